@@ -1,0 +1,119 @@
+// Layout benchmark (issue 2): for n = 2^16, 2^18, 2^20 with linear-size and area-universal
+// capacities, the time of each phase (build, metrics, hierarchical DRC, GDS), the flattened
+// wires per second, and the peak memory of the configuration (each runs in its own process).
+// Optional flags: --flat (also flatten and run the flat DRC), --dump N FILE (write the flat
+// segments of the n-processor linear-size layout for bench/klayout_draw.py).
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "ftvlsi/core/system.hpp"
+#include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/flatten.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/io/gds_writer.hpp"
+#include "ftvlsi/layout/h_tree.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+FatTree make_tree(std::uint64_t n, CapacityProfile profile) {
+  FatTreeParams params;
+  params.processors = n;
+  params.capacity.profile = profile;
+  return FatTree(params);
+}
+
+void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
+  const FatTree tree = make_tree(n, profile);
+  auto t0 = std::chrono::steady_clock::now();
+  const Layout layout = build_h_tree(tree);
+  const double build = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const LayoutMetrics m = measure(layout);
+  const double metrics = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const DrcReport drc = check_hierarchical(layout);
+  const double drc_time = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const std::string gds = "/tmp/ftvlsi_bench_" + std::to_string(getpid()) + ".gds";
+  write_gds(layout, gds);
+  const double gds_time = seconds_since(t0);
+  std::remove(gds.c_str());
+  const double total = build + metrics + drc_time + gds_time;
+  double flat_time = 0;
+  std::uint64_t flat_violations = 0;
+  if (flat) {
+    t0 = std::chrono::steady_clock::now();
+    flat_violations = check_flat(layout, available_memory_bytes()).violations;
+    flat_time = seconds_since(t0);
+  }
+  std::printf("| 2^%d | %s | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu |",
+              tree.levels(), std::string(to_string(profile)).c_str(),
+              static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time, total,
+              m.wires / total, peak_memory_bytes() / 1048576.0,
+              static_cast<unsigned long long>(drc.violations));
+  if (flat)
+    std::printf(" %.3f s flat DRC (%.3g wires/s), %llu violations |", flat_time, m.wires / flat_time,
+                static_cast<unsigned long long>(flat_violations));
+  std::printf("\n");
+  std::fflush(stdout);
+}
+
+void dump_segments(std::uint64_t n, const char* path) {
+  const Layout layout = build_h_tree(make_tree(n, CapacityProfile::kLinearSize));
+  const FlatLayout flat = flatten(layout, available_memory_bytes());
+  FILE* out = std::fopen(path, "w");
+  if (!out) return;
+  for (const Box& b : flat.node_box) std::fprintf(out, "N %lld %lld %lld %lld\n",
+                                                  (long long)b.x0, (long long)b.y0, (long long)b.x1, (long long)b.y1);
+  for (std::size_t w = 0; w < flat.wire_count(); ++w) {
+    const auto pts = flat.wire(w);
+    for (std::size_t i = 0; i + 1 < pts.size(); ++i)
+      std::fprintf(out, "S %lld %lld %lld %lld\n", (long long)pts[i].x, (long long)pts[i].y,
+                   (long long)pts[i + 1].x, (long long)pts[i + 1].y);
+  }
+  std::fclose(out);
+  std::printf("wrote %zu nodes and the segments of %zu wires to %s\n", flat.node_box.size(),
+              flat.wire_count(), path);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool flat = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--flat") == 0) flat = true;
+    if (std::strcmp(argv[i], "--dump") == 0 && i + 2 < argc) {
+      dump_segments(std::stoull(argv[i + 1]), argv[i + 2]);
+      return 0;
+    }
+  }
+  std::printf("| n | capacities | wires | build s | metrics s | DRC s | GDS s | total s | "
+              "wires/s | peak MiB | DRC violations |%s\n|---|---|---:|---:|---:|---:|---:|---:|"
+              "---:|---:|---:|%s\n",
+              flat ? " flat DRC |" : "", flat ? "---|" : "");
+  std::fflush(stdout);
+  for (int levels : {16, 18, 20}) {
+    for (auto profile : {CapacityProfile::kLinearSize, CapacityProfile::kAreaUniversal}) {
+      // Each configuration in its own process, so that the peak memory is its own.
+      const pid_t pid = fork();
+      if (pid == 0) {
+        run_config(std::uint64_t{1} << levels, profile, flat && levels <= 18);
+        _exit(0);
+      }
+      int status = 0;
+      waitpid(pid, &status, 0);
+    }
+  }
+  return 0;
+}

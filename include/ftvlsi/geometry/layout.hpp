@@ -1,0 +1,106 @@
+#pragma once
+// A hierarchical Thompson-grid layout: cells hold nodes (boxes), wires (Manhattan polylines on
+// integer tracks) and placed instances of other cells. A wire's horizontal segments lie on
+// wiring layer 0, its vertical segments on layer 1, and every bend is a via.
+//
+// Connectivity across the hierarchy goes through pins: a cell exports pins (points on the
+// boundary of one of its own nodes, on the boundary of the cell's bounding box), and a wire of
+// the parent cell ends exactly on a pin of one of its instances.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ftvlsi/geometry/types.hpp"
+
+namespace ftvlsi {
+
+enum class NodeKind : std::uint8_t { kProcessor, kSwitch, kInterface };
+enum class WireDir : std::uint8_t { kUp, kDown };
+
+// One end of a wire: an own node of the cell (instance = -1, index = node) or a pin of an
+// instance (index = pin of the instance's cell).
+struct Terminal {
+  std::int32_t instance = -1;
+  std::int32_t index = 0;
+  static Terminal node(std::int32_t n) { return {-1, n}; }
+  static Terminal pin(std::int32_t inst, std::int32_t p) { return {inst, p}; }
+  bool is_node() const { return instance < 0; }
+};
+
+struct Pin {
+  Point at;
+  std::int32_t node = 0;   // own node the pin belongs to
+  std::int32_t level = 0;  // channel level of the wire that attaches here
+  WireDir dir = WireDir::kUp;
+};
+
+struct Instance {
+  std::int32_t cell = 0;
+  Transform transform;
+};
+
+struct Cell {
+  std::string name;
+  // Nodes, struct of arrays.
+  std::vector<Box> node_box;
+  std::vector<NodeKind> node_kind;
+  std::vector<std::int32_t> node_level;
+  // Wires, struct of arrays; wire i has points [wire_start[i], wire_start[i + 1]).
+  std::vector<std::uint32_t> wire_start{0};
+  std::vector<Point> wire_points;
+  std::vector<std::int32_t> wire_level;
+  std::vector<WireDir> wire_dir;
+  std::vector<Terminal> wire_from;
+  std::vector<Terminal> wire_to;
+  std::vector<Instance> instances;
+  std::vector<Pin> pins;
+  Box bbox;  // set by Layout::finalize()
+
+  std::int32_t add_node(const Box& box, NodeKind kind, std::int32_t level);
+  std::int32_t add_wire(std::span<const Point> points, std::int32_t level, WireDir dir,
+                        Terminal from, Terminal to);
+  std::int32_t add_instance(std::int32_t cell, const Transform& t);
+
+  std::size_t node_count() const { return node_box.size(); }
+  std::size_t wire_count() const { return wire_level.size(); }
+  std::span<const Point> wire(std::size_t i) const {
+    return {wire_points.data() + wire_start[i], wire_points.data() + wire_start[i + 1]};
+  }
+};
+
+// Flattened totals of one cell (own shapes plus all instances, recursively).
+struct FlatCounts {
+  std::uint64_t nodes = 0;
+  std::uint64_t wires = 0;
+  std::uint64_t segments = 0;
+  std::uint64_t vias = 0;
+};
+
+struct Layout {
+  std::string style;
+  int dimensions = 2;
+  int wiring_layers = 2;
+  int wire_levels = 0;  // per-level arrays have this many entries
+  std::vector<Cell> cells;  // a cell's instances refer only to cells before it
+  std::int32_t top = -1;
+
+  // Computes every cell's bounding box, bottom-up.
+  void finalize();
+  // Computes one cell's bounding box; its instances' cells must be final already.
+  void finalize_cell(std::size_t c);
+  // Flattened counts per cell (index = cell id).
+  std::vector<FlatCounts> flat_counts() const;
+};
+
+// Walks the instance tree depth first. `enter(cell, transform, depth)` returns whether to
+// descend into that cell's instances.
+template <class Enter>
+void walk_instances(const Layout& layout, std::int32_t cell, const Transform& t, int depth,
+                    Enter&& enter) {
+  if (!enter(cell, t, depth)) return;
+  for (const auto& inst : layout.cells[cell].instances)
+    walk_instances(layout, inst.cell, t.compose(inst.transform), depth + 1, enter);
+}
+
+}  // namespace ftvlsi

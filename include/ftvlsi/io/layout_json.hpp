@@ -1,0 +1,22 @@
+#pragma once
+// The JSON document of one layout run. Per-level arrays are indexed by binary level
+// k = 0 (root channel) .. L (leaf channels), like network.capacities.
+#include <nlohmann/json.hpp>
+
+#include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+nlohmann::ordered_json network_json(const FatTree& tree);
+nlohmann::ordered_json metrics_json(const LayoutMetrics& m);
+nlohmann::ordered_json drc_json(const DrcReport& report);
+
+// `drc` entries are the checks that ran (none, one or both modes).
+nlohmann::ordered_json layout_json(const LayoutSpec& spec, const FatTree& tree,
+                                   const LayoutMetrics& metrics,
+                                   const std::vector<DrcReport>& drc);
+
+}  // namespace ftvlsi

@@ -1,0 +1,82 @@
+#pragma once
+// Layout specs: YAML files (and the flags that override them) parsed once into validated,
+// typed parameters. The YAML mirrors the flags:
+//
+//   network:  {kind: fat-tree, processors: 1024, capacity: linear-size, root_capacity: 32,
+//              alpha: 1, constant: 2, capacities: [..]}
+//   layout:   {style: h-tree, drc: true | hierarchical | flat | both}
+//   output:   {svg: FILE, gds: FILE, json: FILE or -}
+//   seed:     1
+//
+// An unknown key or a value of the wrong type is an InputError naming the file, line and key.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+// One alternative per network family; later families add alternatives.
+using NetworkParams = std::variant<FatTreeParams>;
+std::string_view network_kind_name(const NetworkParams& params);
+
+enum class LayoutStyle { kHTree };
+std::string_view to_string(LayoutStyle style);
+
+enum class DrcMode { kNone, kHierarchical, kFlat, kBoth };
+std::string_view to_string(DrcMode mode);
+DrcMode parse_drc_mode(std::string_view text, std::string_view where);
+
+struct OutputPaths {
+  std::optional<std::string> svg;
+  std::optional<std::string> gds;
+  std::optional<std::string> json;
+};
+
+struct LayoutSpec {
+  NetworkParams network = FatTreeParams{};
+  LayoutStyle style = LayoutStyle::kHTree;
+  DrcMode drc = DrcMode::kNone;
+  OutputPaths output;
+  std::uint64_t seed = 1;
+  std::string name;  // report entries: the base name of their files
+};
+
+// Values given on the command line; each one set replaces the spec's.
+struct SpecOverrides {
+  std::optional<std::string> network;
+  std::optional<std::string> processors;
+  std::optional<std::string> capacity;
+  std::optional<std::string> root_capacity;
+  std::optional<std::string> alpha;
+  std::optional<std::string> constant;
+  std::optional<std::string> capacities;  // comma-separated
+  std::optional<std::string> style;
+  std::optional<std::string> drc;
+  std::optional<std::string> svg;
+  std::optional<std::string> gds;
+  std::optional<std::string> json;
+  std::optional<std::string> seed;
+};
+
+LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source);
+LayoutSpec load_layout_spec(const std::string& path);  // IoError if unreadable
+void apply_overrides(LayoutSpec& spec, const SpecOverrides& overrides);
+
+// A report: a title and a list of layout specs (each with a `name`).
+struct ReportSpec {
+  std::string title = "ftvlsi report";
+  std::vector<LayoutSpec> layouts;
+};
+ReportSpec parse_report_spec(std::string_view yaml, std::string_view source);
+ReportSpec load_report_spec(const std::string& path);
+
+// A positive (or non-negative) integer from text; InputError naming `what` otherwise.
+std::uint64_t parse_positive(std::string_view text, std::string_view what);
+std::uint64_t parse_unsigned(std::string_view text, std::string_view what);
+
+}  // namespace ftvlsi

@@ -1,0 +1,24 @@
+#pragma once
+// SVG writer for 2D layouts: one <path> per (wiring layer, wire level), coloured by level,
+// node boxes, a legend and a scale bar. Layouts with more shapes than `max_shapes` are drawn
+// down to the deepest instance depth that fits; deeper subtrees appear as outlines and a note
+// in the picture says what was left out.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ftvlsi/geometry/layout.hpp"
+
+namespace ftvlsi {
+
+struct SvgOptions {
+  std::string title;
+  // Legend text per wire level (index = level); "level k" when missing.
+  std::vector<std::string> level_labels;
+  std::uint64_t max_shapes = 250000;
+  double max_pixels = 1600;  // longest side of the picture in CSS pixels
+};
+
+void write_svg(const Layout& layout, const std::string& path, const SvgOptions& options);
+
+}  // namespace ftvlsi

@@ -1,0 +1,30 @@
+#pragma once
+// The H-tree layout of a binary fat-tree (DESIGN §3.3, Greenberg eq. 1) as a hierarchical
+// Thompson-grid embedding.
+//
+// One cell per tree level. The cell of a level-k node holds its two child cells side by side,
+// turned a quarter so that their port edges face a central strip; the node's switch sits at the
+// end of that strip on the cell's own port edge (its bottom edge). Each child channel's 2 cap
+// wires leave the child's switch at its pins, run across the strip and turn down onto the top
+// of the switch; the node's own channel leaves from pins on the switch's bottom edge. The
+// quarter turns make the split directions alternate, which is the H-tree: the side length
+// obeys S(k) = 2 S(k+2) + Theta(cap), and odd L needs nothing special (the last split is
+// simply a binary one).
+//
+// Node sizes (Leiserson Lemma 3): a switch is a square whose side is one less than the number
+// of pins on its busier edge, max(4 cap(k+1), 2 cap(k)) - 1, so Theta(m) for m incident wires.
+// A processor is a square of side max(ceil(sqrt alpha), 2 cap(L) - 1, 1).
+// The root channel ends on an interface pad just below the root switch.
+#include <cstdint>
+
+#include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+Layout build_h_tree(const FatTree& tree);
+
+// Bytes the hierarchical H-tree of `tree` needs, estimated before anything is allocated.
+std::uint64_t estimate_h_tree_bytes(const FatTree& tree);
+
+}  // namespace ftvlsi

@@ -1,0 +1,40 @@
+#pragma once
+// One `ftvlsi layout` run: validate the spec, estimate memory, build the layout, measure it,
+// check it, and write the requested files (each one atomically).
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+struct PhaseTimes {
+  double build = 0, metrics = 0, drc = 0, svg = 0, gds = 0, json = 0;
+};
+
+struct LayoutRun {
+  FatTree tree;
+  Layout layout;
+  LayoutMetrics metrics;
+  std::vector<DrcReport> drc;
+  nlohmann::ordered_json json;
+  PhaseTimes times;
+  bool drc_clean() const;
+};
+
+// Throws InputError / IoError / GeometryError; writes no file unless it is complete.
+LayoutRun run_layout(const LayoutSpec& spec);
+
+// Bytes the run needs, estimated from the network alone (before any allocation).
+std::uint64_t estimate_run_bytes(const FatTree& tree, DrcMode drc);
+
+// Legend labels "k = 3, cap 4" per level.
+std::vector<std::string> level_labels(const FatTree& tree);
+
+}  // namespace ftvlsi

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ftvlsi needs to build, test and run its main job.
+# Only packages that are missing are installed; nothing else is downloaded.
+set -euo pipefail
+packages=(build-essential cmake ccache python3 libcgal-dev libboost-dev libyaml-cpp-dev
+          doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev klayout)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi

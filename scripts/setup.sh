@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The main job from a fresh Debian 12 machine: install what is missing (apt-get only), build
+# in Release, and run `ftvlsi report`, which writes its files into out/report/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh release
+build/release/ftvlsi report --out out/report
+echo "open out/report/summary.md (and the .svg files in a browser, the .gds files in KLayout)"

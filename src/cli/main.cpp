@@ -1,0 +1,134 @@
+// The ftvlsi executable: argument parsing and dispatch only. Every algorithm lives in
+// ftvlsi_core; this file turns exceptions into one-line messages and exit codes.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/report/layout_job.hpp"
+#include "ftvlsi/report/report.hpp"
+
+namespace {
+
+using ftvlsi::ExitCode;
+
+constexpr const char* kDefaultReportDir = "ftvlsi-report";
+
+struct LayoutArgs {
+  std::string spec;
+  ftvlsi::SpecOverrides overrides;
+  bool drc_flag = false;
+};
+
+// Registers a string option whose presence is recorded in an optional.
+void add_override(CLI::App* app, const std::string& name, std::optional<std::string>& target,
+                  const std::string& help) {
+  app->add_option_function<std::string>(
+      name, [&target](const std::string& v) { target = v; }, help);
+}
+
+void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
+  auto& o = args.overrides;
+  cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)");
+  add_override(cmd, "--network", o.network, "network kind: fat-tree");
+  add_override(cmd, "--processors,-n", o.processors, "number of processors (a power of 2)");
+  add_override(cmd, "--capacity", o.capacity,
+               "capacity profile: universal, area-universal, double-every-2, quadruple-every-3, "
+               "linear-size, linear-size-bumped, modular, full, constant, custom");
+  add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
+  add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
+  add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
+  add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
+  add_override(cmd, "--style", o.style, "layout style: h-tree");
+  add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
+  add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
+  add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");
+  cmd->add_flag("--drc", args.drc_flag, "run the hierarchical design-rule check");
+  add_override(cmd, "--drc-mode", o.drc, "DRC mode: hierarchical, flat, both or none");
+  add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
+}
+
+int run_layout_command(const LayoutArgs& args) {
+  ftvlsi::LayoutSpec spec =
+      args.spec.empty() ? ftvlsi::LayoutSpec{} : ftvlsi::load_layout_spec(args.spec);
+  if (args.drc_flag && spec.drc == ftvlsi::DrcMode::kNone) spec.drc = ftvlsi::DrcMode::kHierarchical;
+  ftvlsi::apply_overrides(spec, args.overrides);
+  const auto run = ftvlsi::run_layout(spec);
+  const bool to_stdout = spec.output.json && *spec.output.json == "-";
+  if (!spec.output.json && !spec.output.svg && !spec.output.gds) {
+    std::cout << run.json.dump(2) << "\n";
+  } else if (!to_stdout) {
+    std::cerr << fmt::format("ftvlsi: {} processors, {} x {} grid, {} wires{}\n",
+                             run.tree.processors(), run.metrics.width, run.metrics.height,
+                             run.metrics.wires,
+                             run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
+  }
+  if (!run.drc_clean()) {
+    for (const auto& r : run.drc)
+      for (const auto& v : r.samples)
+        std::cerr << fmt::format("ftvlsi: DRC {}: {} in cell {}\n", v.rule, v.detail, v.cell);
+    return static_cast<int>(ExitCode::kCheckFailed);
+  }
+  return 0;
+}
+
+int run_report_command(const std::string& spec_path, const std::string& out_dir) {
+  const ftvlsi::ReportSpec spec =
+      spec_path.empty()
+          ? ftvlsi::parse_report_spec(ftvlsi::default_report_spec(), "<default report spec>")
+          : ftvlsi::load_report_spec(spec_path);
+  const auto result = ftvlsi::run_report(spec, out_dir);
+  std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
+                           result.layouts, out_dir, result.summary_path,
+                           result.all_clean ? "" : "; some DRC checks FAILED");
+  return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
+}
+
+int dispatch(int argc, char** argv) {
+  CLI::App app{"ftvlsi: fat-trees and the VLSI theory of universal networks.\n"
+               "Without a subcommand, runs the main job (ftvlsi report)."};
+  app.set_version_flag("--version", std::string(ftvlsi::version()));
+  app.require_subcommand(0, 1);
+
+  LayoutArgs layout_args;
+  auto* layout = app.add_subcommand("layout", "lay out a network, measure, check and write it");
+  add_layout_options(layout, layout_args);
+
+  std::string report_spec;
+  std::string report_dir = kDefaultReportDir;
+  auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
+  report->add_option("spec", report_spec, "YAML report spec (default: the compiled-in one)");
+  report->add_option("--out,-o", report_dir, "folder for the report's files")
+      ->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << fmt::format("ftvlsi: error: {}; run 'ftvlsi --help' for usage\n", e.what());
+    return static_cast<int>(ExitCode::kBadInput);
+  }
+  if (layout->parsed()) return run_layout_command(layout_args);
+  return run_report_command(report_spec, report_dir);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return dispatch(argc, argv);
+  } catch (const ftvlsi::Error& e) {
+    std::cerr << "ftvlsi: error: " << e.what() << "\n";
+    return static_cast<int>(e.exit_code());
+  } catch (const std::bad_alloc&) {
+    std::cerr << "ftvlsi: error: out of memory; choose a smaller network\n";
+    return static_cast<int>(ExitCode::kBadInput);
+  } catch (const std::exception& e) {
+    std::cerr << "ftvlsi: error: " << e.what() << "\n";
+    return static_cast<int>(ExitCode::kIo);
+  }
+}

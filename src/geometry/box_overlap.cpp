@@ -1,0 +1,37 @@
+#include "box_overlap.hpp"
+
+#include <CGAL/Box_intersection_d/Box_with_handle_d.h>
+#include <CGAL/box_intersection_d.h>
+
+#include <limits>
+#include <vector>
+
+// CGAL ships sweep sentinels for int, float and double only; our grid coordinates are int64.
+namespace CGAL::Box_intersection_d {
+template <>
+struct box_limits<long> {
+  static long inf() { return std::numeric_limits<long>::min(); }
+  static long sup() { return std::numeric_limits<long>::max(); }
+};
+}  // namespace CGAL::Box_intersection_d
+
+namespace ftvlsi::detail {
+
+void for_each_overlap(std::span<const Box> boxes,
+                      const std::function<void(std::uint32_t, std::uint32_t)>& on_pair) {
+  using CgalBox = CGAL::Box_intersection_d::Box_with_handle_d<Coord, 2, std::uint32_t,
+                                                              CGAL::Box_intersection_d::ID_EXPLICIT>;
+  std::vector<CgalBox> cgal_boxes;
+  cgal_boxes.reserve(boxes.size());
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    Coord lo[2] = {boxes[i].x0, boxes[i].y0};
+    Coord hi[2] = {boxes[i].x1, boxes[i].y1};
+    cgal_boxes.emplace_back(lo, hi, static_cast<std::uint32_t>(i));
+  }
+  CGAL::box_self_intersection_d(
+      cgal_boxes.begin(), cgal_boxes.end(),
+      [&](const CgalBox& a, const CgalBox& b) { on_pair(a.handle(), b.handle()); },
+      std::ptrdiff_t{10}, CGAL::Box_intersection_d::CLOSED);
+}
+
+}  // namespace ftvlsi::detail

@@ -1,0 +1,73 @@
+#include "ftvlsi/geometry/flatten.hpp"
+
+#include <fmt/format.h>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+namespace {
+
+struct Flattener {
+  const Layout& layout;
+  FlatLayout& out;
+
+  // Appends the cell's nodes and wires; returns the global id of its first node.
+  std::uint64_t add(std::int32_t cell_id, const Transform& t, std::uint64_t path) {
+    const Cell& cell = layout.cells[cell_id];
+    const std::uint64_t first_node = out.node_box.size();
+    for (std::size_t i = 0; i < cell.node_count(); ++i) {
+      out.node_box.push_back(t.apply(cell.node_box[i]));
+      out.node_kind.push_back(cell.node_kind[i]);
+      out.node_level.push_back(cell.node_level[i]);
+      out.node_path.push_back(path);
+    }
+    std::vector<std::uint64_t> instance_first(cell.instances.size());
+    for (std::size_t i = 0; i < cell.instances.size(); ++i) {
+      const auto& inst = cell.instances[i];
+      const std::uint64_t child_path = cell.instances.size() == 2 ? path * 2 + i : path;
+      instance_first[i] = add(inst.cell, t.compose(inst.transform), child_path);
+    }
+    auto resolve = [&](const Terminal& term) -> std::uint64_t {
+      if (term.is_node()) return first_node + term.index;
+      const auto& inst = cell.instances[term.instance];
+      return instance_first[term.instance] + layout.cells[inst.cell].pins[term.index].node;
+    };
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      for (const Point& p : cell.wire(w)) out.wire_points.push_back(t.apply(p));
+      out.wire_start.push_back(out.wire_points.size());
+      out.wire_level.push_back(cell.wire_level[w]);
+      out.wire_dir.push_back(cell.wire_dir[w]);
+      out.wire_from_node.push_back(resolve(cell.wire_from[w]));
+      out.wire_to_node.push_back(resolve(cell.wire_to[w]));
+    }
+    return first_node;
+  }
+};
+
+}  // namespace
+
+std::uint64_t flat_bytes(const Layout& layout) {
+  const FlatCounts fc = layout.flat_counts()[layout.top];
+  const std::uint64_t points = fc.segments + fc.wires;
+  return fc.nodes * (sizeof(Box) + 1 + 4 + 8) + fc.wires * (8 + 4 + 1 + 16) +
+         points * sizeof(Point);
+}
+
+FlatLayout flatten(const Layout& layout, std::uint64_t max_bytes) {
+  const std::uint64_t need = flat_bytes(layout);
+  if (need > max_bytes) {
+    throw InputError(fmt::format(
+        "flattening this layout needs about {:.1f} GiB but at most {:.1f} GiB may be used; use "
+        "the hierarchical DRC or a smaller network",
+        need / 1073741824.0, max_bytes / 1073741824.0));
+  }
+  FlatLayout out;
+  const FlatCounts fc = layout.flat_counts()[layout.top];
+  out.node_box.reserve(fc.nodes);
+  out.wire_level.reserve(fc.wires);
+  out.wire_points.reserve(fc.segments + fc.wires);
+  Flattener{layout, out}.add(layout.top, Transform{}, 0);
+  return out;
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,104 @@
+#include "ftvlsi/io/atomic_file.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+namespace {
+
+constexpr std::size_t kBufferSize = 1 << 20;
+
+std::string directory_of(const std::string& path) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? std::string(".") : parent.string();
+}
+
+}  // namespace
+
+void require_writable(const std::string& path, std::string_view what) {
+  if (path == "-") return;
+  if (path.empty()) throw IoError(fmt::format("the {} output path is empty; name a file", what));
+  const std::string dir = directory_of(path);
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    throw IoError(fmt::format(
+        "cannot write the {} file '{}': directory '{}' does not exist; create it first", what,
+        path, dir));
+  }
+  if (::access(dir.c_str(), W_OK) != 0) {
+    throw IoError(fmt::format("cannot write the {} file '{}': directory '{}' is not writable",
+                              what, path, dir));
+  }
+  if (std::filesystem::is_directory(path, ec)) {
+    throw IoError(fmt::format("cannot write the {} file '{}': it is a directory", what, path));
+  }
+}
+
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+  if (path_ == "-") {
+    file_ = stdout;
+    is_stdout_ = true;
+    return;
+  }
+  temp_ = fmt::format("{}.tmp.{}", path_, ::getpid());
+  file_ = std::fopen(temp_.c_str(), "wb");
+  if (file_ == nullptr) {
+    throw IoError(fmt::format("cannot create '{}': {}; check that the directory exists and is "
+                              "writable",
+                              path_, std::strerror(errno)));
+  }
+  buffer_ = new char[kBufferSize];
+  std::setvbuf(file_, buffer_, _IOFBF, kBufferSize);
+}
+
+AtomicFile::~AtomicFile() {
+  if (!is_stdout_ && file_ != nullptr) {
+    std::fclose(file_);
+    std::remove(temp_.c_str());
+  }
+  delete[] buffer_;
+}
+
+void AtomicFile::write(std::string_view bytes) { write(bytes.data(), bytes.size()); }
+
+void AtomicFile::write(const void* data, std::size_t size) {
+  if (size == 0) return;
+  if (std::fwrite(data, 1, size, file_) != size) {
+    throw IoError(fmt::format("writing '{}' failed: {}", path_, std::strerror(errno)));
+  }
+}
+
+void AtomicFile::commit() {
+  if (committed_) return;
+  committed_ = true;
+  if (is_stdout_) {
+    std::fflush(stdout);
+    return;
+  }
+  const bool ok = std::fflush(file_) == 0;
+  const bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  if (!ok || !closed) {
+    std::remove(temp_.c_str());
+    throw IoError(fmt::format("writing '{}' failed: {}", path_, std::strerror(errno)));
+  }
+  if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    std::remove(temp_.c_str());
+    throw IoError(fmt::format("cannot rename the finished file onto '{}': {}", path_, reason));
+  }
+}
+
+void write_file_atomically(const std::string& path, std::string_view contents) {
+  AtomicFile file(path);
+  file.write(contents);
+  file.commit();
+}
+
+}  // namespace ftvlsi

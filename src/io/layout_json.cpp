@@ -1,0 +1,96 @@
+#include "ftvlsi/io/layout_json.hpp"
+
+#include "ftvlsi/core/version.hpp"
+
+namespace ftvlsi {
+
+using nlohmann::ordered_json;
+
+ordered_json network_json(const FatTree& tree) {
+  const auto& cap = tree.capacity_params();
+  ordered_json j;
+  j["kind"] = "fat-tree";
+  j["processors"] = tree.processors();
+  j["levels"] = tree.levels();
+  j["capacity_profile"] = std::string(to_string(cap.profile));
+  j["capacities"] = tree.capacities();
+  j["root_capacity"] = tree.capacity(0);
+  j["alpha"] = cap.alpha;
+  if (cap.profile == CapacityProfile::kConstant) j["constant"] = cap.constant;
+  j["components"] = tree.components();
+  j["wires"] = tree.total_wires();
+  j["level_convention"] = "arrays indexed by binary level k = 0 (root channel) .. L (leaves)";
+  return j;
+}
+
+ordered_json metrics_json(const LayoutMetrics& m) {
+  ordered_json j;
+  j["width"] = m.width;
+  j["height"] = m.height;
+  j["area"] = m.area;
+  j["bbox"] = {m.bbox.x0, m.bbox.y0, m.bbox.x1, m.bbox.y1};
+  j["layers"] = m.layers;
+  j["nodes"] = m.nodes;
+  j["node_counts"] = {{"processors", m.processors},
+                      {"switches", m.switches},
+                      {"interfaces", m.interfaces}};
+  j["wires"] = m.wires;
+  j["segments"] = m.segments;
+  j["segments_by_layer"] = {m.segments_by_layer[0], m.segments_by_layer[1]};
+  j["vias"] = m.vias;
+  j["components"] = m.components;
+  j["wire_length_total"] = m.wire_length_total;
+  j["wire_length_max"] = m.wire_length_max;
+  j["wires_by_level"] = m.wires_by_level;
+  j["wire_length_total_by_level"] = m.wire_length_total_by_level;
+  j["wire_length_max_by_level"] = m.wire_length_max_by_level;
+  j["processor_area"] = m.processor_area;
+  j["processor_area_fraction"] = m.processor_area_fraction;
+  j["cells"] = m.cells;
+  j["instances"] = m.instances;
+  return j;
+}
+
+ordered_json drc_json(const DrcReport& report) {
+  ordered_json j;
+  j["mode"] = report.mode;
+  j["violations"] = report.violations;
+  j["shapes_checked"] = report.shapes_checked;
+  j["cells_checked"] = report.cells_checked;
+  ordered_json samples = ordered_json::array();
+  for (const auto& v : report.samples) {
+    samples.push_back({{"rule", v.rule},
+                       {"cell", v.cell},
+                       {"detail", v.detail},
+                       {"where", {v.where.x0, v.where.y0, v.where.x1, v.where.y1}}});
+  }
+  j["samples"] = samples;
+  return j;
+}
+
+ordered_json layout_json(const LayoutSpec& spec, const FatTree& tree, const LayoutMetrics& metrics,
+                         const std::vector<DrcReport>& drc) {
+  ordered_json j;
+  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
+  j["seed"] = spec.seed;
+  j["network"] = network_json(tree);
+  ordered_json layout;
+  layout["style"] = std::string(to_string(spec.style));
+  layout["dimensions"] = 2;
+  layout["grid_unit"] = "one wire track; GDS writes it as 1 um";
+  for (auto& [key, value] : metrics_json(metrics).items()) layout[key] = value;
+  if (!drc.empty()) {
+    std::uint64_t violations = 0;
+    ordered_json checks = ordered_json::array();
+    for (const auto& report : drc) {
+      violations += report.violations;
+      checks.push_back(drc_json(report));
+    }
+    layout["drc_violations"] = violations;
+    layout["drc"] = checks;
+  }
+  j["layout"] = layout;
+  return j;
+}
+
+}  // namespace ftvlsi

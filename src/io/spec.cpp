@@ -1,0 +1,271 @@
+#include "ftvlsi/io/spec.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// Where a YAML value came from, for messages of the form "FILE:LINE: key 'k' ...".
+struct Source {
+  std::string name;
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+    const auto mark = node.Mark();
+    throw InputError(fmt::format("{}:{}: {}", name, mark.line + 1, message));
+  }
+};
+
+std::string join(const std::vector<std::string_view>& items) {
+  std::string out;
+  for (auto item : items) out += (out.empty() ? "" : ", ") + std::string(item);
+  return out;
+}
+
+void require_map(const Source& src, const YAML::Node& node, std::string_view what) {
+  if (!node.IsMap())
+    src.fail(node, fmt::format("'{}' must be a mapping of keys to values", what));
+}
+
+void check_keys(const Source& src, const YAML::Node& map, std::string_view section,
+                const std::vector<std::string_view>& allowed) {
+  for (const auto& entry : map) {
+    const auto key = entry.first.as<std::string>();
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      src.fail(entry.first, fmt::format("unknown key '{}' in section '{}'; valid keys are {}", key,
+                                        section, join(allowed)));
+    }
+  }
+}
+
+std::string scalar(const Source& src, const YAML::Node& node, std::string_view key) {
+  if (!node.IsScalar())
+    src.fail(node, fmt::format("key '{}' must be a single value, not a list or mapping", key));
+  return node.Scalar();
+}
+
+std::uint64_t positive(const Source& src, const YAML::Node& node, std::string_view key) {
+  const std::string text = scalar(src, node, key);
+  try {
+    return parse_positive(text, fmt::format("key '{}'", key));
+  } catch (const InputError& e) {
+    src.fail(node, e.what());
+  }
+}
+
+void parse_capacities_list(const Source& src, const YAML::Node& node, CapacityParams& cap) {
+  if (!node.IsSequence())
+    src.fail(node, "key 'capacities' must be a list of positive integers, one per level");
+  cap.custom.clear();
+  for (const auto& item : node) cap.custom.push_back(positive(src, item, "capacities"));
+}
+
+FatTreeParams parse_fat_tree(const Source& src, const YAML::Node& net) {
+  FatTreeParams p;
+  if (const auto v = net["processors"]) p.processors = positive(src, v, "processors");
+  if (const auto v = net["capacity"]) {
+    try {
+      p.capacity.profile = parse_capacity_profile(scalar(src, v, "capacity"));
+    } catch (const InputError& e) {
+      src.fail(v, e.what());
+    }
+  }
+  if (const auto v = net["root_capacity"]) p.capacity.root_capacity = positive(src, v, "root_capacity");
+  if (const auto v = net["alpha"]) p.capacity.alpha = positive(src, v, "alpha");
+  if (const auto v = net["constant"]) p.capacity.constant = positive(src, v, "constant");
+  if (const auto v = net["capacities"]) parse_capacities_list(src, v, p.capacity);
+  return p;
+}
+
+NetworkParams parse_network(const Source& src, const YAML::Node& net) {
+  require_map(src, net, "network");
+  check_keys(src, net, "network",
+             {"kind", "processors", "capacity", "root_capacity", "alpha", "constant", "capacities"});
+  if (const auto kind = net["kind"]) {
+    const auto k = scalar(src, kind, "kind");
+    if (k != "fat-tree")
+      src.fail(kind, fmt::format("unknown network kind '{}'; valid kinds are fat-tree", k));
+  }
+  return parse_fat_tree(src, net);
+}
+
+void parse_layout_section(const Source& src, const YAML::Node& node, LayoutSpec& spec) {
+  require_map(src, node, "layout");
+  check_keys(src, node, "layout", {"style", "drc"});
+  if (const auto v = node["style"]) {
+    const auto style = scalar(src, v, "style");
+    if (style != "h-tree")
+      src.fail(v, fmt::format("unknown layout style '{}'; valid styles are h-tree", style));
+  }
+  if (const auto v = node["drc"]) {
+    try {
+      spec.drc = parse_drc_mode(scalar(src, v, "drc"), "key 'drc'");
+    } catch (const InputError& e) {
+      src.fail(v, e.what());
+    }
+  }
+}
+
+void parse_output_section(const Source& src, const YAML::Node& node, OutputPaths& out) {
+  require_map(src, node, "output");
+  check_keys(src, node, "output", {"svg", "gds", "json"});
+  if (const auto v = node["svg"]) out.svg = scalar(src, v, "svg");
+  if (const auto v = node["gds"]) out.gds = scalar(src, v, "gds");
+  if (const auto v = node["json"]) out.json = scalar(src, v, "json");
+}
+
+LayoutSpec parse_layout_node(const Source& src, const YAML::Node& root, bool in_report) {
+  require_map(src, root, in_report ? "layouts entry" : "spec");
+  std::vector<std::string_view> keys{"network", "layout", "output", "seed"};
+  if (in_report) keys.push_back("name");
+  check_keys(src, root, in_report ? "layouts entry" : "top level", keys);
+  LayoutSpec spec;
+  if (const auto v = root["network"]) spec.network = parse_network(src, v);
+  if (const auto v = root["layout"]) parse_layout_section(src, v, spec);
+  if (const auto v = root["output"]) parse_output_section(src, v, spec.output);
+  if (const auto v = root["seed"]) {
+    try {
+      spec.seed = parse_unsigned(scalar(src, v, "seed"), "key 'seed'");
+    } catch (const InputError& e) {
+      src.fail(v, e.what());
+    }
+  }
+  if (const auto v = root["name"]) spec.name = scalar(src, v, "name");
+  return spec;
+}
+
+YAML::Node load_yaml(std::string_view text, std::string_view source) {
+  try {
+    return YAML::Load(std::string(text));
+  } catch (const YAML::Exception& e) {
+    throw InputError(fmt::format("{}:{}: malformed YAML: {}; fix the syntax", source,
+                                 e.mark.line + 1, e.msg));
+  }
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError(fmt::format("cannot read spec file '{}'; check the path", path));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+}  // namespace
+
+std::string_view network_kind_name(const NetworkParams&) { return "fat-tree"; }
+
+std::string_view to_string(LayoutStyle) { return "h-tree"; }
+
+std::string_view to_string(DrcMode mode) {
+  switch (mode) {
+    case DrcMode::kNone: return "none";
+    case DrcMode::kHierarchical: return "hierarchical";
+    case DrcMode::kFlat: return "flat";
+    case DrcMode::kBoth: return "both";
+  }
+  return "none";
+}
+
+DrcMode parse_drc_mode(std::string_view text, std::string_view where) {
+  if (text == "true" || text == "hierarchical") return DrcMode::kHierarchical;
+  if (text == "false" || text == "none") return DrcMode::kNone;
+  if (text == "flat") return DrcMode::kFlat;
+  if (text == "both") return DrcMode::kBoth;
+  throw InputError(fmt::format(
+      "{} must be true, false, hierarchical, flat or both, not '{}'", where, text));
+}
+
+std::uint64_t parse_unsigned(std::string_view text, std::string_view what) {
+  std::uint64_t value = 0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(first, last, value);
+  if (ec == std::errc::result_out_of_range)
+    throw InputError(fmt::format("{} is too large: '{}'", what, text));
+  if (ec != std::errc() || ptr != last || text.empty())
+    throw InputError(fmt::format("{} must be a non-negative integer, not '{}'", what, text));
+  return value;
+}
+
+std::uint64_t parse_positive(std::string_view text, std::string_view what) {
+  if (!text.empty() && text.front() == '-')
+    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
+  std::uint64_t value = 0;
+  try {
+    value = parse_unsigned(text, what);
+  } catch (const InputError&) {
+    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
+  }
+  if (value == 0) throw InputError(fmt::format("{} must be at least 1, not 0", what));
+  return value;
+}
+
+LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {
+  const Source src{std::string(source)};
+  const YAML::Node root = load_yaml(yaml, source);
+  if (!root.IsDefined() || root.IsNull()) return LayoutSpec{};
+  return parse_layout_node(src, root, false);
+}
+
+LayoutSpec load_layout_spec(const std::string& path) {
+  return parse_layout_spec(read_text(path), path);
+}
+
+ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
+  const Source src{std::string(source)};
+  const YAML::Node root = load_yaml(yaml, source);
+  require_map(src, root, "report spec");
+  check_keys(src, root, "top level", {"title", "layouts"});
+  ReportSpec report;
+  if (const auto v = root["title"]) report.title = scalar(src, v, "title");
+  const auto layouts = root["layouts"];
+  if (!layouts || !layouts.IsSequence() || layouts.size() == 0)
+    src.fail(root, "a report spec needs a non-empty list 'layouts'");
+  for (const auto& item : layouts) {
+    LayoutSpec spec = parse_layout_node(src, item, true);
+    if (spec.name.empty()) src.fail(item, "every entry of 'layouts' needs a 'name'");
+    report.layouts.push_back(std::move(spec));
+  }
+  return report;
+}
+
+void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
+  if (o.network && *o.network != "fat-tree")
+    throw InputError(fmt::format("unknown network '{}'; valid networks are fat-tree", *o.network));
+  auto& ft = std::get<FatTreeParams>(spec.network);
+  if (o.processors) ft.processors = parse_positive(*o.processors, "--processors");
+  if (o.capacity) ft.capacity.profile = parse_capacity_profile(*o.capacity);
+  if (o.root_capacity)
+    ft.capacity.root_capacity = parse_positive(*o.root_capacity, "--root-capacity");
+  if (o.alpha) ft.capacity.alpha = parse_positive(*o.alpha, "--alpha");
+  if (o.constant) ft.capacity.constant = parse_positive(*o.constant, "--constant");
+  if (o.capacities) {
+    ft.capacity.custom.clear();
+    std::string_view rest = *o.capacities;
+    while (true) {
+      const auto comma = rest.find(',');
+      ft.capacity.custom.push_back(parse_positive(rest.substr(0, comma), "--capacities entry"));
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  if (o.style && *o.style != "h-tree")
+    throw InputError(fmt::format("unknown layout style '{}'; valid styles are h-tree", *o.style));
+  if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
+  if (o.svg) spec.output.svg = *o.svg;
+  if (o.gds) spec.output.gds = *o.gds;
+  if (o.json) spec.output.json = *o.json;
+  if (o.seed) spec.seed = parse_unsigned(*o.seed, "--seed");
+}
+
+ReportSpec load_report_spec(const std::string& path) {
+  return parse_report_spec(read_text(path), path);
+}
+
+}  // namespace ftvlsi

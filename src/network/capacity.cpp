@@ -1,0 +1,175 @@
+#include "ftvlsi/network/capacity.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+#include <utility>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+
+namespace ftvlsi {
+namespace {
+
+constexpr std::array<std::pair<CapacityProfile, std::string_view>, 10> kNames{{
+    {CapacityProfile::kUniversal, "universal"},
+    {CapacityProfile::kAreaUniversal, "area-universal"},
+    {CapacityProfile::kDoubleEvery2, "double-every-2"},
+    {CapacityProfile::kQuadrupleEvery3, "quadruple-every-3"},
+    {CapacityProfile::kLinearSize, "linear-size"},
+    {CapacityProfile::kLinearSizeBumped, "linear-size-bumped"},
+    {CapacityProfile::kModular, "modular"},
+    {CapacityProfile::kFull, "full"},
+    {CapacityProfile::kConstant, "constant"},
+    {CapacityProfile::kCustom, "custom"},
+}};
+
+std::string profile_list() {
+  std::string out;
+  for (const auto& [profile, name] : kNames) {
+    if (!out.empty()) out += ", ";
+    out += name;
+  }
+  return out;
+}
+
+bool uses_root_capacity(CapacityProfile p) {
+  return p == CapacityProfile::kUniversal || p == CapacityProfile::kAreaUniversal;
+}
+
+// Allowed root capacities [lo, hi] of the two universal profiles.
+std::pair<u64, u64> root_capacity_range(CapacityProfile p, u64 n) {
+  const u128 n2 = static_cast<u128>(n) * n;
+  const u64 lo = p == CapacityProfile::kUniversal ? ceil_cbrt(n2) : ceil_sqrt(n);
+  return {lo, n};
+}
+
+// ceil(sqrt(p alpha) / lg n): smallest c with (c lg n)^2 >= p alpha.
+u64 linear_size_cap(u64 p, u64 alpha, int lgn) {
+  const u128 pa = static_cast<u128>(p) * alpha;
+  return ceil_sqrt(ceil_div(pa, static_cast<u128>(lgn) * lgn));
+}
+
+// ceil(sqrt(alpha) + sqrt(p alpha) / lg n). Exact whenever both roots are rational; the sum of
+// an irrational root and anything else is never an integer, so the floating-point ceiling is
+// then exact up to rounding far below one unit.
+u64 linear_size_bumped_cap(u64 p, u64 alpha, int lgn) {
+  const u64 sa = isqrt(alpha);
+  if (static_cast<u128>(sa) * sa == alpha) {
+    // sqrt(p alpha) = sa sqrt(p); ceil(sa + x) = sa + ceil(x).
+    return sa + linear_size_cap(p, alpha, lgn);
+  }
+  const long double x = std::sqrt(static_cast<long double>(alpha)) +
+                        std::sqrt(static_cast<long double>(p) * alpha) / lgn;
+  return static_cast<u64>(std::ceil(x));
+}
+
+}  // namespace
+
+const std::vector<CapacityProfile>& all_capacity_profiles() {
+  static const std::vector<CapacityProfile> all = [] {
+    std::vector<CapacityProfile> v;
+    for (const auto& entry : kNames) v.push_back(entry.first);
+    return v;
+  }();
+  return all;
+}
+
+std::string_view to_string(CapacityProfile profile) {
+  for (const auto& [p, name] : kNames)
+    if (p == profile) return name;
+  return "unknown";
+}
+
+CapacityProfile parse_capacity_profile(std::string_view name) {
+  for (const auto& [p, n] : kNames)
+    if (n == name) return p;
+  throw InputError(fmt::format("unknown capacity profile '{}'; valid profiles are {}", name,
+                               profile_list()));
+}
+
+u64 default_root_capacity(CapacityProfile profile, u64 n) {
+  return root_capacity_range(profile, n).first;
+}
+
+std::vector<u64> compute_capacities(const CapacityParams& params, u64 n) {
+  FTVLSI_ASSERT(is_power_of_two(n));
+  const int levels = floor_log2(n);
+  const int lgn = lg(n);
+  const auto name = to_string(params.profile);
+  if (params.root_capacity && !uses_root_capacity(params.profile)) {
+    throw InputError(fmt::format(
+        "the {} profile has no root capacity; use --root-capacity only with universal or "
+        "area-universal",
+        name));
+  }
+  u64 w = 0;
+  if (uses_root_capacity(params.profile)) {
+    const auto [lo, hi] = root_capacity_range(params.profile, n);
+    w = params.root_capacity.value_or(lo);
+    if (w < lo || w > hi) {
+      throw InputError(fmt::format(
+          "root capacity {} is outside the allowed range [{}, {}] of the {} profile on {} "
+          "processors ({}); choose a value in that range",
+          w, lo, hi, name, n,
+          params.profile == CapacityProfile::kUniversal ? "n^(2/3) <= w <= n" : "sqrt n <= w <= n"));
+    }
+  }
+  if (params.alpha == 0) throw InputError("alpha (processor area) must be at least 1");
+  if (params.profile == CapacityProfile::kConstant && params.constant == 0)
+    throw InputError("the constant capacity must be at least 1");
+  if (params.profile == CapacityProfile::kCustom) {
+    if (params.custom.size() != static_cast<size_t>(levels) + 1) {
+      throw InputError(fmt::format(
+          "the custom profile needs {} capacities (one per level k = 0..{}) for {} processors, "
+          "but {} were given",
+          levels + 1, levels, n, params.custom.size()));
+    }
+    for (size_t k = 0; k < params.custom.size(); ++k)
+      if (params.custom[k] == 0)
+        throw InputError(fmt::format("custom capacity at level {} must be at least 1", k));
+    return params.custom;
+  }
+
+  std::vector<u64> caps(levels + 1);
+  for (int k = 0; k <= levels; ++k) {
+    const u64 p = n >> k;  // processors below a level-k channel
+    u64 c = 0;
+    switch (params.profile) {
+      case CapacityProfile::kUniversal:
+        c = std::min(p, ceil_div_pow2_two_thirds(w, k));
+        break;
+      case CapacityProfile::kAreaUniversal:
+        c = std::min(p, ceil_div_pow2_half(w, k));
+        break;
+      case CapacityProfile::kDoubleEvery2:
+        c = u64{1} << ((levels - k) / 2);
+        break;
+      case CapacityProfile::kQuadrupleEvery3:
+        c = u64{1} << (2 * ((levels - k) / 3));
+        break;
+      case CapacityProfile::kLinearSize:
+        c = linear_size_cap(p, params.alpha, lgn);
+        break;
+      case CapacityProfile::kLinearSizeBumped:
+        c = linear_size_bumped_cap(p, params.alpha, lgn);
+        break;
+      case CapacityProfile::kModular:
+        c = ceil_sqrt(p);
+        break;
+      case CapacityProfile::kFull:
+        c = p;
+        break;
+      case CapacityProfile::kConstant:
+        c = params.constant;
+        break;
+      case CapacityProfile::kCustom:
+        break;
+    }
+    caps[k] = c;
+  }
+  return caps;
+}
+
+}  // namespace ftvlsi

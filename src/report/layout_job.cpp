@@ -1,0 +1,101 @@
+#include "ftvlsi/report/layout_job.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/system.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/gds_writer.hpp"
+#include "ftvlsi/io/layout_json.hpp"
+#include "ftvlsi/io/svg_writer.hpp"
+#include "ftvlsi/layout/h_tree.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// Bytes per flattened wire for the flat DRC: the flat copy plus about four boxes per wire
+// (two segments, two contacts), each held by us and twice by CGAL's sweep.
+constexpr std::uint64_t kFlatDrcBytesPerWire = 600;
+
+template <class F>
+double timed(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void require_outputs_writable(const OutputPaths& out) {
+  if (out.svg) require_writable(*out.svg, "SVG");
+  if (out.gds) require_writable(*out.gds, "GDS");
+  if (out.json) require_writable(*out.json, "JSON");
+}
+
+void require_memory(const FatTree& tree, DrcMode drc) {
+  const std::uint64_t need = estimate_run_bytes(tree, drc);
+  const std::uint64_t have = available_memory_bytes();
+  if (need > have) {
+    throw InputError(fmt::format(
+        "this layout needs an estimated {:.2f} GiB of memory but only {:.2f} GiB are available; "
+        "choose fewer processors, a thinner capacity profile{}",
+        need / 1073741824.0, have / 1073741824.0,
+        drc == DrcMode::kFlat || drc == DrcMode::kBoth ? " or the hierarchical DRC" : ""));
+  }
+}
+
+}  // namespace
+
+bool LayoutRun::drc_clean() const {
+  for (const auto& r : drc)
+    if (!r.clean()) return false;
+  return true;
+}
+
+std::uint64_t estimate_run_bytes(const FatTree& tree, DrcMode drc) {
+  u128 bytes = estimate_h_tree_bytes(tree);
+  if (drc == DrcMode::kFlat || drc == DrcMode::kBoth)
+    bytes += static_cast<u128>(tree.total_wires()) * kFlatDrcBytesPerWire;
+  return bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
+}
+
+std::vector<std::string> level_labels(const FatTree& tree) {
+  std::vector<std::string> labels;
+  for (int k = 0; k <= tree.levels(); ++k)
+    labels.push_back(fmt::format("k = {}, cap {}", k, tree.capacity(k)));
+  return labels;
+}
+
+LayoutRun run_layout(const LayoutSpec& spec) {
+  const auto& params = std::get<FatTreeParams>(spec.network);
+  LayoutRun run{FatTree(params), {}, {}, {}, {}, {}};
+  require_outputs_writable(spec.output);
+  require_memory(run.tree, spec.drc);
+  run.times.build = timed([&] { run.layout = build_h_tree(run.tree); });
+  run.times.metrics = timed([&] { run.metrics = measure(run.layout); });
+  run.times.drc = timed([&] {
+    if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
+      run.drc.push_back(check_hierarchical(run.layout));
+    if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
+      run.drc.push_back(check_flat(run.layout, available_memory_bytes()));
+  });
+  run.json = layout_json(spec, run.tree, run.metrics, run.drc);
+  if (spec.output.svg) {
+    run.times.svg = timed([&] {
+      SvgOptions options;
+      options.title = fmt::format("fat-tree, {} processors, {} capacities, H-tree",
+                                  run.tree.processors(),
+                                  to_string(run.tree.capacity_params().profile));
+      options.level_labels = level_labels(run.tree);
+      write_svg(run.layout, *spec.output.svg, options);
+    });
+  }
+  if (spec.output.gds)
+    run.times.gds = timed([&] { write_gds(run.layout, *spec.output.gds); });
+  if (spec.output.json)
+    run.times.json = timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
+  return run;
+}
+
+}  // namespace ftvlsi

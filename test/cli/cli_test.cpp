@@ -1,0 +1,162 @@
+// The ftvlsi executable, run as a user would: exit codes, one-line errors, no partial files.
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  const std::string command = std::string(FTVLSI_EXE) + " " + args + " 2>&1";
+  Result r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buffer{};
+  std::size_t got = 0;
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), got);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / "ftvlsi_cli_test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::size_t line_count(const std::string& s) {
+  std::size_t n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Checks a bad-input run: the expected exit code, one line naming the problem.
+void expect_error(const std::string& args, int code, const std::string& needle) {
+  CAPTURE(args);
+  const Result r = run(args);
+  CAPTURE(r.output);
+  CHECK(r.code == code);
+  CHECK(line_count(r.output) == 1);
+  CHECK(r.output.rfind("ftvlsi: error: ", 0) == 0);
+  CHECK(r.output.find(needle) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_SUITE("cli") {
+  TEST_CASE("help and version exit with 0") {
+    CHECK(run("--help").code == 0);
+    CHECK(run("layout --help").code == 0);
+    CHECK(run("report --help").code == 0);
+    const Result v = run("--version");
+    CHECK(v.code == 0);
+    CHECK(v.output.find('.') != std::string::npos);
+  }
+
+  TEST_CASE("bad sizes and values are one-line errors with exit code 2") {
+    expect_error("layout --processors 1000", 2, "512 and 1024");
+    expect_error("layout --processors -4", 2, "positive integer");
+    expect_error("layout --processors 0", 2, "at least 1");
+    expect_error("layout --processors lots", 2, "positive integer");
+    expect_error("layout --processors 2199023255552", 2, "2^40");
+    expect_error("layout --processors 64 --capacity fat", 2, "valid profiles");
+    expect_error("layout -n 4096 --capacity universal --root-capacity 10", 2, "[256, 4096]");
+    expect_error("layout -n 64 --capacity modular --root-capacity 10", 2, "no root capacity");
+    expect_error("layout -n 64 --alpha 0", 2, "at least 1");
+    expect_error("layout -n 64 --style spiral", 2, "h-tree");
+    expect_error("layout -n 64 --bogus", 2, "--help");
+  }
+
+  TEST_CASE("a layout too large for the machine's memory is refused before allocating") {
+    expect_error("layout -n 1099511627776 --capacity full", 2, "GiB");
+    expect_error("layout -n 1073741824 --capacity full --drc-mode flat", 2, "GiB");
+  }
+
+  TEST_CASE("spec files: unknown keys, wrong types and malformed YAML name file and line") {
+    const fs::path dir = scratch("spec");
+    std::ofstream(dir / "unknown.yaml") << "network:\n  processors: 64\n  colour: red\n";
+    expect_error((dir / "unknown.yaml").string(), 2, "");
+    expect_error("layout " + (dir / "unknown.yaml").string(), 2, "unknown.yaml:3");
+    std::ofstream(dir / "type.yaml") << "network:\n  processors: {a: 1}\n";
+    expect_error("layout " + (dir / "type.yaml").string(), 2, "type.yaml:2");
+    std::ofstream(dir / "broken.yaml") << "network: [\n";
+    expect_error("layout " + (dir / "broken.yaml").string(), 2, "malformed YAML");
+    expect_error("layout " + (dir / "missing.yaml").string(), 3, "cannot read");
+  }
+
+  TEST_CASE("an unwritable output is an I/O error and leaves no file behind") {
+    const fs::path dir = scratch("io");
+    const std::string svg = (dir / "a.svg").string();
+    expect_error("layout -n 64 --svg " + svg + " --gds " + (dir / "no" / "a.gds").string(), 3,
+                 "does not exist");
+    CHECK_FALSE(fs::exists(svg));
+    CHECK(fs::is_empty(dir));
+  }
+
+  TEST_CASE("a layout run writes complete files and the same input writes the same bytes") {
+    const fs::path dir = scratch("determinism");
+    std::string first[3];
+    for (int round = 0; round < 2; ++round) {
+      const std::string base = (dir / ("r" + std::to_string(round))).string();
+      const Result r = run("layout -n 256 --capacity area-universal --drc --seed 5 --svg " + base +
+                           ".svg --gds " + base + ".gds --json " + base + ".json");
+      CAPTURE(r.output);
+      REQUIRE(r.code == 0);
+      const std::string files[3] = {slurp(base + ".svg"), slurp(base + ".gds"), slurp(base + ".json")};
+      for (int i = 0; i < 3; ++i) {
+        CHECK_FALSE(files[i].empty());
+        if (round == 0) first[i] = files[i];
+        else CHECK(files[i] == first[i]);
+      }
+    }
+    for (const auto& entry : fs::directory_iterator(dir))
+      CHECK(entry.path().string().find(".tmp.") == std::string::npos);
+    const std::string json = slurp(dir / "r0.json");
+    for (const char* key : {"\"kind\"", "\"processors\"", "\"levels\"", "\"capacity_profile\"",
+                            "\"capacities\"", "\"root_capacity\"", "\"components\"", "\"style\"",
+                            "\"dimensions\"", "\"width\"", "\"height\"", "\"area\"", "\"layers\"",
+                            "\"nodes\"", "\"wires\"", "\"wire_length_total\"", "\"wire_length_max\"",
+                            "\"wire_length_max_by_level\"", "\"wire_length_total_by_level\"",
+                            "\"drc_violations\"", "\"seed\": 5"})
+      CHECK(json.find(key) != std::string::npos);
+  }
+
+  TEST_CASE("json to standard output is the whole document and nothing else") {
+    const Result r = run("layout -n 16 --json -");
+    CHECK(r.code == 0);
+    CHECK(r.output.front() == '{');
+    CHECK(r.output.find("\"wire_length_total\"") != std::string::npos);
+  }
+
+  TEST_CASE("the main job writes its report folder") {
+    const fs::path dir = scratch("report");
+    const Result r = run("report --out " + (dir / "out").string());
+    CAPTURE(r.output);
+    CHECK(r.code == 0);
+    CHECK(fs::exists(dir / "out" / "summary.md"));
+    CHECK(fs::exists(dir / "out" / "fat-tree-1024-linear-size.gds"));
+    CHECK(fs::exists(dir / "out" / "fat-tree-1024-area-universal.svg"));
+    CHECK(slurp(dir / "out" / "summary.md").find("| fat-tree-1024-linear-size |") != std::string::npos);
+  }
+}

@@ -1,0 +1,88 @@
+#include "ftvlsi/io/spec.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/report/report.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+std::string error_of(std::string_view yaml) {
+  try {
+    parse_layout_spec(yaml, "spec.yaml");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_SUITE("spec") {
+  TEST_CASE("a full spec parses into typed parameters") {
+    const LayoutSpec spec = parse_layout_spec(
+        "network:\n  kind: fat-tree\n  processors: 64\n  capacity: universal\n"
+        "  root_capacity: 20\nlayout:\n  style: h-tree\n  drc: flat\n"
+        "output:\n  svg: a.svg\n  json: '-'\nseed: 0\n",
+        "spec.yaml");
+    const auto& ft = std::get<FatTreeParams>(spec.network);
+    CHECK(ft.processors == 64);
+    CHECK(ft.capacity.profile == CapacityProfile::kUniversal);
+    CHECK(ft.capacity.root_capacity == 20);
+    CHECK(spec.drc == DrcMode::kFlat);
+    CHECK(spec.output.svg == "a.svg");
+    CHECK(spec.output.json == "-");
+    CHECK_FALSE(spec.output.gds.has_value());
+    CHECK(spec.seed == 0);
+  }
+
+  TEST_CASE("an unknown key names the file, the line and the key") {
+    const std::string e = error_of("network:\n  processors: 64\n  procesors: 8\n");
+    CHECK(e.find("spec.yaml:3") != std::string::npos);
+    CHECK(e.find("'procesors'") != std::string::npos);
+    CHECK(e.find("processors") != std::string::npos);
+  }
+
+  TEST_CASE("a value of the wrong type names the file, the line and the key") {
+    const std::string e = error_of("network:\n  processors: [1, 2]\n");
+    CHECK(e.find("spec.yaml:2") != std::string::npos);
+    CHECK(e.find("'processors'") != std::string::npos);
+    CHECK(error_of("network:\n  processors: many\n").find("positive integer") != std::string::npos);
+    CHECK(error_of("network:\n  processors: -16\n").find("positive integer") != std::string::npos);
+    CHECK(error_of("layout:\n  drc: maybe\n").find("spec.yaml:2") != std::string::npos);
+    CHECK(error_of("network:\n  capacity: skinny\n").find("valid profiles") != std::string::npos);
+    CHECK(error_of("network: 5\n").find("mapping") != std::string::npos);
+  }
+
+  TEST_CASE("malformed YAML is an input error with a line") {
+    const std::string e = error_of("network:\n  processors: [1, 2\n");
+    CHECK(e.find("malformed YAML") != std::string::npos);
+    CHECK(e.find("spec.yaml:") != std::string::npos);
+  }
+
+  TEST_CASE("flags override the spec") {
+    LayoutSpec spec = parse_layout_spec("network:\n  processors: 64\n", "s");
+    SpecOverrides o;
+    o.processors = "256";
+    o.capacity = "custom";
+    o.capacities = "5,4,3,2,1,1,1,1,1";
+    o.seed = "9";
+    apply_overrides(spec, o);
+    const auto& ft = std::get<FatTreeParams>(spec.network);
+    CHECK(ft.processors == 256);
+    CHECK(ft.capacity.custom.size() == 9);
+    CHECK(spec.seed == 9);
+    o.capacities = "5,,1";
+    CHECK_THROWS_AS(apply_overrides(spec, o), InputError);
+  }
+
+  TEST_CASE("the compiled-in report spec parses and names every layout") {
+    const ReportSpec report = parse_report_spec(default_report_spec(), "default");
+    CHECK(report.layouts.size() >= 2);
+    for (const auto& l : report.layouts) CHECK_FALSE(l.name.empty());
+  }
+}
