@@ -2,7 +2,7 @@
 # of ours), in batch mode:
 #
 #   klayout -b -r test/klayout/check_gds.py -rd input=FILE.gds [-rd expect=FILE.json] \
-#       [-rd out=RESULT.json]
+#       [-rd out=RESULT.json] [-rd top=CELL]
 #
 # Writes a JSON summary to `out` (standard output when not given):
 #   {"top": name, "bbox_um": [x0, y0, x1, y1], "dbu": dbu,
@@ -11,6 +11,8 @@
 #    "cells": number of cells}
 # With `expect` (a JSON with "bbox_um" and "shapes_by_layer", like the summary), it compares and
 # exits with status 1 on any mismatch or overlap, printing one line per problem to stderr.
+# Usage errors (no input, no unique top cell and no `top`) exit with status 2; KLayout itself
+# exits with 1 and an "ERROR:" line when the file cannot be read.
 # Variables given with -rd are globals of this script; KLayout -b passes sys.exit's status on.
 import json
 import sys
@@ -31,10 +33,16 @@ def option(name):
 
 
 def top_cell(layout):
+    name = option("top")
+    if name is not None:
+        if not layout.has_cell(name):
+            fail_usage("the layout has no cell named '%s'" % name)
+        return layout.cell(name)
     tops = list(layout.each_top_cell())
     if len(tops) != 1:
         names = [layout.cell(i).name for i in tops]
-        fail_usage("expected exactly one top cell, found %d: %s" % (len(tops), names))
+        fail_usage("expected exactly one top cell, found %d: %s; name one with -rd top=NAME"
+                   % (len(tops), names))
     return layout.cell(tops[0])
 
 
