@@ -35,11 +35,6 @@ bool wires_conflict(ShapeKind a, std::uint32_t ra, ShapeKind b, std::uint32_t rb
   return !(is_segment(a) && is_segment(b) && a != b);
 }
 
-std::string describe(const Box& b) {
-  if (b.x0 == b.x1 && b.y0 == b.y1) return fmt::format("({}, {})", b.x0, b.y0);
-  return fmt::format("[{}, {}]x[{}, {}]", b.x0, b.x1, b.y0, b.y1);
-}
-
 class Recorder {
  public:
   explicit Recorder(DrcReport& report) : report_(report) {}

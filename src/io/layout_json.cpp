@@ -78,7 +78,8 @@ ordered_json layout_json(const LayoutSpec& spec, const FatTree& tree, const Layo
   layout["style"] = std::string(to_string(spec.style));
   layout["dimensions"] = 2;
   layout["grid_unit"] = "one wire track; GDS writes it as 1 um";
-  for (auto& [key, value] : metrics_json(metrics).items()) layout[key] = value;
+  const ordered_json measured = metrics_json(metrics);
+  for (const auto& [key, value] : measured.items()) layout[key] = value;
   if (!drc.empty()) {
     std::uint64_t violations = 0;
     ordered_json checks = ordered_json::array();

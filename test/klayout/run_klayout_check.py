@@ -3,8 +3,8 @@
 
 Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR PROFILE
 
-KLayout must find the same bounding box (to within half a wire width, since wire paths are
-drawn with width), the same number of shapes on every layer as ftvlsi measured, and no two
+KLayout must find the same bounding box (to within half a via side, 0.2 um: wires are drawn
+as paths 0.2 um wide and vias as squares of 0.4 um centred on the track), the same number of shapes on every layer as ftvlsi measured, and no two
 shapes overlapping on one layer.
 """
 import json
@@ -43,9 +43,9 @@ def main():
     got = {k: v for k, v in seen["shapes_by_layer"].items() if v}
     if got != {k: v for k, v in expected.items() if v}:
         failures.append(f"shape counts differ: ftvlsi {expected}, KLayout {got}")
-    half_wire = 0.1 + 1e-6
+    half_via = 0.2 + 1e-6
     for ours_um, theirs_um in zip(layout["bbox"], seen["bbox_um"]):
-        if abs(ours_um - theirs_um) > half_wire:
+        if abs(ours_um - theirs_um) > half_via:
             failures.append(f"bounding box differs: ftvlsi {layout['bbox']}, KLayout {seen['bbox_um']}")
             break
     overlaps = {k: v for k, v in seen["overlaps_by_layer"].items() if v}
