@@ -147,7 +147,7 @@ class SvgWriter {
     const Box& b = layout_.cells[layout_.top].bbox;
     side_ = std::max<Coord>({b.width(), b.height(), 1});
     margin_ = side_ / 20 + 2;
-    legend_width_ = side_ * 0.45 + margin_;
+    legend_width_ = side_ * 0.95 + margin_;
     const double vw = b.width() + 2.0 * margin_ + legend_width_;
     const double vh = std::max<double>(b.height() + 2.0 * margin_, side_ * 0.6);
     const double scale = options_.max_pixels / std::max(vw, vh);
@@ -191,7 +191,7 @@ class SvgWriter {
   void legend(const Drawing& d, int depth, int max_depth) {
     const Box& b = layout_.cells[layout_.top].bbox;
     const double x = b.x1 + margin_;
-    const double font = side_ / 45.0 + 0.5;
+    const double font = side_ / 60.0 + 0.5;
     double y = -b.y1 + font;
     put("<g font-family=\"sans-serif\" font-size=\"{:.2f}\">\n", font);
     put("<text x=\"{:.1f}\" y=\"{:.1f}\" font-weight=\"bold\">{}</text>\n", x, y,

@@ -33,7 +33,7 @@ void compare_golden(const std::filesystem::path& produced, const std::string& go
 }  // namespace
 
 TEST_SUITE("golden") {
-  TEST_CASE("a 4-processor linear-size layout writes the golden JSON and SVG") {
+  TEST_CASE("a 4-processor linear-size-bumped layout writes the golden JSON and SVG") {
     const auto dir = std::filesystem::temp_directory_path() / "ftvlsi_golden_test";
     std::filesystem::create_directories(dir);
     LayoutSpec spec;
