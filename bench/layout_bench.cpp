@@ -71,9 +71,10 @@ void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
               m.wires / total, peak_memory_bytes() / 1048576.0,
               static_cast<unsigned long long>(drc.violations));
   if (flat)
-    std::printf(" flatten %.3f s (%.3g shapes/s); flat DRC %.3f s (%.3g wires/s), %llu violations |",
-                flatten_time, flat_shapes / flatten_time, flat_time, m.wires / flat_time,
-                static_cast<unsigned long long>(flat_violations));
+    std::printf(
+        " flatten %.3f s (%.3g shapes/s); flat DRC %.3f s (%.3g wires/s), %llu violations |",
+        flatten_time, flat_shapes / flatten_time, flat_time, m.wires / flat_time,
+        static_cast<unsigned long long>(flat_violations));
   std::printf("\n");
   std::fflush(stdout);
 }
@@ -83,8 +84,9 @@ void dump_segments(std::uint64_t n, const char* path) {
   const FlatLayout flat = flatten(layout, available_memory_bytes());
   FILE* out = std::fopen(path, "w");
   if (!out) return;
-  for (const Box& b : flat.node_box) std::fprintf(out, "N %lld %lld %lld %lld\n",
-                                                  (long long)b.x0, (long long)b.y0, (long long)b.x1, (long long)b.y1);
+  for (const Box& b : flat.node_box)
+    std::fprintf(out, "N %lld %lld %lld %lld\n", (long long)b.x0, (long long)b.y0, (long long)b.x1,
+                 (long long)b.y1);
   for (std::size_t w = 0; w < flat.wire_count(); ++w) {
     const auto pts = flat.wire(w);
     for (std::size_t i = 0; i + 1 < pts.size(); ++i)
@@ -107,10 +109,11 @@ int main(int argc, char** argv) {
       return 0;
     }
   }
-  std::printf("| n | capacities | wires | build s | metrics s | DRC s | GDS s | total s | "
-              "wires/s | peak MiB | DRC violations |%s\n|---|---|---:|---:|---:|---:|---:|---:|"
-              "---:|---:|---:|%s\n",
-              flat ? " flat DRC |" : "", flat ? "---|" : "");
+  std::printf(
+      "| n | capacities | wires | build s | metrics s | DRC s | GDS s | total s | "
+      "wires/s | peak MiB | DRC violations |%s\n|---|---|---:|---:|---:|---:|---:|---:|"
+      "---:|---:|---:|%s\n",
+      flat ? " flat DRC |" : "", flat ? "---|" : "");
   std::fflush(stdout);
   for (int levels : {16, 18, 20}) {
     for (auto profile : {CapacityProfile::kLinearSize, CapacityProfile::kAreaUniversal}) {

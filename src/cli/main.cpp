@@ -1,8 +1,8 @@
 // The ftvlsi executable: argument parsing and dispatch only. Every algorithm lives in
 // ftvlsi_core; this file turns exceptions into one-line messages and exit codes.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
 
@@ -55,17 +55,18 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
 int run_layout_command(const LayoutArgs& args) {
   ftvlsi::LayoutSpec spec =
       args.spec.empty() ? ftvlsi::LayoutSpec{} : ftvlsi::load_layout_spec(args.spec);
-  if (args.drc_flag && spec.drc == ftvlsi::DrcMode::kNone) spec.drc = ftvlsi::DrcMode::kHierarchical;
+  if (args.drc_flag && spec.drc == ftvlsi::DrcMode::kNone)
+    spec.drc = ftvlsi::DrcMode::kHierarchical;
   ftvlsi::apply_overrides(spec, args.overrides);
   const auto run = ftvlsi::run_layout(spec);
   const bool to_stdout = spec.output.json && *spec.output.json == "-";
   if (!spec.output.json && !spec.output.svg && !spec.output.gds) {
     std::cout << run.json.dump(2) << "\n";
   } else if (!to_stdout) {
-    std::cerr << fmt::format("ftvlsi: {} processors, {} x {} grid, {} wires{}\n",
-                             run.tree.processors(), run.metrics.width, run.metrics.height,
-                             run.metrics.wires,
-                             run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
+    std::cerr << fmt::format(
+        "ftvlsi: {} processors, {} x {} grid, {} wires{}\n", run.tree.processors(),
+        run.metrics.width, run.metrics.height, run.metrics.wires,
+        run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }
   if (!run.drc_clean()) {
     for (const auto& r : run.drc)
@@ -89,8 +90,9 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir)
 }
 
 int dispatch(int argc, char** argv) {
-  CLI::App app{"ftvlsi: fat-trees and the VLSI theory of universal networks.\n"
-               "Without a subcommand, runs the main job (ftvlsi report)."};
+  CLI::App app{
+      "ftvlsi: fat-trees and the VLSI theory of universal networks.\n"
+      "Without a subcommand, runs the main job (ftvlsi report)."};
   app.set_version_flag("--version", std::string(ftvlsi::version()));
   app.require_subcommand(0, 1);
 

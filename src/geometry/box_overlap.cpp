@@ -19,8 +19,9 @@ namespace ftvlsi::detail {
 
 void for_each_overlap(std::span<const Box> boxes,
                       const std::function<void(std::uint32_t, std::uint32_t)>& on_pair) {
-  using CgalBox = CGAL::Box_intersection_d::Box_with_handle_d<Coord, 2, std::uint32_t,
-                                                              CGAL::Box_intersection_d::ID_EXPLICIT>;
+  using CgalBox =
+      CGAL::Box_intersection_d::Box_with_handle_d<Coord, 2, std::uint32_t,
+                                                  CGAL::Box_intersection_d::ID_EXPLICIT>;
   std::vector<CgalBox> cgal_boxes;
   cgal_boxes.reserve(boxes.size());
   for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -31,7 +32,7 @@ void for_each_overlap(std::span<const Box> boxes,
   CGAL::box_self_intersection_d(
       cgal_boxes.begin(), cgal_boxes.end(),
       [&](const CgalBox& a, const CgalBox& b) { on_pair(a.handle(), b.handle()); },
-      std::ptrdiff_t{10}, CGAL::Box_intersection_d::CLOSED);
+      std::ptrdiff_t{100}, CGAL::Box_intersection_d::CLOSED);
 }
 
 }  // namespace ftvlsi::detail

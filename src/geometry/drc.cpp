@@ -26,8 +26,12 @@ struct Shapes {
   }
 };
 
-bool is_segment(ShapeKind k) { return k == ShapeKind::kSegment0 || k == ShapeKind::kSegment1; }
-bool is_wire_shape(ShapeKind k) { return is_segment(k) || k == ShapeKind::kContact; }
+bool is_segment(ShapeKind k) {
+  return k == ShapeKind::kSegment0 || k == ShapeKind::kSegment1;
+}
+bool is_wire_shape(ShapeKind k) {
+  return is_segment(k) || k == ShapeKind::kContact;
+}
 
 // Two shapes of different wires conflict unless they are segments on different layers.
 bool wires_conflict(ShapeKind a, std::uint32_t ra, ShapeKind b, std::uint32_t rb) {
@@ -153,7 +157,8 @@ struct CellChecker {
   void check_pins() const {
     for (std::size_t p = 0; p < cell.pins.size(); ++p) {
       const Pin& pin = cell.pins[p];
-      const bool on_node = pin.node >= 0 && static_cast<std::size_t>(pin.node) < cell.node_count() &&
+      const bool on_node = pin.node >= 0 &&
+                           static_cast<std::size_t>(pin.node) < cell.node_count() &&
                            cell.node_box[pin.node].on_boundary(pin.at);
       if (!on_node || !cell.bbox.on_boundary(pin.at))
         rec.add("pin", cell.name,
@@ -169,7 +174,8 @@ struct CellChecker {
       check_terminal(w, cell.wire_from[w], cell.wire(w).front());
       check_terminal(w, cell.wire_to[w], cell.wire(w).back());
     }
-    for (std::size_t n = 0; n < cell.node_count(); ++n) s.add(cell.node_box[n], ShapeKind::kNode, n);
+    for (std::size_t n = 0; n < cell.node_count(); ++n)
+      s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
       const Instance& inst = cell.instances[i];
       s.add(inst.transform.apply(layout.cells[inst.cell].bbox), ShapeKind::kInstance, i);
@@ -232,9 +238,10 @@ DrcReport check_flat(const Layout& layout, std::uint64_t max_bytes) {
       rec.add("open", "(flat)", fmt::format("wire {} does not join its two nodes", w),
               Box::around(pts.front(), pts.back()));
   }
-  for (std::size_t n = 0; n < flat.node_box.size(); ++n) s.add(flat.node_box[n], ShapeKind::kNode, n);
-  detail::for_each_overlap(s.box,
-                           [&](std::uint32_t i, std::uint32_t j) { check_flat_pair(flat, s, i, j, rec); });
+  for (std::size_t n = 0; n < flat.node_box.size(); ++n)
+    s.add(flat.node_box[n], ShapeKind::kNode, n);
+  detail::for_each_overlap(
+      s.box, [&](std::uint32_t i, std::uint32_t j) { check_flat_pair(flat, s, i, j, rec); });
   report.shapes_checked = s.box.size();
   return report;
 }

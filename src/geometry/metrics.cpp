@@ -21,8 +21,9 @@ struct CellSums {
 };
 
 u64 narrow(u128 v, const char* what) {
-  if (v > UINT64_MAX) throw GeometryError(std::string("the layout's ") + what +
-                                          " does not fit 64 bits; choose a smaller network");
+  if (v > UINT64_MAX)
+    throw GeometryError(std::string("the layout's ") + what +
+                        " does not fit 64 bits; choose a smaller network");
   return static_cast<u64>(v);
 }
 

@@ -27,13 +27,13 @@ void require_writable(const std::string& path, std::string_view what) {
   const std::string dir = directory_of(path);
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
-    throw IoError(fmt::format(
-        "cannot write the {} file '{}': directory '{}' does not exist; create it first", what,
-        path, dir));
+    throw IoError(
+        fmt::format("cannot write the {} file '{}': directory '{}' does not exist; create it first",
+                    what, path, dir));
   }
   if (::access(dir.c_str(), W_OK) != 0) {
-    throw IoError(fmt::format("cannot write the {} file '{}': directory '{}' is not writable",
-                              what, path, dir));
+    throw IoError(fmt::format("cannot write the {} file '{}': directory '{}' is not writable", what,
+                              path, dir));
   }
   if (std::filesystem::is_directory(path, ec)) {
     throw IoError(fmt::format("cannot write the {} file '{}': it is a directory", what, path));
@@ -49,9 +49,10 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   temp_ = fmt::format("{}.tmp.{}", path_, ::getpid());
   file_ = std::fopen(temp_.c_str(), "wb");
   if (file_ == nullptr) {
-    throw IoError(fmt::format("cannot create '{}': {}; check that the directory exists and is "
-                              "writable",
-                              path_, std::strerror(errno)));
+    throw IoError(
+        fmt::format("cannot create '{}': {}; check that the directory exists and is "
+                    "writable",
+                    path_, std::strerror(errno)));
   }
   buffer_ = new char[kBufferSize];
   std::setvbuf(file_, buffer_, _IOFBF, kBufferSize);
@@ -65,7 +66,9 @@ AtomicFile::~AtomicFile() {
   delete[] buffer_;
 }
 
-void AtomicFile::write(std::string_view bytes) { write(bytes.data(), bytes.size()); }
+void AtomicFile::write(std::string_view bytes) {
+  write(bytes.data(), bytes.size());
+}
 
 void AtomicFile::write(const void* data, std::size_t size) {
   if (size == 0) return;

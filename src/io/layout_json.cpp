@@ -31,9 +31,8 @@ ordered_json metrics_json(const LayoutMetrics& m) {
   j["bbox"] = {m.bbox.x0, m.bbox.y0, m.bbox.x1, m.bbox.y1};
   j["layers"] = m.layers;
   j["nodes"] = m.nodes;
-  j["node_counts"] = {{"processors", m.processors},
-                      {"switches", m.switches},
-                      {"interfaces", m.interfaces}};
+  j["node_counts"] = {
+      {"processors", m.processors}, {"switches", m.switches}, {"interfaces", m.interfaces}};
   j["wires"] = m.wires;
   j["segments"] = m.segments;
   j["segments_by_layer"] = {m.segments_by_layer[0], m.segments_by_layer[1]};

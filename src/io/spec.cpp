@@ -28,8 +28,7 @@ std::string join(const std::vector<std::string_view>& items) {
 }
 
 void require_map(const Source& src, const YAML::Node& node, std::string_view what) {
-  if (!node.IsMap())
-    src.fail(node, fmt::format("'{}' must be a mapping of keys to values", what));
+  if (!node.IsMap()) src.fail(node, fmt::format("'{}' must be a mapping of keys to values", what));
 }
 
 void check_keys(const Source& src, const YAML::Node& map, std::string_view section,
@@ -75,7 +74,8 @@ FatTreeParams parse_fat_tree(const Source& src, const YAML::Node& net) {
       src.fail(v, e.what());
     }
   }
-  if (const auto v = net["root_capacity"]) p.capacity.root_capacity = positive(src, v, "root_capacity");
+  if (const auto v = net["root_capacity"])
+    p.capacity.root_capacity = positive(src, v, "root_capacity");
   if (const auto v = net["alpha"]) p.capacity.alpha = positive(src, v, "alpha");
   if (const auto v = net["constant"]) p.capacity.constant = positive(src, v, "constant");
   if (const auto v = net["capacities"]) parse_capacities_list(src, v, p.capacity);
@@ -84,8 +84,9 @@ FatTreeParams parse_fat_tree(const Source& src, const YAML::Node& net) {
 
 NetworkParams parse_network(const Source& src, const YAML::Node& net) {
   require_map(src, net, "network");
-  check_keys(src, net, "network",
-             {"kind", "processors", "capacity", "root_capacity", "alpha", "constant", "capacities"});
+  check_keys(
+      src, net, "network",
+      {"kind", "processors", "capacity", "root_capacity", "alpha", "constant", "capacities"});
   if (const auto kind = net["kind"]) {
     const auto k = scalar(src, kind, "kind");
     if (k != "fat-tree")
@@ -143,8 +144,8 @@ YAML::Node load_yaml(std::string_view text, std::string_view source) {
   try {
     return YAML::Load(std::string(text));
   } catch (const YAML::Exception& e) {
-    throw InputError(fmt::format("{}:{}: malformed YAML: {}; fix the syntax", source,
-                                 e.mark.line + 1, e.msg));
+    throw InputError(
+        fmt::format("{}:{}: malformed YAML: {}; fix the syntax", source, e.mark.line + 1, e.msg));
   }
 }
 
@@ -158,16 +159,24 @@ std::string read_text(const std::string& path) {
 
 }  // namespace
 
-std::string_view network_kind_name(const NetworkParams&) { return "fat-tree"; }
+std::string_view network_kind_name(const NetworkParams&) {
+  return "fat-tree";
+}
 
-std::string_view to_string(LayoutStyle) { return "h-tree"; }
+std::string_view to_string(LayoutStyle) {
+  return "h-tree";
+}
 
 std::string_view to_string(DrcMode mode) {
   switch (mode) {
-    case DrcMode::kNone: return "none";
-    case DrcMode::kHierarchical: return "hierarchical";
-    case DrcMode::kFlat: return "flat";
-    case DrcMode::kBoth: return "both";
+    case DrcMode::kNone:
+      return "none";
+    case DrcMode::kHierarchical:
+      return "hierarchical";
+    case DrcMode::kFlat:
+      return "flat";
+    case DrcMode::kBoth:
+      return "both";
   }
   return "none";
 }
@@ -177,8 +186,8 @@ DrcMode parse_drc_mode(std::string_view text, std::string_view where) {
   if (text == "false" || text == "none") return DrcMode::kNone;
   if (text == "flat") return DrcMode::kFlat;
   if (text == "both") return DrcMode::kBoth;
-  throw InputError(fmt::format(
-      "{} must be true, false, hierarchical, flat or both, not '{}'", where, text));
+  throw InputError(
+      fmt::format("{} must be true, false, hierarchical, flat or both, not '{}'", where, text));
 }
 
 std::uint64_t parse_unsigned(std::string_view text, std::string_view what) {

@@ -23,11 +23,20 @@ std::string escape(std::string_view text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -48,7 +57,8 @@ class DepthCounter {
   }
   int max_depth(std::int32_t cell) {
     int d = 0;
-    for (const auto& inst : layout_.cells[cell].instances) d = std::max(d, 1 + max_depth(inst.cell));
+    for (const auto& inst : layout_.cells[cell].instances)
+      d = std::max(d, 1 + max_depth(inst.cell));
     return d;
   }
 
@@ -77,11 +87,13 @@ void draw_wire(Drawing& out, std::span<const Point> pts, const Transform& t, int
   for (std::size_t i = 1; i < pts.size(); ++i) {
     const Point b = t.apply(pts[i]);
     std::string& d = out.wires[{a.y == b.y ? 0 : 1, level}];
-    if (a.y == b.y) fmt::format_to(std::back_inserter(d), "M{} {}H{}", a.x, a.y, b.x);
-    else fmt::format_to(std::back_inserter(d), "M{} {}V{}", a.x, a.y, b.y);
+    if (a.y == b.y)
+      fmt::format_to(std::back_inserter(d), "M{} {}H{}", a.x, a.y, b.x);
+    else
+      fmt::format_to(std::back_inserter(d), "M{} {}V{}", a.x, a.y, b.y);
     if (vias && i + 1 < pts.size())
-      fmt::format_to(std::back_inserter(out.vias[level]), "M{:.1f} {:.1f}h.4v.4h-.4z",
-                     b.x - 0.2, b.y - 0.2);
+      fmt::format_to(std::back_inserter(out.vias[level]), "M{:.1f} {:.1f}h.4v.4h-.4z", b.x - 0.2,
+                     b.y - 0.2);
     a = b;
   }
 }
@@ -98,16 +110,17 @@ void draw_cell(const Layout& layout, const Cell& cell, const Transform& t, bool 
 Drawing draw(const Layout& layout, int depth, bool vias) {
   Drawing out;
   const auto counts = layout.flat_counts();
-  walk_instances(layout, layout.top, Transform{}, 0, [&](std::int32_t c, const Transform& t, int d) {
-    if (d > depth) {
-      draw_box(out.outlines, t.apply(layout.cells[c].bbox));
-      out.hidden_wires += counts[c].wires;
-      ++out.hidden_subtrees;
-      return false;
-    }
-    draw_cell(layout, layout.cells[c], t, vias, out);
-    return true;
-  });
+  walk_instances(layout, layout.top, Transform{}, 0,
+                 [&](std::int32_t c, const Transform& t, int d) {
+                   if (d > depth) {
+                     draw_box(out.outlines, t.apply(layout.cells[c].bbox));
+                     out.hidden_wires += counts[c].wires;
+                     ++out.hidden_subtrees;
+                     return false;
+                   }
+                   draw_cell(layout, layout.cells[c], t, vias, out);
+                   return true;
+                 });
   return out;
 }
 
@@ -165,7 +178,8 @@ class SvgWriter {
     put("<g transform=\"scale(1 -1)\" fill=\"none\" stroke-linecap=\"square\">\n");
     if (!d.outlines.empty())
       put("<path id=\"outlines\" d=\"{}\" fill=\"#eeeeee\" stroke=\"#999999\" "
-          "vector-effect=\"non-scaling-stroke\"/>\n", d.outlines);
+          "vector-effect=\"non-scaling-stroke\"/>\n",
+          d.outlines);
     for (int k = 0; k < 3; ++k)
       if (!d.nodes[k].empty())
         put("<path id=\"nodes-{}\" class=\"nodes\" d=\"{}\" fill=\"{}\" fill-opacity=\"0.8\"/>\n",
@@ -200,15 +214,16 @@ class SvgWriter {
     for (int k = 0; k < layout_.wire_levels; ++k, y += 1.3 * font) {
       put("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
           "stroke-width=\"{:.2f}\"/><text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
-          x, y - 0.3 * font, x + 2 * font, y - 0.3 * font, kPalette[k % kPalette.size()],
-          font / 4, x + 2.5 * font, y, escape(level_label(k)));
+          x, y - 0.3 * font, x + 2 * font, y - 0.3 * font, kPalette[k % kPalette.size()], font / 4,
+          x + 2.5 * font, y, escape(level_label(k)));
     }
     for (int k = 0; k < 3; ++k, y += 1.3 * font)
       put("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\"/>"
           "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
           x, y - 0.8 * font, font, font * 0.8, kNodeFill[k], x + 2.5 * font, y, kNodeName[k]);
     put("<text x=\"{:.1f}\" y=\"{:.1f}\">horizontal wires solid (layer 0), vertical lighter "
-        "(layer 1)</text>\n", x, y);
+        "(layer 1)</text>\n",
+        x, y);
     y += 1.6 * font;
     const std::int64_t bar = round_length(b.width() / 5.0);
     put("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"black\" "
@@ -220,7 +235,8 @@ class SvgWriter {
           "{} wires in {} deeper subtrees shown as outlines.</text>\n",
           x, y, depth, max_depth, d.hidden_wires, d.hidden_subtrees);
     } else if (d.vias.empty() && d.wires.size() > 0) {
-      put("<text x=\"{:.1f}\" y=\"{:.1f}\">Vias not drawn (too many for the budget).</text>\n", x, y);
+      put("<text x=\"{:.1f}\" y=\"{:.1f}\">Vias not drawn (too many for the budget).</text>\n", x,
+          y);
     }
     put("</g>\n");
   }
@@ -243,7 +259,8 @@ void write_svg(const Layout& layout, const std::string& path, const SvgOptions& 
   int depth = max_depth;
   while (depth > 0 && counter.shapes(layout.top, depth) > options.max_shapes) --depth;
   const auto flat = layout.flat_counts()[layout.top];
-  const bool vias = depth == max_depth && counter.shapes(layout.top, depth) + flat.vias <= options.max_shapes;
+  const bool vias =
+      depth == max_depth && counter.shapes(layout.top, depth) + flat.vias <= options.max_shapes;
   SvgWriter writer(layout, options, path);
   writer.write(draw(layout, depth, vias), depth, max_depth);
 }

@@ -31,8 +31,8 @@ void add_bottom_pins(Cell& cell, std::int32_t node, Coord x0, Coord side, u64 ca
 Cell make_leaf(const FatTree& tree) {
   const int k = tree.levels();
   const u64 cap = tree.capacity(k);
-  const Coord side = std::max<Coord>({as_coord(ceil_sqrt(tree.capacity_params().alpha)),
-                                      as_coord(2 * cap) - 1, Coord{1}});
+  const Coord side = std::max<Coord>(
+      {as_coord(ceil_sqrt(tree.capacity_params().alpha)), as_coord(2 * cap) - 1, Coord{1}});
   Cell cell;
   cell.name = "PROCESSOR";
   const auto node = cell.add_node({0, 0, side, side}, NodeKind::kProcessor, k);
@@ -45,7 +45,8 @@ std::vector<std::pair<Point, std::int32_t>> placed_pins(const Cell& child, const
   std::vector<std::pair<Point, std::int32_t>> out;
   for (std::size_t i = 0; i < child.pins.size(); ++i)
     out.push_back({t.apply(child.pins[i].at), static_cast<std::int32_t>(i)});
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first.y < b.first.y; });
+  std::sort(out.begin(), out.end(),
+            [](const auto& a, const auto& b) { return a.first.y < b.first.y; });
   return out;
 }
 

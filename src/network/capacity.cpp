@@ -85,8 +85,8 @@ std::string_view to_string(CapacityProfile profile) {
 CapacityProfile parse_capacity_profile(std::string_view name) {
   for (const auto& [p, n] : kNames)
     if (n == name) return p;
-  throw InputError(fmt::format("unknown capacity profile '{}'; valid profiles are {}", name,
-                               profile_list()));
+  throw InputError(
+      fmt::format("unknown capacity profile '{}'; valid profiles are {}", name, profile_list()));
 }
 
 u64 default_root_capacity(CapacityProfile profile, u64 n) {
@@ -113,7 +113,8 @@ std::vector<u64> compute_capacities(const CapacityParams& params, u64 n) {
           "root capacity {} is outside the allowed range [{}, {}] of the {} profile on {} "
           "processors ({}); choose a value in that range",
           w, lo, hi, name, n,
-          params.profile == CapacityProfile::kUniversal ? "n^(2/3) <= w <= n" : "sqrt n <= w <= n"));
+          params.profile == CapacityProfile::kUniversal ? "n^(2/3) <= w <= n"
+                                                        : "sqrt n <= w <= n"));
     }
   }
   if (params.alpha == 0) throw InputError("alpha (processor area) must be at least 1");

@@ -11,8 +11,8 @@ void require_power_size(u64 n, unsigned base, const std::string& network) {
   if (n == 0) throw InputError(fmt::format("processors must be at least 1 for a {}", network));
   if (n > kMaxProcessors) {
     throw InputError(fmt::format(
-        "{} processors is beyond the supported maximum of {} (2^40); choose a smaller network",
-        n, kMaxProcessors));
+        "{} processors is beyond the supported maximum of {} (2^40); choose a smaller network", n,
+        kMaxProcessors));
   }
   u64 p = 1;
   while (p < n) p *= base;

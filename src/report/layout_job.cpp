@@ -84,17 +84,17 @@ LayoutRun run_layout(const LayoutSpec& spec) {
   if (spec.output.svg) {
     run.times.svg = timed([&] {
       SvgOptions options;
-      options.title = fmt::format("fat-tree, {} processors, {} capacities, H-tree",
-                                  run.tree.processors(),
-                                  to_string(run.tree.capacity_params().profile));
+      options.title =
+          fmt::format("fat-tree, {} processors, {} capacities, H-tree", run.tree.processors(),
+                      to_string(run.tree.capacity_params().profile));
       options.level_labels = level_labels(run.tree);
       write_svg(run.layout, *spec.output.svg, options);
     });
   }
-  if (spec.output.gds)
-    run.times.gds = timed([&] { write_gds(run.layout, *spec.output.gds); });
+  if (spec.output.gds) run.times.gds = timed([&] { write_gds(run.layout, *spec.output.gds); });
   if (spec.output.json)
-    run.times.json = timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
+    run.times.json =
+        timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
   return run;
 }
 

@@ -15,8 +15,8 @@ void make_directory(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir)) {
-    throw IoError(fmt::format("cannot create the report folder '{}': {}; choose another --out",
-                              dir, ec ? ec.message() : "it is not a directory"));
+    throw IoError(fmt::format("cannot create the report folder '{}': {}; choose another --out", dir,
+                              ec ? ec.message() : "it is not a directory"));
   }
 }
 

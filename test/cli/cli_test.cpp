@@ -25,7 +25,8 @@ Result run(const std::string& args) {
   REQUIRE(pipe != nullptr);
   std::array<char, 4096> buffer{};
   std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), got);
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    r.output.append(buffer.data(), got);
   const int status = ::pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
@@ -123,22 +124,40 @@ TEST_SUITE("cli") {
                            ".svg --gds " + base + ".gds --json " + base + ".json");
       CAPTURE(r.output);
       REQUIRE(r.code == 0);
-      const std::string files[3] = {slurp(base + ".svg"), slurp(base + ".gds"), slurp(base + ".json")};
+      const std::string files[3] = {slurp(base + ".svg"), slurp(base + ".gds"),
+                                    slurp(base + ".json")};
       for (int i = 0; i < 3; ++i) {
         CHECK_FALSE(files[i].empty());
-        if (round == 0) first[i] = files[i];
-        else CHECK(files[i] == first[i]);
+        if (round == 0)
+          first[i] = files[i];
+        else
+          CHECK(files[i] == first[i]);
       }
     }
     for (const auto& entry : fs::directory_iterator(dir))
       CHECK(entry.path().string().find(".tmp.") == std::string::npos);
     const std::string json = slurp(dir / "r0.json");
-    for (const char* key : {"\"kind\"", "\"processors\"", "\"levels\"", "\"capacity_profile\"",
-                            "\"capacities\"", "\"root_capacity\"", "\"components\"", "\"style\"",
-                            "\"dimensions\"", "\"width\"", "\"height\"", "\"area\"", "\"layers\"",
-                            "\"nodes\"", "\"wires\"", "\"wire_length_total\"", "\"wire_length_max\"",
-                            "\"wire_length_max_by_level\"", "\"wire_length_total_by_level\"",
-                            "\"drc_violations\"", "\"seed\": 5"})
+    for (const char* key : {"\"kind\"",
+                            "\"processors\"",
+                            "\"levels\"",
+                            "\"capacity_profile\"",
+                            "\"capacities\"",
+                            "\"root_capacity\"",
+                            "\"components\"",
+                            "\"style\"",
+                            "\"dimensions\"",
+                            "\"width\"",
+                            "\"height\"",
+                            "\"area\"",
+                            "\"layers\"",
+                            "\"nodes\"",
+                            "\"wires\"",
+                            "\"wire_length_total\"",
+                            "\"wire_length_max\"",
+                            "\"wire_length_max_by_level\"",
+                            "\"wire_length_total_by_level\"",
+                            "\"drc_violations\"",
+                            "\"seed\": 5"})
       CHECK(json.find(key) != std::string::npos);
   }
 
@@ -157,6 +176,7 @@ TEST_SUITE("cli") {
     CHECK(fs::exists(dir / "out" / "summary.md"));
     CHECK(fs::exists(dir / "out" / "fat-tree-1024-linear-size.gds"));
     CHECK(fs::exists(dir / "out" / "fat-tree-1024-area-universal.svg"));
-    CHECK(slurp(dir / "out" / "summary.md").find("| fat-tree-1024-linear-size |") != std::string::npos);
+    CHECK(slurp(dir / "out" / "summary.md").find("| fat-tree-1024-linear-size |") !=
+          std::string::npos);
   }
 }

@@ -46,7 +46,9 @@ FatTree tree_of(std::uint64_t n, CapacityProfile profile) {
 }  // namespace
 
 TEST_SUITE("drc") {
-  TEST_CASE("a clean two-node layout passes both checks") { CHECK(both_count(two_nodes()) == 0); }
+  TEST_CASE("a clean two-node layout passes both checks") {
+    CHECK(both_count(two_nodes()) == 0);
+  }
 
   TEST_CASE("two wires overlapping on one layer are a short") {
     Layout layout = two_nodes();
@@ -130,8 +132,10 @@ TEST_SUITE("drc") {
       if (p == first || p == last) {
         // An end point: slide it off its node or pin along the wire.
         const Point other = cell.wire_points[p == first ? p + 1 : p - 1];
-        if (other.x == cell.wire_points[p].x) cell.wire_points[p].y += (other.y > cell.wire_points[p].y ? 1 : -1);
-        else cell.wire_points[p].x += (other.x > cell.wire_points[p].x ? 1 : -1);
+        if (other.x == cell.wire_points[p].x)
+          cell.wire_points[p].y += (other.y > cell.wire_points[p].y ? 1 : -1);
+        else
+          cell.wire_points[p].x += (other.x > cell.wire_points[p].x ? 1 : -1);
       } else if (horizontal_next) {
         cell.wire_points[p].x += delta;  // breaks the bend: the previous segment is vertical
         cell.wire_points[p - 1].x += delta;

@@ -1,5 +1,3 @@
-#include "ftvlsi/io/svg_writer.hpp"
-
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -8,6 +6,7 @@
 #include <sstream>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
 using namespace ftvlsi;
@@ -22,7 +21,8 @@ Layout tree_layout(std::uint64_t n) {
   return build_h_tree(FatTree(params));
 }
 
-std::string write_and_read(const Layout& layout, const SvgOptions& options, const std::string& name) {
+std::string write_and_read(const Layout& layout, const SvgOptions& options,
+                           const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / "ftvlsi_svg_test";
   fs::create_directories(dir);
   const std::string path = (dir / name).string();
@@ -35,7 +35,8 @@ std::string write_and_read(const Layout& layout, const SvgOptions& options, cons
 
 std::size_t count(const std::string& text, const std::string& needle) {
   std::size_t n = 0;
-  for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++n;
+  for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1))
+    ++n;
   return n;
 }
 
@@ -43,7 +44,8 @@ std::size_t count(const std::string& text, const std::string& needle) {
 std::size_t drawn_segments(const std::string& svg) {
   std::size_t n = 0;
   const std::regex path("<path id=\"wires-[^\"]*\"[^>]* d=\"([^\"]*)\"");
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), path); it != std::sregex_iterator(); ++it)
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), path); it != std::sregex_iterator();
+       ++it)
     n += count((*it)[1].str(), "M");
   return n;
 }
@@ -93,7 +95,8 @@ TEST_SUITE("svg_writer") {
     CHECK(hidden == subtrees * sub);
     // Drawn segments plus the hidden subtrees' segments are all the segments.
     const auto sub_segments = layout.flat_counts()[cells.size() - 1 - (depth + 1)].segments;
-    CHECK(drawn_segments(svg) + subtrees * sub_segments == layout.flat_counts()[layout.top].segments);
+    CHECK(drawn_segments(svg) + subtrees * sub_segments ==
+          layout.flat_counts()[layout.top].segments);
   }
 
   TEST_CASE("writing twice gives the same bytes, and a missing directory writes nothing") {

@@ -48,7 +48,8 @@ class NodeLookup {
 
  private:
   static std::uint64_t key(Point p) {
-    return (static_cast<std::uint64_t>(p.x + (1 << 30)) << 32) ^ static_cast<std::uint64_t>(p.y + (1 << 30));
+    return (static_cast<std::uint64_t>(p.x + (1 << 30)) << 32) ^
+           static_cast<std::uint64_t>(p.y + (1 << 30));
   }
   void add(Point p, std::size_t n) {
     auto [it, inserted] = map_.emplace(key(p), static_cast<std::int64_t>(n));
@@ -120,9 +121,11 @@ TEST_SUITE("h_tree") {
         if (n <= 1024 || profile != CapacityProfile::kFull) {
           const DrcReport flat = check_flat(layout, kMemory);
           CHECK(flat.violations == 0);
-          if (!flat.samples.empty()) MESSAGE(flat.samples.front().rule << " " << flat.samples.front().detail);
+          if (!flat.samples.empty())
+            MESSAGE(flat.samples.front().rule << " " << flat.samples.front().detail);
         }
-        if (!hier.samples.empty()) MESSAGE(hier.samples.front().rule << " " << hier.samples.front().detail);
+        if (!hier.samples.empty())
+          MESSAGE(hier.samples.front().rule << " " << hier.samples.front().detail);
       }
     }
   }
@@ -175,8 +178,8 @@ TEST_SUITE("h_tree") {
         auto side = [&](int k) { return layout.cells[levels - k].bbox.width(); };
         for (int k = 0; k + 2 <= levels - 1; ++k) {
           CAPTURE(k);
-          const Coord m = static_cast<Coord>(
-              std::max(4 * tree.capacity(k + 1), 2 * tree.capacity(k)));
+          const Coord m =
+              static_cast<Coord>(std::max(4 * tree.capacity(k + 1), 2 * tree.capacity(k)));
           const Coord extra = side(k) - 2 * side(k + 2);
           CHECK(extra >= m);
           CHECK(extra <= 4 * m + 8);
@@ -188,8 +191,10 @@ TEST_SUITE("h_tree") {
   TEST_CASE("linear-size area stays Theta(n alpha) and area-universal Theta(n lg^2 n)") {
     double linear_prev = 0, universal_prev = 0;
     for (std::uint64_t n = 1 << 8; n <= (1 << 20); n *= 4) {
-      const LayoutMetrics lin = measure(build_h_tree(make_tree(CapacityProfile::kLinearSize, n, 16)));
-      const LayoutMetrics uni = measure(build_h_tree(make_tree(CapacityProfile::kAreaUniversal, n)));
+      const LayoutMetrics lin =
+          measure(build_h_tree(make_tree(CapacityProfile::kLinearSize, n, 16)));
+      const LayoutMetrics uni =
+          measure(build_h_tree(make_tree(CapacityProfile::kAreaUniversal, n)));
       const double lgn = std::log2(static_cast<double>(n));
       const double linear_ratio = static_cast<double>(lin.area) / (16.0 * n);
       const double universal_ratio = static_cast<double>(uni.area) / (n * lgn * lgn);

@@ -68,7 +68,8 @@ TEST_SUITE("capacity") {
     }
   }
 
-  TEST_CASE("universal root capacity defaults to ceil(n^(2/3)) and area-universal to ceil(sqrt n)") {
+  TEST_CASE(
+      "universal root capacity defaults to ceil(n^(2/3)) and area-universal to ceil(sqrt n)") {
     CHECK(default_root_capacity(CapacityProfile::kUniversal, 4096) == 256);
     CHECK(default_root_capacity(CapacityProfile::kUniversal, 2048) == 162);  // 161.27
     CHECK(default_root_capacity(CapacityProfile::kAreaUniversal, 1024) == 32);
@@ -114,7 +115,8 @@ TEST_SUITE("capacity") {
   }
 
   TEST_CASE("profile names round-trip and an unknown name lists the valid ones") {
-    for (CapacityProfile p : all_capacity_profiles()) CHECK(parse_capacity_profile(to_string(p)) == p);
+    for (CapacityProfile p : all_capacity_profiles())
+      CHECK(parse_capacity_profile(to_string(p)) == p);
     try {
       parse_capacity_profile("fat");
       FAIL("expected an InputError");

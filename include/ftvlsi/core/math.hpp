@@ -12,7 +12,9 @@ using i128 = __int128;
 using u128 = unsigned __int128;
 
 // True when x is a positive power of two.
-constexpr bool is_power_of_two(u64 x) { return x != 0 && (x & (x - 1)) == 0; }
+constexpr bool is_power_of_two(u64 x) {
+  return x != 0 && (x & (x - 1)) == 0;
+}
 
 // floor(log2 x) for x >= 1.
 int floor_log2(u64 x);
@@ -40,7 +42,9 @@ u64 ceil_sqrt(u128 x);
 u64 ceil_cbrt(u128 x);
 
 // ceil(a / b) for b > 0.
-constexpr u128 ceil_div(u128 a, u128 b) { return (a + b - 1) / b; }
+constexpr u128 ceil_div(u128 a, u128 b) {
+  return (a + b - 1) / b;
+}
 
 // x^p with overflow detection.
 std::optional<u64> checked_pow(u64 x, unsigned p);

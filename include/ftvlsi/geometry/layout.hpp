@@ -81,7 +81,7 @@ struct Layout {
   std::string style;
   int dimensions = 2;
   int wiring_layers = 2;
-  int wire_levels = 0;  // per-level arrays have this many entries
+  int wire_levels = 0;      // per-level arrays have this many entries
   std::vector<Cell> cells;  // a cell's instances refer only to cells before it
   std::int32_t top = -1;
 

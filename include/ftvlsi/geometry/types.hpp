@@ -49,10 +49,17 @@ struct Transform {
     if (mirror) p.y = -p.y;
     Point r = p;
     switch (rotation & 3) {
-      case 1: r = {-p.y, p.x}; break;
-      case 2: r = {-p.x, -p.y}; break;
-      case 3: r = {p.y, -p.x}; break;
-      default: break;
+      case 1:
+        r = {-p.y, p.x};
+        break;
+      case 2:
+        r = {-p.x, -p.y};
+        break;
+      case 3:
+        r = {p.y, -p.x};
+        break;
+      default:
+        break;
     }
     return {r.x + offset.x, r.y + offset.y};
   }

@@ -16,7 +16,6 @@ nlohmann::ordered_json drc_json(const DrcReport& report);
 
 // `drc` entries are the checks that ran (none, one or both modes).
 nlohmann::ordered_json layout_json(const LayoutSpec& spec, const FatTree& tree,
-                                   const LayoutMetrics& metrics,
-                                   const std::vector<DrcReport>& drc);
+                                   const LayoutMetrics& metrics, const std::vector<DrcReport>& drc);
 
 }  // namespace ftvlsi

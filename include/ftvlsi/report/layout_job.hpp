@@ -1,10 +1,9 @@
 #pragma once
 // One `ftvlsi layout` run: validate the spec, estimate memory, build the layout, measure it,
 // check it, and write the requested files (each one atomically).
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/layout.hpp"
