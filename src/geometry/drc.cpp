@@ -52,6 +52,18 @@ class Recorder {
   DrcReport& report_;
 };
 
+// A pair of meeting shapes, the one of lower kind first.
+struct ShapePair {
+  ShapeKind a, b;
+  std::uint32_t ra, rb;  // their references
+  Box where;
+};
+
+ShapePair ordered_pair(const Shapes& s, std::uint32_t i, std::uint32_t j) {
+  if (s.kind[i] > s.kind[j]) std::swap(i, j);
+  return {s.kind[i], s.kind[j], s.ref[i], s.ref[j], s.box[i].intersection(s.box[j])};
+}
+
 // Why a polyline is not a valid Thompson-grid wire, or nullptr.
 const char* polyline_problem(std::span<const Point> pts) {
   if (pts.size() < 2) return "has fewer than two points";
@@ -115,10 +127,8 @@ struct CellChecker {
   }
 
   void on_pair(const Shapes& s, std::uint32_t i, std::uint32_t j) const {
+    const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
     if (s.kind[i] > s.kind[j]) std::swap(i, j);
-    const ShapeKind a = s.kind[i], b = s.kind[j];
-    const std::uint32_t ra = s.ref[i], rb = s.ref[j];
-    const Box where = s.box[i].intersection(s.box[j]);
     if (is_wire_shape(a) && is_wire_shape(b)) {
       if (wires_conflict(a, ra, b, rb))
         rec.add("short", cell.name, fmt::format("wires {} and {} meet", ra, rb), where);
@@ -194,10 +204,7 @@ struct CellChecker {
 
 void check_flat_pair(const FlatLayout& flat, const Shapes& s, std::uint32_t i, std::uint32_t j,
                      Recorder& rec) {
-  if (s.kind[i] > s.kind[j]) std::swap(i, j);
-  const ShapeKind a = s.kind[i], b = s.kind[j];
-  const std::uint32_t ra = s.ref[i], rb = s.ref[j];
-  const Box where = s.box[i].intersection(s.box[j]);
+  const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
   if (is_wire_shape(a) && is_wire_shape(b)) {
     if (wires_conflict(a, ra, b, rb))
       rec.add("short", "(flat)", fmt::format("wires {} and {} meet", ra, rb), where);
