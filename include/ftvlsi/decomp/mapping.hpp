@@ -1,0 +1,34 @@
+#pragma once
+// Mapping a competing network's processors onto a fat-tree's leaves, and the load its one-step
+// message set (every wire carries one message each way) puts on the fat-tree's channels.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "ftvlsi/decomp/balanced_tree.hpp"
+#include "ftvlsi/decomp/cutting_tree.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+enum class MappingKind { kBalanced, kGeometric };
+std::string_view to_string(MappingKind kind);
+MappingKind parse_mapping_kind(std::string_view text);
+
+// Greenberg's geometric mapping: a processor goes to the leaf of its level-L cutting-tree piece
+// (several processors may share a leaf).
+std::vector<std::uint64_t> geometric_mapping(const CuttingTree& tree, int host_levels);
+
+struct ChannelLoads {
+  // Per level k = 0 .. L: the largest load of a channel (up and down loads are equal for a
+  // one-step set) and the largest load / cap(k).
+  std::vector<std::uint64_t> max_load_by_level;
+  std::vector<double> max_lambda_by_level;
+  double load_factor = 0;  // lambda = max over channels of load / cap
+  std::uint64_t messages = 0;
+};
+
+ChannelLoads one_step_loads(const CompetingNetwork& net, const std::vector<std::uint64_t>& leaf,
+                            const FatTree& host);
+
+}  // namespace ftvlsi

@@ -1,0 +1,43 @@
+#pragma once
+// Competing networks (DESIGN §2.4): processors with integer positions (their place in the
+// network's own layout grid) and wires between processors. The decomposition cuts the
+// positions; bandwidths and loads count the wires.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ftvlsi {
+
+struct CompetingNetwork {
+  std::string kind;
+  int dimensions = 2;
+  std::vector<std::array<std::int64_t, 3>> position;  // z = 0 in 2D
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> wires;
+  std::uint64_t processors() const { return position.size(); }
+};
+
+// The kinds `ftvlsi decompose --network` takes, and the sizes each accepts.
+std::vector<std::string_view> competing_kinds();
+
+// Builds a network of `n` processors; InputError naming the nearest valid sizes otherwise.
+//   mesh, torus: sqrt n x sqrt n (torus folded: ring order 0, s-1, 1, s-2, ... so no wire
+//   spans more than two positions); mesh3d: cbrt n per side; planar: Delaunay triangulation of
+//   n seeded random points (CGAL).
+CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed);
+CompetingNetwork make_planar(std::uint64_t n, std::uint64_t seed);
+
+// The network file format (text): '#' comments; "processors N [dimensions D]"; N lines
+// "p x y [z]" giving processor p's integer position; then "wire a b" lines. Throws InputError
+// naming the line on a missing processor, duplicate coordinates, a non-numeric field or an
+// empty network.
+CompetingNetwork read_network_file(const std::string& path);
+CompetingNetwork parse_network_text(std::string_view text, std::string_view source);
+std::string network_text(const CompetingNetwork& net);
+
+// Throws InputError when two processors share a position or a wire names a missing one.
+void validate(const CompetingNetwork& net, std::string_view source);
+
+}  // namespace ftvlsi

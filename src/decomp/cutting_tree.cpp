@@ -1,0 +1,136 @@
+#include "ftvlsi/decomp/cutting_tree.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+
+namespace ftvlsi {
+namespace {
+
+int ceil_log2(std::uint64_t x) {
+  return x <= 1 ? 0 : floor_log2(x - 1) + 1;
+}
+
+// Which axis each level cuts: 2D the longer remaining side (x on a tie), 3D x, y, z in turn,
+// skipping axes already cut down to one cell.
+std::vector<int> cut_axes(int dims, std::array<int, 3> remaining) {
+  std::vector<int> axes;
+  int next = 0;
+  while (true) {
+    int axis = -1;
+    if (dims == 2) {
+      if (remaining[0] == 0 && remaining[1] == 0) break;
+      axis = remaining[0] >= remaining[1] ? 0 : 1;
+    } else {
+      if (remaining[0] + remaining[1] + remaining[2] == 0) break;
+      while (remaining[next] == 0) next = (next + 1) % 3;
+      axis = next;
+      next = (next + 1) % 3;
+    }
+    axes.push_back(axis);
+    --remaining[axis];
+  }
+  return axes;
+}
+
+void fit(CuttingTree& t) {
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t k = 0; k < t.bandwidth_by_level.size(); ++k) {
+    if (t.bandwidth_by_level[k] == 0) continue;
+    const double y = std::log(static_cast<double>(t.bandwidth_by_level[k]));
+    n += 1, sx += k, sy += y, sxx += double(k) * k, sxy += k * y;
+  }
+  if (n < 2) return;
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  t.fit_w = std::exp((sy - slope * sx) / n);
+  t.fit_alpha = std::exp(-slope);
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> max_bandwidth_by_level(const CompetingNetwork& net, int levels,
+                                                  const PieceLabeler& piece_of) {
+  std::vector<std::uint64_t> out(levels + 1, 0);
+  std::vector<std::uint32_t> id(net.processors());
+  std::vector<std::uint32_t> count;
+  for (int k = 0; k <= levels; ++k) {
+    count.assign(piece_of(k, id), 0);
+    for (const auto& [a, b] : net.wires) {
+      if (id[a] == id[b]) continue;
+      ++count[id[a]];
+      ++count[id[b]];
+    }
+    out[k] = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
+  }
+  return out;
+}
+
+CuttingTree build_cutting_tree(const CompetingNetwork& net) {
+  CuttingTree t;
+  const int dims = net.dimensions;
+  std::array<std::int64_t, 3> hi{};
+  for (int d = 0; d < 3; ++d) {
+    t.origin[d] = hi[d] = net.position.front()[d];
+    for (const auto& p : net.position) {
+      t.origin[d] = std::min(t.origin[d], p[d]);
+      hi[d] = std::max(hi[d], p[d]);
+    }
+    t.exponent[d] = ceil_log2(static_cast<std::uint64_t>(hi[d] - t.origin[d]) + 1);
+  }
+  t.axis_of_level = cut_axes(dims, t.exponent);
+  t.depth = static_cast<int>(t.axis_of_level.size());
+  if (t.depth > 62)
+    throw InputError("the network's region needs more than 62 cuts; use smaller coordinates");
+  // A processor's leaf interleaves its coordinate bits in the order of the cuts.
+  t.leaf.resize(net.processors());
+  for (std::size_t p = 0; p < net.processors(); ++p) {
+    std::array<int, 3> remaining = t.exponent;
+    std::uint64_t leaf = 0;
+    for (int axis : t.axis_of_level) {
+      const auto offset = static_cast<std::uint64_t>(net.position[p][axis] - t.origin[axis]);
+      leaf = leaf << 1 | ((offset >> (--remaining[axis])) & 1);
+    }
+    t.leaf[p] = leaf;
+  }
+  t.order.resize(net.processors());
+  std::iota(t.order.begin(), t.order.end(), 0u);
+  std::sort(t.order.begin(), t.order.end(), [&](auto a, auto b) { return t.leaf[a] < t.leaf[b]; });
+  t.sorted_leaf.resize(t.order.size());
+  for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
+
+  const auto labeler = [&](int k, std::vector<std::uint32_t>& id) {
+    std::uint32_t pieces = 0;
+    std::uint64_t previous = 0;
+    for (std::size_t i = 0; i < t.order.size(); ++i) {
+      const std::uint64_t prefix = k == 0 ? 0 : t.sorted_leaf[i] >> (t.depth - k);
+      if (i == 0 || prefix != previous) ++pieces;
+      previous = prefix;
+      id[t.order[i]] = pieces - 1;
+    }
+    return pieces;
+  };
+  t.bandwidth_by_level = max_bandwidth_by_level(net, t.depth, labeler);
+  std::vector<std::uint32_t> scratch(net.processors());
+  std::array<int, 3> remaining = t.exponent;
+  for (int k = 0; k <= t.depth; ++k) {
+    t.pieces_by_level.push_back(labeler(k, scratch));
+    const double w = std::ldexp(1.0, remaining[0]), h = std::ldexp(1.0, remaining[1]),
+                 d = std::ldexp(1.0, remaining[2]);
+    t.surface_by_level.push_back(
+        static_cast<std::uint64_t>(dims == 2 ? 2 * (w + h) : 2 * (w * h + h * d + w * d)));
+    if (k < t.depth) --remaining[t.axis_of_level[k]];
+  }
+  fit(t);
+  return t;
+}
+
+std::uint64_t count_leaves(const CuttingTree& tree, std::uint64_t begin, std::uint64_t end) {
+  const auto lo = std::lower_bound(tree.sorted_leaf.begin(), tree.sorted_leaf.end(), begin);
+  const auto hi = std::lower_bound(lo, tree.sorted_leaf.end(), end);
+  return static_cast<std::uint64_t>(hi - lo);
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,226 @@
+#include "ftvlsi/network/competing.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// Exact integer k-th root, or InputError naming the nearest valid sizes.
+std::uint64_t side_of(std::uint64_t n, int dims, std::string_view kind) {
+  const std::uint64_t s = dims == 2 ? isqrt(n) : icbrt(n);
+  auto pow = [dims](std::uint64_t x) { return dims == 2 ? x * x : x * x * x; };
+  if (s >= 2 && pow(s) == n) return s;
+  const std::uint64_t below = s >= 2 ? pow(s) : 0;
+  const std::uint64_t above = pow(std::max<std::uint64_t>(s + 1, 2));
+  throw InputError(fmt::format(
+      "a {} needs a {} number of processors (side^{}); {} is not, the nearest valid sizes are {} "
+      "and {}",
+      kind, dims == 2 ? "square" : "cube", dims, n, below == 0 ? above : below,
+      below == 0 ? pow(std::max<std::uint64_t>(s + 2, 3)) : above));
+}
+
+CompetingNetwork make_mesh(std::uint64_t n, bool torus) {
+  const std::uint64_t s = side_of(n, 2, torus ? "torus" : "mesh");
+  CompetingNetwork net;
+  net.kind = torus ? "torus" : "mesh";
+  // Ring position of index i in the folded order 0, s-1, 1, s-2, ...
+  auto place = [&](std::uint64_t i) -> std::int64_t {
+    if (!torus) return static_cast<std::int64_t>(i);
+    return static_cast<std::int64_t>(i < (s + 1) / 2 ? 2 * i : 2 * (s - 1 - i) + 1);
+  };
+  net.position.resize(n);
+  for (std::uint64_t y = 0; y < s; ++y)
+    for (std::uint64_t x = 0; x < s; ++x) net.position[y * s + x] = {place(x), place(y), 0};
+  // A torus ring of two is a single wire; a mesh row of s has s - 1.
+  const std::uint64_t per_ring = torus && s >= 3 ? s : s - 1;
+  for (std::uint64_t y = 0; y < s; ++y) {
+    for (std::uint64_t x = 0; x < per_ring; ++x) {
+      net.wires.push_back(
+          {static_cast<std::uint32_t>(y * s + x), static_cast<std::uint32_t>(y * s + (x + 1) % s)});
+      net.wires.push_back({static_cast<std::uint32_t>(x * s + y),
+                           static_cast<std::uint32_t>(((x + 1) % s) * s + y)});
+    }
+  }
+  return net;
+}
+
+CompetingNetwork make_mesh3d(std::uint64_t n) {
+  const std::uint64_t s = side_of(n, 3, "mesh3d");
+  CompetingNetwork net;
+  net.kind = "mesh3d";
+  net.dimensions = 3;
+  net.position.resize(n);
+  auto id = [s](std::uint64_t x, std::uint64_t y, std::uint64_t z) {
+    return static_cast<std::uint32_t>((z * s + y) * s + x);
+  };
+  for (std::uint64_t z = 0; z < s; ++z)
+    for (std::uint64_t y = 0; y < s; ++y)
+      for (std::uint64_t x = 0; x < s; ++x) {
+        net.position[id(x, y, z)] = {static_cast<std::int64_t>(x), static_cast<std::int64_t>(y),
+                                     static_cast<std::int64_t>(z)};
+        if (x + 1 < s) net.wires.push_back({id(x, y, z), id(x + 1, y, z)});
+        if (y + 1 < s) net.wires.push_back({id(x, y, z), id(x, y + 1, z)});
+        if (z + 1 < s) net.wires.push_back({id(x, y, z), id(x, y, z + 1)});
+      }
+  return net;
+}
+
+[[noreturn]] void line_error(std::string_view source, std::size_t line, const std::string& what) {
+  throw InputError(fmt::format("{}:{}: {}", source, line, what));
+}
+
+std::int64_t number(std::string_view token, std::string_view source, std::size_t line,
+                    std::string_view what) {
+  std::int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+  if (ec != std::errc() || ptr != token.data() + token.size())
+    line_error(source, line, fmt::format("{} must be an integer, not '{}'", what, token));
+  return v;
+}
+
+std::vector<std::string_view> tokens(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string_view> competing_kinds() {
+  return {"mesh", "torus", "mesh3d", "planar", "file"};
+}
+
+CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed) {
+  if (n == 0) throw InputError("processors must be at least 1");
+  if (n > (std::uint64_t{1} << 26))
+    throw InputError(
+        fmt::format("{} processors is beyond the 2^26 a competing network may have", n));
+  if (kind == "mesh") return make_mesh(n, false);
+  if (kind == "torus") return make_mesh(n, true);
+  if (kind == "mesh3d") return make_mesh3d(n);
+  if (kind == "planar") return make_planar(n, seed);
+  std::string list;
+  for (auto k : competing_kinds()) list += (list.empty() ? "" : ", ") + std::string(k);
+  throw InputError(
+      fmt::format("unknown competing network '{}'; valid kinds are {} (file needs "
+                  "--network-file)",
+                  kind, list));
+}
+
+void validate(const CompetingNetwork& net, std::string_view source) {
+  if (net.position.empty())
+    throw InputError(
+        fmt::format("{}: the network is empty; it needs at least one processor", source));
+  std::vector<std::uint32_t> order(net.position.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](auto a, auto b) { return net.position[a] < net.position[b]; });
+  for (std::size_t i = 1; i < order.size(); ++i) {
+    if (net.position[order[i]] == net.position[order[i - 1]]) {
+      const auto& p = net.position[order[i]];
+      throw InputError(fmt::format(
+          "{}: processors {} and {} share the position ({}, {}, {}); every processor needs its own",
+          source, std::min(order[i], order[i - 1]), std::max(order[i], order[i - 1]), p[0], p[1],
+          p[2]));
+    }
+  }
+  for (const auto& [a, b] : net.wires) {
+    if (a >= net.position.size() || b >= net.position.size())
+      throw InputError(
+          fmt::format("{}: wire {} {} names a processor that does not exist (there are {})", source,
+                      a, b, net.position.size()));
+  }
+}
+
+CompetingNetwork parse_network_text(std::string_view text, std::string_view source) {
+  CompetingNetwork net;
+  net.kind = "file";
+  std::vector<bool> seen;
+  std::size_t line_no = 0;
+  std::istringstream in{std::string(text)};
+  std::string raw;
+  while (std::getline(in, raw)) {
+    ++line_no;
+    std::string_view line(raw);
+    if (const auto hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    const auto t = tokens(line);
+    if (t.empty()) continue;
+    if (t[0] == "processors") {
+      if (t.size() < 2) line_error(source, line_no, "'processors' needs a count");
+      const auto n = number(t[1], source, line_no, "the processor count");
+      if (n <= 0 || n > (1 << 26))
+        line_error(source, line_no, "the processor count must be 1 .. 2^26");
+      if (t.size() >= 4 && t[2] == "dimensions")
+        net.dimensions = static_cast<int>(number(t[3], source, line_no, "dimensions"));
+      if (net.dimensions != 2 && net.dimensions != 3)
+        line_error(source, line_no, "dimensions must be 2 or 3");
+      net.position.assign(n, {0, 0, 0});
+      seen.assign(n, false);
+    } else if (t[0] == "wire") {
+      if (t.size() != 3) line_error(source, line_no, "a wire line is 'wire a b'");
+      const auto a = number(t[1], source, line_no, "a wire end"),
+                 b = number(t[2], source, line_no, "a wire end");
+      if (a < 0 || b < 0 || a >= static_cast<std::int64_t>(net.position.size()) ||
+          b >= static_cast<std::int64_t>(net.position.size()))
+        line_error(source, line_no,
+                   fmt::format("wire {} {} names a processor that does not exist", a, b));
+      net.wires.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
+    } else {
+      if (seen.empty()) line_error(source, line_no, "the file must start with 'processors N'");
+      if (t.size() != static_cast<std::size_t>(1 + net.dimensions))
+        line_error(source, line_no,
+                   fmt::format("a processor line is 'p x y{}'", net.dimensions == 3 ? " z" : ""));
+      const auto p = number(t[0], source, line_no, "a processor number");
+      if (p < 0 || p >= static_cast<std::int64_t>(net.position.size()))
+        line_error(source, line_no, fmt::format("processor {} is out of range", p));
+      for (int d = 0; d < net.dimensions; ++d)
+        net.position[p][d] = number(t[1 + d], source, line_no, "a coordinate");
+      seen[p] = true;
+    }
+  }
+  if (net.position.empty())
+    throw InputError(fmt::format(
+        "{}: the network is empty; declare 'processors N' and their positions", source));
+  for (std::size_t p = 0; p < seen.size(); ++p)
+    if (!seen[p]) throw InputError(fmt::format("{}: processor {} has no position line", source, p));
+  validate(net, source);
+  return net;
+}
+
+CompetingNetwork read_network_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError(fmt::format("cannot read network file '{}'; check the path", path));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return parse_network_text(s.str(), path);
+}
+
+std::string network_text(const CompetingNetwork& net) {
+  std::string out = fmt::format("# ftvlsi network: {}\nprocessors {} dimensions {}\n", net.kind,
+                                net.position.size(), net.dimensions);
+  for (std::size_t p = 0; p < net.position.size(); ++p) {
+    const auto& q = net.position[p];
+    out += net.dimensions == 3 ? fmt::format("{} {} {} {}\n", p, q[0], q[1], q[2])
+                               : fmt::format("{} {} {}\n", p, q[0], q[1]);
+  }
+  for (const auto& [a, b] : net.wires) out += fmt::format("wire {} {}\n", a, b);
+  return out;
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,153 @@
+#include "ftvlsi/report/decompose_job.hpp"
+
+#include <fmt/format.h>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/graph_export.hpp"
+
+namespace ftvlsi {
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr int kDotLevels = 8;
+
+void require_outputs(const DecomposeSpec& s) {
+  for (const auto& [path, what] : {std::pair{s.json, "JSON"},
+                                   {s.dot, "DOT"},
+                                   {s.mapping_out, "mapping"},
+                                   {s.messages_out, "message"},
+                                   {s.export_scotch, "Scotch graph"},
+                                   {s.export_metis, "METIS graph"},
+                                   {s.network_out, "network"}}) {
+    if (path) require_writable(*path, what);
+  }
+}
+
+CompetingNetwork make_network(const DecomposeSpec& s) {
+  if (s.network == "file") {
+    if (!s.network_file)
+      throw InputError("--network file needs --network-file FILE naming the network to read");
+    return read_network_file(*s.network_file);
+  }
+  CompetingNetwork net = make_competing(s.network, s.processors, s.seed);
+  validate(net, s.network);
+  return net;
+}
+
+// The host fat-tree: n = the least power of two >= N unless given; linear-size capacities with
+// processor area alpha = A / n, A the network's bounding-box area, unless given.
+FatTree make_host(const DecomposeSpec& s, const CompetingNetwork& net, const CuttingTree& tree) {
+  const std::uint64_t need = std::uint64_t{1}
+                             << (net.processors() <= 1 ? 0 : floor_log2(net.processors() - 1) + 1);
+  FatTreeParams params;
+  params.processors = s.host_processors.value_or(need);
+  params.capacity = s.host_capacity;
+  if (params.processors < net.processors()) {
+    throw InputError(fmt::format(
+        "the host fat-tree has {} leaves but the network has {} processors; use --host-processors "
+        "{} or more",
+        params.processors, net.processors(), need));
+  }
+  if (!s.host_alpha_given) {
+    const double area = std::ldexp(1.0, tree.exponent[0] + tree.exponent[1]);
+    params.capacity.alpha =
+        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(area / params.processors));
+  }
+  return FatTree(params);
+}
+
+std::string tree_dot(const CompetingNetwork& net, const CuttingTree& tree) {
+  std::string out = fmt::format(
+      "// cutting-plane decomposition tree of a {} network, levels 0 .. {} of {}\ndigraph "
+      "decomposition {{\n  node [shape=box, fontsize=10];\n",
+      net.kind, std::min(tree.depth, kDotLevels), tree.depth);
+  std::vector<std::uint32_t> id(net.processors());
+  for (int k = 0; k <= std::min(tree.depth, kDotLevels); ++k) {
+    std::vector<std::uint64_t> procs, band;
+    std::vector<std::uint64_t> prefix;
+    for (std::size_t i = 0; i < tree.order.size(); ++i) {
+      const std::uint64_t pre = k == 0 ? 0 : tree.sorted_leaf[i] >> (tree.depth - k);
+      if (prefix.empty() || prefix.back() != pre) prefix.push_back(pre), procs.push_back(0);
+      ++procs.back();
+      id[tree.order[i]] = static_cast<std::uint32_t>(prefix.size() - 1);
+    }
+    band.assign(prefix.size(), 0);
+    for (const auto& [a, b] : net.wires)
+      if (id[a] != id[b]) ++band[id[a]], ++band[id[b]];
+    for (std::size_t j = 0; j < prefix.size(); ++j) {
+      out += fmt::format(
+          "  p{}_{} [label=\"level {}\\n{} processors\\nbandwidth {}\\nsurface {}\"];\n", k,
+          prefix[j], k, procs[j], band[j], tree.surface_by_level[k]);
+      if (k > 0) out += fmt::format("  p{}_{} -> p{}_{};\n", k - 1, prefix[j] >> 1, k, prefix[j]);
+    }
+  }
+  return out + "}\n";
+}
+
+ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTree& host) {
+  ordered_json j;
+  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
+  j["seed"] = s.seed;
+  j["network"] = {{"kind", r.net.kind},
+                  {"processors", r.net.processors()},
+                  {"wires", r.net.wires.size()},
+                  {"dimensions", r.net.dimensions}};
+  j["tree"] = {{"depth", r.tree.depth},
+               {"bandwidth_by_level", r.tree.bandwidth_by_level},
+               {"pieces_by_level", r.tree.pieces_by_level},
+               {"surface_by_level", r.tree.surface_by_level},
+               {"fit", {{"w", r.tree.fit_w}, {"alpha", r.tree.fit_alpha}}}};
+  j["balanced"] = {{"bandwidth_by_level", r.balanced.bandwidth_by_level},
+                   {"bound_by_level", r.balanced.bound_by_level},
+                   {"within_bound", r.balanced.within_bound()},
+                   {"max_imbalance", r.balanced.max_imbalance},
+                   {"max_strings", r.balanced.max_strings},
+                   {"splits", r.balanced.splits}};
+  j["mapping"] = {{"kind", std::string(to_string(s.mapping))},
+                  {"host_processors", host.processors()},
+                  {"host_levels", host.levels()},
+                  {"host_capacity_profile", std::string(to_string(host.capacity_params().profile))},
+                  {"host_alpha", host.capacity_params().alpha},
+                  {"host_capacities", host.capacities()}};
+  j["messages"] = r.loads.messages;
+  j["load_by_level"] = r.loads.max_load_by_level;
+  j["load_factor_by_level"] = r.loads.max_lambda_by_level;
+  j["load_factor"] = r.loads.load_factor;
+  j["level_convention"] =
+      "tree and balanced arrays: decomposition level 0 (whole network) .. r; "
+      "load arrays: fat-tree binary level k = 0 (root) .. L";
+  return j;
+}
+
+void write_outputs(const DecomposeSpec& s, const DecomposeRun& r) {
+  if (s.dot) write_file_atomically(*s.dot, tree_dot(r.net, r.tree));
+  if (s.mapping_out) write_file_atomically(*s.mapping_out, mapping_text(r.leaf));
+  if (s.messages_out) write_file_atomically(*s.messages_out, one_step_messages_text(r.net));
+  if (s.export_scotch) write_file_atomically(*s.export_scotch, scotch_graph(r.net));
+  if (s.export_metis) write_file_atomically(*s.export_metis, metis_graph(r.net));
+  if (s.network_out) write_file_atomically(*s.network_out, network_text(r.net));
+  if (s.json) write_file_atomically(*s.json, r.json.dump(2) + "\n");
+}
+
+}  // namespace
+
+DecomposeRun run_decompose(const DecomposeSpec& spec) {
+  require_outputs(spec);
+  DecomposeRun r;
+  r.net = make_network(spec);
+  r.tree = build_cutting_tree(r.net);
+  const FatTree host = make_host(spec, r.net, r.tree);
+  r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
+  r.leaf = spec.mapping == MappingKind::kBalanced ? r.balanced.leaf_at_map_level
+                                                  : geometric_mapping(r.tree, host.levels());
+  r.loads = one_step_loads(r.net, r.leaf, host);
+  r.json = run_json(spec, r, host);
+  write_outputs(spec, r);
+  return r;
+}
+
+}  // namespace ftvlsi

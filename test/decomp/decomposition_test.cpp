@@ -1,0 +1,165 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+#include <random>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/decomp/balanced_tree.hpp"
+#include "ftvlsi/decomp/cutting_tree.hpp"
+#include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/network/competing.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+FatTree host_for(const CompetingNetwork& net, const CuttingTree& tree) {
+  FatTreeParams p;
+  p.processors = 1;
+  while (p.processors < net.processors()) p.processors *= 2;
+  p.capacity.profile = CapacityProfile::kLinearSize;
+  const double area = std::ldexp(1.0, tree.exponent[0] + tree.exponent[1]);
+  p.capacity.alpha = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(area / p.processors));
+  return FatTree(p);
+}
+
+}  // namespace
+
+TEST_SUITE("decomposition") {
+  TEST_CASE("a mesh's cutting-plane tree has one processor per leaf and halving bandwidths") {
+    const CompetingNetwork net = make_competing("mesh", 1024, 1);
+    const CuttingTree tree = build_cutting_tree(net);
+    CHECK(tree.depth == 10);
+    CHECK(tree.pieces_by_level.back() == 1024);
+    // Level 0 is the whole mesh (no wire leaves it); a 32 x 16 half has 32 wires leaving.
+    CHECK(tree.bandwidth_by_level[0] == 0);
+    CHECK(tree.bandwidth_by_level[1] == 32);
+    CHECK(tree.bandwidth_by_level[10] == 4);  // an interior processor's degree
+    CHECK(tree.fit_alpha == doctest::Approx(std::sqrt(2.0)).epsilon(0.15));
+  }
+
+  TEST_CASE("a 3D mesh's bandwidths follow Theorem 5's (O(v^(2/3)), 4^(1/3)) shape") {
+    std::vector<double> ratio;
+    for (std::uint64_t side : {8, 16, 32}) {
+      const std::uint64_t v = side * side * side;
+      const CuttingTree tree = build_cutting_tree(make_competing("mesh3d", v, 1));
+      CAPTURE(side);
+      CHECK(tree.fit_alpha == doctest::Approx(std::cbrt(4.0)).epsilon(0.1));
+      // w_k <= C (v / 2^k)^(2/3) at every level: a piece of volume u has surface below
+      // 2 (1 + 2^(1/3) + 2^(2/3)) u^(2/3) < 8 u^(2/3), crossed by at most one wire per unit.
+      for (int k = 1; k <= tree.depth; ++k)
+        CHECK(tree.bandwidth_by_level[k] <= 8.0 * std::pow(v / std::ldexp(1.0, k), 2.0 / 3.0));
+      ratio.push_back(tree.bandwidth_by_level[1] / std::pow(static_cast<double>(v), 2.0 / 3.0));
+    }
+    // The root bandwidth grows like v^(2/3): the ratio stays put.
+    CHECK(ratio.back() == doctest::Approx(ratio.front()).epsilon(0.2));
+  }
+
+  TEST_CASE("balanced trees halve processors within one, keep two strings, and meet Theorem 8") {
+    std::mt19937_64 rng(17);
+    for (int trial = 0; trial < 30; ++trial) {
+      const char* kind = trial % 3 == 0 ? "planar" : trial % 3 == 1 ? "torus" : "mesh";
+      const std::uint64_t n =
+          trial % 3 == 0 ? 50 + rng() % 2000 : std::uint64_t(4 + rng() % 40) * (4 + rng() % 40);
+      const std::uint64_t side = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n)));
+      const CompetingNetwork net = make_competing(kind, trial % 3 == 0 ? n : side * side, rng());
+      const CuttingTree tree = build_cutting_tree(net);
+      int levels = 0;
+      while ((std::uint64_t{1} << levels) < net.processors()) ++levels;
+      const BalancedTree bal = build_balanced_tree(net, tree, levels);
+      CAPTURE(kind);
+      CAPTURE(net.processors());
+      CHECK(bal.max_imbalance <= 1);
+      CHECK(bal.max_strings <= 2);
+      CHECK(bal.within_bound());
+      // The mapping is one-to-one onto the leaves.
+      std::map<std::uint64_t, int> used;
+      for (auto leaf : bal.leaf_at_map_level) CHECK(++used[leaf] == 1);
+      for (auto leaf : bal.leaf_at_map_level) CHECK(leaf < (std::uint64_t{1} << levels));
+    }
+  }
+
+  TEST_CASE("one-step loads equal a brute-force count over every channel") {
+    const CompetingNetwork net = make_competing("planar", 300, 5);
+    const CuttingTree tree = build_cutting_tree(net);
+    const FatTree host = host_for(net, tree);
+    const auto leaf = geometric_mapping(tree, host.levels());
+    const ChannelLoads loads = one_step_loads(net, leaf, host);
+    const int levels = host.levels();
+    double lambda = 0;
+    for (int k = 0; k <= levels; ++k) {
+      std::uint64_t most = 0;
+      for (std::uint64_t j = 0; j < (std::uint64_t{1} << k); ++j) {
+        // Directed messages a -> b leaving subtree j through its up channel.
+        std::uint64_t up = 0, down = 0;
+        for (const auto& [a, b] : net.wires) {
+          for (auto [s, d] : {std::pair{a, b}, std::pair{b, a}}) {
+            const bool s_in = (leaf[s] >> (levels - k)) == j, d_in = (leaf[d] >> (levels - k)) == j;
+            up += s_in && !d_in;
+            down += d_in && !s_in;
+          }
+        }
+        CHECK(up == down);
+        most = std::max(most, up);
+        lambda = std::max(lambda, static_cast<double>(up) / host.capacity(k));
+      }
+      CHECK(loads.max_load_by_level[k] == most);
+    }
+    CHECK(loads.load_factor == doctest::Approx(lambda));
+  }
+
+  TEST_CASE("Lemma 2.1: the geometric mapping onto a linear-size fat-tree has lambda = O(lg A)") {
+    for (const char* kind : {"mesh", "planar", "torus"}) {
+      std::vector<double> ratios;
+      for (std::uint64_t side : {16, 32, 64, 128}) {
+        const CompetingNetwork net = make_competing(kind, side * side, 3);
+        const CuttingTree tree = build_cutting_tree(net);
+        const FatTree host = host_for(net, tree);
+        const ChannelLoads loads =
+            one_step_loads(net, geometric_mapping(tree, host.levels()), host);
+        const double area = std::ldexp(1.0, tree.exponent[0] + tree.exponent[1]);
+        ratios.push_back(loads.load_factor / std::log2(area));
+        MESSAGE(std::string(kind) << " n=" << net.processors() << " lambda=" << loads.load_factor
+                                  << " lambda/lg A=" << ratios.back());
+      }
+      // O(lg A) with one constant over the sweep; a load factor growing like sqrt(A) would
+      // multiply the ratio by about 4.5 from n = 256 to n = 16384.
+      for (double r : ratios) CHECK(r <= 10.0);
+      CHECK(ratios.back() <= ratios.front() * 1.5);
+    }
+  }
+
+  TEST_CASE("network files round-trip and bad files name the problem") {
+    const CompetingNetwork net = make_competing("mesh3d", 27, 1);
+    const CompetingNetwork back = parse_network_text(network_text(net), "x");
+    CHECK(back.position == net.position);
+    CHECK(back.wires == net.wires);
+    CHECK(back.dimensions == 3);
+    auto error = [](std::string_view text) {
+      try {
+        parse_network_text(text, "net.txt");
+      } catch (const InputError& e) {
+        return std::string(e.what());
+      }
+      return std::string();
+    };
+    CHECK(error("processors 2\n0 0 0\n1 1 0\nwire 0 5\n").find("does not exist") !=
+          std::string::npos);
+    CHECK(error("processors 2\n0 0 0\n1 0 0\n").find("share the position") != std::string::npos);
+    CHECK(error("processors 2\n0 0 zero\n1 1 0\n").find("net.txt:2") != std::string::npos);
+    CHECK(error("# nothing\n").find("empty") != std::string::npos);
+    CHECK(error("processors 2\n0 0 0\n").find("no position") != std::string::npos);
+  }
+
+  TEST_CASE("sizes a network cannot take name the nearest valid sizes") {
+    try {
+      make_competing("mesh", 1000, 1);
+      FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("961 and 1024") != std::string::npos);
+    }
+    CHECK_THROWS_AS(make_competing("mesh3d", 1000 + 1, 1), InputError);
+    CHECK_THROWS_AS(make_competing("hexagon", 16, 1), InputError);
+  }
+}
