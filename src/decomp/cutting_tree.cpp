@@ -6,6 +6,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/decomp/subtree_cuts.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -51,23 +52,6 @@ void fit(CuttingTree& t) {
 
 }  // namespace
 
-std::vector<std::uint64_t> max_bandwidth_by_level(const CompetingNetwork& net, int levels,
-                                                  const PieceLabeler& piece_of) {
-  std::vector<std::uint64_t> out(levels + 1, 0);
-  std::vector<std::uint32_t> id(net.processors());
-  std::vector<std::uint32_t> count;
-  for (int k = 0; k <= levels; ++k) {
-    count.assign(piece_of(k, id), 0);
-    for (const auto& [a, b] : net.wires) {
-      if (id[a] == id[b]) continue;
-      ++count[id[a]];
-      ++count[id[b]];
-    }
-    out[k] = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
-  }
-  return out;
-}
-
 CuttingTree build_cutting_tree(const CompetingNetwork& net) {
   CuttingTree t;
   const int dims = net.dimensions;
@@ -101,22 +85,11 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
   t.sorted_leaf.resize(t.order.size());
   for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
 
-  const auto labeler = [&](int k, std::vector<std::uint32_t>& id) {
-    std::uint32_t pieces = 0;
-    std::uint64_t previous = 0;
-    for (std::size_t i = 0; i < t.order.size(); ++i) {
-      const std::uint64_t prefix = k == 0 ? 0 : t.sorted_leaf[i] >> (t.depth - k);
-      if (i == 0 || prefix != previous) ++pieces;
-      previous = prefix;
-      id[t.order[i]] = pieces - 1;
-    }
-    return pieces;
-  };
-  t.bandwidth_by_level = max_bandwidth_by_level(net, t.depth, labeler);
-  std::vector<std::uint32_t> scratch(net.processors());
+  const LevelCuts cuts = subtree_cuts(t.leaf, t.depth, net.wires);
+  t.bandwidth_by_level = cuts.max_by_level;
+  t.pieces_by_level = cuts.pieces_by_level;
   std::array<int, 3> remaining = t.exponent;
   for (int k = 0; k <= t.depth; ++k) {
-    t.pieces_by_level.push_back(labeler(k, scratch));
     const double w = std::ldexp(1.0, remaining[0]), h = std::ldexp(1.0, remaining[1]),
                  d = std::ldexp(1.0, remaining[2]);
     t.surface_by_level.push_back(

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/decomp/subtree_cuts.hpp"
 
 namespace ftvlsi {
 
@@ -30,23 +31,14 @@ std::vector<std::uint64_t> geometric_mapping(const CuttingTree& tree, int host_l
 
 ChannelLoads one_step_loads(const CompetingNetwork& net, const std::vector<std::uint64_t>& leaf,
                             const FatTree& host) {
-  const int levels = host.levels();
+  // The message a -> b climbs a's channels below the lowest common ancestor and descends b's;
+  // b -> a the reverse: each channel's up and down loads both equal the subtree's cut.
   ChannelLoads out;
   out.messages = 2 * net.wires.size();
-  std::vector<std::uint32_t> load;
-  for (int k = 0; k <= levels; ++k) {
-    load.assign(std::size_t{1} << k, 0);
-    // The message a -> b climbs a's channels below the lowest common ancestor and descends
-    // b's; b -> a the reverse: each side's channel carries one message up and one down.
-    for (const auto& [a, b] : net.wires) {
-      const std::uint64_t ja = leaf[a] >> (levels - k), jb = leaf[b] >> (levels - k);
-      if (ja == jb) continue;
-      ++load[ja];
-      ++load[jb];
-    }
-    const std::uint64_t most = *std::max_element(load.begin(), load.end());
-    out.max_load_by_level.push_back(most);
-    out.max_lambda_by_level.push_back(static_cast<double>(most) / host.capacity(k));
+  out.max_load_by_level = subtree_cuts(leaf, host.levels(), net.wires).max_by_level;
+  for (int k = 0; k <= host.levels(); ++k) {
+    out.max_lambda_by_level.push_back(static_cast<double>(out.max_load_by_level[k]) /
+                                      host.capacity(k));
     out.load_factor = std::max(out.load_factor, out.max_lambda_by_level.back());
   }
   return out;

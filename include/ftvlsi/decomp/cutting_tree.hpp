@@ -6,7 +6,6 @@
 // Each processor's leaf is its path of cuts (0 = the lower half), an r-bit number; the leaves
 // in order are the line of pearls of the balancing step.
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "ftvlsi/network/competing.hpp"
@@ -35,12 +34,5 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net);
 
 // Blacks (processors) with leaves in [begin, end).
 std::uint64_t count_leaves(const CuttingTree& tree, std::uint64_t begin, std::uint64_t end);
-
-// Per level 0 .. levels, the largest number of wires with exactly one end in a piece.
-// `piece_of(level, id)` fills a dense piece id (0 .. count-1) for every processor and returns
-// the number of pieces.
-using PieceLabeler = std::function<std::uint32_t(int, std::vector<std::uint32_t>&)>;
-std::vector<std::uint64_t> max_bandwidth_by_level(const CompetingNetwork& net, int levels,
-                                                  const PieceLabeler& piece_of);
 
 }  // namespace ftvlsi
