@@ -97,6 +97,8 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   cmd->add_option("--host-alpha", a.host_alpha,
                   "fat-tree processor area (default: network area / fat-tree leaves)");
   cmd->add_option("--mapping", a.mapping, "balanced or geometric")->capture_default_str();
+  cmd->add_option("--mapping-in", s.mapping_in,
+                  "read the mapping ('processor leaf' lines) instead of computing one");
   cmd->add_option("--json", s.json, "write the results as JSON (- for stdout)");
   cmd->add_option("--dot", s.dot, "write the top of the cutting-plane tree as DOT");
   cmd->add_option("--mapping-out", s.mapping_out, "write the processor -> leaf mapping");

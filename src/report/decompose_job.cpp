@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/version.hpp"
@@ -107,7 +110,7 @@ ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTr
                    {"max_imbalance", r.balanced.max_imbalance},
                    {"max_strings", r.balanced.max_strings},
                    {"splits", r.balanced.splits}};
-  j["mapping"] = {{"kind", std::string(to_string(s.mapping))},
+  j["mapping"] = {{"kind", s.mapping_in ? std::string("file") : std::string(to_string(s.mapping))},
                   {"host_processors", host.processors()},
                   {"host_levels", host.levels()},
                   {"host_capacity_profile", std::string(to_string(host.capacity_params().profile))},
@@ -133,6 +136,30 @@ void write_outputs(const DecomposeSpec& s, const DecomposeRun& r) {
   if (s.json) write_file_atomically(*s.json, r.json.dump(2) + "\n");
 }
 
+// Reads "processor leaf" lines ('#' comments); every processor needs exactly one leaf < n.
+std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t processors,
+                                        std::uint64_t leaves) {
+  std::ifstream in(path);
+  if (!in) throw IoError(fmt::format("cannot read mapping file '{}'; check the path", path));
+  std::vector<std::uint64_t> leaf(processors, UINT64_MAX);
+  std::string line;
+  for (std::size_t no = 1; std::getline(in, line); ++no) {
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream fields(line);
+    std::uint64_t p = 0, l = 0;
+    if (!(fields >> p)) continue;
+    if (!(fields >> l) || p >= processors || l >= leaves || leaf[p] != UINT64_MAX)
+      throw InputError(fmt::format("{}:{}: expected 'processor leaf' with processor < {}, leaf < {}, "
+                                   "each processor once",
+                                   path, no, processors, leaves));
+    leaf[p] = l;
+  }
+  for (std::size_t p = 0; p < processors; ++p)
+    if (leaf[p] == UINT64_MAX)
+      throw InputError(fmt::format("{}: processor {} has no leaf; the mapping must cover all {}", path, p, processors));
+  return leaf;
+}
+
 }  // namespace
 
 DecomposeRun run_decompose(const DecomposeSpec& spec) {
@@ -142,8 +169,12 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r.net, r.tree);
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
-  r.leaf = spec.mapping == MappingKind::kBalanced ? r.balanced.leaf_at_map_level
-                                                  : geometric_mapping(r.tree, host.levels());
+  if (spec.mapping_in) {
+    r.leaf = read_mapping(*spec.mapping_in, r.net.processors(), host.processors());
+  } else {
+    r.leaf = spec.mapping == MappingKind::kBalanced ? r.balanced.leaf_at_map_level
+                                                    : geometric_mapping(r.tree, host.levels());
+  }
   r.loads = one_step_loads(r.net, r.leaf, host);
   r.json = run_json(spec, r, host);
   write_outputs(spec, r);

@@ -9,7 +9,9 @@
 //   A(t) = S + L[j, j + N/2 - |S|), j = t - |S|    for t = |S| .. |S| + N/2,
 // running from L's first half to its complement; one step moves one pearl in and one out, so the
 // black count moves by at most one and passes floor(B/2). A binary search over t finds such a
-// step with O(log N) black counts.
+// step with O(log N) black counts, searching outward from t = 0 so that the halves stay close to
+// the geometric ones.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -54,9 +56,21 @@ PearlSplit pearl_split(const StringSet& set, CountBlacks&& blacks) {
   auto g = [&](std::uint64_t t) {
     return static_cast<std::int64_t>(count(pearl_candidate(set, t).first)) - target;
   };
-  std::uint64_t lo = 0, hi = pearl_steps(set);
-  std::int64_t g_lo = g(lo);
-  if (g_lo == 0) return pearl_candidate(set, lo);
+  // Gallop from t = 0 (the geometric half) to the first checkpoint past a sign change, then
+  // bisect: the split found stays close to the cutting tree's own halves.
+  const std::uint64_t steps = pearl_steps(set);
+  std::uint64_t lo = 0, hi = 1;
+  std::int64_t g_lo = g(0);
+  if (g_lo == 0) return pearl_candidate(set, 0);
+  while (hi < steps) {
+    const std::int64_t g_hi = g(hi);
+    if (g_hi == 0) return pearl_candidate(set, hi);
+    if ((g_hi > 0) != (g_lo > 0)) break;
+    lo = hi;
+    g_lo = g_hi;
+    hi = std::min(steps, 2 * hi);
+  }
+  hi = std::min(hi, steps);
   // g(lo) and g(hi) have opposite signs (or g(hi) = 0); g moves by at most one per step.
   while (hi - lo > 1) {
     const std::uint64_t mid = lo + (hi - lo) / 2;

@@ -21,6 +21,7 @@ struct DecomposeSpec {
   CapacityParams host_capacity;                  // default linear-size, alpha = area / n
   bool host_alpha_given = false;
   MappingKind mapping = MappingKind::kBalanced;
+  std::optional<std::string> mapping_in;  // "processor leaf" lines (e.g. converted from Scotch)
   std::uint64_t seed = 1;
   std::optional<std::string> json, dot, mapping_out, messages_out, export_scotch, export_metis,
       network_out;
