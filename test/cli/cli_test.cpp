@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+#include <algorithm>
 
 namespace fs = std::filesystem;
 
@@ -178,5 +180,68 @@ TEST_SUITE("cli") {
     CHECK(fs::exists(dir / "out" / "fat-tree-1024-area-universal.svg"));
     CHECK(slurp(dir / "out" / "summary.md").find("| fat-tree-1024-linear-size |") !=
           std::string::npos);
+  }
+}
+
+TEST_SUITE("cli_decompose") {
+  TEST_CASE("decompose writes the trees, the mapping, the messages and the graph exports") {
+    const fs::path dir = scratch("decompose");
+    const std::string base = (dir / "m").string();
+    const Result r = run("decompose --network mesh -n 256 --json " + base + ".json --dot " + base +
+                         ".dot --mapping-out " + base + ".map --messages-out " + base +
+                         ".msg --export-scotch " + base + ".grf --export-metis " + base +
+                         ".metis --network-out " + base + ".net");
+    CAPTURE(r.output);
+    REQUIRE(r.code == 0);
+    const std::string json = slurp(base + ".json");
+    for (const char* key : {"\"bandwidth_by_level\"", "\"bound_by_level\"", "\"max_imbalance\"",
+                            "\"max_strings\"", "\"kind\": \"balanced\"", "\"load_factor\"",
+                            "\"within_bound\": true"})
+      CHECK(json.find(key) != std::string::npos);
+    // The balanced mapping of 256 processors onto 256 leaves is a permutation.
+    std::istringstream map(slurp(base + ".map"));
+    std::string line;
+    std::vector<int> hits(256, 0);
+    int rows = 0;
+    while (std::getline(map, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream f(line);
+      int p = -1, leaf = -1;
+      f >> p >> leaf;
+      REQUIRE(leaf >= 0);
+      REQUIRE(leaf < 256);
+      ++hits[leaf];
+      ++rows;
+    }
+    CHECK(rows == 256);
+    CHECK(std::count(hits.begin(), hits.end(), 1) == 256);
+    CHECK(slurp(base + ".grf").rfind("0\n256 960\n0 000\n", 0) == 0);  // 480 wires, 960 arcs
+    CHECK(slurp(base + ".metis").rfind("256 480\n", 0) == 0);
+    CHECK(slurp(base + ".dot").find("digraph") != std::string::npos);
+    CHECK(line_count(slurp(base + ".msg")) == 1 + 960);
+    // The network file reads back and decomposes the same.
+    const Result again = run("decompose --network file --network-file " + base + ".net --json -");
+    CHECK(again.code == 0);
+    CHECK(again.output.find("\"load_factor\"") != std::string::npos);
+  }
+
+  TEST_CASE("decompose rejects bad input with one line and exit code 2 or 3") {
+    const fs::path dir = scratch("decompose_bad");
+    expect_error("decompose --network mesh -n 1000", 2, "961 and 1024");
+    expect_error("decompose --network mesh3d -n 100", 2, "64 and 125");
+    expect_error("decompose --network file", 2, "--network-file");
+    expect_error("decompose --network hexagon -n 16", 2, "valid kinds");
+    expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "1024 or more");
+    expect_error("decompose --network mesh -n 64 --mapping random", 2, "balanced and geometric");
+    std::ofstream(dir / "bad.net") << "processors 3\n0 0 0\n1 1 0\n2 2 0\nwire 0 7\n";
+    expect_error("decompose --network file --network-file " + (dir / "bad.net").string(), 2,
+                 "bad.net:5");
+    std::ofstream(dir / "empty.net") << "# nothing here\n";
+    expect_error("decompose --network file --network-file " + (dir / "empty.net").string(), 2,
+                 "empty");
+    expect_error("decompose --network mesh -n 64 --json " + (dir / "no" / "x.json").string() +
+                     " --dot " + (dir / "x.dot").string(),
+                 3, "does not exist");
+    CHECK_FALSE(fs::exists(dir / "x.dot"));
   }
 }
