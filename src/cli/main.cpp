@@ -35,7 +35,9 @@ void add_override(CLI::App* app, const std::string& name, std::optional<std::str
 void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   auto& o = args.overrides;
   cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)");
-  add_override(cmd, "--network", o.network, "network kind: fat-tree");
+  add_override(cmd, "--network", o.network,
+               "network: fat-tree, or a competing mesh, torus, planar, file (channel layout)");
+  add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
   add_override(cmd, "--processors,-n", o.processors, "number of processors (a power of 2)");
   add_override(cmd, "--capacity", o.capacity,
                "capacity profile: universal, area-universal, double-every-2, quadruple-every-3, "
@@ -44,7 +46,7 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
   add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
-  add_override(cmd, "--style", o.style, "layout style: h-tree");
+  add_override(cmd, "--style", o.style, "layout style: h-tree (fat-trees), channel (others)");
   add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
   add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
   add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");
@@ -65,8 +67,9 @@ int run_layout_command(const LayoutArgs& args) {
     std::cout << run.json.dump(2) << "\n";
   } else if (!to_stdout) {
     std::cerr << fmt::format(
-        "ftvlsi: {} processors, {} x {} grid, {} wires{}\n", run.tree.processors(),
-        run.metrics.width, run.metrics.height, run.metrics.wires,
+        "ftvlsi: {} processors, {} x {} grid, {} wires{}\n",
+        run.tree ? run.tree->processors() : run.network->processors(), run.metrics.width,
+        run.metrics.height, run.metrics.wires,
         run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }
   if (!run.drc_clean()) {

@@ -23,6 +23,15 @@ ordered_json network_json(const FatTree& tree) {
   return j;
 }
 
+ordered_json network_json(const CompetingNetwork& net) {
+  ordered_json j;
+  j["kind"] = net.kind;
+  j["processors"] = net.processors();
+  j["wires"] = net.wires.size();
+  j["dimensions"] = net.dimensions;
+  return j;
+}
+
 ordered_json metrics_json(const LayoutMetrics& m) {
   ordered_json j;
   j["width"] = m.width;
@@ -67,14 +76,14 @@ ordered_json drc_json(const DrcReport& report) {
   return j;
 }
 
-ordered_json layout_json(const LayoutSpec& spec, const FatTree& tree, const LayoutMetrics& metrics,
+ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const LayoutMetrics& metrics,
                          const std::vector<DrcReport>& drc) {
   ordered_json j;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
   j["seed"] = spec.seed;
-  j["network"] = network_json(tree);
+  j["network"] = std::move(network);
   ordered_json layout;
-  layout["style"] = std::string(to_string(spec.style));
+  layout["style"] = std::string(to_string(resolved_style(spec)));
   layout["dimensions"] = 2;
   layout["grid_unit"] = "one wire track; GDS writes it as 1 um";
   const ordered_json measured = metrics_json(metrics);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/network/competing.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -82,26 +83,50 @@ FatTreeParams parse_fat_tree(const Source& src, const YAML::Node& net) {
   return p;
 }
 
+bool is_competing_kind(std::string_view kind) {
+  for (auto k : competing_kinds())
+    if (k == kind) return true;
+  return false;
+}
+
+std::string network_kinds() {
+  std::string out = "fat-tree";
+  for (auto k : competing_kinds()) out += ", " + std::string(k);
+  return out;
+}
+
 NetworkParams parse_network(const Source& src, const YAML::Node& net) {
   require_map(src, net, "network");
-  check_keys(
-      src, net, "network",
-      {"kind", "processors", "capacity", "root_capacity", "alpha", "constant", "capacities"});
-  if (const auto kind = net["kind"]) {
-    const auto k = scalar(src, kind, "kind");
-    if (k != "fat-tree")
-      src.fail(kind, fmt::format("unknown network kind '{}'; valid kinds are fat-tree", k));
+  std::string kind = "fat-tree";
+  if (const auto v = net["kind"]) {
+    kind = scalar(src, v, "kind");
+    if (kind != "fat-tree" && !is_competing_kind(kind))
+      src.fail(v,
+               fmt::format("unknown network kind '{}'; valid kinds are {}", kind, network_kinds()));
   }
-  return parse_fat_tree(src, net);
+  if (kind == "fat-tree") {
+    check_keys(
+        src, net, "network",
+        {"kind", "processors", "capacity", "root_capacity", "alpha", "constant", "capacities"});
+    return parse_fat_tree(src, net);
+  }
+  check_keys(src, net, "network", {"kind", "processors", "file"});
+  CompetingParams p;
+  p.kind = kind;
+  if (const auto v = net["processors"]) p.processors = positive(src, v, "processors");
+  if (const auto v = net["file"]) p.file = scalar(src, v, "file");
+  return p;
 }
 
 void parse_layout_section(const Source& src, const YAML::Node& node, LayoutSpec& spec) {
   require_map(src, node, "layout");
   check_keys(src, node, "layout", {"style", "drc"});
   if (const auto v = node["style"]) {
-    const auto style = scalar(src, v, "style");
-    if (style != "h-tree")
-      src.fail(v, fmt::format("unknown layout style '{}'; valid styles are h-tree", style));
+    try {
+      spec.style = parse_layout_style(scalar(src, v, "style"));
+    } catch (const InputError& e) {
+      src.fail(v, e.what());
+    }
   }
   if (const auto v = node["drc"]) {
     try {
@@ -159,12 +184,33 @@ std::string read_text(const std::string& path) {
 
 }  // namespace
 
-std::string_view network_kind_name(const NetworkParams&) {
+std::string_view network_kind_name(const NetworkParams& params) {
+  if (const auto* c = std::get_if<CompetingParams>(&params)) return c->kind;
   return "fat-tree";
 }
 
-std::string_view to_string(LayoutStyle) {
-  return "h-tree";
+std::string_view to_string(LayoutStyle style) {
+  return style == LayoutStyle::kHTree ? "h-tree" : "channel";
+}
+
+LayoutStyle parse_layout_style(std::string_view text) {
+  if (text == "h-tree") return LayoutStyle::kHTree;
+  if (text == "channel") return LayoutStyle::kChannel;
+  throw InputError(fmt::format(
+      "unknown layout style '{}'; valid styles are h-tree (fat-trees) and channel (competing "
+      "networks)",
+      text));
+}
+
+LayoutStyle resolved_style(const LayoutSpec& spec) {
+  const bool tree = std::holds_alternative<FatTreeParams>(spec.network);
+  const LayoutStyle own = tree ? LayoutStyle::kHTree : LayoutStyle::kChannel;
+  if (spec.style && *spec.style != own) {
+    throw InputError(fmt::format("a {} network cannot take the {} style; it takes {}",
+                                 network_kind_name(spec.network), to_string(*spec.style),
+                                 to_string(own)));
+  }
+  return own;
 }
 
 std::string_view to_string(DrcMode mode) {
@@ -244,9 +290,45 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
   return report;
 }
 
+// Switches the spec to another network family, keeping the processor count.
+void switch_network(LayoutSpec& spec, const std::string& kind) {
+  if (kind != "fat-tree" && !is_competing_kind(kind))
+    throw InputError(
+        fmt::format("unknown network '{}'; valid networks are {}", kind, network_kinds()));
+  const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, spec.network);
+  if (kind == "fat-tree") {
+    if (!std::holds_alternative<FatTreeParams>(spec.network)) spec.network = FatTreeParams{n, {}};
+    return;
+  }
+  CompetingParams c;
+  if (const auto* old = std::get_if<CompetingParams>(&spec.network)) c = *old;
+  c.kind = kind;
+  c.processors = n;
+  spec.network = c;
+}
+
+void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
+  if (o.processors) c.processors = parse_positive(*o.processors, "--processors");
+  if (o.network_file) c.file = *o.network_file;
+  for (const auto* flag : {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities})
+    if (*flag)
+      throw InputError(
+          fmt::format("capacity flags apply to fat-trees, not to a {} network", c.kind));
+}
+
 void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
-  if (o.network && *o.network != "fat-tree")
-    throw InputError(fmt::format("unknown network '{}'; valid networks are fat-tree", *o.network));
+  if (o.network) switch_network(spec, *o.network);
+  if (o.style) spec.style = parse_layout_style(*o.style);
+  if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
+  if (o.svg) spec.output.svg = *o.svg;
+  if (o.gds) spec.output.gds = *o.gds;
+  if (o.json) spec.output.json = *o.json;
+  if (o.seed) spec.seed = parse_unsigned(*o.seed, "--seed");
+  if (auto* c = std::get_if<CompetingParams>(&spec.network)) {
+    apply_competing_overrides(*c, o);
+    return;
+  }
+  if (o.network_file) throw InputError("--network-file applies to --network file only");
   auto& ft = std::get<FatTreeParams>(spec.network);
   if (o.processors) ft.processors = parse_positive(*o.processors, "--processors");
   if (o.capacity) ft.capacity.profile = parse_capacity_profile(*o.capacity);
@@ -264,13 +346,6 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
       rest.remove_prefix(comma + 1);
     }
   }
-  if (o.style && *o.style != "h-tree")
-    throw InputError(fmt::format("unknown layout style '{}'; valid styles are h-tree", *o.style));
-  if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
-  if (o.svg) spec.output.svg = *o.svg;
-  if (o.gds) spec.output.gds = *o.gds;
-  if (o.json) spec.output.json = *o.json;
-  if (o.seed) spec.seed = parse_unsigned(*o.seed, "--seed");
 }
 
 ReportSpec load_report_spec(const std::string& path) {

@@ -17,7 +17,7 @@ namespace {
 std::uint64_t side_of(std::uint64_t n, int dims, std::string_view kind) {
   const std::uint64_t s = dims == 2 ? isqrt(n) : icbrt(n);
   auto pow = [dims](std::uint64_t x) { return dims == 2 ? x * x : x * x * x; };
-  if (s >= 2 && pow(s) == n) return s;
+  if (s >= 1 && pow(s) == n) return s;
   const std::uint64_t below = s >= 2 ? pow(s) : 0;
   const std::uint64_t above = pow(std::max<std::uint64_t>(s + 1, 2));
   throw InputError(fmt::format(

@@ -11,6 +11,7 @@
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
+#include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
 namespace ftvlsi {
@@ -67,12 +68,41 @@ std::vector<std::string> level_labels(const FatTree& tree) {
   return labels;
 }
 
+namespace {
+
+// Builds the layout of the spec's network and the title and legend of its picture.
+void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
+  if (const auto* ft = std::get_if<FatTreeParams>(&spec.network)) {
+    run.tree.emplace(*ft);
+    require_memory(*run.tree, spec.drc);
+    run.times.build = timed([&] { run.layout = build_h_tree(*run.tree); });
+    svg.title = fmt::format("fat-tree, {} processors, {} capacities, H-tree",
+                            run.tree->processors(), to_string(ft->capacity.profile));
+    svg.level_labels = level_labels(*run.tree);
+    return;
+  }
+  const auto& c = std::get<CompetingParams>(spec.network);
+  if (c.kind == "file") {
+    if (!c.file) throw InputError("a network of kind file needs --network-file FILE (or file:)");
+    run.network = read_network_file(*c.file);
+  } else {
+    run.network = make_competing(c.kind, c.processors, spec.seed);
+    validate(*run.network, c.kind);
+  }
+  run.times.build = timed([&] { run.layout = build_channel_layout(*run.network); });
+  svg.title = fmt::format("{} network, {} processors, channel layout", run.network->kind,
+                          run.network->processors());
+  svg.level_labels = {"wires"};
+}
+
+}  // namespace
+
 LayoutRun run_layout(const LayoutSpec& spec) {
-  const auto& params = std::get<FatTreeParams>(spec.network);
-  LayoutRun run{FatTree(params), {}, {}, {}, {}, {}};
+  resolved_style(spec);
   require_outputs_writable(spec.output);
-  require_memory(run.tree, spec.drc);
-  run.times.build = timed([&] { run.layout = build_h_tree(run.tree); });
+  LayoutRun run;
+  SvgOptions svg;
+  build(spec, run, svg);
   run.times.metrics = timed([&] { run.metrics = measure(run.layout); });
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
@@ -80,17 +110,9 @@ LayoutRun run_layout(const LayoutSpec& spec) {
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_flat(run.layout, available_memory_bytes()));
   });
-  run.json = layout_json(spec, run.tree, run.metrics, run.drc);
-  if (spec.output.svg) {
-    run.times.svg = timed([&] {
-      SvgOptions options;
-      options.title =
-          fmt::format("fat-tree, {} processors, {} capacities, H-tree", run.tree.processors(),
-                      to_string(run.tree.capacity_params().profile));
-      options.level_labels = level_labels(run.tree);
-      write_svg(run.layout, *spec.output.svg, options);
-    });
-  }
+  run.json = layout_json(spec, run.tree ? network_json(*run.tree) : network_json(*run.network),
+                         run.metrics, run.drc);
+  if (spec.output.svg) run.times.svg = timed([&] { write_svg(run.layout, *spec.output.svg, svg); });
   if (spec.output.gds) run.times.gds = timed([&] { write_gds(run.layout, *spec.output.gds); });
   if (spec.output.json)
     run.times.json =

@@ -30,22 +30,25 @@ std::string drc_cell(const LayoutRun& run) {
 
 std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
   const auto& m = run.metrics;
-  const double n = static_cast<double>(run.tree.processors());
+  const std::uint64_t n = run.tree ? run.tree->processors() : run.network->processors();
+  const std::string profile =
+      run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.network->kind;
+  const std::string root = run.tree ? std::to_string(run.tree->capacity(0)) : "-";
   return fmt::format("| {} | {} | {} | {} | {} × {} | {} | {:.2f} | {} | {} | {} | {} |\n",
-                     spec.name, to_string(run.tree.capacity_params().profile),
-                     run.tree.processors(), run.tree.capacity(0), m.width, m.height, m.area,
-                     static_cast<double>(m.area) / n, m.wires, m.wire_length_total,
-                     m.wire_length_max, drc_cell(run));
+                     spec.name, profile, n, root, m.width, m.height, m.area,
+                     static_cast<double>(m.area) / static_cast<double>(n), m.wires,
+                     m.wire_length_total, m.wire_length_max, drc_cell(run));
 }
 
 std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
+  if (!run.tree) return "";
   std::string out = fmt::format(
       "\n### {}\n\nFiles: [{}.svg]({}.svg), [{}.gds]({}.gds), [{}.json]({}.json). "
       "Per binary level k (0 = root channel):\n\n"
       "| k | cap | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
       spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name);
-  for (int k = 0; k <= run.tree.levels(); ++k) {
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree.capacity(k),
+  for (int k = 0; k <= run.tree->levels(); ++k) {
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k),
                        run.metrics.wires_by_level[k], run.metrics.wire_length_total_by_level[k],
                        run.metrics.wire_length_max_by_level[k]);
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CTest driver: lay out a fat-tree with ftvlsi, let KLayout read the GDS, and compare.
 
-Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR PROFILE
+Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR PROFILE|mesh|torus|planar
 
 KLayout must find the same bounding box (to within half a via side, 0.2 um: wires are drawn
 as paths 0.2 um wide and vias as squares of 0.4 um centred on the track), the same number of shapes on every layer as ftvlsi measured, and no two
@@ -21,9 +21,11 @@ def main():
     gds = os.path.join(workdir, "layout.gds")
     ours = os.path.join(workdir, "layout.json")
     theirs = os.path.join(workdir, "klayout.json")
-    n = "1024" if profile != "full" else "256"
-    subprocess.run([ftvlsi, "layout", "-n", n, "--capacity", profile, "--drc", "--gds", gds,
-                    "--json", ours], check=True)
+    if profile in ("mesh", "torus", "planar"):
+        network = ["--network", profile, "-n", "1024"]
+    else:
+        network = ["-n", "1024" if profile != "full" else "256", "--capacity", profile]
+    subprocess.run([ftvlsi, "layout", *network, "--drc", "--gds", gds, "--json", ours], check=True)
     subprocess.run([klayout, "-b", "-r", script, "-rd", "input=" + gds, "-rd", "out=" + theirs],
                    check=True)
     with open(ours) as f:

@@ -6,16 +6,19 @@
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
 
 nlohmann::ordered_json network_json(const FatTree& tree);
+nlohmann::ordered_json network_json(const CompetingNetwork& net);
 nlohmann::ordered_json metrics_json(const LayoutMetrics& m);
 nlohmann::ordered_json drc_json(const DrcReport& report);
 
 // `drc` entries are the checks that ran (none, one or both modes).
-nlohmann::ordered_json layout_json(const LayoutSpec& spec, const FatTree& tree,
+// `network` is the network section (network_json of a fat-tree or a competing network).
+nlohmann::ordered_json layout_json(const LayoutSpec& spec, nlohmann::ordered_json network,
                                    const LayoutMetrics& metrics, const std::vector<DrcReport>& drc);
 
 }  // namespace ftvlsi

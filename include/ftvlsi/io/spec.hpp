@@ -20,12 +20,23 @@
 
 namespace ftvlsi {
 
+// A competing network (mesh, torus, mesh3d, planar, or file) to lay out in the plane.
+struct CompetingParams {
+  std::string kind = "mesh";
+  std::uint64_t processors = 1024;
+  std::optional<std::string> file;  // kind "file"
+};
+
 // One alternative per network family; later families add alternatives.
-using NetworkParams = std::variant<FatTreeParams>;
+using NetworkParams = std::variant<FatTreeParams, CompetingParams>;
 std::string_view network_kind_name(const NetworkParams& params);
 
-enum class LayoutStyle { kHTree };
+enum class LayoutStyle { kHTree, kChannel };
 std::string_view to_string(LayoutStyle style);
+LayoutStyle parse_layout_style(std::string_view text);
+struct LayoutSpec;
+// The style a spec lays out with; InputError when its network cannot take the one asked for.
+LayoutStyle resolved_style(const LayoutSpec& spec);
 
 enum class DrcMode { kNone, kHierarchical, kFlat, kBoth };
 std::string_view to_string(DrcMode mode);
@@ -39,7 +50,7 @@ struct OutputPaths {
 
 struct LayoutSpec {
   NetworkParams network = FatTreeParams{};
-  LayoutStyle style = LayoutStyle::kHTree;
+  std::optional<LayoutStyle> style;  // unset: the network's own (h-tree or channel)
   DrcMode drc = DrcMode::kNone;
   OutputPaths output;
   std::uint64_t seed = 1;
@@ -49,6 +60,7 @@ struct LayoutSpec {
 // Values given on the command line; each one set replaces the spec's.
 struct SpecOverrides {
   std::optional<std::string> network;
+  std::optional<std::string> network_file;
   std::optional<std::string> processors;
   std::optional<std::string> capacity;
   std::optional<std::string> root_capacity;

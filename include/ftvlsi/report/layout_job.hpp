@@ -9,6 +9,7 @@
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
@@ -18,7 +19,8 @@ struct PhaseTimes {
 };
 
 struct LayoutRun {
-  FatTree tree;
+  std::optional<FatTree> tree;              // a fat-tree run
+  std::optional<CompetingNetwork> network;  // a competing-network run
   Layout layout;
   LayoutMetrics metrics;
   std::vector<DrcReport> drc;

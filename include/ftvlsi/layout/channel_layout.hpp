@@ -1,0 +1,22 @@
+#pragma once
+// A real Thompson-grid layout of any 2D competing network (DESIGN §2.4): processors keep the
+// row and column order of their placement, channels run below every row and left of every
+// column, and every wire is a Manhattan path
+//     source's bottom pin -> down to a track of the source row's channel -> along it to a track
+//     of the destination column's channel -> along that to the destination's row -> right into
+//     the destination's left pin,
+// so every wire has exactly four segments and three vias. Tracks are shared by wires whose spans
+// along the channel are disjoint (left-edge interval packing); a span that ends in a crossing
+// channel is taken to cover that whole channel, which keeps the packing independent of the other
+// direction's. Processors are squares of side 1 + their largest number of pins on one edge.
+// For a mesh this gives area Theta(N) and wires of length O(1); for a hypercube the channels
+// grow with the long wires (area O(N^2)).
+#include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/network/competing.hpp"
+
+namespace ftvlsi {
+
+// Throws InputError for 3D networks.
+Layout build_channel_layout(const CompetingNetwork& net);
+
+}  // namespace ftvlsi

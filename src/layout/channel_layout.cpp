@@ -1,0 +1,127 @@
+#include "ftvlsi/layout/channel_layout.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <tuple>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// A place along a channel: (grid index, part, offset); part 0 is the crossing channel (offset
+// unknown, so it spans the whole channel), part 1 the processor at that index.
+using Key = std::tuple<std::int64_t, int, std::int64_t>;
+constexpr std::int64_t kWhole = INT64_MAX;
+
+struct Span {
+  Key lo, hi;
+  std::size_t wire;
+};
+
+// Left-edge packing: the lowest track whose last span ends strictly before this one starts.
+std::vector<int> pack(std::vector<Span> spans, std::size_t wires, int& tracks) {
+  std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.lo < b.lo; });
+  std::vector<Key> last;
+  std::vector<int> track(wires, -1);
+  for (const Span& s : spans) {
+    std::size_t t = 0;
+    while (t < last.size() && !(last[t] < s.lo)) ++t;
+    if (t == last.size())
+      last.push_back(s.hi);
+    else
+      last[t] = s.hi;
+    track[s.wire] = static_cast<int>(t);
+  }
+  tracks = static_cast<int>(last.size());
+  return track;
+}
+
+std::vector<std::int64_t> ranks(const CompetingNetwork& net, int axis) {
+  std::vector<std::int64_t> values;
+  for (const auto& p : net.position) values.push_back(p[axis]);
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  std::vector<std::int64_t> rank(net.processors());
+  for (std::size_t p = 0; p < rank.size(); ++p)
+    rank[p] =
+        std::lower_bound(values.begin(), values.end(), net.position[p][axis]) - values.begin();
+  return rank;
+}
+
+}  // namespace
+
+Layout build_channel_layout(const CompetingNetwork& net) {
+  if (net.dimensions != 2)
+    throw InputError(
+        fmt::format("the {} network is three-dimensional; it can be decomposed but "
+                    "not laid out in the plane (3D layouts come with the cube style)",
+                    net.kind));
+  const std::size_t n = net.processors(), m = net.wires.size();
+  const auto col = ranks(net, 0), row = ranks(net, 1);
+  const std::int64_t cols = *std::max_element(col.begin(), col.end()) + 1;
+  const std::int64_t rows = *std::max_element(row.begin(), row.end()) + 1;
+  // Pins: a wire leaves its lower-numbered end at a bottom pin, enters the other at a left pin.
+  std::vector<int> outs(n, 0), ins(n, 0), out_pin(m), in_pin(m);
+  for (std::size_t w = 0; w < m; ++w) {
+    const auto [a, b] = std::minmax(net.wires[w].first, net.wires[w].second);
+    out_pin[w] = outs[a]++;
+    in_pin[w] = ins[b]++;
+  }
+  const int side = 1 + std::max(*std::max_element(outs.begin(), outs.end()),
+                                *std::max_element(ins.begin(), ins.end()));
+  // Track packing per row channel (spans along x) and per column channel (spans along y).
+  std::vector<Span> row_spans, col_spans;
+  std::vector<std::vector<Span>> by_row(rows), by_col(cols);
+  for (std::size_t w = 0; w < m; ++w) {
+    const auto [a, b] = std::minmax(net.wires[w].first, net.wires[w].second);
+    const Key pin{col[a], 1, out_pin[w]}, channel_lo{col[b], 0, 0}, channel_hi{col[b], 0, kWhole};
+    by_row[row[a]].push_back({std::min(pin, channel_lo), std::max(pin, channel_hi), w});
+    const Key in{row[b], 1, in_pin[w]}, row_lo{row[a], 0, 0}, row_hi{row[a], 0, kWhole};
+    by_col[col[b]].push_back({std::min(in, row_lo), std::max(in, row_hi), w});
+  }
+  std::vector<int> h_track(m), v_track(m), h_count(rows), v_count(cols);
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const auto t = pack(by_row[r], m, h_count[r]);
+    for (const Span& s : by_row[r]) h_track[s.wire] = t[s.wire];
+  }
+  for (std::int64_t c = 0; c < cols; ++c) {
+    const auto t = pack(by_col[c], m, v_count[c]);
+    for (const Span& s : by_col[c]) v_track[s.wire] = t[s.wire];
+  }
+  // Coordinates: each column is its channel (tracks 1 .. V) then the processors, then a gap.
+  std::vector<Coord> x0(cols), y0(rows);
+  Coord x = 0, y = 0;
+  for (std::int64_t c = 0; c < cols; ++c) x0[c] = x, x += v_count[c] + 1 + side + 1;
+  for (std::int64_t r = 0; r < rows; ++r) y0[r] = y, y += h_count[r] + 1 + side + 1;
+
+  Layout layout;
+  layout.style = "channel";
+  layout.wire_levels = 1;
+  Cell cell;
+  cell.name = "NETWORK";
+  for (std::size_t p = 0; p < n; ++p) {
+    const Coord px = x0[col[p]] + v_count[col[p]] + 1, py = y0[row[p]] + h_count[row[p]] + 1;
+    cell.add_node({px, py, px + side, py + side}, NodeKind::kProcessor, 0);
+  }
+  for (std::size_t w = 0; w < m; ++w) {
+    const auto [a, b] = std::minmax(net.wires[w].first, net.wires[w].second);
+    const Box& from = cell.node_box[a];
+    const Box& to = cell.node_box[b];
+    const Coord pin_x = from.x0 + 1 + out_pin[w], pin_y = to.y0 + 1 + in_pin[w];
+    const Coord h = y0[row[a]] + 1 + h_track[w], v = x0[col[b]] + 1 + v_track[w];
+    const std::array<Point, 5> path{Point{pin_x, from.y0}, Point{pin_x, h}, Point{v, h},
+                                    Point{v, pin_y}, Point{to.x0, pin_y}};
+    cell.add_wire(path, 0, WireDir::kUp, Terminal::node(static_cast<std::int32_t>(a)),
+                  Terminal::node(static_cast<std::int32_t>(b)));
+  }
+  layout.cells.push_back(std::move(cell));
+  layout.top = 0;
+  layout.finalize();
+  return layout;
+}
+
+}  // namespace ftvlsi
