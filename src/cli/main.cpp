@@ -84,7 +84,7 @@ int run_layout_command(const LayoutArgs& args) {
 struct DecomposeArgs {
   ftvlsi::DecomposeSpec spec;
   std::string processors = "1024", host_processors, host_capacity, host_alpha, mapping = "balanced",
-              seed = "1";
+              seed = "1", cut_on = "layout";
 };
 
 void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
@@ -110,6 +110,9 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   cmd->add_option("--export-metis", s.export_metis, "write the network as a METIS graph");
   cmd->add_option("--network-out", s.network_out, "write the network in ftvlsi's file format");
   cmd->add_option("--seed", a.seed, "random seed")->capture_default_str();
+  cmd->add_option("--cut-on", a.cut_on,
+                  "cut the network's channel layout (layout) or its placement grid (placement)")
+      ->capture_default_str();
 }
 
 int run_decompose_command(DecomposeArgs& a) {
@@ -117,6 +120,9 @@ int run_decompose_command(DecomposeArgs& a) {
   s.processors = ftvlsi::parse_positive(a.processors, "--processors");
   s.seed = ftvlsi::parse_unsigned(a.seed, "--seed");
   s.mapping = ftvlsi::parse_mapping_kind(a.mapping);
+  if (a.cut_on != "layout" && a.cut_on != "placement")
+    throw ftvlsi::InputError("--cut-on must be layout or placement, not '" + a.cut_on + "'");
+  s.cut_layout = a.cut_on == "layout";
   if (!a.host_processors.empty())
     s.host_processors = ftvlsi::parse_positive(a.host_processors, "--host-processors");
   if (!a.host_capacity.empty())
@@ -126,15 +132,12 @@ int run_decompose_command(DecomposeArgs& a) {
     s.host_alpha_given = true;
   }
   if (!s.json) s.json = "-";
-  const auto run = ftvlsi::run_decompose(s);
+  const auto run = ftvlsi::run_decompose(s);  // writes the JSON, to stdout for "-"
   if (*s.json != "-") {
     std::cerr << fmt::format(
-        "ftvlsi: {} with {} processors: depth {}, load factor {:.3f}, Theorem 8 "
-        "bound {}\n",
+        "ftvlsi: {} with {} processors: depth {}, load factor {:.3f}, Theorem 8 bound {}\n",
         run.net.kind, run.net.processors(), run.tree.depth, run.loads.load_factor,
         run.balanced.within_bound() ? "holds" : "VIOLATED");
-  } else {
-    std::cout << run.json.dump(2) << "\n";
   }
   return run.balanced.within_bound() ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }

@@ -73,6 +73,94 @@ CompetingNetwork make_mesh3d(std::uint64_t n) {
   return net;
 }
 
+CompetingNetwork make_hypercube(std::uint64_t n) {
+  if (!is_power_of_two(n)) {
+    const auto near = nearest_powers(n, 2);
+    throw InputError(fmt::format(
+        "a hypercube needs a power of two processors; {} is not, the nearest valid sizes are {} "
+        "and {}",
+        n, near.below, near.above));
+  }
+  const int d = floor_log2(n), low = (d + 1) / 2;
+  CompetingNetwork net;
+  net.kind = "hypercube";
+  // Row-major placement: the low half of the address is the column, the high half the row.
+  for (std::uint64_t i = 0; i < n; ++i)
+    net.position.push_back({static_cast<std::int64_t>(i & ((std::uint64_t{1} << low) - 1)),
+                            static_cast<std::int64_t>(i >> low), 0});
+  for (std::uint64_t i = 0; i < n; ++i)
+    for (int b = 0; b < d; ++b)
+      if (i < (i ^ (std::uint64_t{1} << b)))
+        net.wires.push_back({static_cast<std::uint32_t>(i),
+                             static_cast<std::uint32_t>(i ^ (std::uint64_t{1} << b))});
+  return net;
+}
+
+CompetingNetwork make_butterfly(std::uint64_t n) {
+  // (k + 1) 2^k processors: k + 1 ranks of 2^k rows.
+  int k = 0;
+  while ((static_cast<std::uint64_t>(k + 2) << (k + 1)) <= n) ++k;
+  const std::uint64_t size = static_cast<std::uint64_t>(k + 1) << k;
+  if (size != n) {
+    throw InputError(fmt::format(
+        "a butterfly needs (k+1) 2^k processors; {} is not, the nearest valid sizes are {} and {}",
+        n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
+  }
+  const std::uint64_t rows = std::uint64_t{1} << k;
+  CompetingNetwork net;
+  net.kind = "butterfly";
+  auto id = [rows](std::uint64_t rank, std::uint64_t row) {
+    return static_cast<std::uint32_t>(rank * rows + row);
+  };
+  for (std::uint64_t rank = 0; rank <= static_cast<std::uint64_t>(k); ++rank)
+    for (std::uint64_t row = 0; row < rows; ++row)
+      net.position.push_back({static_cast<std::int64_t>(row), static_cast<std::int64_t>(rank), 0});
+  for (std::uint64_t rank = 0; rank < static_cast<std::uint64_t>(k); ++rank) {
+    for (std::uint64_t row = 0; row < rows; ++row) {
+      net.wires.push_back({id(rank, row), id(rank + 1, row)});
+      net.wires.push_back({id(rank, row), id(rank + 1, row ^ (std::uint64_t{1} << rank))});
+    }
+  }
+  return net;
+}
+
+// Column (bit = 0) or row (bit = 1) of a leaf in Z order.
+std::int64_t z_coordinate(std::uint64_t j, int bit) {
+  std::int64_t c = 0;
+  for (int b = bit, k = 0; b < 64; b += 2, ++k) c |= static_cast<std::int64_t>((j >> b) & 1) << k;
+  return c;
+}
+
+// A complete binary tree with n leaves, all 2n - 1 nodes processors, placed as an H-tree: leaf
+// j at twice its Z-order coordinates, every internal node at the odd point just below-left of
+// the first leaf of its right subtree (each such point is used once).
+CompetingNetwork make_tree(std::uint64_t n) {
+  if (!is_power_of_two(n)) {
+    const auto near = nearest_powers(n, 2);
+    throw InputError(fmt::format(
+        "a tree needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}", n,
+        near.below, near.above));
+  }
+  const int levels = floor_log2(n);
+  CompetingNetwork net;
+  net.kind = "tree";
+  net.position.resize(2 * n - 1);
+  // Heap numbering: node v (1 .. 2n-1) is processor v - 1; the leaves are n .. 2n-1.
+  for (std::uint64_t v = 1; v < 2 * n; ++v) {
+    const int below = levels - floor_log2(v);
+    const std::uint64_t first = (v << below) - n;  // leftmost leaf of v's subtree
+    if (below == 0) {
+      net.position[v - 1] = {2 * z_coordinate(first, 0), 2 * z_coordinate(first, 1), 0};
+      continue;
+    }
+    const std::uint64_t right = first + (std::uint64_t{1} << (below - 1));
+    net.position[v - 1] = {2 * z_coordinate(right, 0) - 1, 2 * z_coordinate(right, 1) - 1, 0};
+    net.wires.push_back({static_cast<std::uint32_t>(v - 1), static_cast<std::uint32_t>(2 * v - 1)});
+    net.wires.push_back({static_cast<std::uint32_t>(v - 1), static_cast<std::uint32_t>(2 * v)});
+  }
+  return net;
+}
+
 [[noreturn]] void line_error(std::string_view source, std::size_t line, const std::string& what) {
   throw InputError(fmt::format("{}:{}: {}", source, line, what));
 }
@@ -102,7 +190,7 @@ std::vector<std::string_view> tokens(std::string_view line) {
 }  // namespace
 
 std::vector<std::string_view> competing_kinds() {
-  return {"mesh", "torus", "mesh3d", "planar", "file"};
+  return {"mesh", "torus", "mesh3d", "tree", "hypercube", "butterfly", "planar", "file"};
 }
 
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed) {
@@ -114,6 +202,9 @@ CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uin
   if (kind == "torus") return make_mesh(n, true);
   if (kind == "mesh3d") return make_mesh3d(n);
   if (kind == "planar") return make_planar(n, seed);
+  if (kind == "tree") return make_tree(n);
+  if (kind == "hypercube") return make_hypercube(n);
+  if (kind == "butterfly") return make_butterfly(n);
   std::string list;
   for (auto k : competing_kinds()) list += (list.empty() ? "" : ", ") + std::string(k);
   throw InputError(

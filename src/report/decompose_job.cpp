@@ -10,6 +10,7 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/graph_export.hpp"
+#include "ftvlsi/layout/channel_layout.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -99,6 +100,15 @@ ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTr
                   {"processors", r.net.processors()},
                   {"wires", r.net.wires.size()},
                   {"dimensions", r.net.dimensions}};
+  if (r.layout) {
+    j["layout"] = {{"style", "channel"},
+                   {"width", r.layout->width},
+                   {"height", r.layout->height},
+                   {"area", r.layout->area},
+                   {"wire_length_total", r.layout->wire_length_total},
+                   {"wire_length_max", r.layout->wire_length_max}};
+  }
+  j["cut_on"] = r.layout ? "layout" : "placement";
   j["tree"] = {{"depth", r.tree.depth},
                {"bandwidth_by_level", r.tree.bandwidth_by_level},
                {"pieces_by_level", r.tree.pieces_by_level},
@@ -149,15 +159,27 @@ std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t p
     std::uint64_t p = 0, l = 0;
     if (!(fields >> p)) continue;
     if (!(fields >> l) || p >= processors || l >= leaves || leaf[p] != UINT64_MAX)
-      throw InputError(fmt::format("{}:{}: expected 'processor leaf' with processor < {}, leaf < {}, "
-                                   "each processor once",
-                                   path, no, processors, leaves));
+      throw InputError(
+          fmt::format("{}:{}: expected 'processor leaf' with processor < {}, leaf < {}, "
+                      "each processor once",
+                      path, no, processors, leaves));
     leaf[p] = l;
   }
   for (std::size_t p = 0; p < processors; ++p)
     if (leaf[p] == UINT64_MAX)
-      throw InputError(fmt::format("{}: processor {} has no leaf; the mapping must cover all {}", path, p, processors));
+      throw InputError(fmt::format("{}: processor {} has no leaf; the mapping must cover all {}",
+                                   path, p, processors));
   return leaf;
+}
+
+// Moves every processor to the lower-left corner of its box in the network's channel layout, so
+// that the cuts, the area and the host's processor size come from a real layout.
+void place_on_layout(DecomposeRun& r) {
+  const Layout layout = build_channel_layout(r.net);
+  const Cell& cell = layout.cells[layout.top];
+  for (std::size_t p = 0; p < r.net.processors(); ++p)
+    r.net.position[p] = {cell.node_box[p].x0, cell.node_box[p].y0, 0};
+  r.layout = measure(layout);
 }
 
 }  // namespace
@@ -166,6 +188,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   require_outputs(spec);
   DecomposeRun r;
   r.net = make_network(spec);
+  if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r);
   r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r.net, r.tree);
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());

@@ -58,12 +58,16 @@ TEST_SUITE("decomposition") {
 
   TEST_CASE("balanced trees halve processors within one, keep two strings, and meet Theorem 8") {
     std::mt19937_64 rng(17);
-    for (int trial = 0; trial < 30; ++trial) {
-      const char* kind = trial % 3 == 0 ? "planar" : trial % 3 == 1 ? "torus" : "mesh";
-      const std::uint64_t n =
-          trial % 3 == 0 ? 50 + rng() % 2000 : std::uint64_t(4 + rng() % 40) * (4 + rng() % 40);
-      const std::uint64_t side = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(n)));
-      const CompetingNetwork net = make_competing(kind, trial % 3 == 0 ? n : side * side, rng());
+    const char* kinds[] = {"planar", "torus", "mesh", "tree", "hypercube", "butterfly", "mesh3d"};
+    for (int trial = 0; trial < 42; ++trial) {
+      const std::string kind = kinds[trial % 7];
+      const std::uint64_t side = 2 + rng() % 40, k = 1 + rng() % 8;
+      std::uint64_t n = 50 + rng() % 2000;  // planar
+      if (kind == "mesh" || kind == "torus") n = side * side;
+      if (kind == "tree" || kind == "hypercube") n = std::uint64_t{1} << (1 + rng() % 11);
+      if (kind == "butterfly") n = (k + 1) << k;
+      if (kind == "mesh3d") n = (2 + side % 12) * (2 + side % 12) * (2 + side % 12);
+      const CompetingNetwork net = make_competing(kind, n, rng());
       const CuttingTree tree = build_cutting_tree(net);
       int levels = 0;
       while ((std::uint64_t{1} << levels) < net.processors()) ++levels;

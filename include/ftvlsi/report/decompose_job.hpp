@@ -8,6 +8,7 @@
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/network/capacity.hpp"
 #include "ftvlsi/network/competing.hpp"
 
@@ -21,6 +22,8 @@ struct DecomposeSpec {
   CapacityParams host_capacity;                  // default linear-size, alpha = area / n
   bool host_alpha_given = false;
   MappingKind mapping = MappingKind::kBalanced;
+  // Cut the network's own channel layout (2D) or its placement grid.
+  bool cut_layout = true;
   std::optional<std::string> mapping_in;  // "processor leaf" lines (e.g. converted from Scotch)
   std::uint64_t seed = 1;
   std::optional<std::string> json, dot, mapping_out, messages_out, export_scotch, export_metis,
@@ -28,7 +31,8 @@ struct DecomposeSpec {
 };
 
 struct DecomposeRun {
-  CompetingNetwork net;
+  CompetingNetwork net;  // positions are the layout's processor corners when it was cut
+  std::optional<LayoutMetrics> layout;
   CuttingTree tree;
   BalancedTree balanced;
   std::vector<std::uint64_t> leaf;
