@@ -104,6 +104,7 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
                   "read the mapping ('processor leaf' lines) instead of computing one");
   cmd->add_option("--json", s.json, "write the results as JSON (- for stdout)");
   cmd->add_option("--dot", s.dot, "write the top of the cutting-plane tree as DOT");
+  cmd->add_option("--svg", s.svg, "draw the network's layout with the cuts over it");
   cmd->add_option("--mapping-out", s.mapping_out, "write the processor -> leaf mapping");
   cmd->add_option("--messages-out", s.messages_out, "write the one-step message set");
   cmd->add_option("--export-scotch", s.export_scotch, "write the network as a Scotch graph");

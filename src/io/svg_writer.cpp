@@ -194,7 +194,21 @@ class SvgWriter {
     for (const auto& [level, data] : d.vias)
       put("<path id=\"vias-k{}\" class=\"vias\" d=\"{}\" fill=\"{}\"/>\n", level, data,
           kPalette[level % kPalette.size()]);
+    overlay();
     put("</g>\n");
+  }
+
+  // Overlay lines, one path per level; shallower levels drawn wider.
+  void overlay() {
+    std::map<int, std::string> by_level;
+    for (const SvgLine& l : options_.overlay)
+      fmt::format_to(std::back_inserter(by_level[l.level]), "M{} {}L{} {}", l.a.x, l.a.y, l.b.x,
+                     l.b.y);
+    for (const auto& [level, data] : by_level)
+      put("<path id=\"overlay-k{}\" class=\"overlay\" d=\"{}\" stroke=\"{}\" "
+          "stroke-width=\"{:.1f}\" "
+          "stroke-opacity=\"0.85\" vector-effect=\"non-scaling-stroke\"/>\n",
+          level, data, kPalette[level % kPalette.size()], std::max(0.8, 4.0 - 0.4 * level));
   }
 
   std::string level_label(int k) const {
@@ -216,6 +230,18 @@ class SvgWriter {
           "stroke-width=\"{:.2f}\"/><text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
           x, y - 0.3 * font, x + 2 * font, y - 0.3 * font, kPalette[k % kPalette.size()], font / 4,
           x + 2.5 * font, y, escape(level_label(k)));
+    }
+    int shown = 0;
+    for (int level = 0; shown < 16 && !options_.overlay.empty() && level < 64; ++level) {
+      if (std::none_of(options_.overlay.begin(), options_.overlay.end(),
+                       [&](const SvgLine& l) { return l.level == level; }))
+        continue;
+      put("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+          "stroke-width=\"{:.2f}\"/><text x=\"{:.1f}\" y=\"{:.1f}\">{} at level {}</text>\n",
+          x, y - 0.3 * font, x + 2 * font, y - 0.3 * font, kPalette[level % kPalette.size()],
+          font / 2, x + 2.5 * font, y, escape(options_.overlay_name), level);
+      y += 1.3 * font;
+      ++shown;
     }
     for (int k = 0; k < 3; ++k, y += 1.3 * font)
       put("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\"/>"

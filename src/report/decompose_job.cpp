@@ -10,6 +10,7 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/graph_export.hpp"
+#include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 
 namespace ftvlsi {
@@ -22,6 +23,7 @@ constexpr int kDotLevels = 8;
 void require_outputs(const DecomposeSpec& s) {
   for (const auto& [path, what] : {std::pair{s.json, "JSON"},
                                    {s.dot, "DOT"},
+                                   {s.svg, "SVG"},
                                    {s.mapping_out, "mapping"},
                                    {s.messages_out, "message"},
                                    {s.export_scotch, "Scotch graph"},
@@ -136,8 +138,11 @@ ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTr
   return j;
 }
 
+void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r);
+
 void write_outputs(const DecomposeSpec& s, const DecomposeRun& r) {
   if (s.dot) write_file_atomically(*s.dot, tree_dot(r.net, r.tree));
+  if (s.svg) write_cut_svg(s, r);
   if (s.mapping_out) write_file_atomically(*s.mapping_out, mapping_text(r.leaf));
   if (s.messages_out) write_file_atomically(*s.messages_out, one_step_messages_text(r.net));
   if (s.export_scotch) write_file_atomically(*s.export_scotch, scotch_graph(r.net));
@@ -180,6 +185,52 @@ void place_on_layout(DecomposeRun& r) {
   for (std::size_t p = 0; p < r.net.processors(); ++p)
     r.net.position[p] = {cell.node_box[p].x0, cell.node_box[p].y0, 0};
   r.layout = measure(layout);
+  r.drawing = layout;
+}
+
+constexpr int kSvgCutLevels = 8;
+
+// The cut of every non-empty piece at levels 0 .. kSvgCutLevels - 1, in layout coordinates,
+// clipped to the layout's bounding box.
+std::vector<SvgLine> cut_lines(const CuttingTree& t, const Box& clip) {
+  std::vector<SvgLine> lines;
+  for (int k = 0; k < std::min(t.depth, kSvgCutLevels); ++k) {
+    std::uint64_t previous = UINT64_MAX;
+    for (std::uint64_t leaf : t.sorted_leaf) {
+      const std::uint64_t prefix = k == 0 ? 0 : leaf >> (t.depth - k);
+      if (prefix == previous) continue;
+      previous = prefix;
+      std::array<std::int64_t, 3> lo = t.origin, size{};
+      for (int d = 0; d < 3; ++d) size[d] = std::int64_t{1} << t.exponent[d];
+      for (int level = 0; level < k; ++level) {
+        const int a = t.axis_of_level[level];
+        size[a] /= 2;
+        if ((prefix >> (k - 1 - level)) & 1) lo[a] += size[a];
+      }
+      const int a = t.axis_of_level[k];
+      const Coord mid = lo[a] + size[a] / 2;
+      // The region is rounded up to powers of two; draw only the part over the layout.
+      const Box line =
+          a == 0 ? Box{mid, lo[1], mid, lo[1] + size[1]} : Box{lo[0], mid, lo[0] + size[0], mid};
+      if (!line.intersects(clip)) continue;
+      const Box part = line.intersection(clip);
+      lines.push_back({{part.x0, part.y0}, {part.x1, part.y1}, k});
+    }
+  }
+  return lines;
+}
+
+void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r) {
+  if (!r.drawing)
+    throw InputError(
+        "an SVG of the cuts needs a two-dimensional network cut on its layout "
+        "(--cut-on layout)");
+  SvgOptions options;
+  options.title = fmt::format("{} network, {} processors, cutting-plane decomposition", r.net.kind,
+                              r.net.processors());
+  options.level_labels = {"wires"};
+  options.overlay = cut_lines(r.tree, r.drawing->cells[r.drawing->top].bbox);
+  write_svg(*r.drawing, *s.svg, options);
 }
 
 }  // namespace
@@ -188,6 +239,10 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   require_outputs(spec);
   DecomposeRun r;
   r.net = make_network(spec);
+  if (spec.svg && (r.net.dimensions != 2 || !spec.cut_layout))
+    throw InputError(
+        "an SVG of the cuts needs a two-dimensional network cut on its layout "
+        "(--cut-on layout)");
   if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r);
   r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r.net, r.tree);

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -9,7 +10,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include <algorithm>
 
 namespace fs = std::filesystem;
 
@@ -187,16 +187,16 @@ TEST_SUITE("cli_decompose") {
   TEST_CASE("decompose writes the trees, the mapping, the messages and the graph exports") {
     const fs::path dir = scratch("decompose");
     const std::string base = (dir / "m").string();
-    const Result r = run("decompose --network mesh -n 256 --json " + base + ".json --dot " + base +
-                         ".dot --mapping-out " + base + ".map --messages-out " + base +
-                         ".msg --export-scotch " + base + ".grf --export-metis " + base +
-                         ".metis --network-out " + base + ".net");
+    const Result r =
+        run("decompose --network mesh -n 256 --json " + base + ".json --dot " + base +
+            ".dot --mapping-out " + base + ".map --messages-out " + base + ".msg --export-scotch " +
+            base + ".grf --export-metis " + base + ".metis --network-out " + base + ".net");
     CAPTURE(r.output);
     REQUIRE(r.code == 0);
     const std::string json = slurp(base + ".json");
-    for (const char* key : {"\"bandwidth_by_level\"", "\"bound_by_level\"", "\"max_imbalance\"",
-                            "\"max_strings\"", "\"kind\": \"balanced\"", "\"load_factor\"",
-                            "\"within_bound\": true"})
+    for (const char* key :
+         {"\"bandwidth_by_level\"", "\"bound_by_level\"", "\"max_imbalance\"", "\"max_strings\"",
+          "\"kind\": \"balanced\"", "\"load_factor\"", "\"within_bound\": true"})
       CHECK(json.find(key) != std::string::npos);
     // The balanced mapping of 256 processors onto 256 leaves is a permutation.
     std::istringstream map(slurp(base + ".map"));
@@ -218,6 +218,11 @@ TEST_SUITE("cli_decompose") {
     CHECK(slurp(base + ".grf").rfind("0\n256 960\n0 000\n", 0) == 0);  // 480 wires, 960 arcs
     CHECK(slurp(base + ".metis").rfind("256 480\n", 0) == 0);
     CHECK(slurp(base + ".dot").find("digraph") != std::string::npos);
+    const Result svg = run("decompose --network torus -n 256 --svg " + base + ".svg");
+    CHECK(svg.code == 0);
+    for (int k = 0; k < 8; ++k)
+      CHECK(slurp(base + ".svg").find("id=\"overlay-k" + std::to_string(k) + "\"") !=
+            std::string::npos);
     CHECK(line_count(slurp(base + ".msg")) == 1 + 960);
     // The network file reads back and decomposes the same.
     const Result again = run("decompose --network file --network-file " + base + ".net --json -");
@@ -233,6 +238,10 @@ TEST_SUITE("cli_decompose") {
     expect_error("decompose --network hexagon -n 16", 2, "valid kinds");
     expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "1024 or more");
     expect_error("decompose --network mesh -n 64 --mapping random", 2, "balanced and geometric");
+    expect_error("decompose --network mesh3d -n 64 --svg " + (dir / "c.svg").string(), 2,
+                 "two-dimensional");
+    CHECK_FALSE(fs::exists(dir / "c.svg"));
+    expect_error("decompose --network butterfly -n 100", 2, "80 and 192");
     std::ofstream(dir / "bad.net") << "processors 3\n0 0 0\n1 1 0\n2 2 0\nwire 0 7\n";
     expect_error("decompose --network file --network-file " + (dir / "bad.net").string(), 2,
                  "bad.net:5");

@@ -11,12 +11,20 @@
 
 namespace ftvlsi {
 
+// A line drawn over the layout, e.g. a cut of a decomposition tree, coloured by its level.
+struct SvgLine {
+  Point a, b;
+  int level = 0;
+};
+
 struct SvgOptions {
   std::string title;
   // Legend text per wire level (index = level); "level k" when missing.
   std::vector<std::string> level_labels;
   std::uint64_t max_shapes = 250000;
   double max_pixels = 1600;  // longest side of the picture in CSS pixels
+  std::vector<SvgLine> overlay;
+  std::string overlay_name = "cut";  // legend: "<name> at level k"
 };
 
 void write_svg(const Layout& layout, const std::string& path, const SvgOptions& options);

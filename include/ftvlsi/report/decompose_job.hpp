@@ -26,13 +26,14 @@ struct DecomposeSpec {
   bool cut_layout = true;
   std::optional<std::string> mapping_in;  // "processor leaf" lines (e.g. converted from Scotch)
   std::uint64_t seed = 1;
-  std::optional<std::string> json, dot, mapping_out, messages_out, export_scotch, export_metis,
+  std::optional<std::string> json, dot, svg, mapping_out, messages_out, export_scotch, export_metis,
       network_out;
 };
 
 struct DecomposeRun {
   CompetingNetwork net;  // positions are the layout's processor corners when it was cut
   std::optional<LayoutMetrics> layout;
+  std::optional<Layout> drawing;  // the channel layout that was cut
   CuttingTree tree;
   BalancedTree balanced;
   std::vector<std::uint64_t> leaf;
