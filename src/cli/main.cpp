@@ -81,57 +81,75 @@ int run_layout_command(const LayoutArgs& args) {
   return 0;
 }
 
+// Flags of `ftvlsi decompose`; each one given replaces the spec's value.
 struct DecomposeArgs {
-  ftvlsi::DecomposeSpec spec;
-  std::string processors = "1024", host_processors, host_capacity, host_alpha, mapping = "balanced",
-              seed = "1", cut_on = "layout";
+  std::string spec;
+  std::optional<std::string> network, processors, network_file, host_processors, host_capacity,
+      host_alpha, mapping, mapping_in, cut_on, seed, json, dot, svg, mapping_out, messages_out,
+      export_scotch, export_metis, network_out;
 };
 
 void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
-  auto& s = a.spec;
-  cmd->add_option("--network", s.network, "competing network: mesh, torus, mesh3d, planar, file")
-      ->capture_default_str();
-  cmd->add_option("--processors,-n", a.processors, "processors of the competing network")
-      ->capture_default_str();
-  cmd->add_option("--network-file", s.network_file, "network file (with --network file)");
-  cmd->add_option("--host-processors", a.host_processors,
-                  "fat-tree leaves (default: the least power of two >= processors)");
-  cmd->add_option("--host-capacity", a.host_capacity, "fat-tree capacity profile (linear-size)");
-  cmd->add_option("--host-alpha", a.host_alpha,
-                  "fat-tree processor area (default: network area / fat-tree leaves)");
-  cmd->add_option("--mapping", a.mapping, "balanced or geometric")->capture_default_str();
-  cmd->add_option("--mapping-in", s.mapping_in,
-                  "read the mapping ('processor leaf' lines) instead of computing one");
-  cmd->add_option("--json", s.json, "write the results as JSON (- for stdout)");
-  cmd->add_option("--dot", s.dot, "write the top of the cutting-plane tree as DOT");
-  cmd->add_option("--svg", s.svg, "draw the network's layout with the cuts over it");
-  cmd->add_option("--mapping-out", s.mapping_out, "write the processor -> leaf mapping");
-  cmd->add_option("--messages-out", s.messages_out, "write the one-step message set");
-  cmd->add_option("--export-scotch", s.export_scotch, "write the network as a Scotch graph");
-  cmd->add_option("--export-metis", s.export_metis, "write the network as a METIS graph");
-  cmd->add_option("--network-out", s.network_out, "write the network in ftvlsi's file format");
-  cmd->add_option("--seed", a.seed, "random seed")->capture_default_str();
-  cmd->add_option("--cut-on", a.cut_on,
-                  "cut the network's channel layout (layout) or its placement grid (placement)")
-      ->capture_default_str();
+  cmd->add_option("spec", a.spec, "YAML decompose spec (flags override it)");
+  add_override(cmd, "--network", a.network,
+               "competing network: mesh, torus, mesh3d, tree, hypercube, butterfly, planar, file");
+  add_override(cmd, "--processors,-n", a.processors, "processors of the network (1024)");
+  add_override(cmd, "--network-file", a.network_file, "network file (with --network file)");
+  add_override(cmd, "--host-processors", a.host_processors,
+               "fat-tree leaves (default: the least power of two >= processors)");
+  add_override(cmd, "--host-capacity", a.host_capacity, "fat-tree capacity profile (linear-size)");
+  add_override(cmd, "--host-alpha", a.host_alpha,
+               "fat-tree processor area (default: layout area / fat-tree leaves)");
+  add_override(cmd, "--mapping", a.mapping, "balanced (default) or geometric");
+  add_override(cmd, "--mapping-in", a.mapping_in,
+               "read the mapping ('processor leaf' lines) instead of computing one");
+  add_override(cmd, "--cut-on", a.cut_on,
+               "cut the network's channel layout (layout, default) or its placement grid");
+  add_override(cmd, "--json", a.json, "write the results as JSON (default: - for stdout)");
+  add_override(cmd, "--dot", a.dot, "write the top of the cutting-plane tree as DOT");
+  add_override(cmd, "--svg", a.svg, "draw the network's layout with the cuts over it");
+  add_override(cmd, "--mapping-out", a.mapping_out, "write the processor -> leaf mapping");
+  add_override(cmd, "--messages-out", a.messages_out, "write the one-step message set");
+  add_override(cmd, "--export-scotch", a.export_scotch, "write the network as a Scotch graph");
+  add_override(cmd, "--export-metis", a.export_metis, "write the network as a METIS graph");
+  add_override(cmd, "--network-out", a.network_out, "write the network in ftvlsi's file format");
+  add_override(cmd, "--seed", a.seed, "random seed (1)");
 }
 
-int run_decompose_command(DecomposeArgs& a) {
-  auto& s = a.spec;
-  s.processors = ftvlsi::parse_positive(a.processors, "--processors");
-  s.seed = ftvlsi::parse_unsigned(a.seed, "--seed");
-  s.mapping = ftvlsi::parse_mapping_kind(a.mapping);
-  if (a.cut_on != "layout" && a.cut_on != "placement")
-    throw ftvlsi::InputError("--cut-on must be layout or placement, not '" + a.cut_on + "'");
-  s.cut_layout = a.cut_on == "layout";
-  if (!a.host_processors.empty())
-    s.host_processors = ftvlsi::parse_positive(a.host_processors, "--host-processors");
-  if (!a.host_capacity.empty())
-    s.host_capacity.profile = ftvlsi::parse_capacity_profile(a.host_capacity);
-  if (!a.host_alpha.empty()) {
-    s.host_capacity.alpha = ftvlsi::parse_positive(a.host_alpha, "--host-alpha");
+void apply_decompose_flags(const DecomposeArgs& a, ftvlsi::DecomposeSpec& s) {
+  if (a.network) s.network = *a.network;
+  if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
+  if (a.seed) s.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
+  if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
+  if (a.cut_on) {
+    if (*a.cut_on != "layout" && *a.cut_on != "placement")
+      throw ftvlsi::InputError("--cut-on must be layout or placement, not '" + *a.cut_on + "'");
+    s.cut_layout = *a.cut_on == "layout";
+  }
+  if (a.host_processors)
+    s.host_processors = ftvlsi::parse_positive(*a.host_processors, "--host-processors");
+  if (a.host_capacity) s.host_capacity.profile = ftvlsi::parse_capacity_profile(*a.host_capacity);
+  if (a.host_alpha) {
+    s.host_capacity.alpha = ftvlsi::parse_positive(*a.host_alpha, "--host-alpha");
     s.host_alpha_given = true;
   }
+  for (const auto& [flag, target] : {std::pair{&a.network_file, &s.network_file},
+                                     {&a.mapping_in, &s.mapping_in},
+                                     {&a.json, &s.json},
+                                     {&a.dot, &s.dot},
+                                     {&a.svg, &s.svg},
+                                     {&a.mapping_out, &s.mapping_out},
+                                     {&a.messages_out, &s.messages_out},
+                                     {&a.export_scotch, &s.export_scotch},
+                                     {&a.export_metis, &s.export_metis},
+                                     {&a.network_out, &s.network_out}})
+    if (*flag) *target = **flag;
+}
+
+int run_decompose_command(const DecomposeArgs& a) {
+  ftvlsi::DecomposeSpec s =
+      a.spec.empty() ? ftvlsi::DecomposeSpec{} : ftvlsi::load_decompose_spec(a.spec);
+  apply_decompose_flags(a, s);
   if (!s.json) s.json = "-";
   const auto run = ftvlsi::run_decompose(s);  // writes the JSON, to stdout for "-"
   if (*s.json != "-") {

@@ -9,54 +9,12 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/network/competing.hpp"
+#include "yaml_source.hpp"
 
 namespace ftvlsi {
 namespace {
 
-// Where a YAML value came from, for messages of the form "FILE:LINE: key 'k' ...".
-struct Source {
-  std::string name;
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
-    const auto mark = node.Mark();
-    throw InputError(fmt::format("{}:{}: {}", name, mark.line + 1, message));
-  }
-};
-
-std::string join(const std::vector<std::string_view>& items) {
-  std::string out;
-  for (auto item : items) out += (out.empty() ? "" : ", ") + std::string(item);
-  return out;
-}
-
-void require_map(const Source& src, const YAML::Node& node, std::string_view what) {
-  if (!node.IsMap()) src.fail(node, fmt::format("'{}' must be a mapping of keys to values", what));
-}
-
-void check_keys(const Source& src, const YAML::Node& map, std::string_view section,
-                const std::vector<std::string_view>& allowed) {
-  for (const auto& entry : map) {
-    const auto key = entry.first.as<std::string>();
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      src.fail(entry.first, fmt::format("unknown key '{}' in section '{}'; valid keys are {}", key,
-                                        section, join(allowed)));
-    }
-  }
-}
-
-std::string scalar(const Source& src, const YAML::Node& node, std::string_view key) {
-  if (!node.IsScalar())
-    src.fail(node, fmt::format("key '{}' must be a single value, not a list or mapping", key));
-  return node.Scalar();
-}
-
-std::uint64_t positive(const Source& src, const YAML::Node& node, std::string_view key) {
-  const std::string text = scalar(src, node, key);
-  try {
-    return parse_positive(text, fmt::format("key '{}'", key));
-  } catch (const InputError& e) {
-    src.fail(node, e.what());
-  }
-}
+using namespace detail;
 
 void parse_capacities_list(const Source& src, const YAML::Node& node, CapacityParams& cap) {
   if (!node.IsSequence())
@@ -163,23 +121,6 @@ LayoutSpec parse_layout_node(const Source& src, const YAML::Node& root, bool in_
   }
   if (const auto v = root["name"]) spec.name = scalar(src, v, "name");
   return spec;
-}
-
-YAML::Node load_yaml(std::string_view text, std::string_view source) {
-  try {
-    return YAML::Load(std::string(text));
-  } catch (const YAML::Exception& e) {
-    throw InputError(
-        fmt::format("{}:{}: malformed YAML: {}; fix the syntax", source, e.mark.line + 1, e.msg));
-  }
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read spec file '{}'; check the path", path));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/decompose_spec.hpp"
 #include "ftvlsi/report/report.hpp"
 
 using namespace ftvlsi;
@@ -84,5 +85,29 @@ TEST_SUITE("spec") {
     const ReportSpec report = parse_report_spec(default_report_spec(), "default");
     CHECK(report.layouts.size() >= 2);
     for (const auto& l : report.layouts) CHECK_FALSE(l.name.empty());
+  }
+}
+
+TEST_SUITE("decompose_spec") {
+  TEST_CASE("a decompose spec parses, and its errors name the file, line and key") {
+    const DecomposeSpec s = parse_decompose_spec(
+        "network: {kind: torus, processors: 64}\nhost: {processors: 128, alpha: 3}\n"
+        "decompose: {mapping: geometric, cut_on: placement}\noutput: {json: a.json, svg: a.svg}\n",
+        "d.yaml");
+    CHECK(s.network == "torus");
+    CHECK(s.processors == 64);
+    CHECK(s.host_processors == 128);
+    CHECK(s.host_alpha_given);
+    CHECK(s.mapping == MappingKind::kGeometric);
+    CHECK_FALSE(s.cut_layout);
+    CHECK(s.svg == "a.svg");
+    try {
+      parse_decompose_spec("network: {kind: mesh}\noutput:\n  jsn: x\n", "d.yaml");
+      FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("d.yaml:3") != std::string::npos);
+      CHECK(std::string(e.what()).find("'jsn'") != std::string::npos);
+    }
+    CHECK_THROWS_AS(parse_decompose_spec("decompose: {cut_on: air}\n", "d.yaml"), InputError);
   }
 }

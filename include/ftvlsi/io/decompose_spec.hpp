@@ -1,0 +1,39 @@
+#pragma once
+// The parameters of `ftvlsi decompose`, from a YAML spec and the flags that override it:
+//
+//   network:   {kind: mesh, processors: 1024, file: net.txt}
+//   host:      {processors: 1024, capacity: linear-size, alpha: 4}
+//   decompose: {mapping: balanced | geometric, cut_on: layout | placement, mapping_in: FILE}
+//   output:    {json: FILE or -, dot: FILE, svg: FILE, mapping: FILE, messages: FILE,
+//               scotch: FILE, metis: FILE, network: FILE}
+//   seed:      1
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/network/capacity.hpp"
+
+namespace ftvlsi {
+
+struct DecomposeSpec {
+  std::string network = "mesh";
+  std::uint64_t processors = 1024;
+  std::optional<std::string> network_file;
+  std::optional<std::uint64_t> host_processors;  // default: the least power of two >= N
+  CapacityParams host_capacity;                  // default linear-size, alpha = area / n
+  bool host_alpha_given = false;
+  MappingKind mapping = MappingKind::kBalanced;
+  // Cut the network's own channel layout (2D) or its placement grid.
+  bool cut_layout = true;
+  std::optional<std::string> mapping_in;  // "processor leaf" lines (e.g. converted from Scotch)
+  std::uint64_t seed = 1;
+  std::optional<std::string> json, dot, svg, mapping_out, messages_out, export_scotch, export_metis,
+      network_out;
+};
+
+DecomposeSpec parse_decompose_spec(std::string_view yaml, std::string_view source);
+DecomposeSpec load_decompose_spec(const std::string& path);  // IoError if unreadable
+
+}  // namespace ftvlsi

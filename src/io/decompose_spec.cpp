@@ -1,0 +1,99 @@
+#include "ftvlsi/io/decompose_spec.hpp"
+
+#include "yaml_source.hpp"
+
+namespace ftvlsi {
+namespace {
+
+using namespace detail;
+
+void parse_network(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
+  require_map(src, node, "network");
+  check_keys(src, node, "network", {"kind", "processors", "file"});
+  if (const auto v = node["kind"]) s.network = scalar(src, v, "kind");
+  if (const auto v = node["processors"]) s.processors = positive(src, v, "processors");
+  if (const auto v = node["file"]) s.network_file = scalar(src, v, "file");
+}
+
+void parse_host(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
+  require_map(src, node, "host");
+  check_keys(src, node, "host", {"processors", "capacity", "alpha"});
+  if (const auto v = node["processors"]) s.host_processors = positive(src, v, "processors");
+  if (const auto v = node["capacity"]) {
+    try {
+      s.host_capacity.profile = parse_capacity_profile(scalar(src, v, "capacity"));
+    } catch (const InputError& e) {
+      src.fail(v, e.what());
+    }
+  }
+  if (const auto v = node["alpha"]) {
+    s.host_capacity.alpha = positive(src, v, "alpha");
+    s.host_alpha_given = true;
+  }
+}
+
+void parse_method(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
+  require_map(src, node, "decompose");
+  check_keys(src, node, "decompose", {"mapping", "cut_on", "mapping_in"});
+  if (const auto v = node["mapping"]) {
+    try {
+      s.mapping = parse_mapping_kind(scalar(src, v, "mapping"));
+    } catch (const InputError& e) {
+      src.fail(v, e.what());
+    }
+  }
+  if (const auto v = node["cut_on"]) {
+    const auto on = scalar(src, v, "cut_on");
+    if (on != "layout" && on != "placement")
+      src.fail(v, "key 'cut_on' must be layout or placement, not '" + on + "'");
+    s.cut_layout = on == "layout";
+  }
+  if (const auto v = node["mapping_in"]) s.mapping_in = scalar(src, v, "mapping_in");
+}
+
+void parse_output(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
+  require_map(src, node, "output");
+  const std::vector<std::pair<std::string_view, std::optional<std::string>*>> keys{
+      {"json", &s.json},
+      {"dot", &s.dot},
+      {"svg", &s.svg},
+      {"mapping", &s.mapping_out},
+      {"messages", &s.messages_out},
+      {"scotch", &s.export_scotch},
+      {"metis", &s.export_metis},
+      {"network", &s.network_out}};
+  std::vector<std::string_view> names;
+  for (const auto& [name, target] : keys) names.push_back(name);
+  check_keys(src, node, "output", names);
+  for (const auto& [name, target] : keys)
+    if (const auto v = node[std::string(name)]) *target = scalar(src, v, name);
+}
+
+}  // namespace
+
+DecomposeSpec parse_decompose_spec(std::string_view yaml, std::string_view source) {
+  const Source src{std::string(source)};
+  const YAML::Node root = load_yaml(yaml, source);
+  DecomposeSpec s;
+  if (!root.IsDefined() || root.IsNull()) return s;
+  require_map(src, root, "spec");
+  check_keys(src, root, "top level", {"network", "host", "decompose", "output", "seed"});
+  if (const auto v = root["network"]) parse_network(src, v, s);
+  if (const auto v = root["host"]) parse_host(src, v, s);
+  if (const auto v = root["decompose"]) parse_method(src, v, s);
+  if (const auto v = root["output"]) parse_output(src, v, s);
+  if (const auto v = root["seed"]) {
+    try {
+      s.seed = parse_unsigned(scalar(src, v, "seed"), "key 'seed'");
+    } catch (const InputError& e) {
+      src.fail(v, e.what());
+    }
+  }
+  return s;
+}
+
+DecomposeSpec load_decompose_spec(const std::string& path) {
+  return parse_decompose_spec(read_text(path), path);
+}
+
+}  // namespace ftvlsi
