@@ -8,6 +8,8 @@
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/network/competing.hpp"
 
 using namespace ftvlsi;
@@ -114,10 +116,12 @@ TEST_SUITE("decomposition") {
   }
 
   TEST_CASE("Lemma 2.1: the geometric mapping onto a linear-size fat-tree has lambda = O(lg A)") {
-    for (const char* kind : {"mesh", "planar", "torus"}) {
+    for (const char* kind : {"mesh", "planar", "torus", "tree"}) {
       std::vector<double> ratios;
       for (std::uint64_t side : {16, 32, 64, 128}) {
-        const CompetingNetwork net = make_competing(kind, side * side, 3);
+        const std::string k = kind;
+        const CompetingNetwork net =
+            make_competing(kind, k == "tree" ? side * side / 2 : side * side, 3);
         const CuttingTree tree = build_cutting_tree(net);
         const FatTree host = host_for(net, tree);
         const ChannelLoads loads =
@@ -165,5 +169,29 @@ TEST_SUITE("decomposition") {
     }
     CHECK_THROWS_AS(make_competing("mesh3d", 1000 + 1, 1), InputError);
     CHECK_THROWS_AS(make_competing("hexagon", 16, 1), InputError);
+  }
+}
+
+TEST_SUITE("decomposition") {
+  TEST_CASE("Lemma 2.1 on the networks' own channel layouts: lambda = O(lg A)") {
+    for (const char* kind : {"mesh", "planar", "tree"}) {
+      std::vector<double> ratios;
+      for (std::uint64_t side : {16, 32, 64}) {
+        const std::string k = kind;
+        CompetingNetwork net = make_competing(kind, k == "tree" ? side * side / 2 : side * side, 3);
+        const Layout layout = build_channel_layout(net);
+        for (std::size_t p = 0; p < net.processors(); ++p)
+          net.position[p] = {layout.cells[0].node_box[p].x0, layout.cells[0].node_box[p].y0, 0};
+        const CuttingTree tree = build_cutting_tree(net);
+        const FatTree host = host_for(net, tree);
+        const ChannelLoads loads =
+            one_step_loads(net, geometric_mapping(tree, host.levels()), host);
+        const double area = static_cast<double>(measure(layout).area);
+        ratios.push_back(loads.load_factor / std::log2(area));
+        MESSAGE(k << " n=" << net.processors() << " A=" << area << " lambda=" << loads.load_factor);
+      }
+      for (double r : ratios) CHECK(r <= 10.0);
+      CHECK(ratios.back() <= ratios.front() * 1.5);
+    }
   }
 }
