@@ -20,11 +20,8 @@ void parse_host(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
   check_keys(src, node, "host", {"processors", "capacity", "alpha"});
   if (const auto v = node["processors"]) s.host_processors = positive(src, v, "processors");
   if (const auto v = node["capacity"]) {
-    try {
-      s.host_capacity.profile = parse_capacity_profile(scalar(src, v, "capacity"));
-    } catch (const InputError& e) {
-      src.fail(v, e.what());
-    }
+    s.host_capacity.profile =
+        parsed(src, v, "capacity", [](const std::string& t) { return parse_capacity_profile(t); });
   }
   if (const auto v = node["alpha"]) {
     s.host_capacity.alpha = positive(src, v, "alpha");
@@ -36,11 +33,8 @@ void parse_method(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
   require_map(src, node, "decompose");
   check_keys(src, node, "decompose", {"mapping", "cut_on", "mapping_in"});
   if (const auto v = node["mapping"]) {
-    try {
-      s.mapping = parse_mapping_kind(scalar(src, v, "mapping"));
-    } catch (const InputError& e) {
-      src.fail(v, e.what());
-    }
+    s.mapping =
+        parsed(src, v, "mapping", [](const std::string& t) { return parse_mapping_kind(t); });
   }
   if (const auto v = node["cut_on"]) {
     const auto on = scalar(src, v, "cut_on");
@@ -83,11 +77,8 @@ DecomposeSpec parse_decompose_spec(std::string_view yaml, std::string_view sourc
   if (const auto v = root["decompose"]) parse_method(src, v, s);
   if (const auto v = root["output"]) parse_output(src, v, s);
   if (const auto v = root["seed"]) {
-    try {
-      s.seed = parse_unsigned(scalar(src, v, "seed"), "key 'seed'");
-    } catch (const InputError& e) {
-      src.fail(v, e.what());
-    }
+    s.seed = parsed(src, v, "seed",
+                    [](const std::string& t) { return parse_unsigned(t, "key 'seed'"); });
   }
   return s;
 }

@@ -27,11 +27,8 @@ FatTreeParams parse_fat_tree(const Source& src, const YAML::Node& net) {
   FatTreeParams p;
   if (const auto v = net["processors"]) p.processors = positive(src, v, "processors");
   if (const auto v = net["capacity"]) {
-    try {
-      p.capacity.profile = parse_capacity_profile(scalar(src, v, "capacity"));
-    } catch (const InputError& e) {
-      src.fail(v, e.what());
-    }
+    p.capacity.profile =
+        parsed(src, v, "capacity", [](const std::string& t) { return parse_capacity_profile(t); });
   }
   if (const auto v = net["root_capacity"])
     p.capacity.root_capacity = positive(src, v, "root_capacity");
@@ -80,18 +77,12 @@ void parse_layout_section(const Source& src, const YAML::Node& node, LayoutSpec&
   require_map(src, node, "layout");
   check_keys(src, node, "layout", {"style", "drc"});
   if (const auto v = node["style"]) {
-    try {
-      spec.style = parse_layout_style(scalar(src, v, "style"));
-    } catch (const InputError& e) {
-      src.fail(v, e.what());
-    }
+    spec.style =
+        parsed(src, v, "style", [](const std::string& t) { return parse_layout_style(t); });
   }
   if (const auto v = node["drc"]) {
-    try {
-      spec.drc = parse_drc_mode(scalar(src, v, "drc"), "key 'drc'");
-    } catch (const InputError& e) {
-      src.fail(v, e.what());
-    }
+    spec.drc =
+        parsed(src, v, "drc", [](const std::string& t) { return parse_drc_mode(t, "key 'drc'"); });
   }
 }
 
@@ -113,11 +104,8 @@ LayoutSpec parse_layout_node(const Source& src, const YAML::Node& root, bool in_
   if (const auto v = root["layout"]) parse_layout_section(src, v, spec);
   if (const auto v = root["output"]) parse_output_section(src, v, spec.output);
   if (const auto v = root["seed"]) {
-    try {
-      spec.seed = parse_unsigned(scalar(src, v, "seed"), "key 'seed'");
-    } catch (const InputError& e) {
-      src.fail(v, e.what());
-    }
+    spec.seed = parsed(src, v, "seed",
+                       [](const std::string& t) { return parse_unsigned(t, "key 'seed'"); });
   }
   if (const auto v = root["name"]) spec.name = scalar(src, v, "name");
   return spec;

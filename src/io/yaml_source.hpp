@@ -77,4 +77,15 @@ inline std::string read_text(const std::string& path) {
   return buffer.str();
 }
 
+// Parses a scalar with `parse`, naming the file and line when it throws an InputError.
+template <class Parse>
+auto parsed(const Source& src, const YAML::Node& node, std::string_view key, Parse&& parse) {
+  const std::string text = scalar(src, node, key);
+  try {
+    return parse(text);
+  } catch (const InputError& e) {
+    src.fail(node, e.what());
+  }
+}
+
 }  // namespace ftvlsi::detail
