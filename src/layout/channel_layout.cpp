@@ -54,7 +54,7 @@ std::vector<std::int64_t> ranks(const CompetingNetwork& net, int axis) {
 
 }  // namespace
 
-Layout build_channel_layout(const CompetingNetwork& net) {
+Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
   if (net.dimensions != 2)
     throw InputError(
         fmt::format("the {} network is three-dimensional; it can be decomposed but "
@@ -99,13 +99,15 @@ Layout build_channel_layout(const CompetingNetwork& net) {
   for (std::int64_t r = 0; r < rows; ++r) y0[r] = y, y += h_count[r] + 1 + side + 1;
 
   Layout layout;
-  layout.style = "channel";
-  layout.wire_levels = 1;
+  layout.style = notes.style;
+  layout.wire_levels = notes.wire_levels;
   Cell cell;
   cell.name = "NETWORK";
   for (std::size_t p = 0; p < n; ++p) {
     const Coord px = x0[col[p]] + v_count[col[p]] + 1, py = y0[row[p]] + h_count[row[p]] + 1;
-    cell.add_node({px, py, px + side, py + side}, NodeKind::kProcessor, 0);
+    cell.add_node({px, py, px + side, py + side},
+                  notes.kind.empty() ? NodeKind::kProcessor : notes.kind[p],
+                  notes.node_level.empty() ? 0 : notes.node_level[p]);
   }
   for (std::size_t w = 0; w < m; ++w) {
     const auto [a, b] = std::minmax(net.wires[w].first, net.wires[w].second);
@@ -115,7 +117,8 @@ Layout build_channel_layout(const CompetingNetwork& net) {
     const Coord h = y0[row[a]] + 1 + h_track[w], v = x0[col[b]] + 1 + v_track[w];
     const std::array<Point, 5> path{Point{pin_x, from.y0}, Point{pin_x, h}, Point{v, h},
                                     Point{v, pin_y}, Point{to.x0, pin_y}};
-    cell.add_wire(path, 0, WireDir::kUp, Terminal::node(static_cast<std::int32_t>(a)),
+    cell.add_wire(path, notes.wire_level.empty() ? 0 : notes.wire_level[w], WireDir::kUp,
+                  Terminal::node(static_cast<std::int32_t>(a)),
                   Terminal::node(static_cast<std::int32_t>(b)));
   }
   layout.cells.push_back(std::move(cell));

@@ -16,7 +16,16 @@
 
 namespace ftvlsi {
 
+// What the router cannot know from a plain network: node kinds and levels, wire levels.
+struct ChannelNotes {
+  std::vector<NodeKind> kind;            // per node; empty: all processors
+  std::vector<std::int32_t> node_level;  // per node; empty: 0
+  std::vector<std::int32_t> wire_level;  // per wire; empty: 0
+  int wire_levels = 1;
+  std::string style = "channel";
+};
+
 // Throws InputError for 3D networks.
-Layout build_channel_layout(const CompetingNetwork& net);
+Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes = {});
 
 }  // namespace ftvlsi

@@ -1,0 +1,92 @@
+#include "ftvlsi/network/butterfly_fat_tree.hpp"
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// Numbering of the switches: level l's switches follow all lower levels', node by node in
+// row-major order, switch by switch within a node.
+struct Numbering {
+  std::uint64_t n;
+  int m;
+  std::vector<std::uint64_t> first;                                        // first id of level l
+  std::uint64_t side(int l) const { return std::uint64_t{1} << (m - l); }  // nodes per row
+  std::uint32_t id(int l, std::uint64_t nx, std::uint64_t ny, std::uint64_t i) const {
+    if (l == 0) return static_cast<std::uint32_t>(ny * side(0) + nx);
+    return static_cast<std::uint32_t>(first[l] + ((ny * side(l) + nx) << (l - 1)) + i);
+  }
+};
+
+// The cell of switch i of node (nx, ny) at level l: the centre of its sub-block.
+std::array<std::int64_t, 2> switch_cell(int l, std::uint64_t nx, std::uint64_t ny,
+                                        std::uint64_t i) {
+  const int a = (l - 1) / 2, b = l - 1 - a;  // 2^a rows, 2^b columns of sub-blocks
+  const std::uint64_t col = i & ((std::uint64_t{1} << b) - 1), row = i >> b;
+  const std::uint64_t w = std::uint64_t{1} << (l - b), h = std::uint64_t{1} << (l - a);
+  return {static_cast<std::int64_t>((nx << l) + col * w + w / 2),
+          static_cast<std::int64_t>((ny << l) + row * h + h / 2)};
+}
+
+void add_wire(ButterflyFatTreeGraph& g, std::uint32_t a, std::uint32_t b, int level, bool mesh) {
+  g.wires.push_back({a, b});
+  g.wire_level.push_back(level);
+  g.wire_is_mesh.push_back(mesh);
+}
+
+void add_mesh_level(ButterflyFatTreeGraph& g, const Numbering& num, int l) {
+  const std::int64_t side = static_cast<std::int64_t>(num.side(l));
+  // Each adjacent pair once: right, up, up-right and up-left neighbours.
+  const std::array<std::array<int, 2>, 4> steps{{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}};
+  for (std::int64_t y = 0; y < side; ++y)
+    for (std::int64_t x = 0; x < side; ++x)
+      for (const auto& [dx, dy] : steps) {
+        const std::int64_t u = x + dx, v = y + dy;
+        if (u < 0 || v < 0 || u >= side || v >= side) continue;
+        for (std::uint64_t i = 0; i < (std::uint64_t{1} << (l - 1)); ++i)
+          for (int twice = 0; twice < 2; ++twice)
+            add_wire(g, num.id(l, x, y, i), num.id(l, u, v, i), l, true);
+      }
+}
+
+}  // namespace
+
+ButterflyFatTree::ButterflyFatTree(std::uint64_t processors, bool pyramid)
+    : n_(processors), pyramid_(pyramid) {
+  require_power_size(processors, 4, pyramid ? "fat-pyramid" : "butterfly-fat-tree");
+  if (processors > (std::uint64_t{1} << 24))
+    throw InputError("a butterfly fat-tree or fat-pyramid may have at most 4^12 processors");
+  m_ = floor_log2(processors) / 2;
+}
+
+ButterflyFatTreeGraph ButterflyFatTree::graph() const {
+  Numbering num{n_, m_, std::vector<std::uint64_t>(m_ + 2, n_)};
+  for (int l = 1; l <= m_; ++l) num.first[l + 1] = num.first[l] + switches_at(l);
+  ButterflyFatTreeGraph g;
+  const std::uint64_t side0 = num.side(0);
+  for (std::uint64_t p = 0; p < n_; ++p) {
+    g.level.push_back(0);
+    g.cell.push_back({static_cast<std::int64_t>(p % side0), static_cast<std::int64_t>(p / side0)});
+  }
+  for (int l = 1; l <= m_; ++l) {
+    const std::uint64_t side = num.side(l);
+    for (std::uint64_t ny = 0; ny < side; ++ny)
+      for (std::uint64_t nx = 0; nx < side; ++nx)
+        for (std::uint64_t i = 0; i < switches_per_node(l); ++i) {
+          g.level.push_back(l);
+          g.cell.push_back(switch_cell(l, nx, ny, i));
+          const std::uint32_t self = num.id(l, nx, ny, i);
+          for (std::uint64_t c = 0; c < 4; ++c) {
+            const std::uint64_t cx = 2 * nx + (c & 1), cy = 2 * ny + (c >> 1);
+            const std::uint64_t child = l == 1 ? 0 : i & (switches_per_node(l - 1) - 1);
+            add_wire(g, num.id(l - 1, cx, cy, child), self, l, false);
+          }
+        }
+    if (pyramid_) add_mesh_level(g, num, l);
+  }
+  return g;
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,106 @@
+#include "ftvlsi/layout/fold_and_squash.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+
+using namespace ftvlsi;
+
+TEST_SUITE("butterfly_fat_tree") {
+  TEST_CASE("switch counts, four children and two parents, and channels of sqrt p wires") {
+    for (std::uint64_t n : {4, 16, 64, 256, 1024, 4096}) {
+      const ButterflyFatTree bft(n, false);
+      const ButterflyFatTreeGraph g = bft.graph();
+      std::map<int, std::uint64_t> per_level;
+      for (int l : g.level) ++per_level[l];
+      CHECK(per_level[0] == n);
+      std::vector<int> up(g.level.size(), 0), down(g.level.size(), 0);
+      for (const auto& [a, b] : g.wires) ++up[a], ++down[b];
+      for (int l = 1; l <= bft.levels(); ++l) {
+        CHECK(per_level[l] == n / (std::uint64_t{2} << l));  // n / 2^(l+1)
+        CHECK(bft.switches_per_node(l) == (std::uint64_t{1} << (l - 1)));
+      }
+      for (std::size_t v = 0; v < g.level.size(); ++v) {
+        if (g.level[v] > 0) CHECK(down[v] == 4);
+        if (g.level[v] < bft.levels()) CHECK(up[v] == (g.level[v] == 0 ? 1 : 2));
+      }
+      // The channel above a level-l node: the up-links of its switches, 2^l = sqrt(4^l).
+      for (int l = 1; l < bft.levels(); ++l)
+        CHECK(bft.channel_width(l) * bft.channel_width(l) == (std::uint64_t{1} << (2 * l)));
+    }
+  }
+
+  TEST_CASE("fat-pyramid mesh edges join H, V and diagonal neighbours with the channel capacity") {
+    const ButterflyFatTree fp(256, true);
+    const ButterflyFatTreeGraph g = fp.graph();
+    std::map<int, std::uint64_t> mesh;
+    for (std::size_t w = 0; w < g.wires.size(); ++w) {
+      if (!g.wire_is_mesh[w]) continue;
+      ++mesh[g.wire_level[w]];
+      const auto& a = g.cell[g.wires[w].first];
+      const auto& b = g.cell[g.wires[w].second];
+      const int l = g.wire_level[w];
+      // Switch i of adjacent nodes: their cells differ by one node side in x and/or y.
+      const auto dx = std::llabs(a[0] - b[0]), dy = std::llabs(a[1] - b[1]);
+      CHECK((dx == 0 || dx == (1 << l)));
+      CHECK((dy == 0 || dy == (1 << l)));
+      CHECK(dx + dy > 0);
+    }
+    for (int l = 1; l <= fp.levels(); ++l) {
+      const std::uint64_t s = std::uint64_t{1} << (fp.levels() - l);  // nodes per side
+      const std::uint64_t pairs = 2 * s * (s - 1) + 2 * (s - 1) * (s - 1);
+      CHECK(mesh[l] == pairs * fp.channel_width(l));  // 2^(l-1) switches x 2 wires
+    }
+  }
+
+  TEST_CASE("sizes that are not powers of four name the nearest valid sizes") {
+    try {
+      ButterflyFatTree bad(1000, true);
+      FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("256 and 1024") != std::string::npos);
+    }
+  }
+}
+
+TEST_SUITE("fold_and_squash") {
+  TEST_CASE("fold-and-squash layouts are DRC clean") {
+    for (bool pyramid : {false, true})
+      for (std::uint64_t n : {4, 16, 64, 256}) {
+        CAPTURE(pyramid);
+        CAPTURE(n);
+        const Layout layout = build_fold_and_squash(ButterflyFatTree(n, pyramid));
+        CHECK(check_hierarchical(layout).violations == 0);
+        CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
+      }
+  }
+
+  TEST_CASE("area Theta(n lg^2 n) and level-l wires O(2^l lg A) with one constant over sizes") {
+    for (bool pyramid : {false, true}) {
+      double worst_first = 0, worst_last = 0, area_first = 0, area_last = 0;
+      for (std::uint64_t n : {64, 256, 1024, 4096}) {
+        const ButterflyFatTree bft(n, pyramid);
+        const LayoutMetrics m = measure(build_fold_and_squash(bft));
+        const double lg_a = std::log2(static_cast<double>(m.area));
+        const double lgn = std::log2(static_cast<double>(n));
+        double worst = 0;
+        for (int l = 1; l <= bft.levels(); ++l)
+          worst = std::max(worst, m.wire_length_max_by_level[l] / (std::ldexp(1.0, l) * lg_a));
+        const double area_ratio = m.area / (n * lgn * lgn);
+        MESSAGE(std::string(pyramid ? "fat-pyramid" : "butterfly")
+                << " n=" << n << " area/(n lg^2 n)=" << area_ratio
+                << " max_l len/(2^l lg A)=" << worst);
+        if (worst_first == 0) worst_first = worst, area_first = area_ratio;
+        worst_last = worst, area_last = area_ratio;
+        CHECK(worst < 12.0);  // a constant C: about 2.5 (butterfly), 8.4 (pyramid) here
+      }
+      CHECK(worst_last <= worst_first * 1.5);
+      CHECK(area_last <= area_first * 1.5);
+    }
+  }
+}
