@@ -67,8 +67,7 @@ int run_layout_command(const LayoutArgs& args) {
     std::cout << run.json.dump(2) << "\n";
   } else if (!to_stdout) {
     std::cerr << fmt::format(
-        "ftvlsi: {} processors, {} x {} grid, {} wires{}\n",
-        run.tree ? run.tree->processors() : run.network->processors(), run.metrics.width,
+        "ftvlsi: {} processors, {} x {} grid, {} wires{}\n", run.processors(), run.metrics.width,
         run.metrics.height, run.metrics.wires,
         run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }

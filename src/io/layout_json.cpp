@@ -32,6 +32,27 @@ ordered_json network_json(const CompetingNetwork& net) {
   return j;
 }
 
+ordered_json network_json(const ButterflyFatTree& net) {
+  const ButterflyFatTreeGraph g = net.graph();
+  std::vector<std::uint64_t> switches, channels, mesh(net.levels() + 1, 0);
+  for (int l = 0; l <= net.levels(); ++l) {
+    switches.push_back(l == 0 ? 0 : net.switches_at(l));
+    channels.push_back(net.channel_width(l));
+  }
+  for (std::size_t w = 0; w < g.wires.size(); ++w)
+    if (g.wire_is_mesh[w]) ++mesh[g.wire_level[w]];
+  ordered_json j;
+  j["kind"] = net.pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
+  j["processors"] = net.processors();
+  j["levels"] = net.levels();
+  j["switches_by_level"] = switches;
+  j["channel_width_by_level"] = channels;
+  j["mesh_wires_by_level"] = mesh;
+  j["wires"] = g.wires.size();
+  j["level_convention"] = "arrays indexed by 4-ary switch level l = 0 (processors) .. m";
+  return j;
+}
+
 ordered_json metrics_json(const LayoutMetrics& m) {
   ordered_json j;
   j["width"] = m.width;
@@ -88,6 +109,8 @@ ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const Lay
   layout["grid_unit"] = "one wire track; GDS writes it as 1 um";
   const ordered_json measured = metrics_json(metrics);
   for (const auto& [key, value] : measured.items()) layout[key] = value;
+  if (resolved_style(spec) == LayoutStyle::kFoldAndSquash)
+    layout["wire_length_max_by_switch_level"] = metrics.wire_length_max_by_level;
   if (!drc.empty()) {
     std::uint64_t violations = 0;
     ordered_json checks = ordered_json::array();

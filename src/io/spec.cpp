@@ -44,8 +44,12 @@ bool is_competing_kind(std::string_view kind) {
   return false;
 }
 
+bool is_butterfly_kind(std::string_view kind) {
+  return kind == "butterfly-fat-tree" || kind == "fat-pyramid";
+}
+
 std::string network_kinds() {
-  std::string out = "fat-tree";
+  std::string out = "fat-tree, butterfly-fat-tree, fat-pyramid";
   for (auto k : competing_kinds()) out += ", " + std::string(k);
   return out;
 }
@@ -55,7 +59,7 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
   std::string kind = "fat-tree";
   if (const auto v = net["kind"]) {
     kind = scalar(src, v, "kind");
-    if (kind != "fat-tree" && !is_competing_kind(kind))
+    if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
       src.fail(v,
                fmt::format("unknown network kind '{}'; valid kinds are {}", kind, network_kinds()));
   }
@@ -64,6 +68,13 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
         src, net, "network",
         {"kind", "processors", "capacity", "root_capacity", "alpha", "constant", "capacities"});
     return parse_fat_tree(src, net);
+  }
+  if (is_butterfly_kind(kind)) {
+    check_keys(src, net, "network", {"kind", "processors"});
+    ButterflyParams b;
+    b.kind = kind;
+    if (const auto v = net["processors"]) b.processors = positive(src, v, "processors");
+    return b;
   }
   check_keys(src, net, "network", {"kind", "processors", "file"});
   CompetingParams p;
@@ -115,25 +126,37 @@ LayoutSpec parse_layout_node(const Source& src, const YAML::Node& root, bool in_
 
 std::string_view network_kind_name(const NetworkParams& params) {
   if (const auto* c = std::get_if<CompetingParams>(&params)) return c->kind;
+  if (const auto* b = std::get_if<ButterflyParams>(&params)) return b->kind;
   return "fat-tree";
 }
 
 std::string_view to_string(LayoutStyle style) {
-  return style == LayoutStyle::kHTree ? "h-tree" : "channel";
+  switch (style) {
+    case LayoutStyle::kHTree:
+      return "h-tree";
+    case LayoutStyle::kChannel:
+      return "channel";
+    case LayoutStyle::kFoldAndSquash:
+      return "fold-and-squash";
+  }
+  return "h-tree";
 }
 
 LayoutStyle parse_layout_style(std::string_view text) {
   if (text == "h-tree") return LayoutStyle::kHTree;
   if (text == "channel") return LayoutStyle::kChannel;
-  throw InputError(fmt::format(
-      "unknown layout style '{}'; valid styles are h-tree (fat-trees) and channel (competing "
-      "networks)",
-      text));
+  if (text == "fold-and-squash") return LayoutStyle::kFoldAndSquash;
+  throw InputError(
+      fmt::format("unknown layout style '{}'; valid styles are h-tree (fat-trees), fold-and-squash "
+                  "(butterfly fat-trees, fat-pyramids) and channel (competing networks)",
+                  text));
 }
 
 LayoutStyle resolved_style(const LayoutSpec& spec) {
-  const bool tree = std::holds_alternative<FatTreeParams>(spec.network);
-  const LayoutStyle own = tree ? LayoutStyle::kHTree : LayoutStyle::kChannel;
+  const LayoutStyle own = std::holds_alternative<FatTreeParams>(spec.network) ? LayoutStyle::kHTree
+                          : std::holds_alternative<ButterflyParams>(spec.network)
+                              ? LayoutStyle::kFoldAndSquash
+                              : LayoutStyle::kChannel;
   if (spec.style && *spec.style != own) {
     throw InputError(fmt::format("a {} network cannot take the {} style; it takes {}",
                                  network_kind_name(spec.network), to_string(*spec.style),
@@ -221,12 +244,16 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
 
 // Switches the spec to another network family, keeping the processor count.
 void switch_network(LayoutSpec& spec, const std::string& kind) {
-  if (kind != "fat-tree" && !is_competing_kind(kind))
+  if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
     throw InputError(
         fmt::format("unknown network '{}'; valid networks are {}", kind, network_kinds()));
   const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, spec.network);
   if (kind == "fat-tree") {
     if (!std::holds_alternative<FatTreeParams>(spec.network)) spec.network = FatTreeParams{n, {}};
+    return;
+  }
+  if (is_butterfly_kind(kind)) {
+    spec.network = ButterflyParams{kind, n};
     return;
   }
   CompetingParams c;
@@ -255,6 +282,16 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
   if (o.seed) spec.seed = parse_unsigned(*o.seed, "--seed");
   if (auto* c = std::get_if<CompetingParams>(&spec.network)) {
     apply_competing_overrides(*c, o);
+    return;
+  }
+  if (auto* b = std::get_if<ButterflyParams>(&spec.network)) {
+    if (o.processors) b->processors = parse_positive(*o.processors, "--processors");
+    for (const auto* flag :
+         {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities, &o.network_file})
+      if (*flag)
+        throw InputError(fmt::format(
+            "capacity and file flags do not apply to a {}; its capacities are fixed (sqrt p)",
+            b->kind));
     return;
   }
   if (o.network_file) throw InputError("--network-file applies to --network file only");

@@ -12,6 +12,7 @@
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
+#include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
 namespace ftvlsi {
@@ -48,6 +49,18 @@ void require_memory(const FatTree& tree, DrcMode drc) {
 
 }  // namespace
 
+std::uint64_t LayoutRun::processors() const {
+  if (tree) return tree->processors();
+  if (butterfly) return butterfly->processors();
+  return network->processors();
+}
+
+std::string LayoutRun::kind() const {
+  if (tree) return "fat-tree";
+  if (butterfly) return butterfly->pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
+  return network->kind;
+}
+
 bool LayoutRun::drc_clean() const {
   for (const auto& r : drc)
     if (!r.clean()) return false;
@@ -81,6 +94,14 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
     svg.level_labels = level_labels(*run.tree);
     return;
   }
+  if (const auto* b = std::get_if<ButterflyParams>(&spec.network)) {
+    run.butterfly.emplace(b->processors, b->pyramid());
+    run.times.build = timed([&] { run.layout = build_fold_and_squash(*run.butterfly); });
+    svg.title = fmt::format("{}, {} processors, fold-and-squash", b->kind, b->processors);
+    for (int l = 0; l <= run.butterfly->levels(); ++l)
+      svg.level_labels.push_back(fmt::format("switch level {}", l));
+    return;
+  }
   const auto& c = std::get<CompetingParams>(spec.network);
   if (c.kind == "file") {
     if (!c.file) throw InputError("a network of kind file needs --network-file FILE (or file:)");
@@ -110,7 +131,10 @@ LayoutRun run_layout(const LayoutSpec& spec) {
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_flat(run.layout, available_memory_bytes()));
   });
-  run.json = layout_json(spec, run.tree ? network_json(*run.tree) : network_json(*run.network),
+  run.json = layout_json(spec,
+                         run.tree        ? network_json(*run.tree)
+                         : run.butterfly ? network_json(*run.butterfly)
+                                         : network_json(*run.network),
                          run.metrics, run.drc);
   if (spec.output.svg) run.times.svg = timed([&] { write_svg(run.layout, *spec.output.svg, svg); });
   if (spec.output.gds) run.times.gds = timed([&] { write_gds(run.layout, *spec.output.gds); });

@@ -30,9 +30,9 @@ std::string drc_cell(const LayoutRun& run) {
 
 std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
   const auto& m = run.metrics;
-  const std::uint64_t n = run.tree ? run.tree->processors() : run.network->processors();
+  const std::uint64_t n = run.processors();
   const std::string profile =
-      run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.network->kind;
+      run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind();
   const std::string root = run.tree ? std::to_string(run.tree->capacity(0)) : "-";
   return fmt::format("| {} | {} | {} | {} | {} × {} | {} | {:.2f} | {} | {} | {} | {} |\n",
                      spec.name, profile, n, root, m.width, m.height, m.area,

@@ -89,6 +89,10 @@ TEST_SUITE("cli") {
     expect_error("layout -n 64 --alpha 0", 2, "at least 1");
     expect_error("layout -n 64 --style spiral", 2, "h-tree");
     expect_error("layout -n 64 --bogus", 2, "--help");
+    expect_error("layout --network fat-pyramid -n 1000", 2, "256 and 1024");
+    expect_error("layout --network butterfly-fat-tree -n 64 --style h-tree", 2, "fold-and-squash");
+    expect_error("layout -n 64 --style fold-and-squash", 2, "takes h-tree");
+    expect_error("layout --network fat-pyramid -n 64 --capacity full", 2, "sqrt p");
   }
 
   TEST_CASE("a layout too large for the machine's memory is refused before allocating") {

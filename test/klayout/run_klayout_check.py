@@ -21,7 +21,7 @@ def main():
     gds = os.path.join(workdir, "layout.gds")
     ours = os.path.join(workdir, "layout.json")
     theirs = os.path.join(workdir, "klayout.json")
-    if profile in ("mesh", "torus", "planar"):
+    if profile in ("mesh", "torus", "planar", "fat-pyramid", "butterfly-fat-tree"):
         network = ["--network", profile, "-n", "1024"]
     else:
         network = ["-n", "1024" if profile != "full" else "256", "--capacity", profile]

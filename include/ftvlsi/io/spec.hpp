@@ -27,11 +27,18 @@ struct CompetingParams {
   std::optional<std::string> file;  // kind "file"
 };
 
+// A butterfly fat-tree or a fat-pyramid (n = 4^m), laid out fold-and-squash.
+struct ButterflyParams {
+  std::string kind = "butterfly-fat-tree";  // or "fat-pyramid"
+  std::uint64_t processors = 1024;
+  bool pyramid() const { return kind == "fat-pyramid"; }
+};
+
 // One alternative per network family; later families add alternatives.
-using NetworkParams = std::variant<FatTreeParams, CompetingParams>;
+using NetworkParams = std::variant<FatTreeParams, CompetingParams, ButterflyParams>;
 std::string_view network_kind_name(const NetworkParams& params);
 
-enum class LayoutStyle { kHTree, kChannel };
+enum class LayoutStyle { kHTree, kChannel, kFoldAndSquash };
 std::string_view to_string(LayoutStyle style);
 LayoutStyle parse_layout_style(std::string_view text);
 struct LayoutSpec;

@@ -9,6 +9,7 @@
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/network/butterfly_fat_tree.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
@@ -19,14 +20,17 @@ struct PhaseTimes {
 };
 
 struct LayoutRun {
-  std::optional<FatTree> tree;              // a fat-tree run
-  std::optional<CompetingNetwork> network;  // a competing-network run
+  std::optional<FatTree> tree;                // a fat-tree run
+  std::optional<CompetingNetwork> network;    // a competing-network run
+  std::optional<ButterflyFatTree> butterfly;  // a butterfly fat-tree or fat-pyramid run
   Layout layout;
   LayoutMetrics metrics;
   std::vector<DrcReport> drc;
   nlohmann::ordered_json json;
   PhaseTimes times;
   bool drc_clean() const;
+  std::uint64_t processors() const;
+  std::string kind() const;  // network kind, e.g. "fat-tree" or "mesh"
 };
 
 // Throws InputError / IoError / GeometryError; writes no file unless it is complete.
