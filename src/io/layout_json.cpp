@@ -109,7 +109,7 @@ ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const Lay
   layout["grid_unit"] = "one wire track; GDS writes it as 1 um";
   const ordered_json measured = metrics_json(metrics);
   for (const auto& [key, value] : measured.items()) layout[key] = value;
-  if (resolved_style(spec) == LayoutStyle::kFoldAndSquash)
+  if (std::holds_alternative<ButterflyParams>(spec.network))
     layout["wire_length_max_by_switch_level"] = metrics.wire_length_max_by_level;
   if (!drc.empty()) {
     std::uint64_t violations = 0;

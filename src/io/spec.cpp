@@ -153,16 +153,16 @@ LayoutStyle parse_layout_style(std::string_view text) {
 }
 
 LayoutStyle resolved_style(const LayoutSpec& spec) {
+  const bool butterfly = std::holds_alternative<ButterflyParams>(spec.network);
   const LayoutStyle own = std::holds_alternative<FatTreeParams>(spec.network) ? LayoutStyle::kHTree
-                          : std::holds_alternative<ButterflyParams>(spec.network)
-                              ? LayoutStyle::kFoldAndSquash
-                              : LayoutStyle::kChannel;
-  if (spec.style && *spec.style != own) {
-    throw InputError(fmt::format("a {} network cannot take the {} style; it takes {}",
-                                 network_kind_name(spec.network), to_string(*spec.style),
-                                 to_string(own)));
-  }
-  return own;
+                          : butterfly ? LayoutStyle::kFoldAndSquash
+                                      : LayoutStyle::kChannel;
+  if (!spec.style || *spec.style == own) return own;
+  // Butterfly fat-trees and fat-pyramids also take the H-tree placement (the baseline).
+  if (butterfly && *spec.style == LayoutStyle::kHTree) return LayoutStyle::kHTree;
+  throw InputError(fmt::format("a {} network cannot take the {} style; it takes {}",
+                               network_kind_name(spec.network), to_string(*spec.style),
+                               butterfly ? "fold-and-squash or h-tree" : to_string(own)));
 }
 
 std::string_view to_string(DrcMode mode) {

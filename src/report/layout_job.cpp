@@ -96,8 +96,13 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
   }
   if (const auto* b = std::get_if<ButterflyParams>(&spec.network)) {
     run.butterfly.emplace(b->processors, b->pyramid());
-    run.times.build = timed([&] { run.layout = build_fold_and_squash(*run.butterfly); });
-    svg.title = fmt::format("{}, {} processors, fold-and-squash", b->kind, b->processors);
+    const bool regular = resolved_style(spec) == LayoutStyle::kFoldAndSquash;
+    run.times.build = timed([&] {
+      run.layout =
+          regular ? build_fold_and_squash(*run.butterfly) : build_centred_butterfly(*run.butterfly);
+    });
+    svg.title = fmt::format("{}, {} processors, {}", b->kind, b->processors,
+                            regular ? "fold-and-squash" : "H-tree placement");
     for (int l = 0; l <= run.butterfly->levels(); ++l)
       svg.level_labels.push_back(fmt::format("switch level {}", l));
     return;

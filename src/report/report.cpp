@@ -41,15 +41,18 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
 }
 
 std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
-  if (!run.tree) return "";
+  if (!run.tree && !run.butterfly) return "";
   std::string out = fmt::format(
-      "\n### {}\n\nFiles: [{}.svg]({}.svg), [{}.gds]({}.gds), [{}.json]({}.json). "
-      "Per binary level k (0 = root channel):\n\n"
-      "| k | cap | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
-      spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name);
-  for (int k = 0; k <= run.tree->levels(); ++k) {
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k),
-                       run.metrics.wires_by_level[k], run.metrics.wire_length_total_by_level[k],
+      "\n### {}\n\nFiles: [{}.svg]({}.svg), [{}.gds]({}.gds), [{}.json]({}.json). {}:\n\n"
+      "| {} | {} | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
+      spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name,
+      run.tree ? "Per binary level k (0 = root channel)"
+               : "Per switch level l (0 = processors; wires tagged with their upper switch)",
+      run.tree ? "k" : "l", run.tree ? "cap" : "channel");
+  for (int k = 0; k < static_cast<int>(run.metrics.wires_by_level.size()); ++k) {
+    const std::uint64_t cap = run.tree ? run.tree->capacity(k) : run.butterfly->channel_width(k);
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", k, cap, run.metrics.wires_by_level[k],
+                       run.metrics.wire_length_total_by_level[k],
                        run.metrics.wire_length_max_by_level[k]);
   }
   return out;

@@ -90,7 +90,7 @@ TEST_SUITE("cli") {
     expect_error("layout -n 64 --style spiral", 2, "h-tree");
     expect_error("layout -n 64 --bogus", 2, "--help");
     expect_error("layout --network fat-pyramid -n 1000", 2, "256 and 1024");
-    expect_error("layout --network butterfly-fat-tree -n 64 --style h-tree", 2, "fold-and-squash");
+    expect_error("layout --network butterfly-fat-tree -n 64 --style channel", 2, "fold-and-squash");
     expect_error("layout -n 64 --style fold-and-squash", 2, "takes h-tree");
     expect_error("layout --network fat-pyramid -n 64 --capacity full", 2, "sqrt p");
   }

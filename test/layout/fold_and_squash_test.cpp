@@ -104,3 +104,21 @@ TEST_SUITE("fold_and_squash") {
     }
   }
 }
+
+TEST_SUITE("fold_and_squash") {
+  TEST_CASE("the H-tree placement's level-1 wires grow like sqrt n, fold-and-squash's do not") {
+    auto level1 = [](std::uint64_t n, bool regular) {
+      const ButterflyFatTree fp(n, true);
+      const Layout layout = regular ? build_fold_and_squash(fp) : build_centred_butterfly(fp);
+      CHECK(check_hierarchical(layout).violations == 0);
+      return static_cast<double>(measure(layout).wire_length_max_by_level[1]);
+    };
+    const double regular_growth = level1(4096, true) / level1(256, true);
+    const double centred_growth = level1(4096, false) / level1(256, false);
+    MESSAGE("level-1 growth n=256 -> 4096: fold-and-squash " << regular_growth << ", H-tree "
+                                                             << centred_growth);
+    CHECK(regular_growth < 1.5);  // lg A grows by 1.5x at most here
+    CHECK(centred_growth > 2.0);  // sqrt n grows 4x; the central channels take part of it
+    CHECK(centred_growth > 2 * regular_growth);
+  }
+}

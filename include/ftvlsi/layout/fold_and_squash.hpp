@@ -14,4 +14,10 @@ namespace ftvlsi {
 
 Layout build_fold_and_squash(const ButterflyFatTree& net);
 
+// The baseline the regular layout improves on: every switch of a node piled at the centre of
+// its region, as in an H-tree, and routed by the same channel router. Its central channels
+// grow with the subtree below them, so wires of low levels that pass a high node's centre (mesh
+// edges between blocks on either side of the root's cross) become long.
+Layout build_centred_butterfly(const ButterflyFatTree& net);
+
 }  // namespace ftvlsi
