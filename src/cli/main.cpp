@@ -12,6 +12,7 @@
 #include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/report.hpp"
+#include "ftvlsi/report/route_job.hpp"
 
 namespace {
 
@@ -160,6 +161,83 @@ int run_decompose_command(const DecomposeArgs& a) {
   return run.balanced.within_bound() ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }
 
+struct RouteArgs {
+  LayoutArgs host;  // the host fat-tree, with the layout command's flags
+  std::optional<std::string> messages, pattern, count, block, algorithm, policy, k1, k2, schedule,
+      loads, messages_out, max_cycles;
+};
+
+void add_route_options(CLI::App* cmd, RouteArgs& a) {
+  auto& o = a.host.overrides;
+  add_override(cmd, "--network", o.network, "host network: fat-tree");
+  add_override(cmd, "--processors,-n", o.processors, "processors of the host (a power of 2)");
+  add_override(cmd, "--capacity", o.capacity, "host capacity profile");
+  add_override(cmd, "--root-capacity", o.root_capacity, "root capacity (universal profiles)");
+  add_override(cmd, "--alpha", o.alpha, "processor area (linear-size profiles)");
+  add_override(cmd, "--constant", o.constant, "capacity of every channel (constant)");
+  add_override(cmd, "--capacities", o.capacities, "custom capacities cap(0),...,cap(L)");
+  add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
+  add_override(cmd, "--seed", o.seed, "random seed (1)");
+  add_override(cmd, "--messages", a.messages, "message file: 'src dst' lines");
+  add_override(cmd, "--pattern", a.pattern,
+               "permutation, bit-reversal, transpose, hot-spot, uniform, local");
+  add_override(cmd, "--count", a.count, "messages of uniform / hot-spot (default n)");
+  add_override(cmd, "--block", a.block, "subtree size of the local pattern (16)");
+  add_override(cmd, "--algorithm", a.algorithm, "greedy (default) or random");
+  add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
+  add_override(cmd, "--k1", a.k1, "RANDOM's constant k1 (1)");
+  add_override(cmd, "--k2", a.k2, "RANDOM's constant k2 (1)");
+  add_override(cmd, "--max-cycles", a.max_cycles, "give up after this many cycles (10^7)");
+  add_override(cmd, "--schedule", a.schedule, "write 'cycle src dst' per delivered message");
+  add_override(cmd, "--loads", a.loads, "write every directed channel's load as CSV");
+  add_override(cmd, "--messages-out", a.messages_out, "write the message set");
+}
+
+double parse_constant(const std::string& text, const char* flag) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(text, &used);
+    if (used == text.size() && v > 0 && v < 1e6) return v;
+  } catch (const std::exception&) {
+  }
+  throw ftvlsi::InputError(fmt::format("{} must be a positive number, not '{}'", flag, text));
+}
+
+int run_route_command(const RouteArgs& a) {
+  ftvlsi::LayoutSpec host;
+  ftvlsi::apply_overrides(host, a.host.overrides);
+  if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network))
+    throw ftvlsi::InputError("ftvlsi route takes a fat-tree host for now (--network fat-tree)");
+  ftvlsi::RouteSpec s;
+  s.host = std::get<ftvlsi::FatTreeParams>(host.network);
+  s.seed = host.seed;
+  s.json = host.output.json.value_or("-");
+  if (a.messages && a.pattern)
+    throw ftvlsi::InputError("give either --messages FILE or --pattern NAME, not both");
+  s.messages_file = a.messages;
+  if (a.pattern) s.pattern.name = *a.pattern;
+  if (a.count) s.pattern.count = ftvlsi::parse_positive(*a.count, "--count");
+  if (a.block) s.pattern.block = ftvlsi::parse_positive(*a.block, "--block");
+  if (a.algorithm) s.algorithm = *a.algorithm;
+  if (a.policy) {
+    if (*a.policy != "random" && *a.policy != "priority")
+      throw ftvlsi::InputError("--switch must be random or priority, not '" + *a.policy + "'");
+    s.policy =
+        *a.policy == "random" ? ftvlsi::SwitchPolicy::kRandom : ftvlsi::SwitchPolicy::kPriority;
+  }
+  if (a.k1) s.k1 = parse_constant(*a.k1, "--k1");
+  if (a.k2) s.k2 = parse_constant(*a.k2, "--k2");
+  if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
+  s.schedule = a.schedule;
+  s.loads = a.loads;
+  s.messages_out = a.messages_out;
+  const auto run = ftvlsi::run_route(s);
+  if (*s.json != "-")
+    std::cerr << fmt::format("ftvlsi: {} messages, load factor {:.3f}, {} delivery cycles\n",
+                             run.messages.size(), run.load_factor, run.result.cycles);
+  return 0;
+}
+
 int run_report_command(const std::string& spec_path, const std::string& out_dir) {
   const ftvlsi::ReportSpec spec =
       spec_path.empty()
@@ -189,6 +267,10 @@ int dispatch(int argc, char** argv) {
       "cutting-plane and balanced decomposition trees, mapping onto a fat-tree, loads");
   add_decompose_options(decompose, decompose_args);
 
+  RouteArgs route_args;
+  auto* route = app.add_subcommand("route", "route a message set on a fat-tree, cycle by cycle");
+  add_route_options(route, route_args);
+
   std::string report_spec;
   std::string report_dir = kDefaultReportDir;
   auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
@@ -205,6 +287,7 @@ int dispatch(int argc, char** argv) {
   }
   if (layout->parsed()) return run_layout_command(layout_args);
   if (decompose->parsed()) return run_decompose_command(decompose_args);
+  if (route->parsed()) return run_route_command(route_args);
   return run_report_command(report_spec, report_dir);
 }
 

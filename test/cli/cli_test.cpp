@@ -258,3 +258,39 @@ TEST_SUITE("cli_decompose") {
     CHECK_FALSE(fs::exists(dir / "x.dot"));
   }
 }
+
+TEST_SUITE("cli_route") {
+  TEST_CASE("route writes JSON with the contract's keys, a schedule and the channel loads") {
+    const fs::path dir = scratch("route");
+    const std::string base = (dir / "r").string();
+    const Result r =
+        run("route -n 64 --capacity area-universal --pattern transpose --algorithm "
+            "random --json " +
+            base + ".json --schedule " + base + ".s --loads " + base + ".csv --messages-out " +
+            base + ".m");
+    CAPTURE(r.output);
+    REQUIRE(r.code == 0);
+    const std::string json = slurp(base + ".json");
+    for (const char* key :
+         {"\"processors\": 64", "\"messages\": 64", "\"load_factor\"", "\"congestion_parameter\"",
+          "\"delivery_cycles\"", "\"delivered\": 64", "\"algorithm\": \"random\"", "\"seed\": 1"})
+      CHECK(json.find(key) != std::string::npos);
+    CHECK(line_count(slurp(base + ".s")) == 1 + 64);
+    CHECK(slurp(base + ".csv").rfind("direction,level,index,load,capacity,load_factor\n", 0) == 0);
+    const Result again =
+        run("route -n 64 --capacity area-universal --messages " + base + ".m --json -");
+    CHECK(again.code == 0);
+  }
+
+  TEST_CASE("route rejects bad messages, patterns and algorithms with one line") {
+    const fs::path dir = scratch("route_bad");
+    std::ofstream(dir / "m.txt") << "0 1\n1 99\n";
+    expect_error("route -n 64 --messages " + (dir / "m.txt").string(), 2, "m.txt:2");
+    std::ofstream(dir / "e.txt") << "# nothing\n";
+    expect_error("route -n 64 --messages " + (dir / "e.txt").string(), 2, "no messages");
+    expect_error("route -n 64 --pattern spiral", 2, "valid patterns");
+    expect_error("route -n 64 --algorithm offline", 2, "not implemented yet");
+    expect_error("route -n 64 --switch fair", 2, "random or priority");
+    expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
+  }
+}

@@ -1,0 +1,36 @@
+#pragma once
+// One `ftvlsi route` run: a host fat-tree, a message set (file or pattern), an algorithm, the
+// loads and the delivery cycles; JSON, schedule and per-channel load CSV.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/route/algorithms.hpp"
+#include "ftvlsi/route/message_set.hpp"
+
+namespace ftvlsi {
+
+struct RouteSpec {
+  FatTreeParams host;
+  std::optional<std::string> messages_file;
+  PatternParams pattern;
+  std::string algorithm = "greedy";  // greedy, random
+  SwitchPolicy policy = SwitchPolicy::kRandom;
+  double k1 = 1.0, k2 = 1.0;
+  std::uint64_t seed = 1;
+  std::uint64_t max_cycles = 10000000;
+  std::optional<std::string> json, schedule, loads, messages_out;
+};
+
+struct RouteRun {
+  MessageSet messages;
+  double load_factor = 0;
+  double congestion = 0;
+  RouteResult result;
+  nlohmann::ordered_json json;
+};
+
+RouteRun run_route(const RouteSpec& spec);
+
+}  // namespace ftvlsi

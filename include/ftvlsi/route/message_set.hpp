@@ -1,0 +1,32 @@
+#pragma once
+// Message sets on a fat-tree's n processors (DESIGN §5.1): a multiset of (src, dst) pairs.
+// Text format: one "src dst" pair per line, '#' comments. Generators are seeded.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ftvlsi {
+
+using Message = std::pair<std::uint32_t, std::uint32_t>;
+using MessageSet = std::vector<Message>;
+
+struct PatternParams {
+  std::string name =
+      "permutation";         // permutation, bit-reversal, transpose, hot-spot, uniform, local
+  std::uint64_t count = 0;   // uniform, hot-spot: number of messages (default n)
+  std::uint64_t block = 16;  // local: subtrees of `block` leaves
+  std::uint64_t seed = 1;
+};
+
+std::vector<std::string_view> pattern_names();
+// Throws InputError for an unknown pattern or parameters the size cannot take.
+MessageSet make_pattern(const PatternParams& params, std::uint64_t n);
+
+// Throws InputError naming the line for a malformed line, a processor >= n, or an empty set.
+MessageSet parse_messages(std::string_view text, std::string_view source, std::uint64_t n);
+MessageSet read_messages(const std::string& path, std::uint64_t n);
+std::string messages_text(const MessageSet& m);
+
+}  // namespace ftvlsi

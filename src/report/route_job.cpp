@@ -1,0 +1,74 @@
+#include "ftvlsi/report/route_job.hpp"
+
+#include <fmt/format.h>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/route/channel_loads.hpp"
+
+namespace ftvlsi {
+namespace {
+
+std::string schedule_text(const RouteRun& r) {
+  std::string out = "# cycle src dst\n";
+  for (std::size_t i = 0; i < r.messages.size(); ++i)
+    out +=
+        fmt::format("{} {} {}\n", r.result.cycle_of[i], r.messages[i].first, r.messages[i].second);
+  return out;
+}
+
+}  // namespace
+
+RouteRun run_route(const RouteSpec& spec) {
+  for (const auto& [path, what] : {std::pair{spec.json, "JSON"},
+                                   {spec.schedule, "schedule"},
+                                   {spec.loads, "loads"},
+                                   {spec.messages_out, "message"}})
+    if (path) require_writable(*path, what);
+  if (spec.algorithm != "greedy" && spec.algorithm != "random")
+    throw InputError(fmt::format(
+        "unknown algorithm '{}'; valid algorithms are greedy and random (offline, random-prime "
+        "and adversary are not implemented yet)",
+        spec.algorithm));
+  const FatTree tree(spec.host);
+  RouteRun r;
+  PatternParams pattern = spec.pattern;
+  pattern.seed = spec.seed;
+  r.messages = spec.messages_file ? read_messages(*spec.messages_file, tree.processors())
+                                  : make_pattern(pattern, tree.processors());
+  const ChannelLoadTable loads = channel_loads(r.messages, tree.levels());
+  r.load_factor = load_factor(loads, tree);
+  r.congestion = congestion_parameter(tree);
+  DeliverySimulator sim(tree, r.messages, spec.policy, spec.seed);
+  if (spec.algorithm == "greedy") {
+    r.result = route_greedy(sim, r.messages.size(), spec.max_cycles);
+  } else {
+    r.result = route_random(sim, r.messages.size(), tree.processors(),
+                            {spec.k1, spec.k2, r.congestion, spec.seed + 1}, spec.max_cycles);
+  }
+  auto& j = r.json;
+  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
+  j["algorithm"] = spec.algorithm;
+  j["switch"] = spec.policy == SwitchPolicy::kRandom ? "random" : "priority";
+  j["seed"] = spec.seed;
+  j["processors"] = tree.processors();
+  j["host"] = {{"kind", "fat-tree"},
+               {"capacity_profile", std::string(to_string(tree.capacity_params().profile))},
+               {"capacities", tree.capacities()}};
+  j["pattern"] = spec.messages_file ? *spec.messages_file : spec.pattern.name;
+  j["messages"] = r.messages.size();
+  j["load_factor"] = r.load_factor;
+  j["congestion_parameter"] = r.congestion;
+  if (spec.algorithm == "random") j["k1"] = spec.k1, j["k2"] = spec.k2;
+  j["delivery_cycles"] = r.result.cycles;
+  j["delivered"] = r.result.delivered;
+  j["message_channel_steps"] = r.result.steps;
+  if (spec.messages_out) write_file_atomically(*spec.messages_out, messages_text(r.messages));
+  if (spec.loads) write_file_atomically(*spec.loads, loads_csv(loads, tree));
+  if (spec.schedule) write_file_atomically(*spec.schedule, schedule_text(r));
+  if (spec.json) write_file_atomically(*spec.json, j.dump(2) + "\n");
+  return r;
+}
+
+}  // namespace ftvlsi
