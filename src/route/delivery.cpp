@@ -6,7 +6,12 @@ namespace ftvlsi {
 
 DeliverySimulator::DeliverySimulator(const FatTree& tree, const MessageSet& messages,
                                      SwitchPolicy policy, std::uint64_t seed)
-    : tree_(tree), messages_(messages), policy_(policy), rng_(seed), lca_(messages.size()) {
+    : tree_(tree),
+      messages_(messages),
+      policy_(policy),
+      rng_(seed),
+      lca_(messages.size()),
+      lost_(messages.size(), 0) {
   const int levels = tree.levels();
   for (std::size_t i = 0; i < messages.size(); ++i) {
     const auto [s, d] = messages[i];
@@ -33,7 +38,7 @@ void DeliverySimulator::resolve(int level, bool up, std::vector<std::uint32_t>& 
   for (auto id : alive)
     if (lca_[id] >= 0 && lca_[id] < level) order_[fill[channel(id)]++] = id;
   const std::uint64_t cap = tree_.capacity(level);
-  std::vector<std::uint32_t> lost;
+  bool any_lost = false;
   for (std::size_t j = 0; j < channels; ++j) {
     const std::uint32_t begin = bucket_start_[j], end = bucket_start_[j + 1];
     if (end - begin <= cap) continue;
@@ -41,19 +46,24 @@ void DeliverySimulator::resolve(int level, bool up, std::vector<std::uint32_t>& 
       // Partial Fisher-Yates: the first cap places get a uniform random subset.
       for (std::uint32_t i = 0; i < cap; ++i) {
         const std::uint32_t pick =
-            begin + i + static_cast<std::uint32_t>(rng_() % (end - begin - i));
+            begin + i + static_cast<std::uint32_t>(rng_.below(end - begin - i));
         std::swap(order_[begin + i], order_[pick]);
       }
     }
-    lost.insert(lost.end(), order_.begin() + begin + cap, order_.begin() + end);
+    for (std::uint32_t i = begin + cap; i < end; ++i) lost_[order_[i]] = 1;
+    any_lost = true;
   }
-  if (lost.empty()) return;
-  std::sort(lost.begin(), lost.end());
-  std::vector<std::uint32_t> kept;
-  kept.reserve(alive.size() - lost.size());
-  std::set_difference(alive.begin(), alive.end(), lost.begin(), lost.end(),
-                      std::back_inserter(kept));
-  alive.swap(kept);
+  if (!any_lost) return;
+  // Drop the lost messages in place, keeping the survivors in ascending order.
+  std::size_t kept = 0;
+  for (auto id : alive) {
+    if (lost_[id]) {
+      lost_[id] = 0;
+    } else {
+      alive[kept++] = id;
+    }
+  }
+  alive.resize(kept);
 }
 
 std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint32_t>& sent) {

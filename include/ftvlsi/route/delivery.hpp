@@ -6,9 +6,9 @@
 // message number wins, an admissible switch in Greenberg & Leiserson's sense). Lost messages load
 // no later channel. A message from a processor to itself is delivered without using a channel.
 #include <cstdint>
-#include <random>
 #include <vector>
 
+#include "ftvlsi/core/rng.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/route/message_set.hpp"
 
@@ -32,9 +32,10 @@ class DeliverySimulator {
   const FatTree& tree_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
-  std::mt19937_64 rng_;
+  SplitMix64 rng_;
   std::vector<std::int8_t> lca_;  // level of the lowest common ancestor; -1 for self-messages
   std::vector<std::uint32_t> bucket_start_, order_;
+  std::vector<std::uint8_t> lost_;  // scratch flags, all zero between levels
   std::uint64_t steps_ = 0;
 };
 
