@@ -183,7 +183,7 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
                "permutation, bit-reversal, transpose, hot-spot, uniform, local");
   add_override(cmd, "--count", a.count, "messages of uniform / hot-spot (default n)");
   add_override(cmd, "--block", a.block, "subtree size of the local pattern (16)");
-  add_override(cmd, "--algorithm", a.algorithm, "greedy (default) or random");
+  add_override(cmd, "--algorithm", a.algorithm, "greedy (default), random or offline");
   add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
   add_override(cmd, "--k1", a.k1, "RANDOM's constant k1 (1)");
   add_override(cmd, "--k2", a.k2, "RANDOM's constant k2 (1)");

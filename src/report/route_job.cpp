@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
+#include "ftvlsi/route/offline.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -26,9 +29,9 @@ RouteRun run_route(const RouteSpec& spec) {
                                    {spec.loads, "loads"},
                                    {spec.messages_out, "message"}})
     if (path) require_writable(*path, what);
-  if (spec.algorithm != "greedy" && spec.algorithm != "random")
+  if (spec.algorithm != "greedy" && spec.algorithm != "random" && spec.algorithm != "offline")
     throw InputError(fmt::format(
-        "unknown algorithm '{}'; valid algorithms are greedy and random (offline, random-prime "
+        "unknown algorithm '{}'; valid algorithms are greedy, random and offline (random-prime "
         "and adversary are not implemented yet)",
         spec.algorithm));
   const FatTree tree(spec.host);
@@ -41,7 +44,20 @@ RouteRun run_route(const RouteSpec& spec) {
   r.load_factor = load_factor(loads, tree);
   r.congestion = congestion_parameter(tree);
   DeliverySimulator sim(tree, r.messages, spec.policy, spec.seed);
-  if (spec.algorithm == "greedy") {
+  bool one_cycle = true;
+  if (spec.algorithm == "offline") {
+    // Every cycle of the schedule must go through the simulator without a loss.
+    const auto cycles = offline_schedule(tree, r.messages);
+    r.result.cycle_of.assign(r.messages.size(), 0);
+    for (const auto& c : cycles) {
+      ++r.result.cycles;
+      const auto delivered = sim.cycle(c);
+      one_cycle = one_cycle && delivered.size() == c.size();
+      for (auto id : delivered) r.result.cycle_of[id] = static_cast<std::uint32_t>(r.result.cycles);
+      r.result.delivered += delivered.size();
+    }
+    r.result.steps = sim.steps();
+  } else if (spec.algorithm == "greedy") {
     r.result = route_greedy(sim, r.messages.size(), spec.max_cycles);
   } else {
     r.result = route_random(sim, r.messages.size(), tree.processors(),
@@ -63,6 +79,10 @@ RouteRun run_route(const RouteSpec& spec) {
   if (spec.algorithm == "random") j["k1"] = spec.k1, j["k2"] = spec.k2;
   j["delivery_cycles"] = r.result.cycles;
   j["delivered"] = r.result.delivered;
+  if (spec.algorithm == "offline") {
+    j["offline"] = {{"every_cycle_one_cycle", one_cycle},
+                    {"bound_2_ceil_lambda_L", 2 * std::ceil(r.load_factor) * tree.levels()}};
+  }
   j["message_channel_steps"] = r.result.steps;
   if (spec.messages_out) write_file_atomically(*spec.messages_out, messages_text(r.messages));
   if (spec.loads) write_file_atomically(*spec.loads, loads_csv(loads, tree));

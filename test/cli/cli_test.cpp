@@ -289,7 +289,7 @@ TEST_SUITE("cli_route") {
     std::ofstream(dir / "e.txt") << "# nothing\n";
     expect_error("route -n 64 --messages " + (dir / "e.txt").string(), 2, "no messages");
     expect_error("route -n 64 --pattern spiral", 2, "valid patterns");
-    expect_error("route -n 64 --algorithm offline", 2, "not implemented yet");
+    expect_error("route -n 64 --algorithm adversary", 2, "not implemented yet");
     expect_error("route -n 64 --switch fair", 2, "random or priority");
     expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
   }

@@ -1,0 +1,27 @@
+#pragma once
+// Leiserson's off-line schedule (Theorem 1, DESIGN §5.3). The messages whose paths turn at level
+// k form one group per k (messages of different level-k nodes share no channel). A group is split
+// by matching-and-tracing: pair its messages bottom-up in the tree of their sources (at most one
+// left unpaired per subtree) and likewise of their destinations; the two matchings form paths and
+// even cycles, and colouring them alternately halves every channel's load within one. Halves are
+// split again until every channel's load is at most its capacity: each final set is one delivery
+// cycle, and there are at most 2 ceil(lambda) per level, d <= 2 ceil(lambda) L.
+#include <cstdint>
+#include <vector>
+
+#include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/route/message_set.hpp"
+
+namespace ftvlsi {
+
+// The cycles of the schedule, each a list of message ids (ascending). Self-messages go in the
+// first cycle.
+std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
+                                                         const MessageSet& messages);
+
+// Splits `ids` (all turning at the same level) into two sets whose loads on every channel differ
+// by at most one.
+std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(
+    const FatTree& tree, const MessageSet& messages, const std::vector<std::uint32_t>& ids);
+
+}  // namespace ftvlsi

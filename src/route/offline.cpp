@@ -1,0 +1,134 @@
+#include "ftvlsi/route/offline.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+namespace {
+
+int turn_level(const FatTree& tree, const Message& m) {
+  return m.first == m.second ? -1 : tree.levels() - (32 - __builtin_clz(m.first ^ m.second));
+}
+
+// Pairs the messages bottom-up in the tree of their `end` (source or destination) leaves, up to
+// the children of the turning nodes at `level`: every subtree keeps at most one unpaired message.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> hierarchical_pairs(
+    const FatTree& tree, const MessageSet& messages, std::vector<std::uint32_t> ids, bool source,
+    int level) {
+  auto leaf = [&](std::uint32_t id) { return source ? messages[id].first : messages[id].second; };
+  std::stable_sort(ids.begin(), ids.end(), [&](auto a, auto b) { return leaf(a) < leaf(b); });
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> open;  // (subtree, unpaired message)
+  for (auto id : ids) open.push_back({leaf(id), id});
+  for (int l = tree.levels();; --l) {
+    // Pair neighbours in the same level-l subtree; keep the rest, moved up one level.
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> next;
+    for (const auto& entry : open) {
+      if (!next.empty() && next.back().first == entry.first) {
+        pairs.push_back({next.back().second, entry.second});
+        next.pop_back();
+      } else {
+        next.push_back(entry);
+      }
+    }
+    if (l == level + 1) break;
+    for (auto& entry : next) entry.first >>= 1;
+    open.swap(next);
+  }
+  return pairs;
+}
+
+struct ChannelKey {
+  bool up;
+  int level;
+  std::uint64_t index;
+  bool operator<(const ChannelKey& o) const {
+    return std::tie(up, level, index) < std::tie(o.up, o.level, o.index);
+  }
+};
+
+// Whether every channel carries at most its capacity.
+bool one_cycle(const FatTree& tree, const MessageSet& messages,
+               const std::vector<std::uint32_t>& ids) {
+  std::map<ChannelKey, std::uint64_t> load;
+  const int levels = tree.levels();
+  for (auto id : ids) {
+    const int turn = turn_level(tree, messages[id]);
+    for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
+      if (++load[{true, k, messages[id].first >> (levels - k)}] > tree.capacity(k)) return false;
+      if (++load[{false, k, messages[id].second >> (levels - k)}] > tree.capacity(k)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(
+    const FatTree& tree, const MessageSet& messages, const std::vector<std::uint32_t>& ids) {
+  FTVLSI_ASSERT(!ids.empty());
+  const int level = turn_level(tree, messages[ids.front()]);
+  std::map<std::uint32_t, std::vector<std::uint32_t>> partner;
+  for (bool source : {true, false})
+    for (const auto& [a, b] : hierarchical_pairs(tree, messages, ids, source, level)) {
+      partner[a].push_back(b);
+      partner[b].push_back(a);
+    }
+  // The two matchings make paths and even cycles: colour them alternately.
+  std::map<std::uint32_t, int> colour;
+  for (auto start : ids) {
+    if (colour.count(start)) continue;
+    std::vector<std::uint32_t> stack{start};
+    colour[start] = 0;
+    while (!stack.empty()) {
+      const auto v = stack.back();
+      stack.pop_back();
+      for (auto w : partner[v]) {
+        if (colour.count(w)) continue;
+        colour[w] = 1 - colour[v];
+        stack.push_back(w);
+      }
+    }
+  }
+  std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> halves;
+  for (auto id : ids) (colour[id] == 0 ? halves.first : halves.second).push_back(id);
+  return halves;
+}
+
+std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
+                                                         const MessageSet& messages) {
+  std::vector<std::vector<std::uint32_t>> by_level(tree.levels());
+  std::vector<std::uint32_t> self;
+  for (std::uint32_t id = 0; id < messages.size(); ++id) {
+    const int turn = turn_level(tree, messages[id]);
+    (turn < 0 ? self : by_level[turn]).push_back(id);
+  }
+  std::vector<std::vector<std::uint32_t>> cycles;
+  for (const auto& group : by_level) {
+    if (group.empty()) continue;
+    std::vector<std::vector<std::uint32_t>> pending{group};
+    while (!pending.empty()) {
+      std::vector<std::uint32_t> set = std::move(pending.back());
+      pending.pop_back();
+      if (one_cycle(tree, messages, set)) {
+        cycles.push_back(std::move(set));
+        continue;
+      }
+      auto [a, b] = matching_and_tracing(tree, messages, set);
+      pending.push_back(std::move(b));
+      pending.push_back(std::move(a));
+    }
+  }
+  if (!self.empty()) {
+    if (cycles.empty()) cycles.emplace_back();
+    auto& first = cycles.front();
+    first.insert(first.end(), self.begin(), self.end());
+    std::sort(first.begin(), first.end());
+  }
+  return cycles;
+}
+
+}  // namespace ftvlsi
