@@ -169,7 +169,7 @@ struct RouteArgs {
 
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.host.overrides;
-  add_override(cmd, "--network", o.network, "host network: fat-tree");
+  add_override(cmd, "--network", o.network, "host network: fat-tree or butterfly-fat-tree");
   add_override(cmd, "--processors,-n", o.processors, "processors of the host (a power of 2)");
   add_override(cmd, "--capacity", o.capacity, "host capacity profile");
   add_override(cmd, "--root-capacity", o.root_capacity, "root capacity (universal profiles)");
@@ -206,10 +206,18 @@ double parse_constant(const std::string& text, const char* flag) {
 int run_route_command(const RouteArgs& a) {
   ftvlsi::LayoutSpec host;
   ftvlsi::apply_overrides(host, a.host.overrides);
-  if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network))
-    throw ftvlsi::InputError("ftvlsi route takes a fat-tree host for now (--network fat-tree)");
   ftvlsi::RouteSpec s;
-  s.host = std::get<ftvlsi::FatTreeParams>(host.network);
+  if (const auto* b = std::get_if<ftvlsi::ButterflyParams>(&host.network)) {
+    if (b->pyramid())
+      throw ftvlsi::InputError(
+          "fat-pyramid routing with mesh shortcuts is not implemented yet; route on "
+          "--network butterfly-fat-tree or fat-tree");
+    s.butterfly = b->processors;
+  } else if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network)) {
+    throw ftvlsi::InputError("ftvlsi route takes a fat-tree or butterfly-fat-tree host");
+  } else {
+    s.host = std::get<ftvlsi::FatTreeParams>(host.network);
+  }
   s.seed = host.seed;
   s.json = host.output.json.value_or("-");
   if (a.messages && a.pattern)

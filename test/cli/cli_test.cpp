@@ -292,5 +292,10 @@ TEST_SUITE("cli_route") {
     expect_error("route -n 64 --algorithm adversary", 2, "not implemented yet");
     expect_error("route -n 64 --switch fair", 2, "random or priority");
     expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
+    expect_error("route --network fat-pyramid -n 64", 2, "not implemented yet");
+    expect_error("route --network butterfly-fat-tree -n 64 --algorithm offline", 2, "greedy");
+    const Result b = run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
+    CHECK(b.code == 0);
+    CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
   }
 }

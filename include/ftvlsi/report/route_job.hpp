@@ -13,6 +13,7 @@ namespace ftvlsi {
 
 struct RouteSpec {
   FatTreeParams host;
+  std::optional<std::uint64_t> butterfly;  // route on a butterfly fat-tree of this size instead
   std::optional<std::string> messages_file;
   PatternParams pattern;
   std::string algorithm = "greedy";  // greedy, random
