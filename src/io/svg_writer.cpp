@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
+#include <iterator>
+#include <set>
+#include <string_view>
+#include <utility>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -13,15 +16,39 @@
 namespace ftvlsi {
 namespace {
 
-constexpr std::array<const char*, 12> kPalette{"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
-                                               "#9467bd", "#8c564b", "#e377c2", "#17becf",
-                                               "#bcbd22", "#7f7f7f", "#393b79", "#637939"};
-constexpr std::array<const char*, 3> kNodeFill{"#4c72b0", "#333333", "#c44e52"};
-constexpr std::array<const char*, 3> kNodeName{"processors", "switches", "interface"};
+// Categorical colours for wire levels (and overlay levels); deeper levels cycle.
+constexpr std::array<std::string_view, 10> kPalette{"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
+                                                    "#9467bd", "#8c564b", "#e377c2", "#17becf",
+                                                    "#bcbd22", "#393b79"};
+// Indexed by NodeKind.
+constexpr std::array<std::string_view, 3> kNodeFill{"#4c72b0", "#333333", "#c44e52"};
+constexpr std::array<std::string_view, 3> kNodeName{"processors", "switches", "interface"};
+
+constexpr double kWireWidth = 0.5;    // grid units: neighbouring tracks stay apart
+constexpr double kMinStrokePx = 0.8;  // thinner strokes vanish in a browser
+constexpr double kViaSide = 0.6;      // grid units, a little wider than a wire
+constexpr double kLayer1Opacity = 0.55;
+constexpr double kCharWidth = 0.55;  // of the font size; a little over sans-serif's average
+constexpr std::size_t kFlushBytes = std::size_t{1} << 16;
+
+std::string_view level_colour(int level) {
+  const int n = static_cast<int>(kPalette.size());
+  return kPalette[static_cast<std::size_t>(((level % n) + n) % n)];
+}
+
+// Fixed point with at most two decimals and no trailing zeros: short, exact for integers and
+// independent of the locale (fmt never consults it without the L flag).
+std::string num(double v) {
+  std::string s = fmt::format("{:.2f}", v);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
+}
 
 std::string escape(std::string_view text) {
   std::string out;
-  for (char c : text) {
+  out.reserve(text.size());
+  for (const char c : text) {
     switch (c) {
       case '&':
         out += "&amp;";
@@ -35,6 +62,9 @@ std::string escape(std::string_view text) {
       case '"':
         out += "&quot;";
         break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         out += c;
     }
@@ -42,253 +72,467 @@ std::string escape(std::string_view text) {
   return out;
 }
 
-// Shapes drawn when descending `depth` more levels below a cell: own nodes, segments and vias,
-// plus one outline per instance that is not entered.
-class DepthCounter {
- public:
-  explicit DepthCounter(const Layout& layout) : layout_(layout) {}
-  std::uint64_t shapes(std::int32_t cell, int depth) {
-    const auto key = std::make_pair(cell, depth);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const Cell& c = layout_.cells[cell];
-    std::uint64_t n = c.node_count() + c.wire_points.size();  // segments + vias <= points
-    for (const auto& inst : c.instances) n += depth > 0 ? shapes(inst.cell, depth - 1) : 1;
-    return memo_[key] = n;
-  }
-  int max_depth(std::int32_t cell) {
-    int d = 0;
-    for (const auto& inst : layout_.cells[cell].instances)
-      d = std::max(d, 1 + max_depth(inst.cell));
-    return d;
-  }
+// The picture's layer of a segment: horizontal ones are on layer 0. Decided after the
+// transform, since a quarter-turned instance turns its cell's horizontal wires vertical.
+int layer_of(Point a, Point b) {
+  return a.y == b.y ? 0 : 1;
+}
 
- private:
-  const Layout& layout_;
-  std::map<std::pair<std::int32_t, int>, std::uint64_t> memo_;
+// The 1, 2 or 5 times a power of ten nearest to `target` by ratio; at least 1.
+std::int64_t round_length(double target) {
+  std::int64_t best = 1;
+  auto off = [&](double c) { return std::max(c / target, target / c); };
+  for (std::int64_t p = 1; static_cast<double>(p) <= target * 10; p *= 10)
+    for (const std::int64_t m : {1, 2, 5})
+      if (off(static_cast<double>(m * p)) < off(static_cast<double>(best))) best = m * p;
+  return best;
+}
+
+struct Placed {
+  std::int32_t cell = 0;
+  Transform t;
 };
 
-// Path data per (layer, level) and per node kind, gathered over the drawn cells.
-struct Drawing {
-  std::map<std::pair<int, int>, std::string> wires;  // (layer, level)
-  std::map<int, std::string> vias;                   // level
-  std::array<std::string, 3> nodes;
-  std::string outlines;
+// What the picture holds: the cells drawn in full and the subtrees drawn as outlines.
+struct Plan {
+  int depth = 0;      // D: instances at depth <= D are drawn in full
+  int max_depth = 0;  // E: depth of the instance tree
+  bool vias = false;
+  std::uint64_t vias_total = 0;  // of the whole layout
+  std::vector<Placed> drawn;
+  std::vector<Placed> outlined;  // instances at depth D + 1
   std::uint64_t hidden_wires = 0;
-  std::uint64_t hidden_subtrees = 0;
 };
 
-void draw_box(std::string& d, const Box& b) {
-  fmt::format_to(std::back_inserter(d), "M{} {}h{}v{}h{}z", b.x0, b.y0, b.width(), b.height(),
-                 -b.width());
-}
-
-void draw_wire(Drawing& out, std::span<const Point> pts, const Transform& t, int level, bool vias) {
-  Point a = t.apply(pts[0]);
-  for (std::size_t i = 1; i < pts.size(); ++i) {
-    const Point b = t.apply(pts[i]);
-    std::string& d = out.wires[{a.y == b.y ? 0 : 1, level}];
-    if (a.y == b.y)
-      fmt::format_to(std::back_inserter(d), "M{} {}H{}", a.x, a.y, b.x);
-    else
-      fmt::format_to(std::back_inserter(d), "M{} {}V{}", a.x, a.y, b.y);
-    if (vias && i + 1 < pts.size())
-      fmt::format_to(std::back_inserter(out.vias[level]), "M{:.1f} {:.1f}h.4v.4h-.4z", b.x - 0.2,
-                     b.y - 0.2);
-    a = b;
-  }
-}
-
-void draw_cell(const Layout& layout, const Cell& cell, const Transform& t, bool vias,
-               Drawing& out) {
-  for (std::size_t n = 0; n < cell.node_count(); ++n)
-    draw_box(out.nodes[static_cast<int>(cell.node_kind[n])], t.apply(cell.node_box[n]));
-  for (std::size_t w = 0; w < cell.wire_count(); ++w)
-    draw_wire(out, cell.wire(w), t, cell.wire_level[w], vias);
-  (void)layout;
-}
-
-Drawing draw(const Layout& layout, int depth, bool vias) {
-  Drawing out;
-  const auto counts = layout.flat_counts();
-  walk_instances(layout, layout.top, Transform{}, 0,
-                 [&](std::int32_t c, const Transform& t, int d) {
-                   if (d > depth) {
-                     draw_box(out.outlines, t.apply(layout.cells[c].bbox));
-                     out.hidden_wires += counts[c].wires;
-                     ++out.hidden_subtrees;
-                     return false;
-                   }
-                   draw_cell(layout, layout.cells[c], t, vias, out);
-                   return true;
-                 });
+// Nodes plus wire segments of each cell itself, without its instances.
+std::vector<std::uint64_t> own_shapes(const Layout& layout) {
+  std::vector<std::uint64_t> out;
+  out.reserve(layout.cells.size());
+  for (const Cell& c : layout.cells)
+    out.push_back(c.node_count() + c.wire_points.size() - c.wire_count());
   return out;
 }
 
-// 1, 2 or 5 times a power of ten, close to x.
-std::int64_t round_length(double x) {
-  const double p = std::pow(10.0, std::floor(std::log10(std::max(x, 1.0))));
-  for (double m : {5.0, 2.0, 1.0})
-    if (m * p <= x) return static_cast<std::int64_t>(m * p);
-  return 1;
+int tree_depth(const Layout& layout) {
+  // Instances refer only to earlier cells, so one forward pass sees every child first.
+  std::vector<int> height(layout.cells.size(), 0);
+  for (std::size_t c = 0; c < layout.cells.size(); ++c)
+    for (const auto& inst : layout.cells[c].instances)
+      height[c] = std::max(height[c], height[inst.cell] + 1);
+  return height[layout.top];
 }
+
+// Shapes drawn when descending at most `depth` levels: own nodes and segments of the cells at
+// depth <= `depth` plus one outline per instance at depth + 1. Stops once past `cap`, so a
+// huge layout costs about `cap` steps per call.
+std::uint64_t shapes_to_depth(const Layout& layout, const std::vector<std::uint64_t>& own,
+                              int depth, std::uint64_t cap) {
+  std::uint64_t n = 0;
+  walk_instances(layout, layout.top, Transform{}, 0, [&](std::int32_t c, const Transform&, int d) {
+    if (n > cap) return false;
+    if (d > depth) {
+      ++n;
+      return false;
+    }
+    n += own[c];
+    return true;
+  });
+  return n;
+}
+
+int choose_depth(const Layout& layout, const FlatCounts& flat, int max_depth,
+                 std::uint64_t budget) {
+  if (flat.nodes + flat.segments <= budget) return max_depth;
+  const auto own = own_shapes(layout);
+  for (int d = max_depth - 1; d > 0; --d)
+    if (shapes_to_depth(layout, own, d, budget) <= budget) return d;
+  return 0;  // the top cell is drawn even when it alone is over the budget
+}
+
+Plan make_plan(const Layout& layout, std::uint64_t budget) {
+  Plan p;
+  const auto counts = layout.flat_counts();
+  const FlatCounts& flat = counts[layout.top];
+  p.max_depth = tree_depth(layout);
+  p.depth = choose_depth(layout, flat, p.max_depth, budget);
+  p.vias_total = flat.vias;
+  p.vias = p.depth == p.max_depth && flat.nodes + flat.segments + flat.vias <= budget;
+  walk_instances(layout, layout.top, Transform{}, 0,
+                 [&](std::int32_t c, const Transform& t, int d) {
+                   if (d > p.depth) {
+                     p.outlined.push_back({c, t});
+                     p.hidden_wires += counts[c].wires;
+                     return false;
+                   }
+                   p.drawn.push_back({c, t});
+                   return true;
+                 });
+  return p;
+}
+
+// Which paths the picture needs, so that every path element is written in one piece.
+struct Contents {
+  std::set<std::pair<int, int>> wire_groups;  // (layer, level)
+  std::set<int> via_levels;
+  std::array<bool, 3> node_kinds{};
+  int levels = 0;  // the legend shows wire levels 0 .. levels - 1
+};
+
+// Buffered text onto an AtomicFile: the picture is streamed, never held whole.
+class Out {
+ public:
+  explicit Out(const std::string& path) : file_(path) {}
+  template <class... Args>
+  void operator()(fmt::format_string<Args...> f, Args&&... args) {
+    fmt::format_to(std::back_inserter(buf_), f, std::forward<Args>(args)...);
+    if (buf_.size() >= kFlushBytes) flush();
+  }
+  void commit() {
+    flush();
+    file_.commit();
+  }
+
+ private:
+  void flush() {
+    file_.write(buf_.data(), buf_.size());
+    buf_.clear();
+  }
+  AtomicFile file_;
+  fmt::memory_buffer buf_;
+};
+
+struct LegendRow {
+  enum class Kind { kTitle, kLine, kBox, kScale, kNote };
+  Kind kind = Kind::kLine;
+  std::string text;  // not escaped yet
+  std::string_view colour;
+  double opacity = 1;
+};
 
 class SvgWriter {
  public:
-  SvgWriter(const Layout& layout, const SvgOptions& options, const std::string& path)
-      : layout_(layout), options_(options), file_(path) {}
+  SvgWriter(const Layout& layout, const SvgOptions& options, const Plan& plan)
+      : layout_(layout), options_(options), plan_(plan) {}
 
-  void write(const Drawing& drawing, int depth, int max_depth) {
+  void write(const std::string& path) {
+    scan();
+    bar_ = round_length(static_cast<double>(layout_.cells[layout_.top].bbox.width()) / 5.0);
+    rows_ = legend_rows();
+    measure();
+    Out out(path);
+    out_ = &out;
     header();
-    body(drawing);
-    legend(drawing, depth, max_depth);
+    drawing();
+    legend();
     put("</svg>\n");
-    file_.write(buf_.data(), buf_.size());
-    file_.commit();
+    out.commit();
   }
 
  private:
   template <class... Args>
   void put(fmt::format_string<Args...> f, Args&&... args) {
-    fmt::format_to(std::back_inserter(buf_), f, std::forward<Args>(args)...);
-    if (buf_.size() > (1 << 16)) {
-      file_.write(buf_.data(), buf_.size());
-      buf_.clear();
+    (*out_)(f, std::forward<Args>(args)...);
+  }
+
+  // Calls f(level, placed, points) for every wire of every cell drawn in full.
+  template <class F>
+  void for_each_wire(F&& f) const {
+    for (const Placed& p : plan_.drawn) {
+      const Cell& cell = layout_.cells[p.cell];
+      for (std::size_t w = 0; w < cell.wire_count(); ++w) f(cell.wire_level[w], p, cell.wire(w));
     }
+  }
+
+  // Calls f(bend) for every interior point of a drawn wire where it turns between the axes
+  // (a reversal or a straight pass stays on its layer and needs no via).
+  template <class F>
+  static void for_each_bend(const Placed& p, std::span<const Point> pts, F&& f) {
+    for (std::size_t i = 1; i + 1 < pts.size(); ++i) {
+      const Point a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]), c = p.t.apply(pts[i + 1]);
+      if (layer_of(a, b) != layer_of(b, c)) f(b);
+    }
+  }
+
+  void scan() {
+    int top_level = layout_.wire_levels - 1;
+    for (const Placed& p : plan_.drawn)
+      for (const NodeKind k : layout_.cells[p.cell].node_kind)
+        c_.node_kinds[static_cast<std::size_t>(k)] = true;
+    for_each_wire([&](int level, const Placed& p, std::span<const Point> pts) {
+      top_level = std::max(top_level, level);
+      for (std::size_t i = 1; i < pts.size(); ++i)
+        c_.wire_groups.insert({layer_of(p.t.apply(pts[i - 1]), p.t.apply(pts[i])), level});
+      if (plan_.vias) for_each_bend(p, pts, [&](Point) { c_.via_levels.insert(level); });
+    });
+    c_.levels = top_level + 1;
+  }
+
+  std::string level_label(int k) const {
+    const auto i = static_cast<std::size_t>(k);
+    return i < options_.level_labels.size() ? options_.level_labels[i] : fmt::format("level {}", k);
+  }
+
+  std::set<int> overlay_levels() const {
+    std::set<int> levels;
+    for (const SvgLine& l : options_.overlay) levels.insert(l.level);
+    return levels;
+  }
+
+  std::vector<std::string> notes() const {
+    std::vector<std::string> out;
+    if (plan_.depth < plan_.max_depth)
+      out.push_back(fmt::format(
+          "Drawn down to instance depth {} of {}; {} wires in {} deeper subtrees shown as "
+          "outlines.",
+          plan_.depth, plan_.max_depth, plan_.hidden_wires, plan_.outlined.size()));
+    if (!plan_.vias && plan_.vias_total > 0) {
+      out.push_back(plan_.depth < plan_.max_depth
+                        ? std::string("Vias not drawn: the drawing is partial.")
+                        : fmt::format("Vias not drawn: {} vias would exceed the budget of {} "
+                                      "shapes.",
+                                      plan_.vias_total, options_.max_shapes));
+    }
+    return out;
+  }
+
+  std::vector<LegendRow> legend_rows() const {
+    using K = LegendRow::Kind;
+    std::vector<LegendRow> rows;
+    if (!options_.title.empty()) rows.push_back({K::kTitle, options_.title, "#000000"});
+    for (int k = 0; k < c_.levels; ++k) rows.push_back({K::kLine, level_label(k), level_colour(k)});
+    for (const int k : overlay_levels())
+      rows.push_back(
+          {K::kLine, fmt::format("{} at level {}", options_.overlay_name, k), level_colour(k)});
+    rows.push_back({K::kLine, "layer 0: horizontal wires", "#555555"});
+    rows.push_back({K::kLine, "layer 1: vertical wires", "#555555", kLayer1Opacity});
+    for (std::size_t k = 0; k < kNodeName.size(); ++k)
+      rows.push_back({K::kBox, std::string(kNodeName[k]), kNodeFill[k]});
+    rows.push_back({K::kScale, fmt::format("{} grid units", bar_), "#000000"});
+    for (auto& note : notes()) rows.push_back({K::kNote, std::move(note), "#b00000"});
+    return rows;
+  }
+
+  static double row_height(LegendRow::Kind k) {
+    switch (k) {
+      case LegendRow::Kind::kTitle:
+        return 2.0;
+      case LegendRow::Kind::kScale:
+        return 2.8;
+      default:
+        return 1.5;
+    }
+  }
+
+  double row_width(const LegendRow& r) const {
+    const double text = kCharWidth * static_cast<double>(r.text.size()) * font_;
+    switch (r.kind) {
+      case LegendRow::Kind::kTitle:
+        return 1.35 * text;  // 1.2 times the font, and bold
+      case LegendRow::Kind::kScale:
+        return std::max(text, static_cast<double>(bar_));
+      case LegendRow::Kind::kNote:
+        return text;
+      default:
+        return 2.8 * font_ + text;
+    }
+  }
+
+  // Picture geometry: the layout with a margin, the legend to its right, the pixel size, and
+  // the wire width that stays visible at that size.
+  void measure() {
+    const Box& b = layout_.cells[layout_.top].bbox;
+    const Coord side = std::max<Coord>({b.width(), b.height(), 10});
+    margin_ = side / 40 + 1;
+    font_ = static_cast<double>(side) / 50.0;
+    double width = 0, height = font_;
+    for (const LegendRow& r : rows_) {
+      width = std::max(width, row_width(r));
+      height += row_height(r.kind) * font_;
+    }
+    view_ = {b.x0 - margin_, b.y0 - margin_,
+             b.x1 + 2 * margin_ + static_cast<Coord>(std::ceil(width)) + margin_,
+             std::max<Coord>(b.y1, b.y0 + static_cast<Coord>(std::ceil(height))) + margin_};
+    scale_ = std::max(options_.max_pixels, 1.0) /
+             static_cast<double>(std::max(view_.width(), view_.height()));
+    wire_stroke_ = stroke(kWireWidth);
+  }
+
+  // A stroke of `width` grid units, widened to kMinStrokePx on screen where the layout is too
+  // large for that. The width is computed here rather than left to vector-effect, which some
+  // renderers ignore (librsvg 2.54 drew big layouts without any wires).
+  std::string stroke(double width) const {
+    return fmt::format(" stroke-width=\"{}\"", num(std::max(width, kMinStrokePx / scale_)));
   }
 
   void header() {
-    const Box& b = layout_.cells[layout_.top].bbox;
-    side_ = std::max<Coord>({b.width(), b.height(), 1});
-    margin_ = side_ / 20 + 2;
-    legend_width_ = side_ * 0.95 + margin_;
-    const double vw = b.width() + 2.0 * margin_ + legend_width_;
-    const double vh = std::max<double>(b.height() + 2.0 * margin_, side_ * 0.6);
-    const double scale = options_.max_pixels / std::max(vw, vh);
     put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" "
-        "viewBox=\"{} {} {:.1f} {:.1f}\">\n",
-        vw * scale, vh * scale, b.x0 - margin_, -b.y1 - margin_, vw, vh);
+    put("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{}\" height=\"{}\" "
+        "viewBox=\"{} {} {} {}\">\n",
+        num(static_cast<double>(view_.width()) * scale_),
+        num(static_cast<double>(view_.height()) * scale_), view_.x0, view_.y0, view_.width(),
+        view_.height());
     put("<title>{}</title>\n", escape(options_.title));
-    put("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"white\"/>\n",
-        b.x0 - margin_, -b.y1 - margin_, vw, vh);
+    put("<rect class=\"background\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+        "fill=\"#ffffff\"/>\n",
+        view_.x0, view_.y0, view_.width(), view_.height());
   }
 
-  void body(const Drawing& d) {
-    // Layout y points up; SVG's points down.
-    put("<g transform=\"scale(1 -1)\" fill=\"none\" stroke-linecap=\"square\">\n");
-    if (!d.outlines.empty())
-      put("<path id=\"outlines\" d=\"{}\" fill=\"#eeeeee\" stroke=\"#999999\" "
-          "vector-effect=\"non-scaling-stroke\"/>\n",
-          d.outlines);
-    for (int k = 0; k < 3; ++k)
-      if (!d.nodes[k].empty())
-        put("<path id=\"nodes-{}\" class=\"nodes\" d=\"{}\" fill=\"{}\" fill-opacity=\"0.8\"/>\n",
-            kNodeName[k], d.nodes[k], kNodeFill[k]);
-    for (const auto& [key, data] : d.wires) {
-      const auto [layer, level] = key;
-      put("<path id=\"wires-l{}-k{}\" class=\"wires layer{}\" d=\"{}\" stroke=\"{}\" "
-          "stroke-width=\"{}\" stroke-opacity=\"{}\" vector-effect=\"non-scaling-stroke\"/>\n",
-          layer, level, layer, data, kPalette[level % kPalette.size()], layer == 0 ? "1" : "0.8",
-          layer == 0 ? "1" : "0.6");
-    }
-    for (const auto& [level, data] : d.vias)
-      put("<path id=\"vias-k{}\" class=\"vias\" d=\"{}\" fill=\"{}\"/>\n", level, data,
-          kPalette[level % kPalette.size()]);
+  void drawing() {
+    const Box& b = layout_.cells[layout_.top].bbox;
+    // Layout y points up, SVG y down: y' = (y0 + y1) - y keeps the box where it was.
+    put("<g class=\"layout\" transform=\"matrix(1 0 0 -1 0 {})\" fill=\"none\" "
+        "stroke-linecap=\"square\">\n",
+        b.y0 + b.y1);
+    outlines();
+    nodes();
+    for (const auto& [layer, level] : c_.wire_groups) wire_path(layer, level);
+    for (const int level : c_.via_levels) via_path(level);
     overlay();
     put("</g>\n");
   }
 
-  // Overlay lines, one path per level; shallower levels drawn wider.
+  void box(const Box& b) { put("M{} {}h{}v{}h{}z", b.x0, b.y0, b.width(), b.height(), -b.width()); }
+
+  void outlines() {
+    if (plan_.outlined.empty()) return;
+    put("<path id=\"outlines\" class=\"outlines\" fill=\"#e6e6e6\" stroke=\"#999999\"{} d=\"",
+        wire_stroke_);
+    for (const Placed& p : plan_.outlined) box(p.t.apply(layout_.cells[p.cell].bbox));
+    put("\"/>\n");
+  }
+
+  void nodes() {
+    for (std::size_t k = 0; k < kNodeName.size(); ++k) {
+      if (!c_.node_kinds[k]) continue;
+      put("<path id=\"nodes-{}\" class=\"nodes\" fill=\"{}\" d=\"", kNodeName[k], kNodeFill[k]);
+      for (const Placed& p : plan_.drawn) {
+        const Cell& cell = layout_.cells[p.cell];
+        for (std::size_t n = 0; n < cell.node_count(); ++n)
+          if (static_cast<std::size_t>(cell.node_kind[n]) == k) box(p.t.apply(cell.node_box[n]));
+      }
+      put("\"/>\n");
+    }
+  }
+
+  // One subpath (one M) per segment, so the M count of the wire paths is the segment count.
+  void segment(Point a, Point b) {
+    if (a.y == b.y)
+      put("M{} {}H{}", a.x, a.y, b.x);
+    else if (a.x == b.x)
+      put("M{} {}V{}", a.x, a.y, b.y);
+    else  // not Manhattan: draw it anyway so the DRC's complaint can be seen
+      put("M{} {}L{} {}", a.x, a.y, b.x, b.y);
+  }
+
+  void wire_path(int layer, int level) {
+    put("<path id=\"wires-l{0}-k{1}\" class=\"wires layer{0}\" stroke=\"{2}\"{3}{4} d=\"", layer,
+        level, level_colour(level), wire_stroke_,
+        layer == 0 ? std::string() : fmt::format(" stroke-opacity=\"{}\"", num(kLayer1Opacity)));
+    for_each_wire([&](int k, const Placed& p, std::span<const Point> pts) {
+      if (k != level) return;
+      for (std::size_t i = 1; i < pts.size(); ++i) {
+        const Point a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]);
+        if (layer_of(a, b) == layer) segment(a, b);
+      }
+    });
+    put("\"/>\n");
+  }
+
+  void via_path(int level) {
+    const double h = kViaSide / 2;
+    put("<path id=\"vias-k{}\" class=\"vias\" fill=\"{}\" stroke=\"#000000\" stroke-width=\"{}\" "
+        "d=\"",
+        level, level_colour(level), num(kViaSide / 6));
+    for_each_wire([&](int k, const Placed& p, std::span<const Point> pts) {
+      if (k != level) return;
+      for_each_bend(p, pts, [&](Point v) {
+        put("M{} {}h{}v{}h{}z", num(static_cast<double>(v.x) - h),
+            num(static_cast<double>(v.y) - h), num(kViaSide), num(kViaSide), num(-kViaSide));
+      });
+    });
+    put("\"/>\n");
+  }
+
+  // Overlay lines (e.g. cuts), one path per level; shallower levels drawn wider. They are
+  // annotations, so their width is set in screen pixels whatever the layout's size.
   void overlay() {
-    std::map<int, std::string> by_level;
-    for (const SvgLine& l : options_.overlay)
-      fmt::format_to(std::back_inserter(by_level[l.level]), "M{} {}L{} {}", l.a.x, l.a.y, l.b.x,
-                     l.b.y);
-    for (const auto& [level, data] : by_level)
-      put("<path id=\"overlay-k{}\" class=\"overlay\" d=\"{}\" stroke=\"{}\" "
-          "stroke-width=\"{:.1f}\" "
-          "stroke-opacity=\"0.85\" vector-effect=\"non-scaling-stroke\"/>\n",
-          level, data, kPalette[level % kPalette.size()], std::max(0.8, 4.0 - 0.4 * level));
+    for (const int level : overlay_levels()) {
+      const double px = std::max(1.0, 3.0 - 0.25 * level);
+      put("<path id=\"overlay-k{}\" class=\"overlay\" stroke=\"{}\"{} stroke-opacity=\"0.85\" "
+          "d=\"",
+          level, level_colour(level), stroke(px / scale_));
+      for (const SvgLine& l : options_.overlay)
+        if (l.level == level) segment(l.a, l.b);
+      put("\"/>\n");
+    }
   }
 
-  std::string level_label(int k) const {
-    if (static_cast<std::size_t>(k) < options_.level_labels.size()) return options_.level_labels[k];
-    return fmt::format("level {}", k);
-  }
-
-  void legend(const Drawing& d, int depth, int max_depth) {
+  void legend() {
     const Box& b = layout_.cells[layout_.top].bbox;
-    const double x = b.x1 + margin_;
-    const double font = side_ / 60.0 + 0.5;
-    double y = -b.y1 + font;
-    put("<g font-family=\"sans-serif\" font-size=\"{:.2f}\">\n", font);
-    put("<text x=\"{:.1f}\" y=\"{:.1f}\" font-weight=\"bold\">{}</text>\n", x, y,
-        escape(options_.title));
-    y += 1.6 * font;
-    for (int k = 0; k < layout_.wire_levels; ++k, y += 1.3 * font) {
-      put("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
-          "stroke-width=\"{:.2f}\"/><text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
-          x, y - 0.3 * font, x + 2 * font, y - 0.3 * font, kPalette[k % kPalette.size()], font / 4,
-          x + 2.5 * font, y, escape(level_label(k)));
-    }
-    int shown = 0;
-    for (int level = 0; shown < 16 && !options_.overlay.empty() && level < 64; ++level) {
-      if (std::none_of(options_.overlay.begin(), options_.overlay.end(),
-                       [&](const SvgLine& l) { return l.level == level; }))
-        continue;
-      put("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
-          "stroke-width=\"{:.2f}\"/><text x=\"{:.1f}\" y=\"{:.1f}\">{} at level {}</text>\n",
-          x, y - 0.3 * font, x + 2 * font, y - 0.3 * font, kPalette[level % kPalette.size()],
-          font / 2, x + 2.5 * font, y, escape(options_.overlay_name), level);
-      y += 1.3 * font;
-      ++shown;
-    }
-    for (int k = 0; k < 3; ++k, y += 1.3 * font)
-      put("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\"/>"
-          "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
-          x, y - 0.8 * font, font, font * 0.8, kNodeFill[k], x + 2.5 * font, y, kNodeName[k]);
-    put("<text x=\"{:.1f}\" y=\"{:.1f}\">horizontal wires solid (layer 0), vertical lighter "
-        "(layer 1)</text>\n",
-        x, y);
-    y += 1.6 * font;
-    const std::int64_t bar = round_length(b.width() / 5.0);
-    put("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"black\" "
-        "stroke-width=\"{:.2f}\"/><text x=\"{:.1f}\" y=\"{:.1f}\">{} grid units</text>\n",
-        x, y, x + bar, y, font / 4, x, y + 1.2 * font, bar);
-    y += 2.6 * font;
-    if (depth < max_depth) {
-      put("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#b00000\">Drawn down to instance depth {} of {}; "
-          "{} wires in {} deeper subtrees shown as outlines.</text>\n",
-          x, y, depth, max_depth, d.hidden_wires, d.hidden_subtrees);
-    } else if (d.vias.empty() && d.wires.size() > 0) {
-      put("<text x=\"{:.1f}\" y=\"{:.1f}\">Vias not drawn (too many for the budget).</text>\n", x,
-          y);
+    const double x = static_cast<double>(b.x1 + 2 * margin_);
+    double y = static_cast<double>(b.y0);
+    put("<g class=\"legend\" font-family=\"sans-serif\" font-size=\"{}\">\n", num(font_));
+    for (const LegendRow& r : rows_) {
+      legend_row(r, x, y + 1.2 * font_);
+      y += row_height(r.kind) * font_;
     }
     put("</g>\n");
   }
 
+  // One legend row with its text baseline at y; lines and boxes are swatches before the text.
+  void legend_row(const LegendRow& r, double x, double y) {
+    const std::string text = escape(r.text);
+    const double mid = y - 0.35 * font_;
+    switch (r.kind) {
+      case LegendRow::Kind::kTitle:
+        put("<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\">{}</text>\n", num(x),
+            num(y), num(1.2 * font_), text);
+        return;
+      case LegendRow::Kind::kLine:
+        put("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\" "
+            "stroke-opacity=\"{}\"/>\n",
+            num(x), num(mid), num(x + 2 * font_), num(mid), r.colour, num(font_ / 4),
+            num(r.opacity));
+        break;
+      case LegendRow::Kind::kBox:
+        put("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", num(x),
+            num(y - 0.8 * font_), num(2 * font_), num(0.9 * font_), r.colour);
+        break;
+      case LegendRow::Kind::kScale:
+        put("<line class=\"scale-bar\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
+            "stroke-width=\"{}\"/>\n",
+            num(x), num(mid), num(x + static_cast<double>(bar_)), num(mid), r.colour,
+            num(font_ / 4));
+        put("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x), num(y + 1.3 * font_), text);
+        return;
+      case LegendRow::Kind::kNote:
+        put("<text class=\"note\" x=\"{}\" y=\"{}\" fill=\"{}\">{}</text>\n", num(x), num(y),
+            r.colour, text);
+        return;
+    }
+    put("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x + 2.8 * font_), num(y), text);
+  }
+
   const Layout& layout_;
   const SvgOptions& options_;
-  AtomicFile file_;
-  fmt::memory_buffer buf_;
-  Coord side_ = 1;
+  const Plan& plan_;
+  Contents c_;
+  std::vector<LegendRow> rows_;
+  Out* out_ = nullptr;
+  Box view_;  // viewBox as a box
   Coord margin_ = 1;
-  double legend_width_ = 1;
+  double font_ = 1;
+  double scale_ = 1;      // pixels per grid unit
+  std::int64_t bar_ = 1;  // scale bar length in grid units
+  std::string wire_stroke_;
 };
 
 }  // namespace
 
 void write_svg(const Layout& layout, const std::string& path, const SvgOptions& options) {
-  FTVLSI_ASSERT(layout.top >= 0);
-  DepthCounter counter(layout);
-  const int max_depth = counter.max_depth(layout.top);
-  int depth = max_depth;
-  while (depth > 0 && counter.shapes(layout.top, depth) > options.max_shapes) --depth;
-  const auto flat = layout.flat_counts()[layout.top];
-  const bool vias =
-      depth == max_depth && counter.shapes(layout.top, depth) + flat.vias <= options.max_shapes;
-  SvgWriter writer(layout, options, path);
-  writer.write(draw(layout, depth, vias), depth, max_depth);
+  FTVLSI_ASSERT(layout.top >= 0 && static_cast<std::size_t>(layout.top) < layout.cells.size());
+  const Plan plan = make_plan(layout, options.max_shapes);
+  SvgWriter(layout, options, plan).write(path);
 }
 
 }  // namespace ftvlsi
