@@ -33,13 +33,9 @@ void add_override(CLI::App* app, const std::string& name, std::optional<std::str
       name, [&target](const std::string& v) { target = v; }, help);
 }
 
-void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
-  auto& o = args.overrides;
-  cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)");
-  add_override(cmd, "--network", o.network,
-               "network: fat-tree, or a competing mesh, torus, planar, file (channel layout)");
-  add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
-  add_override(cmd, "--processors,-n", o.processors, "number of processors (a power of 2)");
+// The flags that describe a fat-tree's size and capacities, shared by layout and route.
+void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
+  add_override(cmd, "--processors,-n", o.processors, "number of processors");
   add_override(cmd, "--capacity", o.capacity,
                "capacity profile: universal, area-universal, double-every-2, quadruple-every-3, "
                "linear-size, linear-size-bumped, modular, full, constant, custom");
@@ -47,6 +43,16 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
   add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
+}
+
+void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
+  auto& o = args.overrides;
+  cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)");
+  add_override(cmd, "--network", o.network,
+               "network: fat-tree, butterfly-fat-tree, fat-pyramid, or a competing mesh, torus, "
+               "tree, hypercube, butterfly, planar, file");
+  add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
+  add_capacity_options(cmd, o);
   add_override(cmd, "--style", o.style, "layout style: h-tree (fat-trees), channel (others)");
   add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
   add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
@@ -170,12 +176,7 @@ struct RouteArgs {
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.host.overrides;
   add_override(cmd, "--network", o.network, "host network: fat-tree or butterfly-fat-tree");
-  add_override(cmd, "--processors,-n", o.processors, "processors of the host (a power of 2)");
-  add_override(cmd, "--capacity", o.capacity, "host capacity profile");
-  add_override(cmd, "--root-capacity", o.root_capacity, "root capacity (universal profiles)");
-  add_override(cmd, "--alpha", o.alpha, "processor area (linear-size profiles)");
-  add_override(cmd, "--constant", o.constant, "capacity of every channel (constant)");
-  add_override(cmd, "--capacities", o.capacities, "custom capacities cap(0),...,cap(L)");
+  add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
   add_override(cmd, "--messages", a.messages, "message file: 'src dst' lines");
