@@ -8,20 +8,12 @@
 
 #include "ftvlsi/route/channel_loads.hpp"
 #include "ftvlsi/route/delivery.hpp"
+#include "support/trees.hpp"
 
 using namespace ftvlsi;
+using ftvlsi::test::tree_of;
 
-namespace {
-
-FatTree tree_of(std::uint64_t n, CapacityProfile profile) {
-  FatTreeParams p;
-  p.processors = n;
-  p.capacity.profile = profile;
-  p.capacity.constant = 2;
-  return FatTree(p);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_SUITE("offline") {
   TEST_CASE("matching-and-tracing halves every channel's load within one") {
@@ -66,7 +58,7 @@ TEST_SUITE("offline") {
                          CapacityProfile::kConstant, CapacityProfile::kUniversal}) {
       for (int trial = 0; trial < 6; ++trial) {
         const std::uint64_t n = std::uint64_t{1} << (2 + rng() % 7);
-        const FatTree tree = tree_of(n, profile);
+        const FatTree tree = tree_of(n, profile, 2);
         PatternParams pp;
         const char* patterns[] = {"permutation", "uniform", "hot-spot",
                                   "transpose",   "local",   "bit-reversal"};

@@ -7,17 +7,12 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
+#include "support/trees.hpp"
 
 using namespace ftvlsi;
+using ftvlsi::test::tree_of;
 
 namespace {
-
-FatTree tree_of(std::uint64_t n, CapacityProfile profile) {
-  FatTreeParams p;
-  p.processors = n;
-  p.capacity.profile = profile;
-  return FatTree(p);
-}
 
 MessageSet random_set(std::uint64_t n, std::size_t count, std::mt19937_64& rng) {
   MessageSet m;
