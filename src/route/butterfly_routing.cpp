@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
+#include <cstdlib>
+#include <numeric>
+#include <span>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/rng.hpp"
@@ -11,122 +13,232 @@
 namespace ftvlsi {
 namespace {
 
-// Up and down neighbours of every node, from the graph's tree wires: up[v] holds (parent, wire).
-struct Adjacency {
-  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> up, down;
+constexpr std::uint32_t kNone = UINT32_MAX;
+
+struct Coord2 {
+  std::int64_t x, y;
 };
 
-Adjacency adjacency(const ButterflyFatTreeGraph& g) {
-  Adjacency a;
-  a.up.resize(g.level.size());
-  a.down.resize(g.level.size());
-  for (std::uint32_t w = 0; w < g.wires.size(); ++w) {
-    if (g.wire_is_mesh[w]) continue;
-    const auto [child, parent] = g.wires[w];
-    a.up[child].push_back({parent, w});
-    a.down[parent].push_back({child, w});
-  }
-  return a;
+Coord2 processor_cell(const ButterflyFatTree& net, std::uint32_t p) {
+  const std::uint64_t side = std::uint64_t{1} << net.levels();
+  return {static_cast<std::int64_t>(p % side), static_cast<std::int64_t>(p / side)};
 }
 
-int apex_level(const ButterflyFatTreeGraph& g, std::uint32_t s, std::uint32_t d) {
-  int l = 0;
-  while ((g.cell[s][0] >> l) != (g.cell[d][0] >> l) || (g.cell[s][1] >> l) != (g.cell[d][1] >> l))
-    ++l;
-  return l;
+// Compressed adjacency: for every node, its (neighbour, directed wire code) entries.
+struct Csr {
+  std::vector<std::uint32_t> start;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> entry;
+  std::span<const std::pair<std::uint32_t, std::uint32_t>> of(std::uint32_t v) const {
+    return {entry.data() + start[v], entry.data() + start[v + 1]};
+  }
+};
+
+template <class Each>
+Csr build_csr(std::size_t nodes, Each&& each) {
+  Csr c;
+  c.start.assign(nodes + 1, 0);
+  each([&](std::uint32_t v, std::uint32_t, std::uint32_t) { ++c.start[v + 1]; });
+  std::partial_sum(c.start.begin(), c.start.end(), c.start.begin());
+  c.entry.resize(c.start.back());
+  std::vector<std::uint32_t> fill(c.start.begin(), c.start.end() - 1);
+  each([&](std::uint32_t v, std::uint32_t other, std::uint32_t code) {
+    c.entry[fill[v]++] = {other, code};
+  });
+  return c;
 }
 
-// Whether node v's region (at its level) contains processor d's cell.
-bool covers(const ButterflyFatTreeGraph& g, std::uint32_t v, std::uint32_t d) {
-  const int l = g.level[v];
-  return (g.cell[v][0] >> l) == (g.cell[d][0] >> l) && (g.cell[v][1] >> l) == (g.cell[d][1] >> l);
-}
+// The directed wire code of wire w: 2w going up (or from the first end of a mesh wire), 2w + 1
+// going down (or from the second end).
+class Router {
+ public:
+  explicit Router(const ButterflyFatTree& net) : net_(net), g_(net.graph()) {
+    const std::size_t nodes = g_.level.size();
+    const auto& g = g_;
+    up_ = build_csr(nodes, [&](auto&& add) {
+      for (std::uint32_t w = 0; w < g.wires.size(); ++w)
+        if (!g.wire_is_mesh[w]) add(g.wires[w].first, g.wires[w].second, 2 * w);
+    });
+    down_ = build_csr(nodes, [&](auto&& add) {
+      for (std::uint32_t w = 0; w < g.wires.size(); ++w)
+        if (!g.wire_is_mesh[w]) add(g.wires[w].second, g.wires[w].first, 2 * w + 1);
+    });
+    mesh_ = build_csr(nodes, [&](auto&& add) {
+      for (std::uint32_t w = 0; w < g.wires.size(); ++w)
+        if (g.wire_is_mesh[w]) {
+          add(g.wires[w].first, g.wires[w].second, 2 * w);
+          add(g.wires[w].second, g.wires[w].first, 2 * w + 1);
+        }
+    });
+  }
 
-// The directed wires of one attempt: up with random parents, then the unique way down.
-std::vector<std::uint64_t> path(const ButterflyFatTreeGraph& g, const Adjacency& a,
-                                const Message& m, SplitMix64& rng) {
-  std::vector<std::uint64_t> wires;  // wire * 2 + (0 up, 1 down)
-  const int apex = apex_level(g, m.first, m.second);
-  std::uint32_t v = m.first;
-  for (int l = 0; l < apex; ++l) {
-    const auto& choice = a.up[v][a.up[v].size() == 1 ? 0 : rng.below(a.up[v].size())];
-    wires.push_back(std::uint64_t{choice.second} * 2);
-    v = choice.first;
+  const ButterflyFatTreeGraph& graph() const { return g_; }
+  int phases() const { return 2 * net_.levels() + 1; }
+
+  // One attempt's directed wires, at their phases: up wire of level l at l - 1, a mesh wire at
+  // m, down wire of level l at 2m + 1 - l; kNone where the path has no wire.
+  void path(const Message& msg, SplitMix64& rng, std::uint32_t* out) const {
+    const int m = net_.levels();
+    std::fill(out, out + phases(), kNone);
+    if (msg.first == msg.second) return;
+    const ButterflyTurn turn = butterfly_turn(net_, msg.first, msg.second);
+    std::uint32_t v = msg.first;
+    for (int l = 0; l < turn.level; ++l) {
+      const auto parents = up_.of(v);
+      const auto& pick = parents[parents.size() == 1 ? 0 : rng.below(parents.size())];
+      out[l] = pick.second;
+      v = pick.first;
+    }
+    if (turn.mesh) {
+      // Two parallel wires join v to the same-numbered switch of the destination's node.
+      std::uint32_t options[2], count = 0;
+      std::uint32_t target[2];
+      for (const auto& [other, code] : mesh_.of(v))
+        if (covers(other, msg.second)) target[count] = other, options[count++] = code;
+      FTVLSI_ASSERT(count == 2);
+      const std::uint32_t k = static_cast<std::uint32_t>(rng.below(2));
+      out[m] = options[k];
+      v = target[k];
+    }
+    for (int l = turn.level; l >= 1; --l) {
+      const auto children = down_.of(v);
+      const auto it = std::find_if(children.begin(), children.end(),
+                                   [&](const auto& c) { return covers(c.first, msg.second); });
+      FTVLSI_ASSERT(it != children.end());
+      out[2 * m + 1 - l] = it->second;
+      v = it->first;
+    }
+    FTVLSI_ASSERT(v == msg.second);
   }
-  while (v != m.second) {
-    const auto it = std::find_if(a.down[v].begin(), a.down[v].end(),
-                                 [&](const auto& c) { return covers(g, c.first, m.second); });
-    FTVLSI_ASSERT(it != a.down[v].end());
-    wires.push_back(std::uint64_t{it->second} * 2 + 1);
-    v = it->first;
+
+ private:
+  // Whether node v's region (at its level) contains processor d's cell.
+  bool covers(std::uint32_t v, std::uint32_t d) const {
+    const int l = g_.level[v];
+    return (g_.cell[v][0] >> l) == (g_.cell[d][0] >> l) &&
+           (g_.cell[v][1] >> l) == (g_.cell[d][1] >> l);
   }
-  return wires;
-}
+
+  const ButterflyFatTree& net_;
+  ButterflyFatTreeGraph g_;
+  Csr up_, down_, mesh_;
+};
 
 }  // namespace
 
+ButterflyTurn butterfly_turn(const ButterflyFatTree& net, std::uint32_t src, std::uint32_t dst) {
+  const Coord2 s = processor_cell(net, src), d = processor_cell(net, dst);
+  for (int l = 0;; ++l) {
+    const std::int64_t dx = (d.x >> l) - (s.x >> l), dy = (d.y >> l) - (s.y >> l);
+    if (dx == 0 && dy == 0) return {l, false};
+    if (l >= 1 && net.pyramid() && std::max(std::abs(dx), std::abs(dy)) == 1) return {l, true};
+  }
+}
+
 double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& messages) {
-  const ButterflyFatTreeGraph g = net.graph();
-  double lambda = 0;
-  for (int l = 1; l < net.levels(); ++l) {
-    std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> out, in;
-    for (const auto& [s, d] : messages) {
-      const std::pair<std::int64_t, std::int64_t> ns{g.cell[s][0] >> l, g.cell[s][1] >> l};
-      const std::pair<std::int64_t, std::int64_t> nd{g.cell[d][0] >> l, g.cell[d][1] >> l};
-      if (ns == nd) continue;
-      ++out[ns];
-      ++in[nd];
+  // One key per (channel, message): level, kind (0 up, 1 down, 2 + direction for mesh), node.
+  auto key = [](int l, std::uint64_t kind, std::int64_t x, std::int64_t y) {
+    return (std::uint64_t(l) << 58) | (kind << 50) | (std::uint64_t(x) << 25) | std::uint64_t(y);
+  };
+  std::vector<std::uint64_t> keys;
+  for (const auto& [src, dst] : messages) {
+    if (src == dst) continue;
+    const ButterflyTurn turn = butterfly_turn(net, src, dst);
+    const Coord2 s = processor_cell(net, src), d = processor_cell(net, dst);
+    for (int l = 0; l < turn.level; ++l) {
+      keys.push_back(key(l, 0, s.x >> l, s.y >> l));
+      keys.push_back(key(l, 1, d.x >> l, d.y >> l));
     }
-    for (const auto* side : {&out, &in})
-      for (const auto& [node, load] : *side)
-        lambda = std::max(lambda, static_cast<double>(load) / net.channel_width(l));
+    if (turn.mesh) {
+      const int l = turn.level;
+      const std::int64_t dx = (d.x >> l) - (s.x >> l), dy = (d.y >> l) - (s.y >> l);
+      keys.push_back(key(l, 2 + static_cast<std::uint64_t>((dx + 1) * 3 + dy + 1), s.x >> l,
+                         s.y >> l));
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  double lambda = 0;
+  for (std::size_t i = 0; i < keys.size();) {
+    std::size_t j = i;
+    while (j < keys.size() && keys[j] == keys[i]) ++j;
+    const int l = static_cast<int>(keys[i] >> 58);
+    lambda = std::max(lambda, static_cast<double>(j - i) / static_cast<double>(net.channel_width(l)));
+    i = j;
   }
   return lambda;
 }
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
-                                   std::uint64_t max_cycles) {
-  const ButterflyFatTreeGraph g = net.graph();
-  const Adjacency a = adjacency(g);
+                                   std::uint64_t max_cycles, const ButterflyTiming* timing) {
+  const Router router(net);
+  const auto& g = router.graph();
+  if (timing) FTVLSI_ASSERT(timing->wire_length.size() == g.wires.size());
+  std::vector<double> wire_delay;
+  if (timing)
+    for (auto len : timing->wire_length)
+      wire_delay.push_back(timing->timing.delay(static_cast<double>(len)));
+  const int phases = router.phases();
   SplitMix64 rng(seed);
   RouteResult r;
   r.cycle_of.assign(messages.size(), 0);
+  if (timing) r.path_length.assign(messages.size(), 0);
   std::vector<std::uint32_t> undelivered(messages.size());
-  for (std::uint32_t i = 0; i < undelivered.size(); ++i) undelivered[i] = i;
+  std::iota(undelivered.begin(), undelivered.end(), 0u);
+  std::vector<std::uint32_t> paths, count(2 * g.wires.size(), 0), winner(2 * g.wires.size(), 0);
+  std::vector<std::uint8_t> alive;
   while (!undelivered.empty()) {
     if (++r.cycles > max_cycles)
-      throw GeometryError(
-          fmt::format("routing did not finish within {} delivery cycles", max_cycles));
-    std::vector<std::vector<std::uint64_t>> paths;
-    for (auto id : undelivered) paths.push_back(path(g, a, messages[id], rng));
-    // Resolve the up wires level by level from the processors, then the down wires from the top:
-    // a path of apex h holds its up wire of level l at l - 1 and its down wire at 2h - l.
-    std::vector<bool> alive(undelivered.size(), true);
-    for (int phase = 0; phase < 2 * net.levels(); ++phase) {
-      const bool up = phase < net.levels();
-      const std::size_t l = up ? phase + 1 : 2 * net.levels() - phase;
-      std::map<std::uint64_t, std::vector<std::size_t>> contenders;
-      for (std::size_t i = 0; i < paths.size(); ++i) {
-        const std::size_t apex = paths[i].size() / 2;
-        if (!alive[i] || l > apex) continue;
-        contenders[paths[i][up ? l - 1 : 2 * apex - l]].push_back(i);
+      throw GeometryError(fmt::format(
+          "routing did not finish within {} delivery cycles; {} messages remain", max_cycles,
+          undelivered.size()));
+    const std::size_t sent = undelivered.size();
+    paths.resize(sent * phases);
+    for (std::size_t i = 0; i < sent; ++i)
+      router.path(messages[undelivered[i]], rng, &paths[i * phases]);
+    if (timing) {
+      double slowest = 0;
+      for (std::size_t i = 0; i < sent; ++i) {
+        double delay = 0;
+        std::size_t wires = 0;
+        for (int p = 0; p < phases; ++p)
+          if (const auto c = paths[i * phases + p]; c != kNone) delay += wire_delay[c / 2], ++wires;
+        if (wires > 0) slowest = std::max(slowest, timing->timing.round_trip(delay, wires - 1));
       }
-      for (auto& [wire, who] : contenders) {
-        r.steps += who.size();
-        const std::size_t winner = policy == SwitchPolicy::kRandom ? rng.below(who.size()) : 0;
-        for (std::size_t k = 0; k < who.size(); ++k)
-          if (k != winner) alive[who[k]] = false;
+      r.elapsed += slowest;
+    }
+    // Resolve phase by phase: every alive contender of a directed wire counts, one wins (a
+    // uniform choice by reservoir sampling, or the first, i.e. the lowest message number).
+    alive.assign(sent, 1);
+    for (int p = 0; p < phases; ++p) {
+      for (std::size_t i = 0; i < sent; ++i) {
+        const std::uint32_t c = paths[i * phases + p];
+        if (!alive[i] || c == kNone) continue;
+        ++r.steps;
+        const std::uint32_t k = ++count[c];
+        if (k == 1 || (policy == SwitchPolicy::kRandom && rng.below(k) == 0))
+          winner[c] = static_cast<std::uint32_t>(i);
+      }
+      for (std::size_t i = 0; i < sent; ++i) {
+        const std::uint32_t c = paths[i * phases + p];
+        if (!alive[i] || c == kNone) continue;
+        count[c] = 0;
+        if (winner[c] != i) alive[i] = 0;
       }
     }
     std::vector<std::uint32_t> rest;
-    for (std::size_t i = 0; i < undelivered.size(); ++i) {
-      if (alive[i])
-        r.cycle_of[undelivered[i]] = static_cast<std::uint32_t>(r.cycles);
-      else
-        rest.push_back(undelivered[i]);
+    for (std::size_t i = 0; i < sent; ++i) {
+      const std::uint32_t id = undelivered[i];
+      if (!alive[i]) {
+        rest.push_back(id);
+        continue;
+      }
+      r.cycle_of[id] = static_cast<std::uint32_t>(r.cycles);
+      if (timing)
+        for (int p = 0; p < phases; ++p)
+          if (const auto c = paths[i * phases + p]; c != kNone)
+            r.path_length[id] += timing->wire_length[c / 2];
     }
-    r.delivered += undelivered.size() - rest.size();
+    r.delivered += sent - rest.size();
     undelivered.swap(rest);
   }
   return r;

@@ -68,6 +68,11 @@ void DeliverySimulator::resolve(int level, bool up, std::vector<std::uint32_t>& 
 
 std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint32_t>& sent) {
   std::vector<std::uint32_t> alive = sent;
+  if (!round_trip_.empty()) {
+    double slowest = 0;
+    for (auto id : sent) slowest = std::max(slowest, round_trip_[id]);
+    elapsed_ += slowest;
+  }
   for (int level = tree_.levels(); level >= 1; --level) resolve(level, true, alive);
   for (int level = 1; level <= tree_.levels(); ++level) resolve(level, false, alive);
   return alive;

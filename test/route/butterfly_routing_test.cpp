@@ -42,3 +42,74 @@ TEST_SUITE("butterfly_routing") {
     CHECK(r.steps == 2);
   }
 }
+
+TEST_SUITE("fat_pyramid_routing") {
+  TEST_CASE("a message leaves the tree at the first level where the nodes are adjacent") {
+    const ButterflyFatTree pyramid(64, true), tree(64, false);  // 8 x 8 processors
+    auto at = [](std::uint32_t x, std::uint32_t y) { return y * 8 + x; };
+    // Same level-1 node: the apex, no shortcut.
+    CHECK(butterfly_turn(pyramid, at(0, 0), at(1, 1)).level == 1);
+    CHECK_FALSE(butterfly_turn(pyramid, at(0, 0), at(1, 1)).mesh);
+    // Across the root's cut, horizontally and diagonally: level-1 nodes adjacent.
+    for (auto [a, b] : {std::pair{at(3, 3), at(4, 3)}, {at(3, 3), at(4, 4)}, {at(3, 4), at(4, 3)}}) {
+      const ButterflyTurn t = butterfly_turn(pyramid, a, b);
+      CHECK(t.level == 1);
+      CHECK(t.mesh);
+      CHECK(butterfly_turn(tree, a, b).level == 3);  // the plain tree climbs to the root
+    }
+    // Two level-1 nodes apart, but adjacent level-2 nodes.
+    const ButterflyTurn far = butterfly_turn(pyramid, at(0, 0), at(4, 0));
+    CHECK(far.level == 2);
+    CHECK(far.mesh);
+  }
+
+  TEST_CASE("GREEDY on a fat-pyramid delivers every pattern, never faster than lambda") {
+    for (std::uint64_t n : {16, 64, 256, 1024}) {
+      const ButterflyFatTree net(n, true);
+      for (const char* pattern : {"permutation", "transpose", "uniform", "local"}) {
+        PatternParams pp;
+        pp.name = pattern;
+        pp.count = 2 * n;
+        pp.block = 4;
+        pp.seed = n + 7;
+        const MessageSet m = make_pattern(pp, n);
+        const double lambda = butterfly_load_factor(net, m);
+        CHECK(lambda >= 1);
+        for (auto policy : {SwitchPolicy::kRandom, SwitchPolicy::kPriority}) {
+          const RouteResult r = route_butterfly_greedy(net, m, policy, 5, 100000);
+          CAPTURE(std::string(pattern));
+          CHECK(r.delivered == m.size());
+          CHECK(static_cast<double>(r.cycles) >= std::ceil(lambda - 1e-9));
+        }
+      }
+    }
+  }
+
+  TEST_CASE("mesh neighbours cost the fat-pyramid O(1) cycles and short paths at every size") {
+    for (std::uint64_t side : {4, 8, 16, 32, 64}) {
+      const std::uint64_t n = side * side;
+      MessageSet m;  // every processor to its right and upper neighbour and back
+      for (std::uint32_t y = 0; y < side; ++y)
+        for (std::uint32_t x = 0; x < side; ++x) {
+          const std::uint32_t p = y * side + x;
+          if (x + 1 < side) m.push_back({p, p + 1}), m.push_back({p + 1, p});
+          if (y + 1 < side) m.push_back({p, p + static_cast<std::uint32_t>(side)}),
+                m.push_back({p + static_cast<std::uint32_t>(side), p});
+        }
+      const ButterflyFatTree pyramid(n, true), tree(n, false);
+      ButterflyTiming unit;
+      unit.wire_length.assign(pyramid.graph().wires.size(), 1);
+      const RouteResult r = route_butterfly_greedy(pyramid, m, SwitchPolicy::kRandom, 1, 1000, &unit);
+      CAPTURE(side);
+      CHECK(r.delivered == m.size());
+      CHECK(r.cycles <= 12);  // four messages per processor wire, a few retries
+      for (std::size_t i = 0; i < m.size(); ++i) {
+        const ButterflyTurn t = butterfly_turn(pyramid, m[i].first, m[i].second);
+        CHECK(t.level == 1);
+        CHECK(r.path_length[i] == 2u * t.level + t.mesh);
+      }
+      // The plain butterfly fat-tree needs its whole root channel: lambda grows with the side.
+      CHECK(butterfly_load_factor(tree, m) >= butterfly_load_factor(pyramid, m));
+    }
+  }
+}

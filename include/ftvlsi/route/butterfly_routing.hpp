@@ -1,26 +1,46 @@
 #pragma once
-// Routing on a butterfly fat-tree (Greenberg & Leiserson §6, DESIGN §5.5): a message climbs from
-// its processor, taking a random one of the two parents at every level, to its apex (the lowest
-// level whose node holds both ends), then follows the unique path down. Every wire is a channel
-// of capacity 1 in each direction; a delivery cycle resolves the up wires level by level from
-// the processors, then the down wires from the top, one message passing each wire (chosen at
-// random, or the lowest-numbered with priority switches).
+// Routing on a butterfly fat-tree or fat-pyramid (Greenberg & Leiserson §6, Greenberg §4,
+// DESIGN §5.5). A message climbs from its processor, taking a random one of the two parents at
+// every level, until the node it has reached holds its destination (the apex); on a fat-pyramid
+// it leaves the tree earlier, at the first level l >= 1 where the destination's level-l node is
+// adjacent (horizontally, vertically or diagonally) to its own, by one of the two mesh wires to
+// the same-numbered switch of that node. From there it follows the unique path down. Every wire is
+// a channel of capacity 1 in each direction. A delivery cycle resolves the up wires level by
+// level from the processors, then the mesh wires, then the down wires from the top; one message
+// passes each directed wire (chosen at random, or the lowest-numbered with priority switches).
 #include <cstdint>
 #include <vector>
 
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/message_set.hpp"
+#include "ftvlsi/route/timing.hpp"
 
 namespace ftvlsi {
 
-// The load factor on the butterfly fat-tree's 4-ary tree: the most messages leaving (or
-// entering) a level-l node, divided by the 2^l wires of its channel.
+// Where a message turns: the level of its apex or mesh shortcut, and whether it is a shortcut.
+struct ButterflyTurn {
+  int level = 0;
+  bool mesh = false;
+};
+ButterflyTurn butterfly_turn(const ButterflyFatTree& net, std::uint32_t src, std::uint32_t dst);
+
+// The load factor: the most messages on one channel divided by its wires, over the channels
+// above every level-l node (2^l wires, l = 0 .. m-1, up and down) and, on a fat-pyramid, the
+// directed mesh channels between adjacent level-l nodes (2^l wires).
 double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& messages);
 
+// Optional timing: the layout length of every wire of net.graph(), in its order.
+struct ButterflyTiming {
+  MessageTiming timing;
+  std::vector<std::uint64_t> wire_length;
+};
+
 // GREEDY: every undelivered message is sent in every cycle, with fresh random parents.
+// Throws GeometryError if the messages are not all delivered within `max_cycles`.
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
-                                   std::uint64_t max_cycles);
+                                   std::uint64_t max_cycles,
+                                   const ButterflyTiming* timing = nullptr);
 
 }  // namespace ftvlsi

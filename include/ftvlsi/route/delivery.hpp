@@ -6,6 +6,7 @@
 // message number wins, an admissible switch in Greenberg & Leiserson's sense). Lost messages load
 // no later channel. A message from a processor to itself is delivered without using a channel.
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "ftvlsi/core/rng.hpp"
@@ -26,6 +27,13 @@ class DeliverySimulator {
   // Message-channel steps so far (one per message per channel it reached).
   std::uint64_t steps() const { return steps_; }
 
+  // Timing (DESIGN §6): with each message's round-trip time given (message there, then its
+  // acknowledgment back), a cycle lasts as long as the slowest round trip of the messages sent in
+  // it (a sender learns of a loss only when the acknowledgment fails to come), and elapsed() sums
+  // the cycles. Without round-trip times elapsed() stays 0.
+  void set_round_trips(std::vector<double> round_trip) { round_trip_ = std::move(round_trip); }
+  double elapsed() const { return elapsed_; }
+
  private:
   void resolve(int level, bool up, std::vector<std::uint32_t>& alive);
 
@@ -37,6 +45,8 @@ class DeliverySimulator {
   std::vector<std::uint32_t> bucket_start_, order_;
   std::vector<std::uint8_t> lost_;  // scratch flags, all zero between levels
   std::uint64_t steps_ = 0;
+  std::vector<double> round_trip_;
+  double elapsed_ = 0;
 };
 
 }  // namespace ftvlsi

@@ -1,0 +1,29 @@
+#pragma once
+// The time a message takes on a laid-out network (DESIGN §6). A message is bit-serial: its head
+// crosses every wire (w(d) for a wire of layout length d) and every switch (a fixed delay) on its
+// path, and its tail follows `bits` time units behind. The acknowledgment goes back the same way
+// as a single bit. A delivery cycle lasts as long as its slowest round trip.
+#include <cstddef>
+
+#include "ftvlsi/route/delay_model.hpp"
+
+namespace ftvlsi {
+
+struct MessageTiming {
+  DelayModel delay;
+  double switch_delay = 1;
+  double bits = 1;  // M bit + address + data
+
+  // Head latency over wires whose delays sum to `wire_delay`, passing `switches` switches.
+  double head(double wire_delay, std::size_t switches) const {
+    return wire_delay + switch_delay * static_cast<double>(switches);
+  }
+  double latency(double wire_delay, std::size_t switches) const {
+    return head(wire_delay, switches) + bits;
+  }
+  double round_trip(double wire_delay, std::size_t switches) const {
+    return latency(wire_delay, switches) + head(wire_delay, switches) + 1;
+  }
+};
+
+}  // namespace ftvlsi
