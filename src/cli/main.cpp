@@ -13,6 +13,7 @@
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/route_job.hpp"
+#include "ftvlsi/report/simulate_job.hpp"
 
 namespace {
 
@@ -247,6 +248,119 @@ int run_route_command(const RouteArgs& a) {
   return 0;
 }
 
+struct SimulateArgs {
+  ftvlsi::SpecOverrides capacity;  // the fat-tree host's capacity flags
+  std::optional<std::string> competing, processors, network_file, host, mapping, algorithm,
+      policy, delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles;
+  bool sweep = false;
+};
+
+void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
+  add_override(cmd, "--competing", a.competing,
+               "competing network: mesh (default), torus, tree, hypercube, butterfly, planar, "
+               "file");
+  add_override(cmd, "--processors,-n", a.processors, "competing network's processors (256)");
+  add_override(cmd, "--network-file", a.network_file, "network file (with --competing file)");
+  add_override(cmd, "--host", a.host, "fat-tree (H-tree layout, default) or fat-pyramid");
+  auto& o = a.capacity;
+  add_override(cmd, "--capacity", o.capacity,
+               "fat-tree host's capacity profile (linear-size with alpha = A / n by default)");
+  add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
+  add_override(cmd, "--alpha", o.alpha, "processor area alpha (linear-size profiles)");
+  add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
+  add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
+  add_override(cmd, "--mapping", a.mapping, "fat-tree host: balanced (default) or geometric");
+  add_override(cmd, "--algorithm", a.algorithm,
+               "greedy (default), random or offline (fat-tree host)");
+  add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
+  add_override(cmd, "--delay", a.delay, "wire delay: unit, linear (default), sqrt, log, poly:c,q,k");
+  add_override(cmd, "--data-bits", a.data_bits, "data bits per message (32)");
+  add_override(cmd, "--switch-delay", a.switch_delay, "time to pass a switch (1)");
+  add_override(cmd, "--seed", a.seed, "random seed (1)");
+  add_override(cmd, "--max-cycles", a.max_cycles, "give up after this many cycles (10^6)");
+  add_override(cmd, "--json", a.json, "write the results as JSON (- for stdout, the default)");
+  cmd->add_flag("--sweep", a.sweep, "sweep sizes, both hosts and the delay models");
+  add_override(cmd, "--sizes", a.sizes, "sweep sizes, comma-separated (64,...,65536)");
+  add_override(cmd, "--delays", a.delays,
+               "sweep delay models, ';'-separated (unit;log;sqrt;linear)");
+  add_override(cmd, "--report", a.report, "sweep: write simulate.md, simulate.csv and plots here");
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t at = text.find(sep, from);
+    out.push_back(text.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) return out;
+    from = at + 1;
+  }
+}
+
+int run_simulate_command(const SimulateArgs& a) {
+  ftvlsi::SimulateSpec s;
+  if (a.competing) s.competing = *a.competing;
+  if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
+  s.network_file = a.network_file;
+  if (a.host) s.host = *a.host;
+  if (a.capacity.capacity || a.capacity.root_capacity || a.capacity.alpha ||
+      a.capacity.constant || a.capacity.capacities) {
+    if (s.host != "fat-tree")
+      throw ftvlsi::InputError(
+          "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
+    ftvlsi::LayoutSpec host;
+    ftvlsi::SpecOverrides o = a.capacity;
+    o.network = "fat-tree";
+    ftvlsi::apply_overrides(host, o);
+    s.capacity = std::get<ftvlsi::FatTreeParams>(host.network).capacity;
+    s.alpha_given = a.capacity.alpha.has_value();
+  }
+  if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
+  if (a.algorithm) s.algorithm = *a.algorithm;
+  if (a.policy) {
+    if (*a.policy != "random" && *a.policy != "priority")
+      throw ftvlsi::InputError("--switch must be random or priority, not '" + *a.policy + "'");
+    s.policy =
+        *a.policy == "random" ? ftvlsi::SwitchPolicy::kRandom : ftvlsi::SwitchPolicy::kPriority;
+  }
+  if (a.delay) s.delay = ftvlsi::parse_delay_model(*a.delay);
+  if (a.data_bits) s.data_bits = ftvlsi::parse_positive(*a.data_bits, "--data-bits");
+  if (a.switch_delay) s.switch_delay = parse_constant(*a.switch_delay, "--switch-delay");
+  if (a.seed) s.seed = ftvlsi::parse_positive(*a.seed, "--seed");
+  if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
+  if (!a.sweep) {
+    if (a.report || a.sizes || a.delays)
+      throw ftvlsi::InputError("--report, --sizes and --delays belong to a --sweep");
+    s.json = a.json.value_or("-");
+    const auto r = ftvlsi::run_simulate(s);
+    if (*s.json != "-")
+      std::cerr << fmt::format("ftvlsi: slowdown {:.3f} ({} cycles, T_host {:.0f}, T_R {:.0f})\n",
+                               r.slowdown, r.delivery_cycles, r.time_host, r.time_competing);
+    return 0;
+  }
+  if (a.host || a.processors)
+    throw ftvlsi::InputError(
+        "a --sweep runs both hosts over --sizes; leave out --host and --processors");
+  ftvlsi::SweepSpec sweep;
+  sweep.base = s;
+  if (a.sizes) {
+    sweep.sizes.clear();
+    for (const auto& t : split(*a.sizes, ',')) sweep.sizes.push_back(ftvlsi::parse_positive(t, "--sizes entry"));
+  }
+  if (a.delays) {
+    sweep.delays.clear();
+    for (const auto& t : split(*a.delays, ';')) sweep.delays.push_back(ftvlsi::parse_delay_model(t));
+  }
+  sweep.report_dir = a.report;
+  sweep.json = a.json;
+  const auto r = ftvlsi::run_simulate_sweep(sweep);
+  if (!a.json && !a.report) std::cout << r.markdown;
+  if (a.report)
+    std::cerr << fmt::format("ftvlsi: simulation-overhead report ({} rows) written to {}/\n",
+                             r.rows.size(), *a.report);
+  return 0;
+}
+
 int run_report_command(const std::string& spec_path, const std::string& out_dir) {
   const ftvlsi::ReportSpec spec =
       spec_path.empty()
@@ -280,6 +394,11 @@ int dispatch(int argc, char** argv) {
   auto* route = app.add_subcommand("route", "route a message set on a fat-tree, cycle by cycle");
   add_route_options(route, route_args);
 
+  SimulateArgs simulate_args;
+  auto* simulate = app.add_subcommand(
+      "simulate", "time a competing network's step on a fat-tree or fat-pyramid: the slowdown");
+  add_simulate_options(simulate, simulate_args);
+
   std::string report_spec;
   std::string report_dir = kDefaultReportDir;
   auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
@@ -297,6 +416,7 @@ int dispatch(int argc, char** argv) {
   if (layout->parsed()) return run_layout_command(layout_args);
   if (decompose->parsed()) return run_decompose_command(decompose_args);
   if (route->parsed()) return run_route_command(route_args);
+  if (simulate->parsed()) return run_simulate_command(simulate_args);
   return run_report_command(report_spec, report_dir);
 }
 

@@ -246,6 +246,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r);
   r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r.net, r.tree);
+  r.host = {host.processors(), host.capacity_params()};
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   if (spec.mapping_in) {
     r.leaf = read_mapping(*spec.mapping_in, r.net.processors(), host.processors());

@@ -20,6 +20,7 @@ struct DecomposeRun {
   std::optional<Layout> drawing;  // the channel layout that was cut
   CuttingTree tree;
   BalancedTree balanced;
+  FatTreeParams host;              // the host fat-tree the processors were mapped onto
   std::vector<std::uint64_t> leaf;
   ChannelLoads loads;
   nlohmann::ordered_json json;

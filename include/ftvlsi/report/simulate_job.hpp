@@ -1,0 +1,95 @@
+#pragma once
+// `ftvlsi simulate` (DESIGN §6, Greenberg §4): a competing network R on its own channel layout,
+// a host (a fat-tree laid out as an H-tree, or a fat-pyramid laid out by fold-and-squash), R's
+// processors mapped onto the host's leaves, and R's one-step message set (every wire carries one
+// message each way) routed on the host cycle by cycle. With a wire-delay model every message's
+// round trip is timed from the wires it crosses in the host's layout, so
+//     T_host = sum over delivery cycles of the slowest round trip sent in it,
+//     T_R    = the slowest round trip over one wire of R's own layout,
+//     slowdown = T_host / T_R.
+// A sweep repeats this over sizes, hosts and delay models and writes the simulation-overhead
+// report: Markdown, CSV and one SVG plot of the slowdown against A per delay model.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/network/capacity.hpp"
+#include "ftvlsi/route/delay_model.hpp"
+#include "ftvlsi/route/delivery.hpp"
+
+namespace ftvlsi {
+
+struct SimulateSpec {
+  std::string competing = "mesh";
+  std::uint64_t processors = 256;
+  std::optional<std::string> network_file;  // competing = "file"
+  std::string host = "fat-tree";            // fat-tree | fat-pyramid
+  CapacityParams capacity;                  // fat-tree host; linear-size by default
+  bool alpha_given = false;                 // else alpha = R's layout area / host leaves
+  MappingKind mapping = MappingKind::kBalanced;  // fat-tree host
+  std::string algorithm = "greedy";              // greedy | random | offline (fat-tree)
+  SwitchPolicy policy = SwitchPolicy::kRandom;
+  DelayModel delay{DelayModel::Kind::kLinear};
+  std::uint64_t data_bits = 32;  // a message: M bit + address + data
+  double switch_delay = 1;
+  std::uint64_t seed = 1;
+  std::uint64_t max_cycles = 1000000;
+  std::optional<std::string> json;
+};
+
+struct SimulateResult {
+  std::string host, competing, algorithm, delay_model;
+  std::uint64_t processors = 0, host_processors = 0;
+  std::uint64_t area_competing = 0, area_host = 0;
+  std::uint64_t messages = 0, bits = 0;
+  double load_factor = 0;
+  std::optional<double> congestion;  // fat-tree host only
+  std::uint64_t delivery_cycles = 0;
+  double time_host = 0, time_competing = 0, slowdown = 0;
+  std::uint64_t path_length_max = 0, competing_wire_length_max = 0;
+  double path_stretch_max = 0;    // max over messages of host path length / R's wire length
+  double path_stretch_bound = 0;  // max over messages of host path length / (d + lg A)
+  nlohmann::ordered_json json;
+};
+
+// Throws InputError on a bad combination (say which are valid), IoError on an unwritable JSON.
+SimulateResult run_simulate(const SimulateSpec& spec);
+
+struct SweepSpec {
+  SimulateSpec base;  // competing network, algorithm, bits, seed...
+  std::vector<std::uint64_t> sizes{64, 256, 1024, 4096, 16384, 65536};
+  std::vector<std::string> hosts{"fat-tree", "fat-pyramid"};
+  std::vector<DelayModel> delays{{DelayModel::Kind::kUnit},
+                                 {DelayModel::Kind::kLog},
+                                 {DelayModel::Kind::kSqrt},
+                                 {DelayModel::Kind::kLinear}};
+  std::optional<std::string> report_dir;  // simulate.md, simulate.csv, slowdown-<delay>.svg
+  std::optional<std::string> json;
+};
+
+// The growth of the slowdown over a sweep, per host and delay model: the least-squares slope of
+// log(slowdown) against log(A) over the larger half of the sizes, and the ratios to sqrt A and
+// lg A at the smallest and largest size.
+struct SweepTrend {
+  std::string host, delay_model;
+  double slope = 0;
+  double per_sqrt_a_first = 0, per_sqrt_a_last = 0;
+  double per_lg_a_first = 0, per_lg_a_last = 0;
+};
+
+struct SweepResult {
+  std::vector<SimulateResult> rows;
+  std::vector<SweepTrend> trends;
+  std::string markdown, csv;
+  std::vector<std::string> files;  // written into report_dir
+};
+
+SweepResult run_simulate_sweep(const SweepSpec& spec);
+
+// Markdown section with the sweep's table, trends and headline (used by the main report too);
+// with a prefix, links the plots (prefix + "slowdown-<delay>.svg").
+std::string sweep_markdown(const SweepResult& r, const std::optional<std::string>& plot_prefix);
+
+}  // namespace ftvlsi

@@ -1,0 +1,124 @@
+#include "ftvlsi/io/plot_svg.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+namespace {
+
+constexpr double kWidth = 720, kHeight = 440;
+constexpr double kLeft = 80, kRight = 200, kTop = 40, kBottom = 60;
+constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
+                                    "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else out += c;
+  }
+  return out;
+}
+
+// A log axis over [lo, hi] (powers of ten widened to whole decades, or to powers of two when
+// the range spans less than two decades).
+struct Axis {
+  double lo, hi;
+  std::vector<double> ticks;
+  Axis(double min, double max) {
+    double e0 = std::floor(std::log10(min)), e1 = std::ceil(std::log10(max));
+    if (e1 <= e0) e1 = e0 + 1;
+    if (e1 - e0 >= 2) {
+      lo = std::pow(10, e0), hi = std::pow(10, e1);
+      for (double e = e0; e <= e1; ++e) ticks.push_back(std::pow(10, e));
+    } else {
+      e0 = std::floor(std::log2(min)), e1 = std::ceil(std::log2(max));
+      if (e1 <= e0) e1 = e0 + 1;
+      lo = std::exp2(e0), hi = std::exp2(e1);
+      for (double e = e0; e <= e1; ++e) ticks.push_back(std::exp2(e));
+    }
+  }
+  double at(double v, double from, double to) const {
+    return from + (to - from) * (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo));
+  }
+};
+
+std::string tick_label(double v) {
+  if (v >= 1e5 || v < 1e-2) return fmt::format("{:.0e}", v);
+  if (v >= 1) return fmt::format("{:.0f}", v);
+  return fmt::format("{:.2g}", v);
+}
+
+}  // namespace
+
+std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o) {
+  double x0 = INFINITY, x1 = 0, y0 = INFINITY, y1 = 0;
+  for (const auto& s : series)
+    for (const auto& [x, y] : s.points) {
+      if (!(x > 0 && y > 0 && std::isfinite(x) && std::isfinite(y)))
+        throw InputError(fmt::format("plot '{}': series '{}' has a point ({}, {}) that a log axis "
+                                     "cannot show; every value must be positive",
+                                     o.title, s.label, x, y));
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+  if (x1 == 0) x0 = 1, x1 = 10, y0 = 1, y1 = 10;
+  const Axis ax(x0, x1), ay(y0, y1);
+  const double px0 = kLeft, px1 = kWidth - kRight, py0 = kHeight - kBottom, py1 = kTop;
+  std::string svg = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
+      "font-family=\"sans-serif\" font-size=\"12\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+      "<text x=\"{}\" y=\"22\" font-size=\"15\" text-anchor=\"middle\">{}</text>\n",
+      kWidth, kHeight, kWidth, kHeight, (px0 + px1) / 2, escape(o.title));
+  for (double t : ax.ticks) {
+    const double x = ax.at(t, px0, px1);
+    svg += fmt::format(
+        "<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#ddd\"/>"
+        "<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+        x, py0, x, py1, x, py0 + 16, tick_label(t));
+  }
+  for (double t : ay.ticks) {
+    const double y = ay.at(t, py0, py1);
+    svg += fmt::format(
+        "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>"
+        "<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n",
+        px0, y, px1, y, px0 - 6, y + 4, tick_label(t));
+  }
+  svg += fmt::format(
+      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>\n"
+      "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n"
+      "<text x=\"18\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {})\">{}</text>\n",
+      px0, py1, px1 - px0, py0 - py1, (px0 + px1) / 2, kHeight - 18, escape(o.x_label),
+      (py0 + py1) / 2, (py0 + py1) / 2, escape(o.y_label));
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const auto& s = series[i];
+    const char* colour = kColours[i % std::size(kColours)];
+    std::string points;
+    for (const auto& [x, y] : s.points)
+      points += fmt::format("{}{:.1f},{:.1f}", points.empty() ? "" : " ", ax.at(x, px0, px1),
+                            ay.at(y, py0, py1));
+    svg += fmt::format(
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{}/>\n", points,
+        colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "");
+    if (!s.dashed)
+      for (const auto& [x, y] : s.points)
+        svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n",
+                           ax.at(x, px0, px1), ay.at(y, py0, py1), colour);
+    const double ly = py1 + 10 + 20 * static_cast<double>(i);
+    svg += fmt::format(
+        "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2\"{}/>"
+        "<text x=\"{}\" y=\"{:.1f}\">{}</text>\n",
+        px1 + 12, ly, px1 + 36, ly, colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "", px1 + 42,
+        ly + 4, escape(s.label));
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,128 @@
+#include "ftvlsi/report/simulate_job.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "ftvlsi/core/error.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+const SweepResult& headline_sweep() {
+  static const SweepResult sweep = [] {
+    SweepSpec s;
+    s.sizes = {64, 256, 1024, 4096, 16384};
+    s.delays = {parse_delay_model("unit"), parse_delay_model("linear")};
+    return run_simulate_sweep(s);
+  }();
+  return sweep;
+}
+
+const SweepTrend& trend(const std::string& host, const std::string& delay) {
+  for (const auto& t : headline_sweep().trends)
+    if (t.host == host && t.delay_model == delay) return t;
+  FAIL("no trend for " << host << " " << delay);
+  throw;
+}
+
+std::vector<const SimulateResult*> rows(const std::string& host, const std::string& delay) {
+  std::vector<const SimulateResult*> out;
+  for (const auto& r : headline_sweep().rows)
+    if (r.host == host && r.delay_model == delay) out.push_back(&r);
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("simulate") {
+  TEST_CASE("linear delay: a fat-tree slows down like sqrt A, a fat-pyramid like lg A") {
+    const SweepTrend& ft = trend("fat-tree", "linear");
+    const SweepTrend& fp = trend("fat-pyramid", "linear");
+    // The fat-tree pays at least sqrt A: its ratio to sqrt A never falls, its slope is >= 1/2.
+    CHECK(ft.slope >= 0.45);
+    CHECK(ft.per_sqrt_a_last >= ft.per_sqrt_a_first);
+    // The fat-pyramid's slowdown over lg A stays within a constant band, far below sqrt A.
+    CHECK(fp.slope <= 0.25);
+    CHECK(fp.per_lg_a_last <= 1.5 * fp.per_lg_a_first);
+    CHECK(fp.per_sqrt_a_last <= 0.25 * fp.per_sqrt_a_first);
+    // So the gap between the two hosts widens with the size.
+    const auto tree = rows("fat-tree", "linear"), pyramid = rows("fat-pyramid", "linear");
+    REQUIRE(tree.size() == 5);
+    REQUIRE(pyramid.size() == 5);
+    for (std::size_t i = 1; i < tree.size(); ++i)
+      CHECK(tree[i]->slowdown / pyramid[i]->slowdown >
+            tree[i - 1]->slowdown / pyramid[i - 1]->slowdown);
+  }
+
+  TEST_CASE("unit delay: both hosts stay polylogarithmic") {
+    for (const char* host : {"fat-tree", "fat-pyramid"}) {
+      CAPTURE(std::string(host));
+      const SweepTrend& t = trend(host, "unit");
+      CHECK(t.slope <= 0.35);
+      CHECK(t.per_sqrt_a_last < 0.5 * t.per_sqrt_a_first);
+      // Bounded by lg^3 A: the number of cycles, the path's switches and the load each grow
+      // at most logarithmically.
+      const auto r = rows(host, "unit");
+      auto per_lg3 = [](const SimulateResult& x) {
+        return x.slowdown / std::pow(std::log2(static_cast<double>(x.area_competing)), 3);
+      };
+      CHECK(per_lg3(*r.back()) <= 1.5 * per_lg3(*r.front()));
+    }
+  }
+
+  TEST_CASE("fat-pyramid paths stretch a wire of length d to O(d + lg A) (Greenberg Thm 4.1)") {
+    const auto r = rows("fat-pyramid", "linear");
+    for (const auto* x : r) CHECK(x->path_stretch_bound <= 1.3 * r.front()->path_stretch_bound);
+    // The fat-tree's mesh neighbours across the root climb to it: the stretch grows like sqrt A.
+    const auto t = rows("fat-tree", "linear");
+    CHECK(t.back()->path_stretch_bound >= 4 * t.front()->path_stretch_bound);
+  }
+
+  TEST_CASE("every message is delivered and the times are consistent") {
+    for (const auto& x : headline_sweep().rows) {
+      CAPTURE(x.host);
+      CAPTURE(x.processors);
+      CHECK(x.json["delivered"].get<std::uint64_t>() == x.messages);
+      CHECK(x.delivery_cycles >= std::ceil(x.load_factor - 1e-9));
+      CHECK(x.slowdown == doctest::Approx(x.time_host / x.time_competing));
+      // Unit delay: a round trip over w wires and w - 1 switches is 2(2w - 1) + bits + 1, and a
+      // path has at most 2 lg n + 1 wires; one competing wire takes 2 + bits + 1.
+      if (x.delay_model == "unit") {
+        const double b = static_cast<double>(x.bits);
+        CHECK(x.time_competing == doctest::Approx(b + 3));
+        const double w = 2 * std::log2(static_cast<double>(x.host_processors)) + 1;
+        CHECK(x.time_host <= static_cast<double>(x.delivery_cycles) * (2 * (2 * w - 1) + b + 1));
+        CHECK(x.time_host >= static_cast<double>(x.delivery_cycles) * (2 * (2 * 2 - 1) + b + 1));
+      }
+    }
+  }
+
+  TEST_CASE("the same seed gives the same result; the algorithms all deliver") {
+    SimulateSpec s;
+    s.processors = 256;
+    s.seed = 9;
+    const SimulateResult a = run_simulate(s), b = run_simulate(s);
+    CHECK(a.json.dump() == b.json.dump());
+    for (const char* algorithm : {"random", "offline"}) {
+      s.algorithm = algorithm;
+      const SimulateResult r = run_simulate(s);
+      CHECK(r.json["delivered"].get<std::uint64_t>() == r.messages);
+      CHECK(r.slowdown > 0);
+    }
+  }
+
+  TEST_CASE("bad combinations are named") {
+    SimulateSpec s;
+    s.processors = 64;
+    s.host = "hypercube";
+    CHECK_THROWS_AS(run_simulate(s), InputError);
+    s.host = "fat-pyramid";
+    s.algorithm = "offline";
+    CHECK_THROWS_AS(run_simulate(s), InputError);
+    s.algorithm = "greedy";
+    s.competing = "mesh3d";
+    CHECK_THROWS_AS(run_simulate(s), InputError);
+  }
+}
