@@ -176,7 +176,8 @@ struct RouteArgs {
 
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.host.overrides;
-  add_override(cmd, "--network", o.network, "host network: fat-tree or butterfly-fat-tree");
+  add_override(cmd, "--network", o.network,
+               "host network: fat-tree, butterfly-fat-tree or fat-pyramid");
   add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
@@ -210,13 +211,11 @@ int run_route_command(const RouteArgs& a) {
   ftvlsi::apply_overrides(host, a.host.overrides);
   ftvlsi::RouteSpec s;
   if (const auto* b = std::get_if<ftvlsi::ButterflyParams>(&host.network)) {
-    if (b->pyramid())
-      throw ftvlsi::InputError(
-          "fat-pyramid routing with mesh shortcuts is not implemented yet; route on "
-          "--network butterfly-fat-tree or fat-tree");
     s.butterfly = b->processors;
+    s.pyramid = b->pyramid();
   } else if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network)) {
-    throw ftvlsi::InputError("ftvlsi route takes a fat-tree or butterfly-fat-tree host");
+    throw ftvlsi::InputError(
+        "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
   } else {
     s.host = std::get<ftvlsi::FatTreeParams>(host.network);
   }

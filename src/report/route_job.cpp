@@ -32,10 +32,10 @@ void write_outputs(const RouteSpec& spec, const RouteRun& r) {
 RouteRun run_butterfly_route(const RouteSpec& spec) {
   if (spec.algorithm != "greedy")
     throw InputError(
-        "a butterfly fat-tree is routed with --algorithm greedy (random parents on "
-        "the way up); the other algorithms need a binary fat-tree");
+        "a butterfly fat-tree or fat-pyramid is routed with --algorithm greedy (random parents "
+        "on the way up); the other algorithms need a binary fat-tree");
   if (spec.loads) throw InputError("--loads is written for binary fat-trees only");
-  const ButterflyFatTree net(*spec.butterfly, false);
+  const ButterflyFatTree net(*spec.butterfly, spec.pyramid);
   RouteRun r;
   PatternParams pattern = spec.pattern;
   pattern.seed = spec.seed;
@@ -49,7 +49,8 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
   j["switch"] = spec.policy == SwitchPolicy::kRandom ? "random" : "priority";
   j["seed"] = spec.seed;
   j["processors"] = net.processors();
-  j["host"] = {{"kind", "butterfly-fat-tree"}, {"levels", net.levels()}};
+  j["host"] = {{"kind", spec.pyramid ? "fat-pyramid" : "butterfly-fat-tree"},
+               {"levels", net.levels()}};
   j["pattern"] = spec.messages_file ? *spec.messages_file : spec.pattern.name;
   j["messages"] = r.messages.size();
   j["load_factor"] = r.load_factor;

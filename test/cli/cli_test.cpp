@@ -292,10 +292,50 @@ TEST_SUITE("cli_route") {
     expect_error("route -n 64 --algorithm adversary", 2, "not implemented yet");
     expect_error("route -n 64 --switch fair", 2, "random or priority");
     expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
-    expect_error("route --network fat-pyramid -n 64", 2, "not implemented yet");
+    expect_error("route --network fat-pyramid -n 60", 2, "64");
     expect_error("route --network butterfly-fat-tree -n 64 --algorithm offline", 2, "greedy");
     const Result b = run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
     CHECK(b.code == 0);
     CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
+    const Result p = run("route --network fat-pyramid -n 64 --pattern permutation --json -");
+    CHECK(p.code == 0);
+    CHECK(p.output.find("\"kind\": \"fat-pyramid\"") != std::string::npos);
+  }
+
+  TEST_CASE("simulate writes the slowdown JSON; a sweep writes its report folder") {
+    const fs::path dir = scratch("simulate");
+    const std::string json = (dir / "s.json").string();
+    const Result r = run("simulate --competing mesh -n 256 --host fat-pyramid --delay linear "
+                         "--json " + json);
+    CAPTURE(r.output);
+    REQUIRE(r.code == 0);
+    const std::string text = slurp(json);
+    for (const char* key : {"\"slowdown\"", "\"time_host\"", "\"time_competing\"",
+                            "\"load_factor\"", "\"delivery_cycles\"", "\"path_stretch_max\"",
+                            "\"delay_model\": \"linear\""})
+      CHECK(text.find(key) != std::string::npos);
+    const Result again = run("simulate --competing mesh -n 256 --host fat-pyramid --json -");
+    CHECK(again.output == text);
+    const fs::path report = dir / "sweep";
+    const Result s = run("simulate --sweep --sizes 16,64,256 --delays 'unit;linear;poly:2,0.5,1' "
+                         "--report " + report.string());
+    CAPTURE(s.output);
+    REQUIRE(s.code == 0);
+    for (const char* f : {"simulate.md", "simulate.csv", "slowdown-unit.svg",
+                          "slowdown-linear.svg", "slowdown-poly-2-0.5-1.svg"})
+      CHECK(fs::exists(report / f));
+    CHECK(line_count(slurp((report / "simulate.csv").string())) == 1 + 3 * 2 * 3);
+  }
+
+  TEST_CASE("simulate rejects bad hosts, models and combinations with one line") {
+    expect_error("simulate --host ring", 2, "fat-tree or fat-pyramid");
+    expect_error("simulate --delay cubic", 2, "delay");
+    expect_error("simulate --host fat-pyramid --algorithm random", 2, "greedy");
+    expect_error("simulate --host fat-pyramid --capacity full", 2, "fat-tree host");
+    expect_error("simulate --competing mesh -n 50", 2, "mesh");
+    expect_error("simulate --sweep -n 64", 2, "--sizes");
+    expect_error("simulate --report out", 2, "--sweep");
+    expect_error("simulate --competing mesh3d -n 64", 2, "two-dimensional");
+    expect_error("simulate --sweep --sizes 64 --report /proc/ftvlsi", 3, "report folder");
   }
 }

@@ -14,6 +14,7 @@ namespace ftvlsi {
 struct RouteSpec {
   FatTreeParams host;
   std::optional<std::uint64_t> butterfly;  // route on a butterfly fat-tree of this size instead
+  bool pyramid = false;                    // ... or on a fat-pyramid (mesh shortcuts)
   std::optional<std::string> messages_file;
   PatternParams pattern;
   std::string algorithm = "greedy";  // greedy, random
