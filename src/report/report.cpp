@@ -7,6 +7,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/report/layout_job.hpp"
+#include "ftvlsi/report/simulate_job.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -83,6 +84,20 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
       "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---|\n";
   md += rows;
   md += "\n## Wires per level\n" + levels;
+  if (spec.simulate) {
+    SweepSpec sweep;
+    sweep.base.competing = spec.simulate->competing;
+    sweep.sizes = spec.simulate->sizes;
+    sweep.delays.clear();
+    for (const auto& d : spec.simulate->delays) sweep.delays.push_back(parse_delay_model(d));
+    sweep.report_dir = out_dir;
+    const SweepResult sim = run_simulate_sweep(sweep);
+    md += fmt::format(
+        "\n## Simulation overhead: a {} on a fat-tree and on a fat-pyramid\n\n"
+        "Files: simulate.md, simulate.csv and one plot per delay model "
+        "(`ftvlsi simulate --sweep` makes the full version).\n\n{}",
+        spec.simulate->competing, sweep_markdown(sim, ""));
+  }
   result.summary_path = (std::filesystem::path(out_dir) / "summary.md").string();
   write_file_atomically(result.summary_path, md);
   return result;

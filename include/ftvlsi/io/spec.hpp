@@ -87,9 +87,18 @@ LayoutSpec load_layout_spec(const std::string& path);  // IoError if unreadable
 void apply_overrides(LayoutSpec& spec, const SpecOverrides& overrides);
 
 // A report: a title and a list of layout specs (each with a `name`).
+// The report's small simulation-overhead sweep (`ftvlsi simulate --sweep`):
+//   simulate: {competing: mesh, sizes: [64, 256, 1024], delays: [unit, linear]}
+struct ReportSimulate {
+  std::string competing = "mesh";
+  std::vector<std::uint64_t> sizes{64, 256, 1024, 4096};
+  std::vector<std::string> delays{"unit", "linear"};
+};
+
 struct ReportSpec {
   std::string title = "ftvlsi report";
   std::vector<LayoutSpec> layouts;
+  std::optional<ReportSimulate> simulate;
 };
 ReportSpec parse_report_spec(std::string_view yaml, std::string_view source);
 ReportSpec load_report_spec(const std::string& path);
