@@ -171,7 +171,7 @@ int run_decompose_command(const DecomposeArgs& a) {
 struct RouteArgs {
   LayoutArgs host;  // the host fat-tree, with the layout command's flags
   std::optional<std::string> messages, pattern, count, block, algorithm, policy, k1, k2, schedule,
-      loads, messages_out, max_cycles;
+      loads, messages_out, max_cycles, offline, lambda;
 };
 
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
@@ -186,10 +186,13 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
                "permutation, bit-reversal, transpose, hot-spot, uniform, local");
   add_override(cmd, "--count", a.count, "messages of uniform / hot-spot (default n)");
   add_override(cmd, "--block", a.block, "subtree size of the local pattern (16)");
-  add_override(cmd, "--algorithm", a.algorithm, "greedy (default), random or offline");
+  add_override(cmd, "--algorithm", a.algorithm,
+               "greedy (default), random, random-prime, offline or adversary");
+  add_override(cmd, "--offline", a.offline, "offline variant: theorem-1 (default) or corollary-2");
+  add_override(cmd, "--lambda", a.lambda, "adversary: load factor of Theorem 9's set (24)");
   add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
-  add_override(cmd, "--k1", a.k1, "RANDOM's constant k1 (1)");
-  add_override(cmd, "--k2", a.k2, "RANDOM's constant k2 (1)");
+  add_override(cmd, "--k1", a.k1, "RANDOM's constant k1 (default: the congestion parameter r)");
+  add_override(cmd, "--k2", a.k2, "RANDOM's constant k2 (default: r)");
   add_override(cmd, "--max-cycles", a.max_cycles, "give up after this many cycles (10^7)");
   add_override(cmd, "--schedule", a.schedule, "write 'cycle src dst' per delivered message");
   add_override(cmd, "--loads", a.loads, "write every directed channel's load as CSV");
@@ -237,6 +240,8 @@ int run_route_command(const RouteArgs& a) {
   if (a.k1) s.k1 = parse_constant(*a.k1, "--k1");
   if (a.k2) s.k2 = parse_constant(*a.k2, "--k2");
   if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
+  if (a.offline) s.offline = *a.offline;
+  if (a.lambda) s.lambda = ftvlsi::parse_positive(*a.lambda, "--lambda");
   s.schedule = a.schedule;
   s.loads = a.loads;
   s.messages_out = a.messages_out;

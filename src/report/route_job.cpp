@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/route/adversary.hpp"
 #include "ftvlsi/route/butterfly_routing.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
 #include "ftvlsi/route/offline.hpp"
@@ -70,26 +72,48 @@ RouteRun run_route(const RouteSpec& spec) {
                                    {spec.loads, "loads"},
                                    {spec.messages_out, "message"}})
     if (path) require_writable(*path, what);
-  if (spec.algorithm != "greedy" && spec.algorithm != "random" && spec.algorithm != "offline")
+  const std::vector<std::string> algorithms{"greedy", "random", "random-prime", "offline",
+                                            "adversary"};
+  if (std::find(algorithms.begin(), algorithms.end(), spec.algorithm) == algorithms.end())
     throw InputError(fmt::format(
-        "unknown algorithm '{}'; valid algorithms are greedy, random and offline (random-prime "
-        "and adversary are not implemented yet)",
+        "unknown algorithm '{}'; valid algorithms are greedy, random, random-prime, offline and "
+        "adversary",
         spec.algorithm));
+  if (spec.offline != "theorem-1" && spec.offline != "corollary-2")
+    throw InputError(fmt::format("--offline must be theorem-1 or corollary-2, not '{}'",
+                                 spec.offline));
   if (spec.butterfly) return run_butterfly_route(spec);
   const FatTree tree(spec.host);
   RouteRun r;
-  PatternParams pattern = spec.pattern;
-  pattern.seed = spec.seed;
-  r.messages = spec.messages_file ? read_messages(*spec.messages_file, tree.processors())
-                                  : make_pattern(pattern, tree.processors());
+  std::optional<AdversarySet> adversary;
+  if (spec.algorithm == "adversary") {
+    if (spec.messages_file)
+      throw InputError("--algorithm adversary builds its own message set; leave out --messages");
+    adversary = adversary_set(tree, spec.lambda);
+    r.messages = adversary->messages;
+  } else {
+    if (spec.algorithm == "random-prime") require_random_prime_capacity(tree);
+    PatternParams pattern = spec.pattern;
+    pattern.seed = spec.seed;
+    r.messages = spec.messages_file ? read_messages(*spec.messages_file, tree.processors())
+                                    : make_pattern(pattern, tree.processors());
+  }
   const ChannelLoadTable loads = channel_loads(r.messages, tree.levels());
   r.load_factor = load_factor(loads, tree);
   r.congestion = congestion_parameter(tree);
-  DeliverySimulator sim(tree, r.messages, spec.policy, spec.seed);
+  const SwitchPolicy policy = adversary ? SwitchPolicy::kPriority : spec.policy;
+  DeliverySimulator sim(tree, r.messages, policy, spec.seed);
   bool one_cycle = true;
+  std::optional<WideSchedule> wide;
   if (spec.algorithm == "offline") {
     // Every cycle of the schedule must go through the simulator without a loss.
-    const auto cycles = offline_schedule(tree, r.messages);
+    std::vector<std::vector<std::uint32_t>> cycles;
+    if (spec.offline == "corollary-2") {
+      wide = offline_schedule_wide(tree, r.messages);
+      cycles = wide->cycles;
+    } else {
+      cycles = offline_schedule(tree, r.messages);
+    }
     r.result.cycle_of.assign(r.messages.size(), 0);
     for (const auto& c : cycles) {
       ++r.result.cycles;
@@ -99,31 +123,65 @@ RouteRun run_route(const RouteSpec& spec) {
       r.result.delivered += delivered.size();
     }
     r.result.steps = sim.steps();
-  } else if (spec.algorithm == "greedy") {
+  } else if (spec.algorithm == "greedy" || spec.algorithm == "adversary") {
     r.result = route_greedy(sim, r.messages.size(), spec.max_cycles);
+  } else if (spec.algorithm == "random-prime") {
+    r.result = route_random_prime(sim, r.messages.size(), spec.seed + 1, spec.max_cycles);
   } else {
     r.result = route_random(sim, r.messages.size(), tree.processors(),
                             {spec.k1, spec.k2, r.congestion, spec.seed + 1}, spec.max_cycles);
   }
+  if (adversary) {
+    DeliverySimulator random_sim(tree, r.messages, SwitchPolicy::kRandom, spec.seed);
+    r.random_result = route_random(random_sim, r.messages.size(), tree.processors(),
+                                   {spec.k1, spec.k2, r.congestion, spec.seed + 1},
+                                   spec.max_cycles);
+  }
   auto& j = r.json;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
   j["algorithm"] = spec.algorithm;
-  j["switch"] = spec.policy == SwitchPolicy::kRandom ? "random" : "priority";
+  j["switch"] = policy == SwitchPolicy::kRandom ? "random" : "priority";
   j["seed"] = spec.seed;
   j["processors"] = tree.processors();
   j["host"] = {{"kind", "fat-tree"},
                {"capacity_profile", std::string(to_string(tree.capacity_params().profile))},
                {"capacities", tree.capacities()}};
-  j["pattern"] = spec.messages_file ? *spec.messages_file : spec.pattern.name;
+  j["pattern"] = adversary            ? std::string("adversary")
+                 : spec.messages_file ? *spec.messages_file
+                                      : spec.pattern.name;
   j["messages"] = r.messages.size();
   j["load_factor"] = r.load_factor;
   j["congestion_parameter"] = r.congestion;
-  if (spec.algorithm == "random") j["k1"] = spec.k1, j["k2"] = spec.k2;
+  if (spec.algorithm == "random" || adversary)
+    j["k1"] = spec.k1.value_or(r.congestion), j["k2"] = spec.k2.value_or(r.congestion);
   j["delivery_cycles"] = r.result.cycles;
   j["delivered"] = r.result.delivered;
   if (spec.algorithm == "offline") {
-    j["offline"] = {{"every_cycle_one_cycle", one_cycle},
-                    {"bound_2_ceil_lambda_L", 2 * std::ceil(r.load_factor) * tree.levels()}};
+    j["offline"] = {{"variant", spec.offline}, {"every_cycle_one_cycle", one_cycle}};
+    if (wide) {
+      j["offline"]["lambda_prime"] = wide->lambda_prime;
+      j["offline"]["sets"] = wide->sets;
+      j["offline"]["bound_2_lambda_prime"] = 2 * wide->lambda_prime;
+    } else {
+      j["offline"]["bound_2_ceil_lambda_L"] = 2 * std::ceil(r.load_factor) * tree.levels();
+    }
+  }
+  if (spec.algorithm == "random-prime")
+    j["cycles_per_lambda"] = static_cast<double>(r.result.cycles) / std::max(1.0, r.load_factor);
+  if (adversary) {
+    const double lg_sub = std::log2(static_cast<double>(adversary->subtree));
+    j["adversary"] = {
+        {"lambda", spec.lambda},
+        {"subtree_processors", adversary->subtree},
+        {"unfavoured_quarters", adversary->unfavoured},
+        {"bound_lambda_lg_n_over_24", adversary->bound},
+        {"bound_measured_lambda_lg_n_over_24", r.load_factor * lg_sub / 24},
+        {"greedy_cycles", r.result.cycles},
+        {"greedy_meets_bound", static_cast<double>(r.result.cycles) >= adversary->bound},
+        {"random_cycles", r.random_result->cycles},
+        {"greedy_cycles_per_lambda", static_cast<double>(r.result.cycles) / r.load_factor},
+        {"random_cycles_per_lambda",
+         static_cast<double>(r.random_result->cycles) / r.load_factor}};
   }
   j["message_channel_steps"] = r.result.steps;
   if (spec.loads) write_file_atomically(*spec.loads, loads_csv(loads, tree));

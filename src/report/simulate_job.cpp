@@ -207,7 +207,7 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
   if (s.algorithm == "greedy") {
     r = route_greedy(sim, p.messages.size(), s.max_cycles);
   } else if (s.algorithm == "random") {
-    r = route_random(sim, p.messages.size(), tree.processors(), {1, 1, *p.congestion, s.seed + 1},
+    r = route_random(sim, p.messages.size(), tree.processors(), {std::nullopt, std::nullopt, *p.congestion, s.seed + 1},
                      s.max_cycles);
   } else {
     r.cycle_of.assign(p.messages.size(), 0);

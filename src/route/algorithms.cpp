@@ -9,6 +9,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/rng.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -55,12 +56,12 @@ class Router {
 };
 
 // TRY-GUESS (Fig. 3): halve lambda after max(k1 lambda, k2 lg n) cycles of p-subsets.
-void try_guess(Router& router, double guess, double lgn, const RandomParams& p,
+void try_guess(Router& router, double guess, double lgn, double k1, double k2, double r,
                std::mt19937_64& rng) {
   std::uniform_real_distribution<double> coin(0.0, 1.0);
   for (double lambda = guess; lambda > 1 && !router.done(); lambda /= 2) {
-    const auto rounds = static_cast<std::uint64_t>(std::ceil(std::max(p.k1 * lambda, p.k2 * lgn)));
-    const double prob = 1.0 / (p.congestion * lambda);
+    const auto rounds = static_cast<std::uint64_t>(std::ceil(std::max(k1 * lambda, k2 * lgn)));
+    const double prob = 1.0 / (r * lambda);
     for (std::uint64_t i = 0; i < rounds && !router.done(); ++i) {
       std::vector<std::uint32_t> sent;
       for (auto id : router.undelivered())
@@ -87,11 +88,43 @@ RouteResult route_random(DeliverySimulator& sim, std::size_t messages, std::uint
   const double lglgn = std::max(1.0, std::log2(lgn));
   router.send(router.undelivered());  // load factor at most one goes at once
   double guess = 2;
-  for (; p.k1 * guess < p.k2 * lgn && !router.done(); guess *= guess)
-    try_guess(router, guess, lgn, p, rng);
-  for (guess = (p.k2 / p.k1) * lgn * lglgn; !router.done(); guess *= 2)
-    try_guess(router, guess, lgn, p, rng);
+  const double k1 = p.k1.value_or(p.congestion), k2 = p.k2.value_or(p.congestion);
+  for (; k1 * guess < k2 * lgn && !router.done(); guess *= guess)
+    try_guess(router, guess, lgn, k1, k2, p.congestion, rng);
+  for (guess = (k2 / k1) * lgn * lglgn; !router.done(); guess *= 2)
+    try_guess(router, guess, lgn, k1, k2, p.congestion, rng);
   return router.finish();
+}
+
+RouteResult route_random_prime(DeliverySimulator& sim, std::size_t messages, std::uint64_t seed,
+                               std::uint64_t max_cycles) {
+  Router router(sim, messages, max_cycles);
+  SplitMix64 rng(seed);
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> pick;  // (cycle of the pass, message)
+  std::vector<std::uint32_t> sent;
+  for (std::uint64_t z = 1; !router.done(); z *= 2) {
+    pick.clear();
+    for (auto id : router.undelivered()) pick.push_back({rng.below(z), id});
+    std::sort(pick.begin(), pick.end());
+    auto it = pick.begin();
+    // The count ends with the last delivery, not with the pass's trailing empty cycles.
+    for (std::uint64_t i = 0; i < z && !router.done(); ++i) {
+      sent.clear();
+      for (; it != pick.end() && it->first == i; ++it) sent.push_back(it->second);
+      router.send(sent);
+    }
+  }
+  return router.finish();
+}
+
+void require_random_prime_capacity(const FatTree& tree) {
+  const std::uint64_t need = static_cast<std::uint64_t>(lg(tree.processors()));
+  for (int k = 0; k <= tree.levels(); ++k)
+    if (tree.capacity(k) < need)
+      throw InputError(fmt::format(
+          "random-prime needs every channel to have capacity at least lg n = {} (Theorem 11); "
+          "level {} has {}; try --capacity constant --constant {}",
+          need, k, tree.capacity(k), need));
 }
 
 }  // namespace ftvlsi

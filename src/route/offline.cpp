@@ -1,10 +1,14 @@
 #include "ftvlsi/route/offline.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/route/channel_loads.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -129,6 +133,60 @@ std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
     std::sort(first.begin(), first.end());
   }
   return cycles;
+}
+
+namespace {
+
+// Halves `set` `depth` times, putting the pieces into out[first], out[first + 1], ...
+void split_into(const FatTree& tree, const MessageSet& messages, std::vector<std::uint32_t> set,
+                int depth, std::size_t first, std::vector<std::vector<std::uint32_t>>& out) {
+  if (set.empty()) return;
+  if (depth == 0) {
+    auto& cycle = out[first];
+    cycle.insert(cycle.end(), set.begin(), set.end());
+    return;
+  }
+  auto [a, b] = matching_and_tracing(tree, messages, set);
+  const std::size_t half = std::size_t{1} << (depth - 1);
+  split_into(tree, messages, std::move(a), depth - 1, first, out);
+  split_into(tree, messages, std::move(b), depth - 1, first + half, out);
+}
+
+}  // namespace
+
+WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messages) {
+  const int levels = tree.levels();
+  const std::uint64_t lgn = static_cast<std::uint64_t>(std::max(1, levels));
+  for (int k = 0; k <= levels; ++k)
+    if (tree.capacity(k) <= lgn)
+      throw InputError(fmt::format(
+          "the Corollary 2 schedule needs every channel's capacity above lg n = {}; level {} has "
+          "{} (try --capacity constant --constant {})",
+          lgn, k, tree.capacity(k), 2 * lgn));
+  const ChannelLoadTable loads = channel_loads(messages, levels);
+  WideSchedule w;
+  for (int k = 0; k <= levels; ++k)
+    for (const auto* side : {&loads.up, &loads.down})
+      for (auto load : (*side)[k])
+        w.lambda_prime = std::max(w.lambda_prime, static_cast<double>(load) /
+                                                      static_cast<double>(tree.capacity(k) - lgn));
+  int depth = 0;
+  while (static_cast<double>(std::uint64_t{1} << depth) < w.lambda_prime) ++depth;
+  w.sets = std::uint64_t{1} << depth;
+  std::vector<std::vector<std::uint32_t>> by_level(levels), cycles(w.sets);
+  std::vector<std::uint32_t> self;
+  for (std::uint32_t id = 0; id < messages.size(); ++id) {
+    const int turn = turn_level(tree, messages[id]);
+    (turn < 0 ? self : by_level[turn]).push_back(id);
+  }
+  for (auto& group : by_level) split_into(tree, messages, std::move(group), depth, 0, cycles);
+  cycles.front().insert(cycles.front().end(), self.begin(), self.end());
+  for (auto& c : cycles) {
+    if (c.empty()) continue;
+    std::sort(c.begin(), c.end());
+    w.cycles.push_back(std::move(c));
+  }
+  return w;
 }
 
 }  // namespace ftvlsi

@@ -289,7 +289,24 @@ TEST_SUITE("cli_route") {
     std::ofstream(dir / "e.txt") << "# nothing\n";
     expect_error("route -n 64 --messages " + (dir / "e.txt").string(), 2, "no messages");
     expect_error("route -n 64 --pattern spiral", 2, "valid patterns");
-    expect_error("route -n 64 --algorithm adversary", 2, "not implemented yet");
+    expect_error("route -n 64 --algorithm adversary", 2, "standard fat-tree");
+    expect_error("route -n 64 --capacity double-every-2 --algorithm adversary --lambda 6", 2,
+                 "at least 12");
+    expect_error("route -n 64 --algorithm random-prime", 2, "at least lg n = 6");
+    expect_error("route -n 64 --algorithm offline --offline corollary-2", 2, "above lg n = 6");
+    expect_error("route -n 64 --algorithm offline --offline corollary-3", 2, "theorem-1");
+    const fs::path adv = dir / "adversary.txt";
+    const Result a = run("route -n 256 --capacity double-every-2 --algorithm adversary --lambda 24 "
+                         "--messages-out " + adv.string() + " --json -");
+    CHECK(a.code == 0);
+    CHECK(a.output.find("\"greedy_meets_bound\": true") != std::string::npos);
+    CHECK(line_count(slurp(adv.string())) > 24);
+    const Result w = run("route -n 64 --capacity constant --constant 12 --pattern uniform --count 640 "
+                         "--algorithm offline --offline corollary-2 --json -");
+    CHECK(w.code == 0);
+    CHECK(w.output.find("\"every_cycle_one_cycle\": true") != std::string::npos);
+    const Result rp = run("route -n 64 --capacity constant --constant 6 --algorithm random-prime --json -");
+    CHECK(rp.code == 0);
     expect_error("route -n 64 --switch fair", 2, "random or priority");
     expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
     expect_error("route --network fat-pyramid -n 60", 2, "64");

@@ -17,9 +17,11 @@ struct RouteSpec {
   bool pyramid = false;                    // ... or on a fat-pyramid (mesh shortcuts)
   std::optional<std::string> messages_file;
   PatternParams pattern;
-  std::string algorithm = "greedy";  // greedy, random
+  std::string algorithm = "greedy";  // greedy, random, random-prime, offline, adversary
+  std::string offline = "theorem-1";  // offline variant: theorem-1 or corollary-2
+  std::uint64_t lambda = 24;          // adversary: the load factor of Theorem 9's set
   SwitchPolicy policy = SwitchPolicy::kRandom;
-  double k1 = 1.0, k2 = 1.0;
+  std::optional<double> k1, k2;  // RANDOM: default r
   std::uint64_t seed = 1;
   std::uint64_t max_cycles = 10000000;
   std::optional<std::string> json, schedule, loads, messages_out;
@@ -30,6 +32,7 @@ struct RouteRun {
   double load_factor = 0;
   double congestion = 0;
   RouteResult result;
+  std::optional<RouteResult> random_result;  // adversary: RANDOM on the same set
   nlohmann::ordered_json json;
 };
 

@@ -19,6 +19,19 @@ namespace ftvlsi {
 std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
                                                          const MessageSet& messages);
 
+// Leiserson's Corollary 2: when every channel has capacity above lg n (cap >= a lg n, a > 1),
+// the fictitious capacities cap' = cap - lg n give a load factor lambda' <= a/(a-1) lambda. Every
+// turning-level group is halved by matching-and-tracing into the same S sets, S the least power
+// of two >= lambda', and set i of every group goes into cycle i: a channel then carries at most
+// load/S + (one per group above it) <= cap' + lg n = cap, so d <= S < 2 lambda'. Throws InputError
+// when some channel has capacity lg n or less, naming it.
+struct WideSchedule {
+  std::vector<std::vector<std::uint32_t>> cycles;
+  double lambda_prime = 0;  // the load factor with the fictitious capacities
+  std::uint64_t sets = 0;   // S
+};
+WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messages);
+
 // Splits `ids` (all turning at the same level) into two sets whose loads on every channel differ
 // by at most one.
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(

@@ -1,0 +1,104 @@
+#include "ftvlsi/route/adversary.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+#include "ftvlsi/route/algorithms.hpp"
+#include "ftvlsi/route/delivery.hpp"
+
+namespace ftvlsi {
+namespace {
+
+void require_standard(const FatTree& tree, std::uint64_t lambda) {
+  const int levels = tree.levels();
+  bool standard = levels % 2 == 0 && levels >= 4;
+  for (int k = 0; standard && k <= levels; ++k)
+    standard = tree.capacity(k) == std::uint64_t{1} << ((levels - k) / 2);
+  if (!standard)
+    throw InputError(
+        "the adversary of Theorem 9 needs a standard fat-tree: --capacity double-every-2 on "
+        "n = 4^m >= 16 processors (capacities doubling every other level from 1)");
+  if (lambda < 12)
+    throw InputError(fmt::format("--lambda must be at least 12 for Theorem 9, not {}", lambda));
+}
+
+// The i-th message's destination outside FT: spread over the other three quarters, round robin
+// over the quarters and in bit-reversed order within one, so every subtree receives its share.
+std::uint32_t destination(std::uint64_t i, int levels) {
+  const int q = levels - 2;  // a quarter has 2^q processors
+  const std::uint64_t quarter = 1 + i % 3, j = (i / 3) & ((std::uint64_t{1} << q) - 1);
+  std::uint64_t r = 0;
+  for (int b = 0; b < q; ++b) r |= ((j >> b) & 1) << (q - 1 - b);
+  return static_cast<std::uint32_t>((quarter << q) | r);
+}
+
+MessageSet with_destinations(std::vector<std::uint32_t> sources, int levels) {
+  std::sort(sources.begin(), sources.end());
+  MessageSet m;
+  m.reserve(sources.size());
+  for (std::size_t i = 0; i < sources.size(); ++i) m.push_back({sources[i], destination(i, levels)});
+  return m;
+}
+
+// `count` messages spread evenly over the processors [lo, lo + size).
+void spread(std::vector<std::uint32_t>& sources, std::uint64_t lo, std::uint64_t size,
+            std::uint64_t count) {
+  for (std::uint64_t i = 0; i < count; ++i)
+    sources.push_back(static_cast<std::uint32_t>(lo + i % size));
+}
+
+// Runs the switches with the four quarters of [lo, lo + size) all full for t cycles and returns
+// the quarter that sent the fewest messages out (the last one on a tie).
+int unfavoured_quarter(const FatTree& tree, std::uint64_t lo, std::uint64_t size,
+                       std::uint64_t t) {
+  std::vector<std::uint32_t> sources;
+  spread(sources, lo, size, size * t);  // every processor busy every cycle
+  const MessageSet probe = with_destinations(std::move(sources), tree.levels());
+  DeliverySimulator sim(tree, probe, SwitchPolicy::kPriority, 1);
+  std::vector<std::uint32_t> undelivered(probe.size());
+  for (std::uint32_t i = 0; i < undelivered.size(); ++i) undelivered[i] = i;
+  std::array<std::uint64_t, 4> out{};
+  for (std::uint64_t c = 0; c < t; ++c) {
+    const auto delivered = sim.cycle(undelivered);
+    for (auto id : delivered) ++out[(probe[id].first - lo) / (size / 4)];
+    std::vector<std::uint32_t> rest;
+    std::set_difference(undelivered.begin(), undelivered.end(), delivered.begin(),
+                        delivered.end(), std::back_inserter(rest));
+    undelivered.swap(rest);
+  }
+  int worst = 3;
+  for (int q = 3; q >= 0; --q)
+    if (out[q] < out[worst]) worst = q;
+  return worst;
+}
+
+}  // namespace
+
+AdversarySet adversary_set(const FatTree& tree, std::uint64_t lambda) {
+  require_standard(tree, lambda);
+  AdversarySet a;
+  a.subtree = tree.processors() / 4;
+  a.bound = static_cast<double>(lambda) * std::log2(static_cast<double>(a.subtree)) / 24;
+  const std::uint64_t t = (lambda + 5) / 6;  // lambda/6 cycles: lambda/12 + removing lambda sqrt s/12
+  std::vector<std::uint32_t> sources;
+  std::uint64_t lo = 0;
+  for (std::uint64_t size = a.subtree; size > 1; size /= 4) {
+    const int u = unfavoured_quarter(tree, lo, size, t);
+    a.unfavoured.push_back(u);
+    const std::uint64_t quarter = size / 4;
+    const std::uint64_t others = lambda * isqrt(size) / 6;  // lambda sqrt(s) / 6
+    for (int q = 0; q < 4; ++q)
+      if (q != u) spread(sources, lo + q * quarter, quarter, others);
+    lo += static_cast<std::uint64_t>(u) * quarter;
+  }
+  spread(sources, lo, 1, lambda);  // M_1
+  a.messages = with_destinations(std::move(sources), tree.levels());
+  return a;
+}
+
+}  // namespace ftvlsi

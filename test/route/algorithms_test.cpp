@@ -1,0 +1,181 @@
+// RANDOM against Fig. 4, RANDOM' against Theorem 11, the Corollary 2 schedule, and Theorem 9's
+// adversary against GREEDY.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/route/adversary.hpp"
+#include "ftvlsi/route/algorithms.hpp"
+#include "ftvlsi/route/channel_loads.hpp"
+#include "ftvlsi/route/offline.hpp"
+#include "support/trees.hpp"
+
+using namespace ftvlsi;
+using ftvlsi::test::tree_of;
+
+namespace {
+
+MessageSet uniform(std::uint64_t n, std::uint64_t count, std::uint64_t seed) {
+  PatternParams p;
+  p.name = "uniform";
+  p.count = count;
+  p.seed = seed;
+  return make_pattern(p, n);
+}
+
+// The row of GL Fig. 4 for a load factor on n processors (up to its constant).
+double fig4_row(double lambda, std::uint64_t n) {
+  const double lgn = std::log2(static_cast<double>(n)), lglgn = std::log2(lgn);
+  if (lambda <= 1) return 1;
+  if (lambda <= 2) return lgn;
+  if (lambda <= lgn * lglgn) return lgn * std::log2(lambda);
+  return lambda;
+}
+
+}  // namespace
+
+TEST_SUITE("algorithms") {
+  TEST_CASE("RANDOM delivers everything and its cycle counts follow the rows of GL Fig. 4") {
+    // cycles / row over a sweep of sizes and loads (k1 = k2 = r): bounded by one constant, and
+    // not growing from the smaller sizes to the larger ones.
+    std::map<std::uint64_t, double> worst;  // per n
+    for (std::uint64_t n : {64, 256, 1024, 4096}) {
+      const FatTree tree = tree_of(n, CapacityProfile::kAreaUniversal);
+      const double r = congestion_parameter(tree);
+      const auto last = static_cast<std::uint32_t>(n - 1);
+      for (std::uint64_t per : {0, 1, 2, 4, 16, 64, 1000}) {
+        // per 0: one message (lambda 1); per 1000: two from one processor (lambda 2).
+        const MessageSet m = per == 0      ? MessageSet{{0, last}}
+                             : per == 1000 ? MessageSet{{0, last}, {0, last - 1}}
+                                           : uniform(n, per * n, n + per);
+        const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
+        DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, per + 1);
+        RandomParams rp;
+        rp.congestion = r;
+        rp.seed = n * 31 + per;
+        const RouteResult res = route_random(sim, m.size(), n, rp, 100000000);
+        CAPTURE(n);
+        CAPTURE(lambda);
+        CHECK(res.delivered == m.size());
+        if (lambda <= 1) CHECK(res.cycles == 1);
+        const double ratio = static_cast<double>(res.cycles) / fig4_row(lambda, n);
+        worst[n] = std::max(worst[n], ratio);
+        CHECK(ratio <= 12.0);
+      }
+    }
+    CHECK(worst[4096] <= std::max(worst[64], worst[256]));
+  }
+
+  TEST_CASE("RANDOM' stays within a constant times lambda when every channel holds lg n") {
+    for (std::uint64_t n : {64, 256, 1024, 4096}) {
+      const int lgn = static_cast<int>(std::log2(static_cast<double>(n)));
+      for (std::uint64_t a : {1, 2}) {
+        FatTreeParams params;
+        params.processors = n;
+        params.capacity.profile = CapacityProfile::kConstant;
+        params.capacity.constant = a * static_cast<std::uint64_t>(lgn);
+        const FatTree tree(params);
+        require_random_prime_capacity(tree);
+        for (std::uint64_t per : {1, 8, 64}) {
+          const MessageSet m = uniform(n, per * n, 7 * n + per);
+          const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
+          DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, per);
+          const RouteResult r = route_random_prime(sim, m.size(), n + per, 10000000);
+          CAPTURE(n);
+          CAPTURE(a);
+          CAPTURE(lambda);
+          CHECK(r.delivered == m.size());
+          CHECK(static_cast<double>(r.cycles) >= std::ceil(lambda - 1e-9));
+          CHECK(static_cast<double>(r.cycles) <= 8 * std::max(1.0, lambda));
+        }
+      }
+    }
+  }
+
+  TEST_CASE("RANDOM' refuses a fat-tree with channels thinner than lg n and says what it needs") {
+    const FatTree tree = tree_of(256, CapacityProfile::kAreaUniversal);
+    try {
+      require_random_prime_capacity(tree);
+      FAIL("no error");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("at least lg n = 8") != std::string::npos);
+    }
+  }
+
+  TEST_CASE("Corollary 2: cap >= a lg n gives one-cycle sets, d <= S < 2 lambda' <= 2a/(a-1) lambda") {
+    for (std::uint64_t n : {16, 64, 256, 1024}) {
+      const std::uint64_t lgn = static_cast<std::uint64_t>(std::log2(static_cast<double>(n)));
+      for (std::uint64_t a : {2, 3}) {
+        FatTreeParams params;
+        params.processors = n;
+        params.capacity.profile = CapacityProfile::kConstant;
+        params.capacity.constant = a * lgn;
+        const FatTree tree(params);
+        for (std::uint64_t per : {4, 32, 128}) {
+          const MessageSet m = uniform(n, per * n, n * 3 + per);
+          const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
+          const WideSchedule w = offline_schedule_wide(tree, m);
+          CAPTURE(n);
+          CAPTURE(a);
+          CAPTURE(lambda);
+          std::vector<int> seen(m.size(), 0);
+          for (const auto& cycle : w.cycles) {
+            for (auto id : cycle) ++seen[id];
+            const MessageSet part = [&] {
+              MessageSet p;
+              for (auto id : cycle) p.push_back(m[id]);
+              return p;
+            }();
+            CHECK(load_factor(channel_loads(part, tree.levels()), tree) <= 1.0);
+          }
+          CHECK(std::all_of(seen.begin(), seen.end(), [](int s) { return s == 1; }));
+          const double aa = static_cast<double>(a);
+          CHECK(w.lambda_prime <= aa / (aa - 1) * lambda + 1e-9);
+          CHECK(w.cycles.size() <= w.sets);
+          CHECK(static_cast<double>(w.sets) < 2 * std::max(1.0, w.lambda_prime));
+        }
+      }
+    }
+    FatTreeParams thin;
+    thin.processors = 64;
+    thin.capacity.profile = CapacityProfile::kConstant;
+    thin.capacity.constant = 6;  // = lg n: not above it
+    CHECK_THROWS_AS(offline_schedule_wide(FatTree(thin), uniform(64, 64, 1)), InputError);
+  }
+
+  TEST_CASE("Theorem 9: the adversary's sets keep GREEDY at or above lambda lg n / 24") {
+    std::map<std::uint64_t, double> per_lambda;
+    for (std::uint64_t n : {64, 256, 1024, 4096, 16384}) {
+      const FatTree tree = tree_of(n, CapacityProfile::kDoubleEvery2);
+      for (std::uint64_t lambda : {12, 24, 48}) {
+        const AdversarySet a = adversary_set(tree, lambda);
+        const double measured = load_factor(channel_loads(a.messages, tree.levels()), tree);
+        // The paper counts the four-way root switch only; on the binary tree the half channel
+        // above the unfavoured quarter also carries its sibling: at most 4/3 lambda.
+        CHECK(measured <= 4.0 / 3.0 * static_cast<double>(lambda) + 1e-9);
+        CHECK(measured >= static_cast<double>(lambda));
+        for (auto& [s, d] : a.messages) CHECK(((s < a.subtree) && (d >= a.subtree)));
+        DeliverySimulator sim(tree, a.messages, SwitchPolicy::kPriority, 1);
+        const RouteResult g = route_greedy(sim, a.messages.size(), 1000000);
+        CAPTURE(n);
+        CAPTURE(lambda);
+        const double lg_sub = std::log2(static_cast<double>(a.subtree));
+        CHECK(static_cast<double>(g.cycles) >= measured * lg_sub / 24);
+        if (lambda == 24) per_lambda[n] = static_cast<double>(g.cycles) / measured;
+      }
+    }
+    // GREEDY's cycles per unit of load grow with lg n (about lambda/3 per quarter level).
+    CHECK(per_lambda[16384] >= 1.5 * per_lambda[64]);
+    for (auto it = std::next(per_lambda.begin()); it != per_lambda.end(); ++it)
+      CHECK(it->second >= std::prev(it)->second);
+  }
+
+  TEST_CASE("the adversary needs a standard fat-tree and lambda >= 12") {
+    CHECK_THROWS_AS(adversary_set(tree_of(256, CapacityProfile::kAreaUniversal), 24), InputError);
+    CHECK_THROWS_AS(adversary_set(tree_of(512, CapacityProfile::kDoubleEvery2), 24), InputError);
+    CHECK_THROWS_AS(adversary_set(tree_of(256, CapacityProfile::kDoubleEvery2), 6), InputError);
+  }
+}
