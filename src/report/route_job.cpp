@@ -32,10 +32,11 @@ void write_outputs(const RouteSpec& spec, const RouteRun& r) {
 
 // GREEDY on a butterfly fat-tree: random parents up to the apex, the unique path down.
 RouteRun run_butterfly_route(const RouteSpec& spec) {
-  if (spec.algorithm != "greedy")
+  if (spec.algorithm != "greedy" && spec.algorithm != "random-prime")
     throw InputError(
-        "a butterfly fat-tree or fat-pyramid is routed with --algorithm greedy (random parents "
-        "on the way up); the other algorithms need a binary fat-tree");
+        "a butterfly fat-tree or fat-pyramid is routed with --algorithm greedy or random-prime "
+        "(random parents on the way up, no concentrators); the other algorithms need a binary "
+        "fat-tree");
   if (spec.loads) throw InputError("--loads is written for binary fat-trees only");
   const ButterflyFatTree net(*spec.butterfly, spec.pyramid);
   RouteRun r;
@@ -44,10 +45,13 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
   r.messages = spec.messages_file ? read_messages(*spec.messages_file, net.processors())
                                   : make_pattern(pattern, net.processors());
   r.load_factor = butterfly_load_factor(net, r.messages);
-  r.result = route_butterfly_greedy(net, r.messages, spec.policy, spec.seed, spec.max_cycles);
+  const ButterflyAlgorithm algorithm = spec.algorithm == "greedy"
+                                           ? ButterflyAlgorithm::kGreedy
+                                           : ButterflyAlgorithm::kRandomPrime;
+  r.result = route_butterfly(net, r.messages, algorithm, spec.policy, spec.seed, spec.max_cycles);
   auto& j = r.json;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["algorithm"] = "greedy";
+  j["algorithm"] = spec.algorithm;
   j["switch"] = spec.policy == SwitchPolicy::kRandom ? "random" : "priority";
   j["seed"] = spec.seed;
   j["processors"] = net.processors();

@@ -54,16 +54,21 @@ struct Prepared {
 void check_spec(const SimulateSpec& s) {
   if (s.host != "fat-tree" && s.host != "fat-pyramid")
     throw InputError(fmt::format("unknown host '{}'; --host takes fat-tree or fat-pyramid", s.host));
-  if (s.algorithm != "greedy" && s.algorithm != "random" && s.algorithm != "offline")
+  if (s.algorithm != "greedy" && s.algorithm != "random" && s.algorithm != "offline" &&
+      s.algorithm != "random-prime")
     throw InputError(fmt::format(
-        "unknown algorithm '{}' for ftvlsi simulate; valid algorithms are greedy, random and "
-        "offline",
+        "unknown algorithm '{}' for ftvlsi simulate; valid algorithms are greedy, random, offline "
+        "(fat-tree host) and random-prime (fat-pyramid host)",
         s.algorithm));
-  if (s.host == "fat-pyramid" && s.algorithm != "greedy")
+  if (s.host == "fat-pyramid" && s.algorithm != "greedy" && s.algorithm != "random-prime")
     throw InputError(fmt::format(
-        "a fat-pyramid host is routed with --algorithm greedy (random parents up, one mesh "
-        "shortcut); '{}' needs a fat-tree host",
+        "a fat-pyramid host is routed with --algorithm greedy or random-prime (random parents "
+        "up, one mesh shortcut); '{}' needs a fat-tree host",
         s.algorithm));
+  if (s.host == "fat-tree" && s.algorithm == "random-prime")
+    throw InputError(
+        "random-prime on a fat-tree host needs channels of capacity lg n; use ftvlsi route for "
+        "that, or --host fat-pyramid");
   if (s.data_bits > (1u << 20))
     throw InputError("--data-bits must be at most 2^20");
 }
@@ -245,7 +250,10 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     r = route_fat_tree(p, s, timing);
   } else {
     const ButterflyTiming bt{timing, p.wire_length};
-    r = route_butterfly_greedy(*p.pyramid, p.messages, s.policy, s.seed, s.max_cycles, &bt);
+    r = route_butterfly(*p.pyramid, p.messages,
+                        s.algorithm == "greedy" ? ButterflyAlgorithm::kGreedy
+                                                : ButterflyAlgorithm::kRandomPrime,
+                        s.policy, s.seed, s.max_cycles, &bt);
   }
   out.delivery_cycles = r.cycles;
   out.time_host = r.elapsed;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <numeric>
 #include <span>
@@ -167,81 +168,176 @@ double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& mess
   return lambda;
 }
 
+namespace {
+
+// One delivery cycle at a time: fresh random parents for every message sent, contention
+// resolved phase by phase (DESIGN §5.5), optional timing.
+class ButterflySimulator {
+ public:
+  ButterflySimulator(const ButterflyFatTree& net, const MessageSet& messages, SwitchPolicy policy,
+                     std::uint64_t seed, const ButterflyTiming* timing)
+      : router_(net),
+        messages_(messages),
+        policy_(policy),
+        rng_(seed),
+        timing_(timing),
+        phases_(router_.phases()),
+        count_(2 * router_.graph().wires.size(), 0),
+        winner_(2 * router_.graph().wires.size(), 0) {
+    if (timing_) {
+      FTVLSI_ASSERT(timing_->wire_length.size() == router_.graph().wires.size());
+      for (auto len : timing_->wire_length)
+        wire_delay_.push_back(timing_->timing.delay(static_cast<double>(len)));
+      path_length_.assign(messages.size(), 0);
+    }
+  }
+
+  // Sends `sent` (ascending ids); returns the delivered ones, ascending.
+  std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent) {
+    const std::size_t k = sent.size();
+    paths_.resize(k * phases_);
+    for (std::size_t i = 0; i < k; ++i) router_.path(messages_[sent[i]], rng_, &paths_[i * phases_]);
+    if (timing_) {
+      double slowest = 0;
+      for (std::size_t i = 0; i < k; ++i) {
+        double delay = 0;
+        std::size_t wires = 0;
+        for (int p = 0; p < phases_; ++p)
+          if (const auto c = paths_[i * phases_ + p]; c != kNone) delay += wire_delay_[c / 2], ++wires;
+        if (wires > 0) slowest = std::max(slowest, timing_->timing.round_trip(delay, wires - 1));
+      }
+      elapsed_ += slowest;
+    }
+    // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
+    // choice by reservoir sampling, or the first (the lowest message number).
+    alive_.assign(k, 1);
+    for (int p = 0; p < phases_; ++p) {
+      for (std::size_t i = 0; i < k; ++i) {
+        const std::uint32_t c = paths_[i * phases_ + p];
+        if (!alive_[i] || c == kNone) continue;
+        ++steps_;
+        const std::uint32_t seen = ++count_[c];
+        if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0))
+          winner_[c] = static_cast<std::uint32_t>(i);
+      }
+      for (std::size_t i = 0; i < k; ++i) {
+        const std::uint32_t c = paths_[i * phases_ + p];
+        if (!alive_[i] || c == kNone) continue;
+        count_[c] = 0;
+        if (winner_[c] != i) alive_[i] = 0;
+      }
+    }
+    std::vector<std::uint32_t> delivered;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (!alive_[i]) continue;
+      delivered.push_back(sent[i]);
+      if (timing_)
+        for (int p = 0; p < phases_; ++p)
+          if (const auto c = paths_[i * phases_ + p]; c != kNone)
+            path_length_[sent[i]] += timing_->wire_length[c / 2];
+    }
+    return delivered;
+  }
+
+  std::uint64_t steps() const { return steps_; }
+  double elapsed() const { return elapsed_; }
+  std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
+
+ private:
+  const Router router_;
+  const MessageSet& messages_;
+  SwitchPolicy policy_;
+  SplitMix64 rng_;
+  const ButterflyTiming* timing_;
+  int phases_;
+  std::vector<double> wire_delay_;
+  std::vector<std::uint32_t> paths_, count_, winner_;
+  std::vector<std::uint8_t> alive_;
+  std::vector<std::uint64_t> path_length_;
+  std::uint64_t steps_ = 0;
+  double elapsed_ = 0;
+};
+
+// The undelivered messages and the result, shared by the two algorithms.
+class Progress {
+ public:
+  Progress(ButterflySimulator& sim, std::size_t messages, std::uint64_t max_cycles)
+      : sim_(sim), max_cycles_(max_cycles), undelivered_(messages) {
+    std::iota(undelivered_.begin(), undelivered_.end(), 0u);
+    r_.cycle_of.assign(messages, 0);
+  }
+  bool done() const { return undelivered_.empty(); }
+  const std::vector<std::uint32_t>& undelivered() const { return undelivered_; }
+  void send(const std::vector<std::uint32_t>& sent) {
+    if (++r_.cycles > max_cycles_)
+      throw GeometryError(fmt::format(
+          "routing did not finish within {} delivery cycles; {} messages remain", max_cycles_,
+          undelivered_.size()));
+    const auto delivered = sim_.cycle(sent);
+    for (auto id : delivered) r_.cycle_of[id] = static_cast<std::uint32_t>(r_.cycles);
+    r_.delivered += delivered.size();
+    std::vector<std::uint32_t> rest;
+    rest.reserve(undelivered_.size() - delivered.size());
+    std::set_difference(undelivered_.begin(), undelivered_.end(), delivered.begin(),
+                        delivered.end(), std::back_inserter(rest));
+    undelivered_.swap(rest);
+  }
+  RouteResult finish() {
+    r_.steps = sim_.steps();
+    r_.elapsed = sim_.elapsed();
+    r_.path_length = sim_.take_path_lengths();
+    return std::move(r_);
+  }
+
+ private:
+  ButterflySimulator& sim_;
+  std::uint64_t max_cycles_;
+  std::vector<std::uint32_t> undelivered_;
+  RouteResult r_;
+};
+
+}  // namespace
+
+std::string_view to_string(ButterflyAlgorithm a) {
+  return a == ButterflyAlgorithm::kGreedy ? "greedy" : "random-prime";
+}
+
+RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
+                            ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
+                            std::uint64_t max_cycles, const ButterflyTiming* timing) {
+  ButterflySimulator sim(net, messages, policy, seed, timing);
+  Progress progress(sim, messages.size(), max_cycles);
+  if (algorithm == ButterflyAlgorithm::kGreedy) {
+    while (!progress.done()) progress.send(progress.undelivered());
+    return progress.finish();
+  }
+  // GL §6: RANDOM' with lines 3-6 repeated (k + 1) lg n times for |M| <= n^k.
+  const double n = static_cast<double>(net.processors());
+  const double k = std::max(1.0, std::ceil(std::log(std::max<double>(2, messages.size())) / std::log(n)));
+  const auto repeats = static_cast<std::uint64_t>((k + 1) * std::log2(n));
+  SplitMix64 rng(seed ^ 0x5bd1e995u);
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> pick;
+  std::vector<std::uint32_t> sent;
+  for (std::uint64_t z = 1; !progress.done(); z *= 2)
+    for (std::uint64_t rep = 0; rep < repeats && !progress.done(); ++rep) {
+      pick.clear();
+      for (auto id : progress.undelivered()) pick.push_back({rng.below(z), id});
+      std::sort(pick.begin(), pick.end());
+      auto it = pick.begin();
+      for (std::uint64_t i = 0; i < z && !progress.done(); ++i) {
+        sent.clear();
+        for (; it != pick.end() && it->first == i; ++it) sent.push_back(it->second);
+        progress.send(sent);
+      }
+    }
+  return progress.finish();
+}
+
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
                                    std::uint64_t max_cycles, const ButterflyTiming* timing) {
-  const Router router(net);
-  const auto& g = router.graph();
-  if (timing) FTVLSI_ASSERT(timing->wire_length.size() == g.wires.size());
-  std::vector<double> wire_delay;
-  if (timing)
-    for (auto len : timing->wire_length)
-      wire_delay.push_back(timing->timing.delay(static_cast<double>(len)));
-  const int phases = router.phases();
-  SplitMix64 rng(seed);
-  RouteResult r;
-  r.cycle_of.assign(messages.size(), 0);
-  if (timing) r.path_length.assign(messages.size(), 0);
-  std::vector<std::uint32_t> undelivered(messages.size());
-  std::iota(undelivered.begin(), undelivered.end(), 0u);
-  std::vector<std::uint32_t> paths, count(2 * g.wires.size(), 0), winner(2 * g.wires.size(), 0);
-  std::vector<std::uint8_t> alive;
-  while (!undelivered.empty()) {
-    if (++r.cycles > max_cycles)
-      throw GeometryError(fmt::format(
-          "routing did not finish within {} delivery cycles; {} messages remain", max_cycles,
-          undelivered.size()));
-    const std::size_t sent = undelivered.size();
-    paths.resize(sent * phases);
-    for (std::size_t i = 0; i < sent; ++i)
-      router.path(messages[undelivered[i]], rng, &paths[i * phases]);
-    if (timing) {
-      double slowest = 0;
-      for (std::size_t i = 0; i < sent; ++i) {
-        double delay = 0;
-        std::size_t wires = 0;
-        for (int p = 0; p < phases; ++p)
-          if (const auto c = paths[i * phases + p]; c != kNone) delay += wire_delay[c / 2], ++wires;
-        if (wires > 0) slowest = std::max(slowest, timing->timing.round_trip(delay, wires - 1));
-      }
-      r.elapsed += slowest;
-    }
-    // Resolve phase by phase: every alive contender of a directed wire counts, one wins (a
-    // uniform choice by reservoir sampling, or the first, i.e. the lowest message number).
-    alive.assign(sent, 1);
-    for (int p = 0; p < phases; ++p) {
-      for (std::size_t i = 0; i < sent; ++i) {
-        const std::uint32_t c = paths[i * phases + p];
-        if (!alive[i] || c == kNone) continue;
-        ++r.steps;
-        const std::uint32_t k = ++count[c];
-        if (k == 1 || (policy == SwitchPolicy::kRandom && rng.below(k) == 0))
-          winner[c] = static_cast<std::uint32_t>(i);
-      }
-      for (std::size_t i = 0; i < sent; ++i) {
-        const std::uint32_t c = paths[i * phases + p];
-        if (!alive[i] || c == kNone) continue;
-        count[c] = 0;
-        if (winner[c] != i) alive[i] = 0;
-      }
-    }
-    std::vector<std::uint32_t> rest;
-    for (std::size_t i = 0; i < sent; ++i) {
-      const std::uint32_t id = undelivered[i];
-      if (!alive[i]) {
-        rest.push_back(id);
-        continue;
-      }
-      r.cycle_of[id] = static_cast<std::uint32_t>(r.cycles);
-      if (timing)
-        for (int p = 0; p < phases; ++p)
-          if (const auto c = paths[i * phases + p]; c != kNone)
-            r.path_length[id] += timing->wire_length[c / 2];
-    }
-    r.delivered += sent - rest.size();
-    undelivered.swap(rest);
-  }
-  return r;
+  return route_butterfly(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles,
+                         timing);
 }
 
 }  // namespace ftvlsi

@@ -311,6 +311,10 @@ TEST_SUITE("cli_route") {
     expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
     expect_error("route --network fat-pyramid -n 60", 2, "64");
     expect_error("route --network butterfly-fat-tree -n 64 --algorithm offline", 2, "greedy");
+    const Result bp = run("route --network fat-pyramid -n 64 --pattern permutation "
+                          "--algorithm random-prime --json -");
+    CHECK(bp.code == 0);
+    CHECK(bp.output.find("\"algorithm\": \"random-prime\"") != std::string::npos);
     const Result b = run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
     CHECK(b.code == 0);
     CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
@@ -347,7 +351,8 @@ TEST_SUITE("cli_route") {
   TEST_CASE("simulate rejects bad hosts, models and combinations with one line") {
     expect_error("simulate --host ring", 2, "fat-tree or fat-pyramid");
     expect_error("simulate --delay cubic", 2, "delay");
-    expect_error("simulate --host fat-pyramid --algorithm random", 2, "greedy");
+    expect_error("simulate --host fat-pyramid --algorithm random", 2, "greedy or random-prime");
+    expect_error("simulate --algorithm random-prime", 2, "fat-pyramid");
     expect_error("simulate --host fat-pyramid --capacity full", 2, "fat-tree host");
     expect_error("simulate --competing mesh -n 50", 2, "mesh");
     expect_error("simulate --sweep -n 64", 2, "--sizes");

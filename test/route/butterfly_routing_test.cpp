@@ -85,6 +85,31 @@ TEST_SUITE("fat_pyramid_routing") {
     }
   }
 
+  TEST_CASE("GL §6's RANDOM' delivers everything within O(lambda lg^2 n) cycles") {
+    for (std::uint64_t n : {16, 64, 256, 1024}) {
+      const double lgn = std::log2(static_cast<double>(n));
+      for (bool pyramid : {false, true}) {
+        const ButterflyFatTree net(n, pyramid);
+        for (std::uint64_t per : {1, 4}) {
+          PatternParams pp;
+          pp.name = "uniform";
+          pp.count = per * n;
+          pp.seed = n + per;
+          const MessageSet m = make_pattern(pp, n);
+          const double lambda = butterfly_load_factor(net, m);
+          const RouteResult r =
+              route_butterfly(net, m, ButterflyAlgorithm::kRandomPrime, SwitchPolicy::kRandom,
+                              n * 3 + per, 10000000);
+          CAPTURE(n);
+          CAPTURE(pyramid);
+          CHECK(r.delivered == m.size());
+          CHECK(static_cast<double>(r.cycles) >= std::ceil(lambda - 1e-9));
+          CHECK(static_cast<double>(r.cycles) <= 4 * lambda * lgn * lgn);
+        }
+      }
+    }
+  }
+
   TEST_CASE("mesh neighbours cost the fat-pyramid O(1) cycles and short paths at every size") {
     for (std::uint64_t side : {4, 8, 16, 32, 64}) {
       const std::uint64_t n = side * side;

@@ -9,6 +9,7 @@
 // level from the processors, then the mesh wires, then the down wires from the top; one message
 // passes each directed wire (chosen at random, or the lowest-numbered with priority switches).
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
@@ -36,8 +37,18 @@ struct ButterflyTiming {
   std::vector<std::uint64_t> wire_length;
 };
 
-// GREEDY: every undelivered message is sent in every cycle, with fresh random parents.
-// Throws GeometryError if the messages are not all delivered within `max_cycles`.
+// GREEDY sends every undelivered message in every cycle, with fresh random parents. RANDOM'
+// is GL §6's variant of Fig. 7 for this network: for z = 1, 2, 4, ..., (k + 1) lg n times over,
+// every undelivered message picks one of the next z cycles at random (|M| <= n^k); O(lambda lg^2 n)
+// cycles with high probability. Throws GeometryError if the messages are not all delivered
+// within `max_cycles`.
+enum class ButterflyAlgorithm { kGreedy, kRandomPrime };
+std::string_view to_string(ButterflyAlgorithm a);
+
+RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
+                            ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
+                            std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr);
+
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
                                    std::uint64_t max_cycles,
