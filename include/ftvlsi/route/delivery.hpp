@@ -35,15 +35,21 @@ class DeliverySimulator {
   double elapsed() const { return elapsed_; }
 
  private:
-  void resolve(int level, bool up, std::vector<std::uint32_t>& alive);
+  // A message in flight, with what the levels need (kept together for sequential access).
+  struct Entry {
+    std::uint32_t id, src, dst;
+    std::int32_t lca;  // kLost once a concentrator dropped it
+  };
+  static constexpr std::int32_t kLost = -2;
+  void resolve(int level, bool up);
 
   const FatTree& tree_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
   SplitMix64 rng_;
   std::vector<std::int8_t> lca_;  // level of the lowest common ancestor; -1 for self-messages
-  std::vector<std::uint32_t> bucket_start_, order_;
-  std::vector<std::uint8_t> lost_;  // scratch flags, all zero between levels
+  std::vector<std::uint32_t> count_, fill_, touched_, order_;  // per channel; scratch
+  std::vector<Entry> alive_;  // the messages of the current cycle still in flight
   std::uint64_t steps_ = 0;
   std::vector<double> round_trip_;
   double elapsed_ = 0;
