@@ -1,0 +1,138 @@
+#pragma once
+// A hierarchical layout on the three-dimensional Thompson grid (DESIGN §3.5): cells hold nodes
+// (closed boxes), wires (Manhattan polylines through grid points; every grid point of a wire
+// belongs to that wire alone) and placed instances of other cells. Wiring plane z is the set of
+// grid points with that z; a wire's steps along z are vias between consecutive planes.
+//
+// Instances are placed by a mirror per axis and a translation (the layouts here never need to
+// permute axes). A cell's pins are the ends of its wires that lie on its bounding box, plus its
+// instances' pins that do; a parent's wire reaches into an instance only at such a pin.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ftvlsi/geometry/layout.hpp"
+
+namespace ftvlsi {
+
+using Point3 = std::array<Coord, 3>;
+
+struct Box3 {
+  Point3 lo{}, hi{};  // closed: lo <= p <= hi on every axis
+  Coord extent(int axis) const { return hi[axis] - lo[axis]; }
+  bool contains(const Point3& p) const {
+    for (int a = 0; a < 3; ++a)
+      if (p[a] < lo[a] || p[a] > hi[a]) return false;
+    return true;
+  }
+  bool interior(const Point3& p) const {
+    for (int a = 0; a < 3; ++a)
+      if (p[a] <= lo[a] || p[a] >= hi[a]) return false;
+    return true;
+  }
+  bool on_boundary(const Point3& p) const { return contains(p) && !interior(p); }
+  bool intersects(const Box3& o) const {
+    for (int a = 0; a < 3; ++a)
+      if (hi[a] < o.lo[a] || o.hi[a] < lo[a]) return false;
+    return true;
+  }
+  Box3 united(const Box3& o) const {
+    Box3 r;
+    for (int a = 0; a < 3; ++a) r.lo[a] = std::min(lo[a], o.lo[a]), r.hi[a] = std::max(hi[a], o.hi[a]);
+    return r;
+  }
+};
+
+// p -> (mirror ? -p : p) + offset, axis by axis.
+struct Transform3 {
+  std::array<bool, 3> mirror{false, false, false};
+  Point3 offset{};
+  Point3 apply(const Point3& p) const {
+    Point3 r;
+    for (int a = 0; a < 3; ++a) r[a] = (mirror[a] ? -p[a] : p[a]) + offset[a];
+    return r;
+  }
+  Box3 apply(const Box3& b) const {
+    const Point3 u = apply(b.lo), v = apply(b.hi);
+    Box3 r;
+    for (int a = 0; a < 3; ++a) r.lo[a] = std::min(u[a], v[a]), r.hi[a] = std::max(u[a], v[a]);
+    return r;
+  }
+  // (this ∘ inner)(p) = apply(inner.apply(p)).
+  Transform3 compose(const Transform3& inner) const {
+    Transform3 r;
+    for (int a = 0; a < 3; ++a) {
+      r.mirror[a] = mirror[a] != inner.mirror[a];
+      r.offset[a] = (mirror[a] ? -inner.offset[a] : inner.offset[a]) + offset[a];
+    }
+    return r;
+  }
+};
+
+struct Instance3 {
+  std::int32_t cell = 0;
+  Transform3 transform;
+};
+
+struct Cell3 {
+  std::string name;
+  std::vector<Box3> node_box;
+  std::vector<NodeKind> node_kind;
+  std::vector<std::int32_t> node_level;
+  std::vector<std::uint32_t> wire_start{0};
+  std::vector<Point3> wire_points;
+  std::vector<std::int32_t> wire_level;
+  std::vector<Instance3> instances;
+  Box3 bbox;  // set by Layout3::finalize()
+
+  std::int32_t add_node(const Box3& box, NodeKind kind, std::int32_t level);
+  std::int32_t add_wire(std::span<const Point3> points, std::int32_t level);
+  std::size_t node_count() const { return node_box.size(); }
+  std::size_t wire_count() const { return wire_level.size(); }
+  std::span<const Point3> wire(std::size_t i) const {
+    return {wire_points.data() + wire_start[i], wire_points.data() + wire_start[i + 1]};
+  }
+};
+
+struct Layout3 {
+  std::string style = "cube";
+  int wire_levels = 0;
+  std::vector<Cell3> cells;  // a cell's instances refer only to cells before it
+  std::int32_t top = -1;
+  void finalize();  // bounding boxes, bottom-up
+  void finalize_one(std::int32_t cell);  // one cell's; its instances' cells must be final
+};
+
+// Walks the instance tree depth first; `enter(cell, transform)` returns whether to descend.
+template <class Enter>
+void walk_instances3(const Layout3& layout, std::int32_t cell, const Transform3& t,
+                     Enter&& enter) {
+  if (!enter(cell, t)) return;
+  for (const auto& inst : layout.cells[cell].instances)
+    walk_instances3(layout, inst.cell, t.compose(inst.transform), enter);
+}
+
+// Length of a Manhattan polyline in 3D.
+std::uint64_t wire_length3(std::span<const Point3> points);
+
+struct LayoutMetrics3 {
+  Box3 bbox;
+  std::uint64_t width = 0, height = 0, depth = 0;  // x, y, z extents
+  std::uint64_t volume = 0;
+  std::uint64_t planes = 0;  // wiring planes holding at least one wire point
+  std::uint64_t nodes = 0, processors = 0, switches = 0, interfaces = 0;
+  std::uint64_t wires = 0, wire_length_total = 0, wire_length_max = 0;
+  std::uint64_t vias = 0;        // unit steps along z
+  std::uint64_t components = 0;  // wire ends on switches
+  std::vector<std::uint64_t> wires_by_level, wire_length_total_by_level, wire_length_max_by_level;
+  std::uint64_t processor_volume = 0;
+  double processor_volume_fraction = 0;
+  std::uint64_t cells = 0, instances = 0;
+};
+
+// Measured from the geometry, cell by cell and multiplied through the instances.
+LayoutMetrics3 measure3(const Layout3& layout);
+
+}  // namespace ftvlsi

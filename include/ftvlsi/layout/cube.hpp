@@ -1,0 +1,24 @@
+#pragma once
+// The `cube` style: a binary fat-tree on the three-dimensional grid (DESIGN §3.5), one cell per
+// level. The cell of a level-k node splits along axis a = k mod 3: its two children sit on either
+// side of a slab that holds the node's switch, the second child mirrored so that both face it.
+// A child's up channel ends in pins on its face towards the slab; the switch covers those pins
+// with its two faces along a and is joined to them by straight wires one unit long; the node's
+// own up channel leaves the switch's face along p = (k + 2) mod 3 as straight wires through the
+// slab to the cell's face, where they become the cell's pins (the parent splits along p). Every
+// wire is a straight segment, so no two ever cross; the slabs of all levels add up along each
+// axis, which gives the recursive-octant bound O(w^(3/2) lg^3 (n/w)) rather than Theorem 4's
+// O((w lg(n/w))^(3/2)) (measured in the README).
+#include <cstdint>
+
+#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+Layout3 build_cube(const FatTree& tree);
+
+// Leiserson's Theorem 4 volume (w lg(n/w))^(3/2) for root capacity w (lg(n/w) at least 1).
+double theorem4_volume(const FatTree& tree);
+
+}  // namespace ftvlsi

@@ -1,0 +1,117 @@
+#include "ftvlsi/geometry/layout3d.hpp"
+
+#include <cstdlib>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+
+std::int32_t Cell3::add_node(const Box3& box, NodeKind kind, std::int32_t level) {
+  node_box.push_back(box);
+  node_kind.push_back(kind);
+  node_level.push_back(level);
+  return static_cast<std::int32_t>(node_box.size() - 1);
+}
+
+std::int32_t Cell3::add_wire(std::span<const Point3> points, std::int32_t level) {
+  FTVLSI_ASSERT(points.size() >= 2);
+  wire_points.insert(wire_points.end(), points.begin(), points.end());
+  wire_start.push_back(static_cast<std::uint32_t>(wire_points.size()));
+  wire_level.push_back(level);
+  return static_cast<std::int32_t>(wire_level.size() - 1);
+}
+
+void Layout3::finalize() {
+  for (std::size_t c = 0; c < cells.size(); ++c) finalize_one(static_cast<std::int32_t>(c));
+}
+
+void Layout3::finalize_one(std::int32_t c) {
+  {
+    Cell3& cell = cells[c];
+    bool first = true;
+    auto add = [&](const Box3& b) {
+      cell.bbox = first ? b : cell.bbox.united(b);
+      first = false;
+    };
+    for (const auto& b : cell.node_box) add(b);
+    for (const auto& p : cell.wire_points) add(Box3{p, p});
+    for (const auto& inst : cell.instances) add(inst.transform.apply(cells[inst.cell].bbox));
+    FTVLSI_ASSERT(!first);
+  }
+}
+
+std::uint64_t wire_length3(std::span<const Point3> points) {
+  std::uint64_t len = 0;
+  for (std::size_t i = 1; i < points.size(); ++i)
+    for (int a = 0; a < 3; ++a)
+      len += static_cast<std::uint64_t>(std::llabs(points[i][a] - points[i - 1][a]));
+  return len;
+}
+
+LayoutMetrics3 measure3(const Layout3& layout) {
+  LayoutMetrics3 m;
+  const std::size_t cells = layout.cells.size();
+  // How many times each cell is placed in the top cell.
+  std::vector<std::uint64_t> copies(cells, 0);
+  copies[layout.top] = 1;
+  for (std::size_t c = cells; c-- > 0;)
+    for (const auto& inst : layout.cells[c].instances) copies[inst.cell] += copies[c];
+  const auto levels = static_cast<std::size_t>(std::max(1, layout.wire_levels));
+  m.wires_by_level.assign(levels, 0);
+  m.wire_length_total_by_level.assign(levels, 0);
+  m.wire_length_max_by_level.assign(levels, 0);
+  for (std::size_t c = 0; c < cells; ++c) {
+    const Cell3& cell = layout.cells[c];
+    const std::uint64_t k = copies[c];
+    if (k == 0) continue;
+    ++m.cells;
+    m.instances += k * cell.instances.size();
+    for (std::size_t i = 0; i < cell.node_count(); ++i) {
+      m.nodes += k;
+      const Box3& b = cell.node_box[i];
+      switch (cell.node_kind[i]) {
+        case NodeKind::kProcessor:
+          m.processors += k;
+          m.processor_volume += k * static_cast<std::uint64_t>(b.extent(0) * b.extent(1) * b.extent(2));
+          break;
+        case NodeKind::kSwitch:
+          m.switches += k;
+          break;
+        case NodeKind::kInterface:
+          m.interfaces += k;
+          break;
+      }
+    }
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      const std::uint64_t len = wire_length3(pts);
+      const auto level = static_cast<std::size_t>(cell.wire_level[w]);
+      FTVLSI_ASSERT(level < levels);
+      m.wires += k;
+      m.wire_length_total += k * len;
+      m.wire_length_max = std::max(m.wire_length_max, len);
+      m.wires_by_level[level] += k;
+      m.wire_length_total_by_level[level] += k * len;
+      m.wire_length_max_by_level[level] = std::max(m.wire_length_max_by_level[level], len);
+      for (std::size_t i = 1; i < pts.size(); ++i)
+        m.vias += k * static_cast<std::uint64_t>(std::llabs(pts[i][2] - pts[i - 1][2]));
+      for (const Point3& end : {pts.front(), pts.back()})
+        for (std::size_t i = 0; i < cell.node_count(); ++i)
+          if (cell.node_kind[i] == NodeKind::kSwitch && cell.node_box[i].on_boundary(end))
+            m.components += k;
+    }
+  }
+  m.bbox = layout.cells[layout.top].bbox;
+  m.width = static_cast<std::uint64_t>(m.bbox.extent(0));
+  m.height = static_cast<std::uint64_t>(m.bbox.extent(1));
+  m.depth = static_cast<std::uint64_t>(m.bbox.extent(2));
+  const unsigned __int128 volume = static_cast<unsigned __int128>(m.width) * m.height * m.depth;
+  if (volume > UINT64_MAX) throw GeometryError("the layout's volume does not fit 64 bits");
+  m.volume = static_cast<std::uint64_t>(volume);
+  m.planes = m.depth + 1;
+  m.processor_volume_fraction =
+      m.volume ? static_cast<double>(m.processor_volume) / static_cast<double>(m.volume) : 0;
+  return m;
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,157 @@
+#include "ftvlsi/layout/cube.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// What a level's cell offers its parent: the pins on its face along p, all with the same
+// coordinate on that axis.
+struct Built {
+  std::int32_t cell = -1;
+  std::vector<Point3> pins;
+};
+
+// First `count` interior grid points of the face of `box` at coordinate `at` on axis `normal`,
+// row by row over the two other axes.
+std::vector<Point3> face_points(const Box3& box, int normal, Coord at, std::uint64_t count) {
+  const int u = (normal + 1) % 3, v = (normal + 2) % 3;
+  std::vector<Point3> out;
+  for (Coord i = box.lo[u] + 1; i < box.hi[u] && out.size() < count; ++i)
+    for (Coord j = box.lo[v] + 1; j < box.hi[v] && out.size() < count; ++j) {
+      Point3 p;
+      p[normal] = at;
+      p[u] = i;
+      p[v] = j;
+      out.push_back(p);
+    }
+  FTVLSI_ASSERT(out.size() == count);
+  return out;
+}
+
+Coord div_up(std::uint64_t a, std::uint64_t b) { return static_cast<Coord>((a + b - 1) / b); }
+
+// Moves everything in `cell` (and the pins) so that its bounding box starts at the origin.
+void normalise(Layout3& layout, std::int32_t c, std::vector<Point3>& pins) {
+  layout.finalize_one(c);
+  Cell3& cell = layout.cells[c];
+  const Point3 shift{-cell.bbox.lo[0], -cell.bbox.lo[1], -cell.bbox.lo[2]};
+  auto move = [&](Point3& p) {
+    for (int a = 0; a < 3; ++a) p[a] += shift[a];
+  };
+  for (auto& b : cell.node_box) move(b.lo), move(b.hi);
+  for (auto& p : cell.wire_points) move(p);
+  for (auto& inst : cell.instances) move(inst.transform.offset);
+  for (auto& p : pins) move(p);
+  move(cell.bbox.lo);
+  move(cell.bbox.hi);
+}
+
+Built leaf(Layout3& layout, const FatTree& tree) {
+  const int L = tree.levels();
+  const int p = (L + 2) % 3;
+  const std::uint64_t cap = tree.capacity(L);
+  const Coord side = std::max<Coord>(2, static_cast<Coord>(ceil_sqrt(cap)) + 1);
+  Cell3 cell;
+  cell.name = fmt::format("cube_{}", L);
+  const Box3 box{{0, 0, 0}, {side, side, side}};
+  cell.add_node(box, NodeKind::kProcessor, L);
+  layout.cells.push_back(std::move(cell));
+  Built b;
+  b.cell = static_cast<std::int32_t>(layout.cells.size() - 1);
+  b.pins = face_points(box, p, side, cap);
+  layout.finalize_one(b.cell);
+  return b;
+}
+
+Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, bool root) {
+  const int a = k % 3, t = (k + 1) % 3, p = (k + 2) % 3;
+  const Box3 C = layout.cells[child.cell].bbox;  // starts at the origin
+  // The child's pins: on its face a = C.hi[a], spanning a rectangle in (t, p).
+  Coord t0 = INT64_MAX, t1 = INT64_MIN, p0 = INT64_MAX, p1 = INT64_MIN;
+  for (const auto& q : child.pins) {
+    FTVLSI_ASSERT(q[a] == C.hi[a]);
+    t0 = std::min(t0, q[t]), t1 = std::max(t1, q[t]), p0 = std::min(p0, q[p]), p1 = std::max(p1, q[p]);
+  }
+  // The switch: its faces along a cover the child's pins; its face along p carries cap(k) pins
+  // over (a, t), made about square.
+  const std::uint64_t cap = tree.capacity(k);
+  const Coord across = std::max<Coord>(t1 - t0 + 1, static_cast<Coord>(ceil_sqrt(cap)));
+  const Coord extra = across - (t1 - t0 + 1);
+  const Coord thick = div_up(cap, static_cast<std::uint64_t>(across)) + 1;  // extent along a
+  Box3 s;
+  s.lo[a] = C.hi[a] + 1;
+  s.hi[a] = s.lo[a] + thick;
+  s.lo[t] = t0 - 1 - extra / 2;
+  s.hi[t] = t1 + 1 + (extra - extra / 2);
+  s.lo[p] = p0 - 1;
+  s.hi[p] = p1 + 1;
+  const Coord top = std::max(C.hi[p], s.hi[p] + 1);
+  Cell3 cell;
+  cell.name = fmt::format("cube_{}", k);
+  cell.add_node(s, NodeKind::kSwitch, k);
+  cell.instances.push_back({child.cell, {}});
+  Transform3 mirror;
+  mirror.mirror[a] = true;
+  mirror.offset[a] = s.hi[a] + 1 + C.hi[a];
+  cell.instances.push_back({child.cell, mirror});
+  for (const auto& q : child.pins) {
+    Point3 from = q, to = q;
+    to[a] = s.lo[a];
+    const Point3 left[2] = {from, to};
+    cell.add_wire(left, k + 1);
+    from[a] = s.hi[a];
+    to[a] = s.hi[a] + 1;
+    const Point3 right[2] = {from, to};
+    cell.add_wire(right, k + 1);
+  }
+  Built b;
+  for (const auto& q : face_points(s, p, s.hi[p], cap)) {
+    Point3 end = q;
+    end[p] = top;
+    const Point3 up[2] = {q, end};
+    cell.add_wire(up, k);
+    b.pins.push_back(end);
+  }
+  if (root) {
+    // The external interface: a pad just beyond the cell's face, over the switch's up pins.
+    Box3 pad = s;
+    pad.lo[p] = top;
+    pad.hi[p] = top + 1;
+    cell.add_node(pad, NodeKind::kInterface, 0);
+  }
+  layout.cells.push_back(std::move(cell));
+  b.cell = static_cast<std::int32_t>(layout.cells.size() - 1);
+  normalise(layout, b.cell, b.pins);
+  return b;
+}
+
+}  // namespace
+
+Layout3 build_cube(const FatTree& tree) {
+  if (tree.processors() > (std::uint64_t{1} << 24))
+    throw InputError("the cube style takes at most 2^24 processors");
+  Layout3 layout;
+  layout.wire_levels = tree.levels() + 1;
+  Built b = leaf(layout, tree);
+  for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0);
+  if (tree.levels() == 0) {
+    // A single processor: nothing to wire.
+  }
+  layout.top = b.cell;
+  return layout;
+}
+
+double theorem4_volume(const FatTree& tree) {
+  const double w = static_cast<double>(tree.capacity(0));
+  const double ratio = std::max(2.0, static_cast<double>(tree.processors()) / w);
+  return std::pow(w * std::log2(ratio), 1.5);
+}
+
+}  // namespace ftvlsi
