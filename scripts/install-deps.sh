@@ -3,7 +3,8 @@
 # Only packages that are missing are installed; nothing else is downloaded.
 set -euo pipefail
 packages=(build-essential cmake ccache python3 libcgal-dev libboost-dev libyaml-cpp-dev
-          doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev klayout)
+          doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev klayout
+          chromium)  # chromium: the headless test of the 3D view
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

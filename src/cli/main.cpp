@@ -54,10 +54,13 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
                "tree, hypercube, butterfly, planar, file");
   add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
   add_capacity_options(cmd, o);
-  add_override(cmd, "--style", o.style, "layout style: h-tree (fat-trees), channel (others)");
+  add_override(cmd, "--style", o.style,
+               "layout style: h-tree or cube (fat-trees), fold-and-squash or h-tree (butterfly "
+               "fat-trees, fat-pyramids), channel (competing networks)");
   add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
   add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
   add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");
+  add_override(cmd, "--html", o.html, "3D layouts: write an interactive view (HTML) to FILE");
   cmd->add_flag("--drc", args.drc_flag, "run the hierarchical design-rule check");
   add_override(cmd, "--drc-mode", o.drc, "DRC mode: hierarchical, flat, both or none");
   add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
@@ -71,12 +74,16 @@ int run_layout_command(const LayoutArgs& args) {
   ftvlsi::apply_overrides(spec, args.overrides);
   const auto run = ftvlsi::run_layout(spec);
   const bool to_stdout = spec.output.json && *spec.output.json == "-";
-  if (!spec.output.json && !spec.output.svg && !spec.output.gds) {
+  if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
     std::cout << run.json.dump(2) << "\n";
   } else if (!to_stdout) {
+    const std::string grid =
+        run.metrics3 ? fmt::format("{} x {} x {}", run.metrics3->width, run.metrics3->height,
+                                   run.metrics3->depth)
+                     : fmt::format("{} x {}", run.metrics.width, run.metrics.height);
     std::cerr << fmt::format(
-        "ftvlsi: {} processors, {} x {} grid, {} wires{}\n", run.processors(), run.metrics.width,
-        run.metrics.height, run.metrics.wires,
+        "ftvlsi: {} processors, {} grid, {} wires{}\n", run.processors(), grid,
+        run.metrics3 ? run.metrics3->wires : run.metrics.wires,
         run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }
   if (!run.drc_clean()) {

@@ -93,8 +93,10 @@ LayoutMetrics3 measure3(const Layout3& layout) {
       m.wires_by_level[level] += k;
       m.wire_length_total_by_level[level] += k * len;
       m.wire_length_max_by_level[level] = std::max(m.wire_length_max_by_level[level], len);
-      for (std::size_t i = 1; i < pts.size(); ++i)
+      for (std::size_t i = 1; i < pts.size(); ++i) {
         m.vias += k * static_cast<std::uint64_t>(std::llabs(pts[i][2] - pts[i - 1][2]));
+        if (pts[i][2] == pts[i - 1][2]) m.plane_segments += k;
+      }
       for (const Point3& end : {pts.front(), pts.back()})
         for (std::size_t i = 0; i < cell.node_count(); ++i)
           if (cell.node_kind[i] == NodeKind::kSwitch && cell.node_box[i].on_boundary(end))

@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <map>
 #include <optional>
+#include <tuple>
 #include <set>
 #include <span>
 #include <string>
@@ -183,6 +185,27 @@ class GdsStream {
     flush();
     file_.commit();
   }
+
+  // For the 3D writer: a structure of absolute-layer shapes and references.
+  void begin_structure(const std::string& name) {
+    record_i16(kBgnStr, kTimestamp);
+    record_string(kStrName, name);
+  }
+  void end_structure() {
+    record(kEndStr);
+    if (buffer_.size() >= kFlushBytes) flush();
+  }
+  void path_on(int layer, Point from, Point to) { write_path(layer, from, to); }
+  void box_on(int layer, int datatype, const Box& grid_box) {
+    write_box(layer, datatype, scaled(grid_box));
+  }
+  void via_on(int datatype, Point at) {
+    const Point c = scaled(at);
+    const Coord half = options_.via_side_db / 2;
+    write_box(kGdsViaLayer, datatype, {c.x - half, c.y - half, c.x + half, c.y + half});
+  }
+  void sref(const Instance& inst, const std::string& name) { write_sref(inst, name); }
+  static int node_datatype(NodeKind kind) { return datatype_of(kind); }
 
  private:
   static int datatype_of(NodeKind kind) {
@@ -379,6 +402,100 @@ void write_gds(const Layout& layout, const std::string& path, const GdsOptions& 
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
     stream.write_cell(layout.cells[c], names, c);
   }
+  stream.close();
+}
+
+namespace {
+
+// One GDS structure per (cell, placement along z): GDS can place a structure anywhere in the
+// plane, mirrored or turned, but it cannot move shapes between layers, so each distinct z
+// placement of a cell gets its own structure with its shapes on their absolute planes.
+class Gds3Writer {
+ public:
+  Gds3Writer(const Layout3& layout, GdsStream& stream) : layout_(layout), stream_(stream) {}
+
+  std::string emit(std::int32_t c, bool z_mirror, Coord z_offset) {
+    const Key key{c, z_mirror, z_offset};
+    if (const auto it = names_.find(key); it != names_.end()) return it->second;
+    const Cell3& cell = layout_.cells[c];
+    auto z_of = [&](Coord z) { return (z_mirror ? -z : z) + z_offset; };
+    std::vector<std::pair<Instance, std::string>> refs;
+    for (const auto& inst : cell.instances) {
+      const Transform3& t = inst.transform;
+      const bool zm = z_mirror != t.mirror[2];
+      const Coord zo = z_of(t.offset[2]);
+      const std::string child = emit(inst.cell, zm, zo);
+      // Mirror x and/or y as GDS does it: reflect about the x axis, then turn.
+      Instance flat;
+      flat.transform.offset = {t.offset[0], t.offset[1]};
+      if (t.mirror[0] && t.mirror[1]) {
+        flat.transform.rotation = 2;
+      } else if (t.mirror[1]) {
+        flat.transform.mirror = true;
+      } else if (t.mirror[0]) {
+        flat.transform.mirror = true;
+        flat.transform.rotation = 2;
+      }
+      refs.push_back({flat, child});
+    }
+    const std::string name = table_.add(fmt::format("{}_z{}{}", cell.name, z_mirror ? "m" : "", z_offset));
+    stream_.begin_structure(name);
+    for (std::size_t n = 0; n < cell.node_count(); ++n) {
+      const Box3& b = cell.node_box[n];
+      stream_.box_on(kGdsNodeLayer, GdsStream::node_datatype(cell.node_kind[n]),
+                     {b.lo[0], b.lo[1], b.hi[0], b.hi[1]});
+    }
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      for (std::size_t i = 1; i < pts.size(); ++i) {
+        const Point3& a = pts[i - 1];
+        const Point3& b = pts[i];
+        if (a[2] == b[2]) {
+          stream_.path_on(gds_plane_layer(z_of(a[2])), {a[0], a[1]}, {b[0], b[1]});
+        } else {
+          for (Coord z = std::min(a[2], b[2]); z < std::max(a[2], b[2]); ++z)
+            stream_.via_on(static_cast<int>(std::min(z_of(z), z_of(z + 1))), {a[0], a[1]});
+        }
+      }
+    }
+    for (const auto& [inst, child] : refs) stream_.sref(inst, child);
+    stream_.end_structure();
+    names_.emplace(key, name);
+    return name;
+  }
+
+ private:
+  using Key = std::tuple<std::int32_t, bool, Coord>;
+  const Layout3& layout_;
+  GdsStream& stream_;
+  NameTable table_;
+  std::map<Key, std::string> names_;
+};
+
+}  // namespace
+
+int gds_plane_layer(Coord z) {
+  if (z < 0 || z > 32767 - kGdsPlaneLayer0)
+    throw GeometryError(fmt::format(
+        "wiring plane {} has no GDS layer (layers {} + z must stay below 32768); write a smaller "
+        "layout",
+        z, kGdsPlaneLayer0));
+  return kGdsPlaneLayer0 + static_cast<int>(z);
+}
+
+void write_gds3(const Layout3& layout, const std::string& path, const GdsOptions& options) {
+  check_options(options);
+  const Box3& b = layout.cells[layout.top].bbox;
+  const Coord limit = (std::numeric_limits<std::int32_t>::max() / 2) / options.db_per_grid;
+  for (int a = 0; a < 2; ++a)
+    if (b.lo[a] < -limit || b.hi[a] > limit)
+      throw GeometryError("the layout is beyond GDSII's 32-bit coordinates; write a smaller one");
+  gds_plane_layer(b.lo[2]);
+  gds_plane_layer(b.hi[2]);
+  GdsStream stream(path, options);
+  stream.begin();
+  Gds3Writer writer(layout, stream);
+  writer.emit(layout.top, false, 0);
   stream.close();
 }
 

@@ -125,4 +125,53 @@ ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const Lay
   return j;
 }
 
+ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const LayoutMetrics3& m,
+                          const std::vector<DrcReport>& drc, double reference_volume) {
+  ordered_json j;
+  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
+  j["seed"] = spec.seed;
+  j["network"] = std::move(network);
+  ordered_json layout;
+  layout["style"] = std::string(to_string(resolved_style(spec)));
+  layout["dimensions"] = 3;
+  layout["grid_unit"] = "one wire track; GDS writes it as 1 um, plane z as layer 100 + z";
+  layout["width"] = m.width;
+  layout["height"] = m.height;
+  layout["depth"] = m.depth;
+  layout["volume"] = m.volume;
+  layout["planes"] = m.planes;
+  layout["bbox"] = {m.bbox.lo[0], m.bbox.lo[1], m.bbox.lo[2], m.bbox.hi[0], m.bbox.hi[1], m.bbox.hi[2]};
+  layout["nodes"] = m.nodes;
+  layout["node_counts"] = {
+      {"processors", m.processors}, {"switches", m.switches}, {"interfaces", m.interfaces}};
+  layout["wires"] = m.wires;
+  layout["plane_segments"] = m.plane_segments;
+  layout["vias"] = m.vias;
+  layout["components"] = m.components;
+  layout["wire_length_total"] = m.wire_length_total;
+  layout["wire_length_max"] = m.wire_length_max;
+  layout["wires_by_level"] = m.wires_by_level;
+  layout["wire_length_total_by_level"] = m.wire_length_total_by_level;
+  layout["wire_length_max_by_level"] = m.wire_length_max_by_level;
+  layout["processor_volume"] = m.processor_volume;
+  layout["processor_volume_fraction"] = m.processor_volume_fraction;
+  layout["cells"] = m.cells;
+  layout["instances"] = m.instances;
+  layout["reference_volume"] = reference_volume;
+  layout["volume_over_reference"] =
+      reference_volume > 0 ? static_cast<double>(m.volume) / reference_volume : 0.0;
+  if (!drc.empty()) {
+    std::uint64_t violations = 0;
+    ordered_json checks = ordered_json::array();
+    for (const auto& report : drc) {
+      violations += report.violations;
+      checks.push_back(drc_json(report));
+    }
+    layout["drc_violations"] = violations;
+    layout["drc"] = checks;
+  }
+  j["layout"] = layout;
+  return j;
+}
+
 }  // namespace ftvlsi

@@ -101,8 +101,9 @@ void parse_layout_section(const Source& src, const YAML::Node& node, LayoutSpec&
 
 void parse_output_section(const Source& src, const YAML::Node& node, OutputPaths& out) {
   require_map(src, node, "output");
-  check_keys(src, node, "output", {"svg", "gds", "json"});
+  check_keys(src, node, "output", {"svg", "gds", "json", "html"});
   if (const auto v = node["svg"]) out.svg = scalar(src, v, "svg");
+  if (const auto v = node["html"]) out.html = scalar(src, v, "html");
   if (const auto v = node["gds"]) out.gds = scalar(src, v, "gds");
   if (const auto v = node["json"]) out.json = scalar(src, v, "json");
 }
@@ -140,6 +141,8 @@ std::string_view to_string(LayoutStyle style) {
       return "channel";
     case LayoutStyle::kFoldAndSquash:
       return "fold-and-squash";
+    case LayoutStyle::kCube:
+      return "cube";
   }
   return "h-tree";
 }
@@ -148,9 +151,11 @@ LayoutStyle parse_layout_style(std::string_view text) {
   if (text == "h-tree") return LayoutStyle::kHTree;
   if (text == "channel") return LayoutStyle::kChannel;
   if (text == "fold-and-squash") return LayoutStyle::kFoldAndSquash;
+  if (text == "cube") return LayoutStyle::kCube;
   throw InputError(
-      fmt::format("unknown layout style '{}'; valid styles are h-tree (fat-trees), fold-and-squash "
-                  "(butterfly fat-trees, fat-pyramids) and channel (competing networks)",
+      fmt::format("unknown layout style '{}'; valid styles are h-tree and cube (fat-trees), "
+                  "fold-and-squash (butterfly fat-trees, fat-pyramids) and channel (competing "
+                  "networks)",
                   text));
 }
 
@@ -162,9 +167,15 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   if (!spec.style || *spec.style == own) return own;
   // Butterfly fat-trees and fat-pyramids also take the H-tree placement (the baseline).
   if (butterfly && *spec.style == LayoutStyle::kHTree) return LayoutStyle::kHTree;
-  throw InputError(fmt::format("a {} network cannot take the {} style; it takes {}",
-                               network_kind_name(spec.network), to_string(*spec.style),
-                               butterfly ? "fold-and-squash or h-tree" : to_string(own)));
+  // Fat-trees also take the 3D cube layout.
+  const bool tree = std::holds_alternative<FatTreeParams>(spec.network);
+  if (tree && *spec.style == LayoutStyle::kCube) return LayoutStyle::kCube;
+  throw InputError(fmt::format(
+      "a {} network cannot take the {} style; it takes {}", network_kind_name(spec.network),
+      to_string(*spec.style),
+      butterfly ? "fold-and-squash or h-tree (the 3D butterfly fat-tree is not built yet)"
+      : tree    ? "h-tree or cube"
+                : to_string(own)));
 }
 
 std::string_view to_string(DrcMode mode) {
@@ -299,6 +310,7 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
   if (o.style) spec.style = parse_layout_style(*o.style);
   if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
   if (o.svg) spec.output.svg = *o.svg;
+  if (o.html) spec.output.html = *o.html;
   if (o.gds) spec.output.gds = *o.gds;
   if (o.json) spec.output.json = *o.json;
   if (o.seed) spec.seed = parse_unsigned(*o.seed, "--seed");

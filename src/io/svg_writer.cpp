@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <optional>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -533,6 +536,76 @@ void write_svg(const Layout& layout, const std::string& path, const SvgOptions& 
   FTVLSI_ASSERT(layout.top >= 0 && static_cast<std::size_t>(layout.top) < layout.cells.size());
   const Plan plan = make_plan(layout, options.max_shapes);
   SvgWriter(layout, options, plan).write(path);
+}
+
+std::vector<std::string> write_svg3(const Layout3& layout, const std::string& path,
+                                    const SvgOptions& options, std::uint64_t max_segments) {
+  const LayoutMetrics3 m = measure3(layout);
+  if (m.wires + m.vias > max_segments)
+    throw InputError(fmt::format(
+        "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "
+        "write the HTML view (--html) or lay out fewer processors",
+        m.wires, m.vias, max_segments));
+  struct Segment {
+    Point a, b;
+    std::int32_t level;
+  };
+  struct NodeBox {
+    Box3 box;
+    NodeKind kind;
+    std::int32_t level;
+  };
+  std::map<Coord, std::vector<Segment>> planes;
+  std::vector<NodeBox> nodes;
+  walk_instances3(layout, layout.top, Transform3{}, [&](std::int32_t c, const Transform3& t) {
+    const Cell3& cell = layout.cells[c];
+    for (std::size_t n = 0; n < cell.node_count(); ++n)
+      nodes.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      for (std::size_t i = 1; i < pts.size(); ++i) {
+        const Point3 a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+        if (a[2] == b[2]) planes[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
+        else planes[std::min(a[2], b[2])];  // a plane a wire passes through
+      }
+    }
+    return true;
+  });
+  auto picture = [&](std::optional<Coord> z) {
+    Layout flat;
+    flat.style = layout.style;
+    flat.wire_levels = layout.wire_levels;
+    Cell cell;
+    cell.name = z ? fmt::format("plane {}", *z) : "top view";
+    for (const auto& n : nodes)
+      if (!z || (n.box.lo[2] <= *z && *z <= n.box.hi[2]))
+        cell.add_node({n.box.lo[0], n.box.lo[1], n.box.hi[0], n.box.hi[1]}, n.kind, n.level);
+    for (const auto& [plane, segments] : planes) {
+      if (z && plane != *z) continue;
+      for (const auto& s : segments) {
+        const Point pts[2] = {s.a, s.b};
+        cell.add_wire(pts, s.level, WireDir::kUp, Terminal::node(0), Terminal::node(0));
+      }
+    }
+    flat.cells.push_back(std::move(cell));
+    flat.top = 0;
+    flat.finalize();
+    return flat;
+  };
+  std::string base = path;
+  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".svg") == 0) base.resize(base.size() - 4);
+  std::vector<std::string> written;
+  for (Coord z = m.bbox.lo[2]; z <= m.bbox.hi[2]; ++z) {
+    SvgOptions o = options;
+    o.title = fmt::format("{} — wiring plane z = {}", options.title, z);
+    const std::string file = fmt::format("{}-z{:04}.svg", base, z);
+    write_svg(picture(z), file, o);
+    written.push_back(file);
+  }
+  SvgOptions top = options;
+  top.title = options.title + " — seen from above, all planes";
+  write_svg(picture(std::nullopt), path, top);
+  return written;
 }
 
 }  // namespace ftvlsi

@@ -12,6 +12,9 @@
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
+#include "ftvlsi/geometry/drc3d.hpp"
+#include "ftvlsi/io/view3d_html.hpp"
+#include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
@@ -30,6 +33,7 @@ double timed(F&& f) {
 }
 
 void require_outputs_writable(const OutputPaths& out) {
+  if (out.html) require_writable(*out.html, "HTML");
   if (out.svg) require_writable(*out.svg, "SVG");
   if (out.gds) require_writable(*out.gds, "GDS");
   if (out.json) require_writable(*out.json, "JSON");
@@ -85,6 +89,15 @@ namespace {
 
 // Builds the layout of the spec's network and the title and legend of its picture.
 void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
+  if (const auto* ft = std::get_if<FatTreeParams>(&spec.network);
+      ft && resolved_style(spec) == LayoutStyle::kCube) {
+    run.tree.emplace(*ft);
+    run.times.build = timed([&] { run.cube = build_cube(*run.tree); });
+    svg.title = fmt::format("fat-tree, {} processors, {} capacities, cube (3D)",
+                            run.tree->processors(), to_string(ft->capacity.profile));
+    svg.level_labels = level_labels(*run.tree);
+    return;
+  }
   if (const auto* ft = std::get_if<FatTreeParams>(&spec.network)) {
     run.tree.emplace(*ft);
     require_memory(*run.tree, spec.drc);
@@ -123,12 +136,43 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
 
 }  // namespace
 
+namespace {
+
+// The 3D path of run_layout: metrics, DRC, JSON and the files of a cube layout.
+void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) {
+  const Layout3& cube = *run.cube;
+  run.times.metrics = timed([&] { run.metrics3 = measure3(cube); });
+  run.times.drc = timed([&] {
+    if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
+      run.drc.push_back(check_hierarchical3(cube));
+    if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
+      run.drc.push_back(check_flat3(cube, available_memory_bytes()));
+  });
+  run.json = layout_json3(spec, network_json(*run.tree), *run.metrics3, run.drc,
+                          theorem4_volume(*run.tree));
+  if (spec.output.svg) run.times.svg = timed([&] { write_svg3(cube, *spec.output.svg, svg); });
+  if (spec.output.html)
+    write_view3d_html(cube, *spec.output.html, {svg.title, 200000});
+  if (spec.output.gds) run.times.gds = timed([&] { write_gds3(cube, *spec.output.gds); });
+  if (spec.output.json)
+    run.times.json =
+        timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
+}
+
+}  // namespace
+
 LayoutRun run_layout(const LayoutSpec& spec) {
-  resolved_style(spec);
+  const LayoutStyle style = resolved_style(spec);
+  if (spec.output.html && style != LayoutStyle::kCube)
+    throw InputError("the HTML view (--html) is written for 3D layouts; use --style cube");
   require_outputs_writable(spec.output);
   LayoutRun run;
   SvgOptions svg;
   build(spec, run, svg);
+  if (run.cube) {
+    finish_cube(spec, run, svg);
+    return run;
+  }
   run.times.metrics = timed([&] { run.metrics = measure(run.layout); });
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)

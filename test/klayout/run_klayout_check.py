@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """CTest driver: lay out a fat-tree with ftvlsi, let KLayout read the GDS, and compare.
 
-Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR PROFILE|mesh|torus|planar
+Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR PROFILE|mesh|torus|planar|cube
+
+For `cube` (a 512-processor universal fat-tree in 3D) the wiring planes are layers 100 + z and
+the vias layer 20 with datatype z: KLayout must count the same paths over all planes and vias
+over all datatypes, and find no overlap on any plane or via layer (node footprints of different
+planes may overlap on layer 1 and are only counted).
 
 KLayout must find the same bounding box (to within half a via side, 0.2 um: wires are drawn
 as paths 0.2 um wide and vias as squares of 0.4 um centred on the track), the same number of shapes on every layer as ftvlsi measured, and no two
@@ -21,6 +26,8 @@ def main():
     gds = os.path.join(workdir, "layout.gds")
     ours = os.path.join(workdir, "layout.json")
     theirs = os.path.join(workdir, "klayout.json")
+    if profile == "cube":
+        return check_cube(ftvlsi, klayout, script, workdir)
     if profile in ("mesh", "torus", "planar", "fat-pyramid", "butterfly-fat-tree"):
         network = ["--network", profile, "-n", "1024"]
     else:
@@ -59,6 +66,51 @@ def main():
         print("FAIL:", failure)
     if not failures:
         print(f"KLayout agrees: {sum(expected.values())} shapes, bbox {seen['bbox_um']}, no overlaps")
+    return 1 if failures else 0
+
+
+def check_cube(ftvlsi, klayout, script, workdir):
+    gds = os.path.join(workdir, "layout.gds")
+    ours = os.path.join(workdir, "layout.json")
+    theirs = os.path.join(workdir, "klayout.json")
+    subprocess.run([ftvlsi, "layout", "-n", "512", "--capacity", "universal", "--style", "cube",
+                    "--drc-mode", "both", "--gds", gds, "--json", ours], check=True)
+    subprocess.run([klayout, "-b", "-r", script, "-rd", "input=" + gds, "-rd", "out=" + theirs],
+                   check=True)
+    with open(ours) as f:
+        layout = json.load(f)["layout"]
+    with open(theirs) as f:
+        seen = json.load(f)
+    counts = layout["node_counts"]
+    shapes = seen["shapes_by_layer"]
+    got = {"planes": 0, "vias": 0, "1/0": shapes.get("1/0", 0), "1/1": shapes.get("1/1", 0),
+           "1/2": shapes.get("1/2", 0)}
+    plane_layers = set()
+    for key, n in shapes.items():
+        layer = int(key.split("/")[0])
+        if layer >= 100:
+            got["planes"] += n
+            plane_layers.add(layer)
+        elif layer == 20:
+            got["vias"] += n
+    expected = {"planes": layout["plane_segments"], "vias": layout["vias"],
+                "1/0": counts["processors"], "1/1": counts["switches"], "1/2": counts["interfaces"]}
+    failures = []
+    if got != expected:
+        failures.append(f"shape counts differ: ftvlsi {expected}, KLayout {got}")
+    if len(plane_layers) < 2:
+        failures.append(f"expected a stack of plane layers, found {sorted(plane_layers)}")
+    overlaps = {k: v for k, v in seen["overlaps_by_layer"].items()
+                if v and not k.startswith("1/")}
+    if overlaps:
+        failures.append(f"same-layer overlaps found by KLayout: {overlaps}")
+    if layout.get("drc_violations", 0) != 0:
+        failures.append("ftvlsi's own DRC found violations")
+    for failure in failures:
+        print("FAIL:", failure)
+    if not failures:
+        print(f"KLayout agrees: {sum(expected.values())} shapes on {len(plane_layers)} planes, "
+              "no overlaps")
     return 1 if failures else 0
 
 

@@ -124,7 +124,8 @@ struct LayoutMetrics3 {
   std::uint64_t planes = 0;  // wiring planes holding at least one wire point
   std::uint64_t nodes = 0, processors = 0, switches = 0, interfaces = 0;
   std::uint64_t wires = 0, wire_length_total = 0, wire_length_max = 0;
-  std::uint64_t vias = 0;        // unit steps along z
+  std::uint64_t vias = 0;            // unit steps along z
+  std::uint64_t plane_segments = 0;  // segments along x or y (a GDS path each)
   std::uint64_t components = 0;  // wire ends on switches
   std::vector<std::uint64_t> wires_by_level, wire_length_total_by_level, wire_length_max_by_level;
   std::uint64_t processor_volume = 0;

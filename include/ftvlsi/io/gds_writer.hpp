@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/geometry/layout3d.hpp"
 
 namespace ftvlsi {
 
@@ -29,5 +30,14 @@ inline constexpr int kGdsViaLayer = 20;
 // Throws GeometryError when a coordinate does not fit GDSII's 32-bit integers, IoError when
 // the file cannot be written. Writes nothing at `path` unless it succeeds.
 void write_gds(const Layout& layout, const std::string& path, const GdsOptions& options = {});
+
+// A 3D layout: wiring plane z is layer 100 + z (PATHs for the steps along x and y), each step
+// along z a via square on layer 20 with datatype = the lower plane, nodes their x-y footprint on
+// layer 1 (datatype 0 processors, 1 switches, 2 interfaces). One structure per cell and
+// placement along z; placements in the plane are SREFs. Throws GeometryError when a plane has no
+// layer (z beyond 32667) or a coordinate does not fit.
+inline constexpr int kGdsPlaneLayer0 = 100;
+int gds_plane_layer(Coord z);
+void write_gds3(const Layout3& layout, const std::string& path, const GdsOptions& options = {});
 
 }  // namespace ftvlsi

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
@@ -22,5 +23,11 @@ nlohmann::ordered_json drc_json(const DrcReport& report);
 // `network` is the network section (network_json of a fat-tree or a competing network).
 nlohmann::ordered_json layout_json(const LayoutSpec& spec, nlohmann::ordered_json network,
                                    const LayoutMetrics& metrics, const std::vector<DrcReport>& drc);
+
+// A 3D layout: `layout.volume`, `layout.depth`, `layout.planes`, per-level wire lengths, the
+// processor volume fraction, and `reference_volume` (Theorem 4's bound) with the ratio to it.
+nlohmann::ordered_json layout_json3(const LayoutSpec& spec, nlohmann::ordered_json network,
+                                    const LayoutMetrics3& metrics,
+                                    const std::vector<DrcReport>& drc, double reference_volume);
 
 }  // namespace ftvlsi

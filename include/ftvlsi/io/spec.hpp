@@ -5,7 +5,7 @@
 //   network:  {kind: fat-tree, processors: 1024, capacity: linear-size, root_capacity: 32,
 //              alpha: 1, constant: 2, capacities: [..]}
 //   layout:   {style: h-tree, drc: true | hierarchical | flat | both}
-//   output:   {svg: FILE, gds: FILE, json: FILE or -}
+//   output:   {svg: FILE, gds: FILE, json: FILE or -, html: FILE (3D view)}
 //   seed:     1
 //
 // An unknown key or a value of the wrong type is an InputError naming the file, line and key.
@@ -38,7 +38,7 @@ struct ButterflyParams {
 using NetworkParams = std::variant<FatTreeParams, CompetingParams, ButterflyParams>;
 std::string_view network_kind_name(const NetworkParams& params);
 
-enum class LayoutStyle { kHTree, kChannel, kFoldAndSquash };
+enum class LayoutStyle { kHTree, kChannel, kFoldAndSquash, kCube };
 std::string_view to_string(LayoutStyle style);
 LayoutStyle parse_layout_style(std::string_view text);
 struct LayoutSpec;
@@ -53,6 +53,7 @@ struct OutputPaths {
   std::optional<std::string> svg;
   std::optional<std::string> gds;
   std::optional<std::string> json;
+  std::optional<std::string> html;  // 3D layouts: the interactive view
 };
 
 struct LayoutSpec {
@@ -79,6 +80,7 @@ struct SpecOverrides {
   std::optional<std::string> svg;
   std::optional<std::string> gds;
   std::optional<std::string> json;
+  std::optional<std::string> html;
   std::optional<std::string> seed;
 };
 

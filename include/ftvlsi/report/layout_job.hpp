@@ -7,6 +7,7 @@
 
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
@@ -25,6 +26,8 @@ struct LayoutRun {
   std::optional<ButterflyFatTree> butterfly;  // a butterfly fat-tree or fat-pyramid run
   Layout layout;
   LayoutMetrics metrics;
+  std::optional<Layout3> cube;             // a 3D layout (--style cube) instead of `layout`
+  std::optional<LayoutMetrics3> metrics3;
   std::vector<DrcReport> drc;
   nlohmann::ordered_json json;
   PhaseTimes times;
