@@ -11,11 +11,14 @@
 #include <cstring>
 #include <string>
 
+#include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/flatten.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
+#include "ftvlsi/geometry/drc3d.hpp"
+#include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
 using namespace ftvlsi;
@@ -98,6 +101,35 @@ void dump_segments(std::uint64_t n, const char* path) {
               flat.wire_count(), path);
 }
 
+// The cube style (issue 3): build, metrics, hierarchical 3D DRC and GDS of a fat-tree on the 3D
+// grid, and its volume against Theorem 4.
+void run_cube(std::uint64_t n, CapacityProfile profile) {
+  const FatTree tree = make_tree(n, profile);
+  auto t0 = std::chrono::steady_clock::now();
+  const Layout3 layout = build_cube(tree);
+  const double build = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const LayoutMetrics3 m = measure3(layout);
+  const double metrics = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const DrcReport drc = check_hierarchical3(layout);
+  const double drc_time = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const std::string gds = "/tmp/ftvlsi_bench_" + std::to_string(getpid()) + ".gds";
+  write_gds3(layout, gds);
+  const double gds_time = seconds_since(t0);
+  std::remove(gds.c_str());
+  std::printf(
+      "| 2^%d | %s cube | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | volume %llu = %.1f x Thm 4 | "
+      "%.1f | %llu |\n",
+      floor_log2(n), std::string(to_string(profile)).c_str(),
+      static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time,
+      build + metrics + drc_time + gds_time, static_cast<unsigned long long>(m.volume),
+      static_cast<double>(m.volume) / theorem4_volume(tree), peak_memory_bytes() / 1048576.0,
+      static_cast<unsigned long long>(drc.violations));
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -121,6 +153,17 @@ int main(int argc, char** argv) {
       const pid_t pid = fork();
       if (pid == 0) {
         run_config(std::uint64_t{1} << levels, profile, flat && levels <= 18);
+        _exit(0);
+      }
+      int status = 0;
+      waitpid(pid, &status, 0);
+    }
+  }
+  for (int levels : {15, 18}) {
+    for (auto profile : {CapacityProfile::kUniversal, CapacityProfile::kQuadrupleEvery3}) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        run_cube(std::uint64_t{1} << levels, profile);
         _exit(0);
       }
       int status = 0;
