@@ -138,6 +138,30 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
 
 namespace {
 
+// Tree wires and mesh edges of a butterfly layout, per switch level, measured from the drawn
+// wires (the channel router keeps the graph's wire order in its single cell).
+void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann::ordered_json& j) {
+  const ButterflyFatTreeGraph g = net.graph();
+  const Cell& cell = layout.cells[layout.top];
+  FTVLSI_ASSERT(cell.wire_count() == g.wires.size());
+  const auto levels = static_cast<std::size_t>(net.levels() + 1);
+  std::vector<std::uint64_t> count[2], total[2], longest[2];
+  for (int kind = 0; kind < 2; ++kind)
+    count[kind].assign(levels, 0), total[kind].assign(levels, 0), longest[kind].assign(levels, 0);
+  for (std::size_t w = 0; w < g.wires.size(); ++w) {
+    const int kind = g.wire_is_mesh[w] ? 1 : 0;
+    const auto l = static_cast<std::size_t>(g.wire_level[w]);
+    const std::uint64_t len = wire_length(cell.wire(w));
+    ++count[kind][l];
+    total[kind][l] += len;
+    longest[kind][l] = std::max(longest[kind][l], len);
+  }
+  j["tree_wire_length_max_by_level"] = longest[0];
+  j["mesh_wires_by_level"] = count[1];
+  j["mesh_wire_length_total_by_level"] = total[1];
+  j["mesh_wire_length_max_by_level"] = longest[1];
+}
+
 // The 3D path of run_layout: metrics, DRC, JSON and the files of a cube layout.
 void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) {
   const Layout3& cube = *run.cube;
@@ -185,6 +209,7 @@ LayoutRun run_layout(const LayoutSpec& spec) {
                          : run.butterfly ? network_json(*run.butterfly)
                                          : network_json(*run.network),
                          run.metrics, run.drc);
+  if (run.butterfly) add_wire_kinds(*run.butterfly, run.layout, run.json["layout"]);
   if (spec.output.svg) run.times.svg = timed([&] { write_svg(run.layout, *spec.output.svg, svg); });
   if (spec.output.gds) run.times.gds = timed([&] { write_gds(run.layout, *spec.output.gds); });
   if (spec.output.json)

@@ -8,6 +8,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/report/layout_job.hpp"
 
 using namespace ftvlsi;
 
@@ -120,5 +121,25 @@ TEST_SUITE("fold_and_squash") {
     CHECK(regular_growth < 1.5);  // lg A grows by 1.5x at most here
     CHECK(centred_growth > 2.0);  // sqrt n grows 4x; the central channels take part of it
     CHECK(centred_growth > 2 * regular_growth);
+  }
+}
+
+TEST_SUITE("fold_and_squash_json") {
+  TEST_CASE("the layout JSON counts and measures mesh edges and tree wires per level") {
+    for (std::uint64_t n : {64, 256, 1024}) {
+      LayoutSpec spec;
+      spec.network = ButterflyParams{"fat-pyramid", n};
+      const LayoutRun run = run_layout(spec);
+      const auto& layout = run.json["layout"];
+      const auto& network = run.json["network"];
+      CHECK(layout["mesh_wires_by_level"] == network["mesh_wires_by_level"]);
+      const ButterflyFatTree net(n, true);
+      for (int l = 1; l <= net.levels(); ++l) {
+        const auto mesh = layout["mesh_wire_length_max_by_level"][l].get<std::uint64_t>();
+        const auto tree = layout["tree_wire_length_max_by_level"][l].get<std::uint64_t>();
+        CHECK(std::max(mesh, tree) == layout["wire_length_max_by_switch_level"][l].get<std::uint64_t>());
+        if (l < net.levels()) CHECK(mesh > 0);
+      }
+    }
   }
 }
