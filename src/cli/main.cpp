@@ -44,6 +44,9 @@ void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
   add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
   add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
+  add_override(cmd, "--parents", o.parents,
+               "butterfly networks: parents per switch at levels 1..m-1 (1, 2 or 4; one value: "
+               "all levels)");
 }
 
 void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
@@ -223,6 +226,7 @@ int run_route_command(const RouteArgs& a) {
   if (const auto* b = std::get_if<ftvlsi::ButterflyParams>(&host.network)) {
     s.butterfly = b->processors;
     s.pyramid = b->pyramid();
+    s.parents = b->parents;
   } else if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network)) {
     throw ftvlsi::InputError(
         "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");

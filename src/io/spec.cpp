@@ -72,10 +72,17 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
     return parse_fat_tree(src, net);
   }
   if (is_butterfly_kind(kind)) {
-    check_keys(src, net, "network", {"kind", "processors"});
+    check_keys(src, net, "network", {"kind", "processors", "parents"});
     ButterflyParams b;
     b.kind = kind;
     if (const auto v = net["processors"]) b.processors = positive(src, v, "processors");
+    if (const auto v = net["parents"]) {
+      if (v.IsSequence()) {
+        for (const auto& item : v) b.parents.push_back(static_cast<int>(positive(src, item, "parents")));
+      } else {
+        b.parents.push_back(static_cast<int>(positive(src, v, "parents")));
+      }
+    }
     return b;
   }
   check_keys(src, net, "network", {"kind", "processors", "file"});
@@ -307,6 +314,10 @@ void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
 
 void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
   if (o.network) switch_network(spec, *o.network);
+  if (o.parents && !std::holds_alternative<ButterflyParams>(spec.network))
+    throw InputError(
+        "--parents applies to a butterfly-fat-tree or fat-pyramid (switches with 1, 2 or 4 "
+        "parents per level)");
   if (o.style) spec.style = parse_layout_style(*o.style);
   if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
   if (o.svg) spec.output.svg = *o.svg;
@@ -320,6 +331,17 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
   }
   if (auto* b = std::get_if<ButterflyParams>(&spec.network)) {
     if (o.processors) b->processors = parse_positive(*o.processors, "--processors");
+    if (o.parents) {
+      b->parents.clear();
+      std::string_view rest = *o.parents;
+      while (true) {
+        const std::size_t comma = rest.find(',');
+        b->parents.push_back(
+            static_cast<int>(parse_positive(rest.substr(0, comma), "--parents entry")));
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+      }
+    }
     for (const auto* flag :
          {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities, &o.network_file})
       if (*flag)

@@ -108,7 +108,7 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
     return;
   }
   if (const auto* b = std::get_if<ButterflyParams>(&spec.network)) {
-    run.butterfly.emplace(b->processors, b->pyramid());
+    run.butterfly.emplace(b->processors, b->pyramid(), b->parents);
     const bool regular = resolved_style(spec) == LayoutStyle::kFoldAndSquash;
     run.times.build = timed([&] {
       run.layout =

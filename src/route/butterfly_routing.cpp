@@ -90,13 +90,13 @@ class Router {
       v = pick.first;
     }
     if (turn.mesh) {
-      // Two parallel wires join v to the same-numbered switch of the destination's node.
-      std::uint32_t options[2], count = 0;
-      std::uint32_t target[2];
+      // p_l parallel wires join v to the same-numbered switch of the destination's node.
+      std::uint32_t options[4], count = 0;
+      std::uint32_t target[4];
       for (const auto& [other, code] : mesh_.of(v))
-        if (covers(other, msg.second)) target[count] = other, options[count++] = code;
-      FTVLSI_ASSERT(count == 2);
-      const std::uint32_t k = static_cast<std::uint32_t>(rng.below(2));
+        if (covers(other, msg.second) && count < 4) target[count] = other, options[count++] = code;
+      FTVLSI_ASSERT(count >= 1);
+      const auto k = static_cast<std::uint32_t>(count == 1 ? 0 : rng.below(count));
       out[m] = options[k];
       v = target[k];
     }

@@ -318,6 +318,11 @@ TEST_SUITE("cli_route") {
     const Result b = run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
     CHECK(b.code == 0);
     CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
+    expect_error("layout -n 64 --parents 2", 2, "butterfly");
+    expect_error("layout --network fat-pyramid -n 256 --parents 2,3,2", 2, "1, 2 or 4");
+    const Result sc = run("layout --network fat-pyramid -n 256 --parents 4,1,2 --drc --json -");
+    CHECK(sc.code == 0);
+    CHECK(sc.output.find("\"parents_by_level\": [") != std::string::npos);
     const Result p = run("route --network fat-pyramid -n 64 --pattern permutation --json -");
     CHECK(p.code == 0);
     CHECK(p.output.find("\"kind\": \"fat-pyramid\"") != std::string::npos);

@@ -143,3 +143,43 @@ TEST_SUITE("fold_and_squash_json") {
     }
   }
 }
+
+TEST_SUITE("scalable_fat_tree") {
+  TEST_CASE("1, 2 or 4 parents per level: switch counts, channel widths, wiring, clean layouts") {
+    const std::vector<std::vector<int>> choices{{1}, {2}, {4}, {4, 1, 2}, {1, 4, 4}, {2, 1, 4}};
+    for (const auto& parents : choices) {
+      for (bool pyramid : {false, true}) {
+        const std::uint64_t n = 256;  // m = 4: levels 1 .. 3 take parents
+        const ButterflyFatTree net(n, pyramid, parents);
+        const ButterflyFatTreeGraph g = net.graph();
+        std::vector<int> p(5, 2);
+        for (int l = 1; l <= 3; ++l) p[l] = parents.size() == 1 ? parents[0] : parents[l - 1];
+        std::uint64_t s = 1;
+        for (int l = 1; l <= 4; ++l) {
+          CHECK(net.switches_per_node(l) == s);
+          CHECK(net.channel_width(l) == s * static_cast<std::uint64_t>(p[l]));
+          s *= static_cast<std::uint64_t>(p[l]);
+        }
+        // Every switch has four children and p_l parents (none above the root level).
+        std::vector<int> up(g.level.size(), 0), down(g.level.size(), 0);
+        for (std::size_t w = 0; w < g.wires.size(); ++w)
+          if (!g.wire_is_mesh[w]) ++up[g.wires[w].first], ++down[g.wires[w].second];
+        for (std::size_t v = 0; v < g.level.size(); ++v) {
+          const int l = g.level[v];
+          if (l > 0) CHECK(down[v] == 4);
+          if (l == 0) CHECK(up[v] == 1);
+          if (l > 0 && l < 4) CHECK(up[v] == p[l]);
+        }
+        const Layout layout = build_fold_and_squash(net);
+        CHECK(check_hierarchical(layout).violations == 0);
+        CHECK(check_flat(layout, 1ull << 32).violations == 0);
+      }
+    }
+  }
+
+  TEST_CASE("parents other than 1, 2 and 4, or the wrong number of levels, are named") {
+    CHECK_THROWS_AS(ButterflyFatTree(256, false, {3}), InputError);
+    CHECK_THROWS_AS(ButterflyFatTree(256, false, {2, 2}), InputError);
+    CHECK_NOTHROW(ButterflyFatTree(256, false, {2, 2, 2}));
+  }
+}

@@ -138,3 +138,24 @@ TEST_SUITE("fat_pyramid_routing") {
     }
   }
 }
+
+TEST_SUITE("scalable_routing") {
+  TEST_CASE("routing on switches with 1, 2 or 4 parents delivers everything, never beating lambda") {
+    for (const std::vector<int>& parents : {std::vector<int>{1}, {4}, {4, 1, 2}, {1, 2, 4}})
+      for (bool pyramid : {false, true}) {
+        const ButterflyFatTree net(256, pyramid, parents);
+        PatternParams pp;
+        pp.name = "uniform";
+        pp.count = 1024;
+        pp.seed = 11;
+        const MessageSet m = make_pattern(pp, 256);
+        const double lambda = butterfly_load_factor(net, m);
+        for (auto algorithm : {ButterflyAlgorithm::kGreedy, ButterflyAlgorithm::kRandomPrime}) {
+          const RouteResult r =
+              route_butterfly(net, m, algorithm, SwitchPolicy::kRandom, 3, 10000000);
+          CHECK(r.delivered == m.size());
+          CHECK(static_cast<double>(r.cycles) >= std::ceil(lambda - 1e-9));
+        }
+      }
+  }
+}

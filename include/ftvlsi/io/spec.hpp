@@ -4,6 +4,7 @@
 //
 //   network:  {kind: fat-tree, processors: 1024, capacity: linear-size, root_capacity: 32,
 //              alpha: 1, constant: 2, capacities: [..]}
+//             {kind: fat-pyramid, processors: 4096, parents: [2, 4, 2, 2, 1]}
 //   layout:   {style: h-tree, drc: true | hierarchical | flat | both}
 //   output:   {svg: FILE, gds: FILE, json: FILE or -, html: FILE (3D view)}
 //   seed:     1
@@ -31,6 +32,7 @@ struct CompetingParams {
 struct ButterflyParams {
   std::string kind = "butterfly-fat-tree";  // or "fat-pyramid"
   std::uint64_t processors = 1024;
+  std::vector<int> parents;  // per level 1 .. m-1 (one value: all); empty: 2 everywhere
   bool pyramid() const { return kind == "fat-pyramid"; }
 };
 
@@ -75,6 +77,7 @@ struct SpecOverrides {
   std::optional<std::string> alpha;
   std::optional<std::string> constant;
   std::optional<std::string> capacities;  // comma-separated
+  std::optional<std::string> parents;     // comma-separated, butterfly networks
   std::optional<std::string> style;
   std::optional<std::string> drc;
   std::optional<std::string> svg;

@@ -9,6 +9,12 @@
 // 2^l = sqrt p wires. The fat-pyramid adds, at every level, two wires between switch i of every
 // pair of nodes adjacent horizontally, vertically or diagonally: the capacity 2^l of the
 // adjacent channels.
+//
+// Greenberg's "scalable fat-tree" (Fig. 2): the switches of level l may have p_l = 1, 2 or 4
+// parents (2 by default). A level-l node then holds s_l switches, s_1 = 1 and s_(l+1) = s_l p_l,
+// its channel has c_l = s_l p_l wires (so capacities grow by p_l / 2 per binary level pair
+// relative to sqrt p), switch j of a level-(l+1) node joins switch j mod s_l of each child node,
+// and the fat-pyramid's adjacent nodes are joined by p_l wires between same-numbered switches.
 #include <array>
 #include <cstdint>
 #include <utility>
@@ -27,27 +33,35 @@ struct ButterflyFatTreeGraph {
 
 class ButterflyFatTree {
  public:
-  // Throws InputError naming the nearest powers of 4 when n is not one.
-  ButterflyFatTree(std::uint64_t processors, bool pyramid);
+  // Throws InputError naming the nearest powers of 4 when n is not one, or when `parents`
+  // (per level 1 .. m-1; empty: all 2; one value: every level) holds anything but 1, 2 and 4.
+  ButterflyFatTree(std::uint64_t processors, bool pyramid, std::vector<int> parents = {});
 
   std::uint64_t processors() const { return n_; }
   int levels() const { return m_; }  // m
   bool pyramid() const { return pyramid_; }
-  std::uint64_t switches_per_node(int l) const { return std::uint64_t{1} << (l - 1); }
+  // Parents of a level-l switch (l = 1 .. m; the root level's are the external channel).
+  int parents(int l) const { return parents_[l]; }
+  const std::vector<int>& parents_by_level() const { return parents_; }
+  std::uint64_t switches_per_node(int l) const { return switches_[l]; }
   std::uint64_t nodes_at(int l) const { return n_ >> (2 * l); }
   std::uint64_t switches_at(int l) const { return nodes_at(l) * switches_per_node(l); }
   // Wires in the channel above a level-l node (l = 0: a processor's single wire).
-  std::uint64_t channel_width(int l) const { return std::uint64_t{1} << l; }
+  std::uint64_t channel_width(int l) const {
+    return l == 0 ? 1 : switches_[l] * static_cast<std::uint64_t>(parents_[l]);
+  }
 
-  // The whole graph with every switch placed regularly over its node's region: the 2^(l-1)
+  // The whole graph with every switch placed regularly over its node's region: the s_l = 2^e
   // switches of a level-l node sit at the centres of a 2^a x 2^b grid of equal sub-blocks
-  // (a + b = l - 1), so every cell holds at most one switch of each level.
+  // (a + b = e <= 2l), so every cell holds at most one switch of each level.
   ButterflyFatTreeGraph graph() const;
 
  private:
   std::uint64_t n_;
   int m_;
   bool pyramid_;
+  std::vector<int> parents_;             // index l = 1 .. m (0 unused)
+  std::vector<std::uint64_t> switches_;  // s_l, index l = 1 .. m
 };
 
 }  // namespace ftvlsi
