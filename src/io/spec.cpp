@@ -168,15 +168,21 @@ LayoutStyle parse_layout_style(std::string_view text) {
 
 LayoutStyle resolved_style(const LayoutSpec& spec) {
   const bool butterfly = std::holds_alternative<ButterflyParams>(spec.network);
+  const auto* competing = std::get_if<CompetingParams>(&spec.network);
+  const bool grid3d = competing && competing->kind == "mesh3d";
   const LayoutStyle own = std::holds_alternative<FatTreeParams>(spec.network) ? LayoutStyle::kHTree
-                          : butterfly ? LayoutStyle::kFoldAndSquash
-                                      : LayoutStyle::kChannel;
+                          : butterfly                                          ? LayoutStyle::kFoldAndSquash
+                          : grid3d                                             ? LayoutStyle::kCube
+                                                                               : LayoutStyle::kChannel;
   if (!spec.style || *spec.style == own) return own;
   // Butterfly fat-trees and fat-pyramids also take the H-tree placement (the baseline).
   if (butterfly && *spec.style == LayoutStyle::kHTree) return LayoutStyle::kHTree;
   // Fat-trees also take the 3D cube layout.
   const bool tree = std::holds_alternative<FatTreeParams>(spec.network);
   if (tree && *spec.style == LayoutStyle::kCube) return LayoutStyle::kCube;
+  // A network from a file may be three-dimensional: the cube style checks its wires.
+  if (competing && competing->kind == "file" && *spec.style == LayoutStyle::kCube)
+    return LayoutStyle::kCube;
   throw InputError(fmt::format(
       "a {} network cannot take the {} style; it takes {}", network_kind_name(spec.network),
       to_string(*spec.style),

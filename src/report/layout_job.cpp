@@ -128,6 +128,13 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
     run.network = make_competing(c.kind, c.processors, spec.seed);
     validate(*run.network, c.kind);
   }
+  if (resolved_style(spec) == LayoutStyle::kCube) {
+    run.times.build = timed([&] { run.cube = build_grid3d(*run.network); });
+    svg.title = fmt::format("{} network, {} processors, 3D grid", run.network->kind,
+                            run.network->processors());
+    svg.level_labels = {"wires"};
+    return;
+  }
   run.times.build = timed([&] { run.layout = build_channel_layout(*run.network); });
   svg.title = fmt::format("{} network, {} processors, channel layout", run.network->kind,
                           run.network->processors());
@@ -172,8 +179,11 @@ void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) 
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_flat3(cube, available_memory_bytes()));
   });
-  run.json = layout_json3(spec, network_json(*run.tree), *run.metrics3, run.drc,
-                          theorem4_volume(*run.tree));
+  // The reference: Theorem 4 for a fat-tree; n for a 3D mesh (volume Theta(n)).
+  run.json = layout_json3(spec, run.tree ? network_json(*run.tree) : network_json(*run.network),
+                          *run.metrics3, run.drc,
+                          run.tree ? theorem4_volume(*run.tree)
+                                   : static_cast<double>(run.network->processors()));
   if (spec.output.svg) run.times.svg = timed([&] { write_svg3(cube, *spec.output.svg, svg); });
   if (spec.output.html)
     write_view3d_html(cube, *spec.output.html, {svg.title, 200000});

@@ -36,8 +36,10 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
     const auto& m = *run.metrics3;
     return fmt::format(
         "| {} | {} (cube, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} |\n",
-        spec.name, to_string(run.tree->capacity_params().profile), run.processors(),
-        run.tree->capacity(0), m.width, m.height, m.depth, m.volume,
+        spec.name,
+        run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind(),
+        run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width,
+        m.height, m.depth, m.volume,
         static_cast<double>(m.volume) / static_cast<double>(run.processors()), m.wires,
         m.wire_length_total, m.wire_length_max, drc_cell(run));
   }
@@ -54,7 +56,7 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
 
 std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
   if (!run.tree && !run.butterfly) return "";
-  if (run.metrics3) {
+  if (run.metrics3 && run.tree) {
     const auto& m = *run.metrics3;
     std::string out = fmt::format(
         "\n### {}\n\nFiles: [{}.html]({}.html) (3D view), [{}.gds]({}.gds) (plane z on layer "
@@ -124,7 +126,9 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
     layout.output = {base + ".svg", base + ".gds", base + ".json", std::nullopt};
     if (layout.style == LayoutStyle::kCube) {
       layout.output.html = base + ".html";
-      if (std::get<FatTreeParams>(layout.network).processors > 4096) layout.output.svg.reset();
+      const std::uint64_t n =
+          std::visit([](const auto& p) { return p.processors; }, layout.network);
+      if (n > 4096) layout.output.svg.reset();
     }
     const LayoutRun run = run_layout(layout);
     result.all_clean = result.all_clean && run.drc_clean();

@@ -319,6 +319,13 @@ TEST_SUITE("cli_route") {
     CHECK(b.code == 0);
     CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
     expect_error("layout -n 64 --parents 2", 2, "butterfly");
+    expect_error("layout --network butterfly-fat-tree -n 64 --style cube", 2, "fold-and-squash");
+    expect_error("layout --network mesh -n 64 --style cube", 2, "channel");
+    expect_error("layout -n 64 --html v.html", 2, "--style cube");
+    expect_error("layout -n 33554432 --style cube", 2, "2^24");
+    const Result m3 = run("layout --network mesh3d -n 64 --drc --json -");
+    CHECK(m3.code == 0);
+    CHECK(m3.output.find("\"dimensions\": 3") != std::string::npos);
     expect_error("layout --network fat-pyramid -n 256 --parents 2,3,2", 2, "1, 2 or 4");
     const Result sc = run("layout --network fat-pyramid -n 256 --parents 4,1,2 --drc --json -");
     CHECK(sc.code == 0);

@@ -12,11 +12,17 @@
 #include <cstdint>
 
 #include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
 
 Layout3 build_cube(const FatTree& tree);
+
+// A three-dimensional competing network whose wires join grid neighbours (mesh3d): processor
+// (x, y, z) is a 2 x 2 x 2 box at (3x, 3y, 3z) and each wire a straight unit segment between
+// facing faces. Throws InputError for a network with any other wire.
+Layout3 build_grid3d(const CompetingNetwork& net);
 
 // Leiserson's Theorem 4 volume (w lg(n/w))^(3/2) for root capacity w (lg(n/w) at least 1).
 double theorem4_volume(const FatTree& tree);
