@@ -299,7 +299,7 @@ void switch_network(LayoutSpec& spec, const std::string& kind) {
     return;
   }
   if (is_butterfly_kind(kind)) {
-    spec.network = ButterflyParams{kind, n};
+    spec.network = ButterflyParams{kind, n, {}};
     return;
   }
   CompetingParams c;

@@ -128,7 +128,7 @@ TEST_SUITE("fold_and_squash_json") {
   TEST_CASE("the layout JSON counts and measures mesh edges and tree wires per level") {
     for (std::uint64_t n : {64, 256, 1024}) {
       LayoutSpec spec;
-      spec.network = ButterflyParams{"fat-pyramid", n};
+      spec.network = ButterflyParams{"fat-pyramid", n, {}};
       const LayoutRun run = run_layout(spec);
       const auto& layout = run.json["layout"];
       const auto& network = run.json["network"];
