@@ -69,6 +69,8 @@ void check_spec(const SimulateSpec& s) {
     throw InputError(
         "random-prime on a fat-tree host needs channels of capacity lg n; use ftvlsi route for "
         "that, or --host fat-pyramid");
+  if (s.competing == "file" && !s.network_file)
+    throw InputError("--competing file needs --network-file FILE naming the network to read");
   if (s.data_bits > (1u << 20))
     throw InputError("--data-bits must be at most 2^20");
 }
@@ -121,11 +123,7 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
 }
 
 CompetingNetwork make_net(const SimulateSpec& s) {
-  if (s.competing == "file") {
-    if (!s.network_file)
-      throw InputError("--competing file needs --network-file FILE naming the network to read");
-    return read_network_file(*s.network_file);
-  }
+  if (s.competing == "file") return read_network_file(*s.network_file);  // checked in check_spec
   CompetingNetwork net = make_competing(s.competing, s.processors, s.seed);
   validate(net, s.competing);
   return net;
