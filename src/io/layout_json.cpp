@@ -98,6 +98,23 @@ ordered_json drc_json(const DrcReport& report) {
   return j;
 }
 
+namespace {
+
+// `drc_violations` and one entry per check that ran.
+void add_drc(ordered_json& layout, const std::vector<DrcReport>& drc) {
+  if (drc.empty()) return;
+  std::uint64_t violations = 0;
+  ordered_json checks = ordered_json::array();
+  for (const auto& report : drc) {
+    violations += report.violations;
+    checks.push_back(drc_json(report));
+  }
+  layout["drc_violations"] = violations;
+  layout["drc"] = checks;
+}
+
+}  // namespace
+
 ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const LayoutMetrics& metrics,
                          const std::vector<DrcReport>& drc) {
   ordered_json j;
@@ -112,16 +129,7 @@ ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const Lay
   for (const auto& [key, value] : measured.items()) layout[key] = value;
   if (std::holds_alternative<ButterflyParams>(spec.network))
     layout["wire_length_max_by_switch_level"] = metrics.wire_length_max_by_level;
-  if (!drc.empty()) {
-    std::uint64_t violations = 0;
-    ordered_json checks = ordered_json::array();
-    for (const auto& report : drc) {
-      violations += report.violations;
-      checks.push_back(drc_json(report));
-    }
-    layout["drc_violations"] = violations;
-    layout["drc"] = checks;
-  }
+  add_drc(layout, drc);
   j["layout"] = layout;
   return j;
 }
@@ -161,16 +169,7 @@ ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const La
   layout["reference_volume"] = reference_volume;
   layout["volume_over_reference"] =
       reference_volume > 0 ? static_cast<double>(m.volume) / reference_volume : 0.0;
-  if (!drc.empty()) {
-    std::uint64_t violations = 0;
-    ordered_json checks = ordered_json::array();
-    for (const auto& report : drc) {
-      violations += report.violations;
-      checks.push_back(drc_json(report));
-    }
-    layout["drc_violations"] = violations;
-    layout["drc"] = checks;
-  }
+  add_drc(layout, drc);
   j["layout"] = layout;
   return j;
 }
