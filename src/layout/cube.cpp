@@ -142,10 +142,7 @@ Layout3 build_cube(const FatTree& tree) {
   layout.wire_levels = tree.levels() + 1;
   Built b = leaf(layout, tree);
   for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0);
-  if (tree.levels() == 0) {
-    // A single processor: nothing to wire.
-  }
-  layout.top = b.cell;
+  layout.top = b.cell;  // a single processor (L = 0) is a layout without wires
   return layout;
 }
 

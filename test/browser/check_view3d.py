@@ -22,7 +22,7 @@ def main():
                     "cube", "--html", html, "--json", ours], check=True)
     with open(ours) as f:
         layout = json.load(f)["layout"]
-    segments = layout["wires"]
+    segments = layout["wires"]  # every cube wire is one straight segment
     dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           "--user-data-dir=" + os.path.join(workdir, "profile"),
                           "--dump-dom", "file://" + os.path.abspath(html)],
