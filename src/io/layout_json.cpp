@@ -54,6 +54,24 @@ ordered_json network_json(const ButterflyFatTree& net) {
   return j;
 }
 
+ordered_json network_json(const ButterflyFatTree3d& net) {
+  std::vector<std::uint64_t> switches, channels;
+  for (int l = 0; l <= net.levels(); ++l) {
+    switches.push_back(l == 0 ? 0 : net.switches_at(l));
+    channels.push_back(l == 0 ? 1 : net.channel_width(l));
+  }
+  ordered_json j;
+  j["kind"] = "butterfly-fat-tree-3d";
+  j["processors"] = net.processors();
+  j["levels"] = net.levels();
+  j["children_per_switch"] = 8;
+  j["parents_per_switch"] = 4;
+  j["switches_by_level"] = switches;
+  j["channel_width_by_level"] = channels;
+  j["wires"] = net.graph().wires.size();
+  return j;
+}
+
 ordered_json metrics_json(const LayoutMetrics& m) {
   ordered_json j;
   j["width"] = m.width;

@@ -180,13 +180,17 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   // Fat-trees also take the 3D cube layout.
   const bool tree = std::holds_alternative<FatTreeParams>(spec.network);
   if (tree && *spec.style == LayoutStyle::kCube) return LayoutStyle::kCube;
+  // The butterfly fat-tree's 3D variant (8 children, 4 parents, n = 8^k).
+  if (butterfly && *spec.style == LayoutStyle::kCube &&
+      std::get<ButterflyParams>(spec.network).kind == "butterfly-fat-tree")
+    return LayoutStyle::kCube;
   // A network from a file may be three-dimensional: the cube style checks its wires.
   if (competing && competing->kind == "file" && *spec.style == LayoutStyle::kCube)
     return LayoutStyle::kCube;
   throw InputError(fmt::format(
       "a {} network cannot take the {} style; it takes {}", network_kind_name(spec.network),
       to_string(*spec.style),
-      butterfly ? "fold-and-squash or h-tree (the 3D butterfly fat-tree is not built yet)"
+      butterfly ? "fold-and-squash or h-tree (cube: the 3D variant of the butterfly fat-tree)"
       : tree    ? "h-tree or cube"
                 : to_string(own)));
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cmath>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
@@ -55,12 +56,14 @@ void require_memory(const FatTree& tree, DrcMode drc) {
 
 std::uint64_t LayoutRun::processors() const {
   if (tree) return tree->processors();
+  if (butterfly3d) return butterfly3d->processors();
   if (butterfly) return butterfly->processors();
   return network->processors();
 }
 
 std::string LayoutRun::kind() const {
   if (tree) return "fat-tree";
+  if (butterfly3d) return "butterfly-fat-tree-3d";
   if (butterfly) return butterfly->pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
   return network->kind;
 }
@@ -105,6 +108,17 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
     svg.title = fmt::format("fat-tree, {} processors, {} capacities, H-tree",
                             run.tree->processors(), to_string(ft->capacity.profile));
     svg.level_labels = level_labels(*run.tree);
+    return;
+  }
+  if (const auto* b = std::get_if<ButterflyParams>(&spec.network);
+      b && resolved_style(spec) == LayoutStyle::kCube) {
+    if (!b->parents.empty())
+      throw InputError("--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
+    run.butterfly3d.emplace(b->processors);
+    run.times.build = timed([&] { run.cube = build_butterfly3d(*run.butterfly3d); });
+    svg.title = fmt::format("3D butterfly fat-tree, {} processors, layered", b->processors);
+    for (int l = 0; l <= run.butterfly3d->levels(); ++l)
+      svg.level_labels.push_back(fmt::format("switch level {}", l));
     return;
   }
   if (const auto* b = std::get_if<ButterflyParams>(&spec.network)) {
@@ -179,11 +193,17 @@ void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) 
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_flat3(cube, available_memory_bytes()));
   });
-  // The reference: Theorem 4 for a fat-tree; n for a 3D mesh (volume Theta(n)).
-  run.json = layout_json3(spec, run.tree ? network_json(*run.tree) : network_json(*run.network),
-                          *run.metrics3, run.drc,
-                          run.tree ? theorem4_volume(*run.tree)
-                                   : static_cast<double>(run.network->processors()));
+  // The reference: Theorem 4 for a fat-tree; n lg^(3/2) n for the 3D butterfly fat-tree (GL §6);
+  // n for a 3D mesh (volume Theta(n)).
+  const double n = static_cast<double>(run.processors());
+  const double reference = run.tree          ? theorem4_volume(*run.tree)
+                           : run.butterfly3d ? n * std::pow(std::max(1.0, std::log2(n)), 1.5)
+                                             : n;
+  run.json = layout_json3(spec,
+                          run.tree          ? network_json(*run.tree)
+                          : run.butterfly3d ? network_json(*run.butterfly3d)
+                                            : network_json(*run.network),
+                          *run.metrics3, run.drc, reference);
   if (spec.output.svg) run.times.svg = timed([&] { write_svg3(cube, *spec.output.svg, svg); });
   if (spec.output.html)
     write_view3d_html(cube, *spec.output.html, {svg.title, 200000});

@@ -319,7 +319,11 @@ TEST_SUITE("cli_route") {
     CHECK(b.code == 0);
     CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
     expect_error("layout -n 64 --parents 2", 2, "butterfly");
-    expect_error("layout --network butterfly-fat-tree -n 64 --style cube", 2, "fold-and-squash");
+    expect_error("layout --network fat-pyramid -n 64 --style cube", 2, "fold-and-squash");
+    expect_error("layout --network butterfly-fat-tree -n 256 --style cube", 2, "512");
+    const Result b3 = run("layout --network butterfly-fat-tree -n 64 --style cube --drc --json -");
+    CHECK(b3.code == 0);
+    CHECK(b3.output.find("\"parents_per_switch\": 4") != std::string::npos);
     expect_error("layout --network mesh -n 64 --style cube", 2, "channel");
     expect_error("layout -n 64 --html v.html", 2, "--style cube");
     expect_error("layout -n 33554432 --style cube", 2, "2^24");

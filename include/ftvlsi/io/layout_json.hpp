@@ -8,6 +8,7 @@
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
+#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
@@ -16,6 +17,7 @@ namespace ftvlsi {
 nlohmann::ordered_json network_json(const FatTree& tree);
 nlohmann::ordered_json network_json(const CompetingNetwork& net);
 nlohmann::ordered_json network_json(const ButterflyFatTree& net);
+nlohmann::ordered_json network_json(const ButterflyFatTree3d& net);
 nlohmann::ordered_json metrics_json(const LayoutMetrics& m);
 nlohmann::ordered_json drc_json(const DrcReport& report);
 

@@ -11,6 +11,7 @@
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
+#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
@@ -24,6 +25,7 @@ struct LayoutRun {
   std::optional<FatTree> tree;                // a fat-tree run
   std::optional<CompetingNetwork> network;    // a competing-network run
   std::optional<ButterflyFatTree> butterfly;  // a butterfly fat-tree or fat-pyramid run
+  std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
   Layout layout;
   LayoutMetrics metrics;
   std::optional<Layout3> cube;             // a 3D layout (--style cube) instead of `layout`

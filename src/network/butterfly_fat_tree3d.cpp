@@ -1,0 +1,61 @@
+#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// The (x, y, z) of Morton index m: bit 3i + a of m is bit i of axis a.
+std::array<std::int64_t, 3> demorton(std::uint64_t m) {
+  std::array<std::int64_t, 3> p{0, 0, 0};
+  for (int i = 0; m >> (3 * i); ++i)
+    for (int a = 0; a < 3; ++a) p[a] |= static_cast<std::int64_t>((m >> (3 * i + a)) & 1) << i;
+  return p;
+}
+
+}  // namespace
+
+ButterflyFatTree3d::ButterflyFatTree3d(std::uint64_t processors) : n_(processors) {
+  require_power_size(processors, 8, "3D butterfly fat-tree");
+  if (processors > (std::uint64_t{1} << 21))
+    throw InputError("a 3D butterfly fat-tree may have at most 8^7 processors");
+  k_ = floor_log2(processors) / 3;
+}
+
+ButterflyFatTree3dGraph ButterflyFatTree3d::graph() const {
+  ButterflyFatTree3dGraph g;
+  for (std::uint64_t p = 0; p < n_; ++p) {
+    g.level.push_back(0);
+    g.cell.push_back(demorton(p));
+  }
+  // first[l]: id of the first switch of level l; a node is a Morton prefix.
+  std::vector<std::uint64_t> first(k_ + 2, n_);
+  for (int l = 1; l <= k_; ++l) first[l + 1] = first[l] + switches_at(l);
+  for (int l = 1; l <= k_; ++l) {
+    const std::uint64_t s = switches_per_node(l);
+    for (std::uint64_t node = 0; node < nodes_at(l); ++node) {
+      const auto corner = demorton(node << (3 * l));
+      for (std::uint64_t j = 0; j < s; ++j) {
+        // Switch j in cell j of the node's subcube (Morton order within it): distinct cells.
+        const auto offset = demorton(j);
+        g.level.push_back(l);
+        g.cell.push_back({corner[0] + offset[0], corner[1] + offset[1], corner[2] + offset[2]});
+        const auto self = static_cast<std::uint32_t>(first[l] + node * s + j);
+        for (std::uint64_t c = 0; c < 8; ++c) {
+          const std::uint64_t child_node = node * 8 + c;
+          const std::uint64_t child =
+              l == 1 ? child_node
+                     : first[l - 1] + child_node * switches_per_node(l - 1) +
+                           j % switches_per_node(l - 1);
+          g.wires.push_back({static_cast<std::uint32_t>(child), self});
+          g.wire_level.push_back(l);
+        }
+      }
+    }
+  }
+  return g;
+}
+
+}  // namespace ftvlsi
