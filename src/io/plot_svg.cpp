@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ftvlsi/core/error.hpp"
+#include "xml_text.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -14,17 +15,6 @@ constexpr double kWidth = 720, kHeight = 440;
 constexpr double kLeft = 80, kRight = 200, kTop = 40, kBottom = 60;
 constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                     "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
-  }
-  return out;
-}
 
 // A log axis over [lo, hi] (powers of ten widened to whole decades, or to powers of two when
 // the range spans less than two decades).
@@ -75,7 +65,7 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
       "font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       "<text x=\"{}\" y=\"22\" font-size=\"15\" text-anchor=\"middle\">{}</text>\n",
-      kWidth, kHeight, kWidth, kHeight, (px0 + px1) / 2, escape(o.title));
+      kWidth, kHeight, kWidth, kHeight, (px0 + px1) / 2, xml_escape(o.title));
   for (double t : ax.ticks) {
     const double x = ax.at(t, px0, px1);
     svg += fmt::format(
@@ -94,8 +84,8 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>\n"
       "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n"
       "<text x=\"18\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {})\">{}</text>\n",
-      px0, py1, px1 - px0, py0 - py1, (px0 + px1) / 2, kHeight - 18, escape(o.x_label),
-      (py0 + py1) / 2, (py0 + py1) / 2, escape(o.y_label));
+      px0, py1, px1 - px0, py0 - py1, (px0 + px1) / 2, kHeight - 18, xml_escape(o.x_label),
+      (py0 + py1) / 2, (py0 + py1) / 2, xml_escape(o.y_label));
   for (std::size_t i = 0; i < series.size(); ++i) {
     const auto& s = series[i];
     const char* colour = kColours[i % std::size(kColours)];
@@ -115,7 +105,7 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
         "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2\"{}/>"
         "<text x=\"{}\" y=\"{:.1f}\">{}</text>\n",
         px1 + 12, ly, px1 + 36, ly, colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "", px1 + 42,
-        ly + 4, escape(s.label));
+        ly + 4, xml_escape(s.label));
   }
   svg += "</svg>\n";
   return svg;

@@ -15,6 +15,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "xml_text.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -46,33 +47,6 @@ std::string num(double v) {
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
   return s == "-0" ? "0" : s;
-}
-
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // The picture's layer of a segment: horizontal ones are on layer 0. Decided after the
@@ -374,7 +348,7 @@ class SvgWriter {
         num(static_cast<double>(view_.width()) * scale_),
         num(static_cast<double>(view_.height()) * scale_), view_.x0, view_.y0, view_.width(),
         view_.height());
-    put("<title>{}</title>\n", escape(options_.title));
+    put("<title>{}</title>\n", xml_escape(options_.title));
     put("<rect class=\"background\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
         "fill=\"#ffffff\"/>\n",
         view_.x0, view_.y0, view_.width(), view_.height());
@@ -484,7 +458,7 @@ class SvgWriter {
 
   // One legend row with its text baseline at y; lines and boxes are swatches before the text.
   void legend_row(const LegendRow& r, double x, double y) {
-    const std::string text = escape(r.text);
+    const std::string text = xml_escape(r.text);
     const double mid = y - 0.35 * font_;
     switch (r.kind) {
       case LegendRow::Kind::kTitle:

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ftvlsi/io/atomic_file.hpp"
+#include "xml_text.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -68,17 +69,6 @@ void flatten(const Layout3& layout, std::int32_t c, const Transform3& t, int d, 
   }
   for (const auto& inst : cell.instances)
     flatten(layout, inst.cell, t.compose(inst.transform), d - 1, f);
-}
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
-  }
-  return out;
 }
 
 constexpr const char* kScript = R"JS(
@@ -173,7 +163,7 @@ std::string view3d_html(const Layout3& layout, const View3dOptions& options) {
       "canvas{{display:block}}</style>\n</head>\n<body>\n<div id=\"bar\"><b>{0}</b>{1} — "
       "<span id=\"status\">drawing…</span></div>\n<canvas id=\"view\"></canvas>\n<script>\n"
       "const BOXES = [{2}];\nconst SEGS = [{3}];\n{4}</script>\n</body>\n</html>\n",
-      escape(options.title),
+      xml_escape(options.title),
       cut ? fmt::format(" (hierarchy drawn {} levels deep; grey boxes are the cells below)", depth)
           : "",
       flat.boxes, flat.segments, kScript);
