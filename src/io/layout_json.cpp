@@ -131,18 +131,29 @@ void add_drc(ordered_json& layout, const std::vector<DrcReport>& drc) {
   layout["drc"] = checks;
 }
 
-}  // namespace
-
-ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const LayoutMetrics& metrics,
-                         const std::vector<DrcReport>& drc) {
+// The document's head (tool, seed, network) and the layout section's (style, dimensions, unit).
+ordered_json document(const LayoutSpec& spec, ordered_json network) {
   ordered_json j;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
   j["seed"] = spec.seed;
   j["network"] = std::move(network);
+  return j;
+}
+
+ordered_json layout_section(const LayoutSpec& spec, int dimensions, const char* grid_unit) {
   ordered_json layout;
   layout["style"] = std::string(to_string(resolved_style(spec)));
-  layout["dimensions"] = 2;
-  layout["grid_unit"] = "one wire track; GDS writes it as 1 um";
+  layout["dimensions"] = dimensions;
+  layout["grid_unit"] = grid_unit;
+  return layout;
+}
+
+}  // namespace
+
+ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const LayoutMetrics& metrics,
+                         const std::vector<DrcReport>& drc) {
+  ordered_json j = document(spec, std::move(network));
+  ordered_json layout = layout_section(spec, 2, "one wire track; GDS writes it as 1 um");
   const ordered_json measured = metrics_json(metrics);
   for (const auto& [key, value] : measured.items()) layout[key] = value;
   if (std::holds_alternative<ButterflyParams>(spec.network))
@@ -154,14 +165,9 @@ ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const Lay
 
 ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const LayoutMetrics3& m,
                           const std::vector<DrcReport>& drc, double reference_volume) {
-  ordered_json j;
-  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["seed"] = spec.seed;
-  j["network"] = std::move(network);
-  ordered_json layout;
-  layout["style"] = std::string(to_string(resolved_style(spec)));
-  layout["dimensions"] = 3;
-  layout["grid_unit"] = "one wire track; GDS writes it as 1 um, plane z as layer 100 + z";
+  ordered_json j = document(spec, std::move(network));
+  ordered_json layout =
+      layout_section(spec, 3, "one wire track; GDS writes it as 1 um, plane z as layer 100 + z");
   layout["width"] = m.width;
   layout["height"] = m.height;
   layout["depth"] = m.depth;
