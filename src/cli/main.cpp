@@ -34,9 +34,8 @@ void add_override(CLI::App* app, const std::string& name, std::optional<std::str
       name, [&target](const std::string& v) { target = v; }, help);
 }
 
-// The flags that describe a fat-tree's size and capacities, shared by layout and route.
-void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
-  add_override(cmd, "--processors,-n", o.processors, "number of processors");
+// The flags of a fat-tree's capacity profile, shared by layout, route and simulate's host.
+void add_profile_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
   add_override(cmd, "--capacity", o.capacity,
                "capacity profile: universal, area-universal, double-every-2, quadruple-every-3, "
                "linear-size, linear-size-bumped, modular, full, constant, custom");
@@ -44,6 +43,12 @@ void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
   add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
   add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
+}
+
+// The flags that describe a network's size and capacities, shared by layout and route.
+void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
+  add_override(cmd, "--processors,-n", o.processors, "number of processors");
+  add_profile_options(cmd, o);
   add_override(cmd, "--parents", o.parents,
                "butterfly networks: parents per switch at levels 1..m-1 (1, 2 or 4; one value: "
                "all levels)");
@@ -242,12 +247,7 @@ int run_route_command(const RouteArgs& a) {
   if (a.count) s.pattern.count = ftvlsi::parse_positive(*a.count, "--count");
   if (a.block) s.pattern.block = ftvlsi::parse_positive(*a.block, "--block");
   if (a.algorithm) s.algorithm = *a.algorithm;
-  if (a.policy) {
-    if (*a.policy != "random" && *a.policy != "priority")
-      throw ftvlsi::InputError("--switch must be random or priority, not '" + *a.policy + "'");
-    s.policy =
-        *a.policy == "random" ? ftvlsi::SwitchPolicy::kRandom : ftvlsi::SwitchPolicy::kPriority;
-  }
+  if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
   if (a.k1) s.k1 = parse_constant(*a.k1, "--k1");
   if (a.k2) s.k2 = parse_constant(*a.k2, "--k2");
   if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
@@ -277,16 +277,11 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--processors,-n", a.processors, "competing network's processors (256)");
   add_override(cmd, "--network-file", a.network_file, "network file (with --competing file)");
   add_override(cmd, "--host", a.host, "fat-tree (H-tree layout, default) or fat-pyramid");
-  auto& o = a.capacity;
-  add_override(cmd, "--capacity", o.capacity,
-               "fat-tree host's capacity profile (linear-size with alpha = A / n by default)");
-  add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
-  add_override(cmd, "--alpha", o.alpha, "processor area alpha (linear-size profiles)");
-  add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
-  add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
+  // The fat-tree host's profile: linear-size with alpha = A / n unless given.
+  add_profile_options(cmd, a.capacity);
   add_override(cmd, "--mapping", a.mapping, "fat-tree host: balanced (default) or geometric");
   add_override(cmd, "--algorithm", a.algorithm,
-               "greedy (default), random or offline (fat-tree host)");
+               "greedy (default), random, offline (fat-tree host) or random-prime (fat-pyramid)");
   add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
   add_override(cmd, "--delay", a.delay, "wire delay: unit, linear (default), sqrt, log, poly:c,q,k");
   add_override(cmd, "--data-bits", a.data_bits, "data bits per message (32)");
@@ -299,17 +294,6 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--delays", a.delays,
                "sweep delay models, ';'-separated (unit;log;sqrt;linear)");
   add_override(cmd, "--report", a.report, "sweep: write simulate.md, simulate.csv and plots here");
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> out;
-  std::size_t from = 0;
-  while (true) {
-    const std::size_t at = text.find(sep, from);
-    out.push_back(text.substr(from, at == std::string::npos ? std::string::npos : at - from));
-    if (at == std::string::npos) return out;
-    from = at + 1;
-  }
 }
 
 int run_simulate_command(const SimulateArgs& a) {
@@ -332,12 +316,7 @@ int run_simulate_command(const SimulateArgs& a) {
   }
   if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
   if (a.algorithm) s.algorithm = *a.algorithm;
-  if (a.policy) {
-    if (*a.policy != "random" && *a.policy != "priority")
-      throw ftvlsi::InputError("--switch must be random or priority, not '" + *a.policy + "'");
-    s.policy =
-        *a.policy == "random" ? ftvlsi::SwitchPolicy::kRandom : ftvlsi::SwitchPolicy::kPriority;
-  }
+  if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
   if (a.delay) s.delay = ftvlsi::parse_delay_model(*a.delay);
   if (a.data_bits) s.data_bits = ftvlsi::parse_positive(*a.data_bits, "--data-bits");
   if (a.switch_delay) s.switch_delay = parse_constant(*a.switch_delay, "--switch-delay");
@@ -358,13 +337,11 @@ int run_simulate_command(const SimulateArgs& a) {
         "a --sweep runs both hosts over --sizes; leave out --host and --processors");
   ftvlsi::SweepSpec sweep;
   sweep.base = s;
-  if (a.sizes) {
-    sweep.sizes.clear();
-    for (const auto& t : split(*a.sizes, ',')) sweep.sizes.push_back(ftvlsi::parse_positive(t, "--sizes entry"));
-  }
+  if (a.sizes) sweep.sizes = ftvlsi::parse_positive_list(*a.sizes, "--sizes entry");
   if (a.delays) {
     sweep.delays.clear();
-    for (const auto& t : split(*a.delays, ';')) sweep.delays.push_back(ftvlsi::parse_delay_model(t));
+    for (auto t : ftvlsi::split_list(*a.delays, ';'))
+      sweep.delays.push_back(ftvlsi::parse_delay_model(t));
   }
   sweep.report_dir = a.report;
   sweep.json = a.json;

@@ -18,6 +18,12 @@ namespace {
 
 using namespace detail;
 
+// A butterfly switch's parent count; values beyond int are refused here, the rest by the network.
+int parents_entry(std::uint64_t p) {
+  if (p > 4) throw InputError(fmt::format("a switch has 1, 2 or 4 parents, not {}", p));
+  return static_cast<int>(p);
+}
+
 void parse_capacities_list(const Source& src, const YAML::Node& node, CapacityParams& cap) {
   if (!node.IsSequence())
     src.fail(node, "key 'capacities' must be a list of positive integers, one per level");
@@ -77,10 +83,15 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
     b.kind = kind;
     if (const auto v = net["processors"]) b.processors = positive(src, v, "processors");
     if (const auto v = net["parents"]) {
+      auto parents = [&](const YAML::Node& item) {
+        return parsed(src, item, "parents", [](const std::string& t) {
+          return parents_entry(parse_positive(t, "parents"));
+        });
+      };
       if (v.IsSequence()) {
-        for (const auto& item : v) b.parents.push_back(static_cast<int>(positive(src, item, "parents")));
+        for (const auto& item : v) b.parents.push_back(parents(item));
       } else {
-        b.parents.push_back(static_cast<int>(positive(src, v, "parents")));
+        b.parents.push_back(parents(v));
       }
     }
     return b;
@@ -343,14 +354,8 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
     if (o.processors) b->processors = parse_positive(*o.processors, "--processors");
     if (o.parents) {
       b->parents.clear();
-      std::string_view rest = *o.parents;
-      while (true) {
-        const std::size_t comma = rest.find(',');
-        b->parents.push_back(
-            static_cast<int>(parse_positive(rest.substr(0, comma), "--parents entry")));
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-      }
+      for (auto p : parse_positive_list(*o.parents, "--parents entry"))
+        b->parents.push_back(parents_entry(p));
     }
     for (const auto* flag :
          {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities, &o.network_file})
@@ -368,16 +373,23 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
     ft.capacity.root_capacity = parse_positive(*o.root_capacity, "--root-capacity");
   if (o.alpha) ft.capacity.alpha = parse_positive(*o.alpha, "--alpha");
   if (o.constant) ft.capacity.constant = parse_positive(*o.constant, "--constant");
-  if (o.capacities) {
-    ft.capacity.custom.clear();
-    std::string_view rest = *o.capacities;
-    while (true) {
-      const auto comma = rest.find(',');
-      ft.capacity.custom.push_back(parse_positive(rest.substr(0, comma), "--capacities entry"));
-      if (comma == std::string_view::npos) break;
-      rest.remove_prefix(comma + 1);
-    }
+  if (o.capacities) ft.capacity.custom = parse_positive_list(*o.capacities, "--capacities entry");
+}
+
+std::vector<std::string_view> split_list(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = text.find(sep);
+    out.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return out;
+    text.remove_prefix(at + 1);
   }
+}
+
+std::vector<std::uint64_t> parse_positive_list(std::string_view text, std::string_view what) {
+  std::vector<std::uint64_t> out;
+  for (auto piece : split_list(text, ',')) out.push_back(parse_positive(piece, what));
+  return out;
 }
 
 ReportSpec load_report_spec(const std::string& path) {

@@ -6,6 +6,7 @@
 // message number wins, an admissible switch in Greenberg & Leiserson's sense). Lost messages load
 // no later channel. A message from a processor to itself is delivered without using a channel.
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,8 @@
 namespace ftvlsi {
 
 enum class SwitchPolicy { kRandom, kPriority };
+// "random" or "priority"; InputError naming --switch otherwise.
+SwitchPolicy parse_switch_policy(std::string_view text);
 
 class DeliverySimulator {
  public:
