@@ -118,15 +118,7 @@ RouteRun run_route(const RouteSpec& spec) {
     } else {
       cycles = offline_schedule(tree, r.messages);
     }
-    r.result.cycle_of.assign(r.messages.size(), 0);
-    for (const auto& c : cycles) {
-      ++r.result.cycles;
-      const auto delivered = sim.cycle(c);
-      one_cycle = one_cycle && delivered.size() == c.size();
-      for (auto id : delivered) r.result.cycle_of[id] = static_cast<std::uint32_t>(r.result.cycles);
-      r.result.delivered += delivered.size();
-    }
-    r.result.steps = sim.steps();
+    r.result = route_schedule(sim, r.messages.size(), cycles, one_cycle);
   } else if (spec.algorithm == "greedy" || spec.algorithm == "adversary") {
     r.result = route_greedy(sim, r.messages.size(), spec.max_cycles);
   } else if (spec.algorithm == "random-prime") {

@@ -213,17 +213,10 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
     r = route_random(sim, p.messages.size(), tree.processors(), {std::nullopt, std::nullopt, *p.congestion, s.seed + 1},
                      s.max_cycles);
   } else {
-    r.cycle_of.assign(p.messages.size(), 0);
-    for (const auto& cycle : offline_schedule(tree, p.messages)) {
-      ++r.cycles;
-      const auto delivered = sim.cycle(cycle);
-      FTVLSI_ASSERT(delivered.size() == cycle.size());
-      for (auto id : delivered) r.cycle_of[id] = static_cast<std::uint32_t>(r.cycles);
-      r.delivered += delivered.size();
-    }
-    r.steps = sim.steps();
+    bool lossless = false;
+    r = route_schedule(sim, p.messages.size(), offline_schedule(tree, p.messages), lossless);
+    FTVLSI_ASSERT(lossless);
   }
-  r.elapsed = sim.elapsed();
   r.path_length = std::move(length);
   return r;
 }

@@ -35,8 +35,9 @@ class Router {
   const std::vector<std::uint32_t>& raw() const { return list_; }
   bool is_live(std::uint32_t id) const { return result_.cycle_of[id] == 0; }
 
-  // One delivery cycle sending `sent` (undelivered messages, ascending).
-  void send(const std::vector<std::uint32_t>& sent) {
+  // One delivery cycle sending `sent` (undelivered messages, ascending); returns how many
+  // were delivered.
+  std::size_t send(const std::vector<std::uint32_t>& sent) {
     if (++result_.cycles > max_cycles_)
       throw GeometryError(
           fmt::format("routing did not finish within {} delivery cycles; {} "
@@ -46,11 +47,13 @@ class Router {
     for (auto id : delivered) result_.cycle_of[id] = static_cast<std::uint32_t>(result_.cycles);
     live_ -= delivered.size();
     if (4 * (list_.size() - live_) > list_.size()) compact();
+    return delivered.size();
   }
 
   RouteResult finish() {
     result_.delivered = result_.cycle_of.size() - live_;
     result_.steps = sim_.steps();
+    result_.elapsed = sim_.elapsed();
     return std::move(result_);
   }
 
@@ -120,6 +123,14 @@ RouteResult route_random(DeliverySimulator& sim, std::size_t messages, std::uint
     try_guess(router, guess, lgn, k1, k2, p.congestion, rng);
   for (guess = (k2 / k1) * lgn * lglgn; !router.done(); guess *= 2)
     try_guess(router, guess, lgn, k1, k2, p.congestion, rng);
+  return router.finish();
+}
+
+RouteResult route_schedule(DeliverySimulator& sim, std::size_t messages,
+                           const std::vector<std::vector<std::uint32_t>>& cycles, bool& lossless) {
+  Router router(sim, messages, UINT64_MAX);
+  lossless = true;
+  for (const auto& c : cycles) lossless = router.send(c) == c.size() && lossless;
   return router.finish();
 }
 

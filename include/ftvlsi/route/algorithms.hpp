@@ -39,6 +39,11 @@ RouteResult route_greedy(DeliverySimulator& sim, std::size_t messages, std::uint
 RouteResult route_random(DeliverySimulator& sim, std::size_t messages, std::uint64_t n,
                          const RandomParams& params, std::uint64_t max_cycles);
 
+// A precomputed schedule (an off-line one): one delivery cycle per set, in order. `lossless`
+// tells whether every set went through whole.
+RouteResult route_schedule(DeliverySimulator& sim, std::size_t messages,
+                           const std::vector<std::vector<std::uint32_t>>& cycles, bool& lossless);
+
 // RANDOM' (Fig. 7, Theorem 11) for fat-trees whose channels all have capacity Omega(lg n): with
 // z = 1, 2, 4, ..., every undelivered message picks one of the next z cycles at random and is
 // sent in that one only; O(lambda) cycles with high probability.
