@@ -104,4 +104,13 @@ void write_file_atomically(const std::string& path, std::string_view contents) {
   file.commit();
 }
 
+void make_directory(const std::string& dir, std::string_view flag) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir)) {
+    throw IoError(fmt::format("cannot create the report folder '{}': {}; choose another {}", dir,
+                              ec ? ec.message() : "it is not a directory", flag));
+  }
+}
+
 }  // namespace ftvlsi

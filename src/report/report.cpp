@@ -14,15 +14,6 @@
 namespace ftvlsi {
 namespace {
 
-void make_directory(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir)) {
-    throw IoError(fmt::format("cannot create the report folder '{}': {}; choose another --out", dir,
-                              ec ? ec.message() : "it is not a directory"));
-  }
-}
-
 std::string drc_cell(const LayoutRun& run) {
   if (run.drc.empty()) return "not run";
   std::string out;
@@ -117,7 +108,7 @@ std::string cube_sweep() {
 }  // namespace
 
 ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
-  make_directory(out_dir);
+  make_directory(out_dir, "--out");
   ReportResult result;
   std::string rows;
   std::string levels;

@@ -172,7 +172,6 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   const Layout host = build_fold_and_squash(*p.pyramid);
   p.area_host = measure(host).area;
   p.wire_length = wire_lengths(host.cells[host.top]);
-  FTVLSI_ASSERT(p.wire_length.size() == p.pyramid->graph().wires.size());
   add_one_step(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()));
   p.load_factor = butterfly_load_factor(*p.pyramid, p.messages);
   return p;
@@ -221,7 +220,8 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
   return r;
 }
 
-SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayModel& delay) {
+SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayModel& delay,
+                        const RegularityVerdict& verdict) {
   SimulateResult out;
   out.host = s.host;
   out.competing = p.net.kind;
@@ -262,7 +262,6 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     if (d > 0) out.path_stretch_max = std::max(out.path_stretch_max, host / static_cast<double>(d));
     out.path_stretch_bound = std::max(out.path_stretch_bound, host / (static_cast<double>(d) + lg_a));
   }
-  const RegularityVerdict verdict = check_regularity(delay);
   auto& j = out.json;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
   j["competing"] = out.competing;
@@ -362,7 +361,7 @@ const SweepTrend* find_trend(const SweepResult& r, const std::string& host,
 SimulateResult run_simulate(const SimulateSpec& spec) {
   if (spec.json) require_writable(*spec.json, "JSON");
   const Prepared p = prepare(spec);
-  SimulateResult r = simulate(p, spec, spec.delay);
+  SimulateResult r = simulate(p, spec, spec.delay, check_regularity(spec.delay));
   if (spec.json) write_file_atomically(*spec.json, r.json.dump(2) + "\n");
   return r;
 }
@@ -431,26 +430,26 @@ SweepResult run_simulate_sweep(const SweepSpec& spec) {
   if (spec.sizes.empty() || spec.hosts.empty() || spec.delays.empty())
     throw InputError("a sweep needs at least one size, one host and one delay model");
   SweepResult out;
+  std::vector<RegularityVerdict> verdicts;  // per delay model, checked once
+  for (const auto& delay : spec.delays) verdicts.push_back(check_regularity(delay));
   for (auto n : spec.sizes)
     for (const auto& host : spec.hosts) {
       SimulateSpec s = spec.base;
       s.processors = n;
       s.host = host;
       const Prepared p = prepare(s);
-      for (const auto& delay : spec.delays) out.rows.push_back(simulate(p, s, delay));
+      for (std::size_t d = 0; d < spec.delays.size(); ++d)
+        out.rows.push_back(simulate(p, s, spec.delays[d], verdicts[d]));
     }
   out.trends = trends_of(spec, out.rows);
   out.csv = csv_of(out.rows);
+  // With a report folder, the Markdown links the plots written beside it.
   out.markdown = fmt::format(
       "# Simulation overhead: {} network, one step on each host\n\n{}", spec.base.competing,
-      sweep_markdown(out, std::nullopt));
+      sweep_markdown(out, spec.report_dir ? std::optional<std::string>("") : std::nullopt));
   if (spec.report_dir) {
     const std::filesystem::path dir(*spec.report_dir);
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec || !std::filesystem::is_directory(dir))
-      throw IoError(fmt::format("cannot create the report folder '{}'; choose another --report",
-                                *spec.report_dir));
+    make_directory(*spec.report_dir, "--report");
     for (const auto& delay : spec.delays) {
       std::vector<PlotSeries> series;
       for (const auto& host : spec.hosts) {
@@ -479,8 +478,6 @@ SweepResult run_simulate_sweep(const SweepSpec& spec) {
                             "A (competing network's layout area)", "slowdown Δ = T_host / T_R"}));
       out.files.push_back(name);
     }
-    out.markdown = fmt::format("# Simulation overhead: {} network, one step on each host\n\n{}",
-                               spec.base.competing, sweep_markdown(out, ""));
     write_file_atomically((dir / "simulate.csv").string(), out.csv);
     write_file_atomically((dir / "simulate.md").string(), out.markdown);
     out.files.push_back("simulate.csv");

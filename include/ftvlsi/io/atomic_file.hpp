@@ -38,4 +38,8 @@ void require_writable(const std::string& path, std::string_view what);
 // Writes a whole file atomically.
 void write_file_atomically(const std::string& path, std::string_view contents);
 
+// Creates `dir` (and its parents) if needed; IoError naming the folder and `flag` (the option to
+// change) when it cannot.
+void make_directory(const std::string& dir, std::string_view flag);
+
 }  // namespace ftvlsi
