@@ -199,11 +199,7 @@ class GdsStream {
   void box_on(int layer, int datatype, const Box& grid_box) {
     write_box(layer, datatype, scaled(grid_box));
   }
-  void via_on(int datatype, Point at) {
-    const Point c = scaled(at);
-    const Coord half = options_.via_side_db / 2;
-    write_box(kGdsViaLayer, datatype, {c.x - half, c.y - half, c.x + half, c.y + half});
-  }
+  void via_on(int datatype, Point at) { write_via(at, datatype); }
   void sref(const Instance& inst, const std::string& name) { write_sref(inst, name); }
   static int node_datatype(NodeKind kind) { return datatype_of(kind); }
 
@@ -230,7 +226,7 @@ class GdsStream {
 
   void write_wire(const Cell& cell, std::size_t w);
   void write_path(int layer, Point from, Point to);
-  void write_via(Point at);
+  void write_via(Point at, int datatype = 0);
   void write_box(int layer, int datatype, const Box& db);
   void write_sref(const Instance& inst, const std::string& name);
 
@@ -294,10 +290,10 @@ void GdsStream::write_path(int layer, Point from, Point to) {
   record(kEndEl);
 }
 
-void GdsStream::write_via(Point at) {
+void GdsStream::write_via(Point at, int datatype) {
   const Point c = scaled(at);
   const Coord half = options_.via_side_db / 2;
-  write_box(kGdsViaLayer, 0, {c.x - half, c.y - half, c.x + half, c.y + half});
+  write_box(kGdsViaLayer, datatype, {c.x - half, c.y - half, c.x + half, c.y + half});
 }
 
 void GdsStream::write_box(int layer, int datatype, const Box& db) {
