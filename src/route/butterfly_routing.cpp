@@ -10,6 +10,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/rng.hpp"
+#include "router.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -258,44 +259,6 @@ class ButterflySimulator {
   double elapsed_ = 0;
 };
 
-// The undelivered messages and the result, shared by the two algorithms.
-class Progress {
- public:
-  Progress(ButterflySimulator& sim, std::size_t messages, std::uint64_t max_cycles)
-      : sim_(sim), max_cycles_(max_cycles), undelivered_(messages) {
-    std::iota(undelivered_.begin(), undelivered_.end(), 0u);
-    r_.cycle_of.assign(messages, 0);
-  }
-  bool done() const { return undelivered_.empty(); }
-  const std::vector<std::uint32_t>& undelivered() const { return undelivered_; }
-  void send(const std::vector<std::uint32_t>& sent) {
-    if (++r_.cycles > max_cycles_)
-      throw GeometryError(fmt::format(
-          "routing did not finish within {} delivery cycles; {} messages remain", max_cycles_,
-          undelivered_.size()));
-    const auto delivered = sim_.cycle(sent);
-    for (auto id : delivered) r_.cycle_of[id] = static_cast<std::uint32_t>(r_.cycles);
-    r_.delivered += delivered.size();
-    std::vector<std::uint32_t> rest;
-    rest.reserve(undelivered_.size() - delivered.size());
-    std::set_difference(undelivered_.begin(), undelivered_.end(), delivered.begin(),
-                        delivered.end(), std::back_inserter(rest));
-    undelivered_.swap(rest);
-  }
-  RouteResult finish() {
-    r_.steps = sim_.steps();
-    r_.elapsed = sim_.elapsed();
-    r_.path_length = sim_.take_path_lengths();
-    return std::move(r_);
-  }
-
- private:
-  ButterflySimulator& sim_;
-  std::uint64_t max_cycles_;
-  std::vector<std::uint32_t> undelivered_;
-  RouteResult r_;
-};
-
 }  // namespace
 
 std::string_view to_string(ButterflyAlgorithm a) {
@@ -306,31 +269,20 @@ RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messa
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing) {
   ButterflySimulator sim(net, messages, policy, seed, timing);
-  Progress progress(sim, messages.size(), max_cycles);
+  detail::Router<ButterflySimulator> router(sim, messages.size(), max_cycles);
   if (algorithm == ButterflyAlgorithm::kGreedy) {
-    while (!progress.done()) progress.send(progress.undelivered());
-    return progress.finish();
+    while (!router.done()) router.send(router.undelivered());
+  } else {
+    // GL §6: RANDOM' with lines 3-6 repeated (k + 1) lg n times for |M| <= n^k.
+    const double n = static_cast<double>(net.processors());
+    const double k =
+        std::max(1.0, std::ceil(std::log(std::max<double>(2, messages.size())) / std::log(n)));
+    SplitMix64 rng(seed ^ 0x5bd1e995u);
+    detail::random_prime_passes(router, rng, static_cast<std::uint64_t>((k + 1) * std::log2(n)));
   }
-  // GL §6: RANDOM' with lines 3-6 repeated (k + 1) lg n times for |M| <= n^k.
-  const double n = static_cast<double>(net.processors());
-  const double k = std::max(1.0, std::ceil(std::log(std::max<double>(2, messages.size())) / std::log(n)));
-  const auto repeats = static_cast<std::uint64_t>((k + 1) * std::log2(n));
-  SplitMix64 rng(seed ^ 0x5bd1e995u);
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> pick;
-  std::vector<std::uint32_t> sent;
-  for (std::uint64_t z = 1; !progress.done(); z *= 2)
-    for (std::uint64_t rep = 0; rep < repeats && !progress.done(); ++rep) {
-      pick.clear();
-      for (auto id : progress.undelivered()) pick.push_back({rng.below(z), id});
-      std::sort(pick.begin(), pick.end());
-      auto it = pick.begin();
-      for (std::uint64_t i = 0; i < z && !progress.done(); ++i) {
-        sent.clear();
-        for (; it != pick.end() && it->first == i; ++it) sent.push_back(it->second);
-        progress.send(sent);
-      }
-    }
-  return progress.finish();
+  RouteResult r = router.finish();
+  r.path_length = sim.take_path_lengths();
+  return r;
 }
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
