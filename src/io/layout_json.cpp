@@ -68,7 +68,7 @@ ordered_json network_json(const ButterflyFatTree3d& net) {
   j["parents_per_switch"] = 4;
   j["switches_by_level"] = switches;
   j["channel_width_by_level"] = channels;
-  j["wires"] = net.graph().wires.size();
+  j["wires"] = net.wires();
   return j;
 }
 

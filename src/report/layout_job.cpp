@@ -160,18 +160,17 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
 namespace {
 
 // Tree wires and mesh edges of a butterfly layout, per switch level, measured from the drawn
-// wires (the channel router keeps the graph's wire order in its single cell).
+// wires of its single cell: a mesh edge joins two nodes of one level, a tree wire two levels.
 void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann::ordered_json& j) {
-  const ButterflyFatTreeGraph g = net.graph();
   const Cell& cell = layout.cells[layout.top];
-  FTVLSI_ASSERT(cell.wire_count() == g.wires.size());
   const auto levels = static_cast<std::size_t>(net.levels() + 1);
   std::vector<std::uint64_t> count[2], total[2], longest[2];
   for (int kind = 0; kind < 2; ++kind)
     count[kind].assign(levels, 0), total[kind].assign(levels, 0), longest[kind].assign(levels, 0);
-  for (std::size_t w = 0; w < g.wires.size(); ++w) {
-    const int kind = g.wire_is_mesh[w] ? 1 : 0;
-    const auto l = static_cast<std::size_t>(g.wire_level[w]);
+  for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+    const auto from = cell.wire_from[w].index, to = cell.wire_to[w].index;
+    const int kind = cell.node_level[from] == cell.node_level[to] ? 1 : 0;
+    const auto l = static_cast<std::size_t>(cell.wire_level[w]);
     const std::uint64_t len = wire_length(cell.wire(w));
     ++count[kind][l];
     total[kind][l] += len;

@@ -160,6 +160,7 @@ TEST_SUITE("butterfly3d") {
         CHECK(net.channel_width(l) == std::uint64_t{1} << (2 * l));
         CHECK(net.switches_per_node(l) * 4 == net.channel_width(l));
       }
+      CHECK(net.wires() == g.wires.size());
       std::vector<int> up(g.level.size(), 0), down(g.level.size(), 0);
       for (const auto& [child, parent] : g.wires) ++up[child], ++down[parent];
       for (std::size_t v = 0; v < g.level.size(); ++v) {

@@ -30,6 +30,12 @@ class ButterflyFatTree3d {
   std::uint64_t nodes_at(int l) const { return n_ >> (3 * l); }
   std::uint64_t switches_at(int l) const { return nodes_at(l) * switches_per_node(l); }
   std::uint64_t channel_width(int l) const { return std::uint64_t{1} << (2 * l); }
+  // Eight child wires per switch.
+  std::uint64_t wires() const {
+    std::uint64_t total = 0;
+    for (int l = 1; l <= k_; ++l) total += 8 * switches_at(l);
+    return total;
+  }
   // Every switch of a level-l node sits in a distinct cell of the node's subcube.
   ButterflyFatTree3dGraph graph() const;
 
