@@ -21,24 +21,13 @@ import sys
 
 def main():
     ftvlsi, klayout, script, workdir, profile = sys.argv[1:6]
-    shutil.rmtree(workdir, ignore_errors=True)
-    os.makedirs(workdir)
-    gds = os.path.join(workdir, "layout.gds")
-    ours = os.path.join(workdir, "layout.json")
-    theirs = os.path.join(workdir, "klayout.json")
     if profile == "cube":
         return check_cube(ftvlsi, klayout, script, workdir)
     if profile in ("mesh", "torus", "planar", "fat-pyramid", "butterfly-fat-tree"):
         network = ["--network", profile, "-n", "1024"]
     else:
         network = ["-n", "1024" if profile != "full" else "256", "--capacity", profile]
-    subprocess.run([ftvlsi, "layout", *network, "--drc", "--gds", gds, "--json", ours], check=True)
-    subprocess.run([klayout, "-b", "-r", script, "-rd", "input=" + gds, "-rd", "out=" + theirs],
-                   check=True)
-    with open(ours) as f:
-        layout = json.load(f)["layout"]
-    with open(theirs) as f:
-        seen = json.load(f)
+    layout, seen = lay_out_and_read(ftvlsi, klayout, script, workdir, [*network, "--drc"])
     counts = layout["node_counts"]
     expected = {
         "1/0": counts["processors"],
@@ -69,18 +58,28 @@ def main():
     return 1 if failures else 0
 
 
-def check_cube(ftvlsi, klayout, script, workdir):
+def lay_out_and_read(ftvlsi, klayout, script, workdir, args):
+    """Runs `ftvlsi layout ARGS` into a fresh WORKDIR, lets KLayout summarise the GDS, and returns
+    (ftvlsi's layout section, KLayout's summary)."""
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
     gds = os.path.join(workdir, "layout.gds")
     ours = os.path.join(workdir, "layout.json")
     theirs = os.path.join(workdir, "klayout.json")
-    subprocess.run([ftvlsi, "layout", "-n", "512", "--capacity", "universal", "--style", "cube",
-                    "--drc-mode", "both", "--gds", gds, "--json", ours], check=True)
+    subprocess.run([ftvlsi, "layout", *args, "--gds", gds, "--json", ours], check=True)
     subprocess.run([klayout, "-b", "-r", script, "-rd", "input=" + gds, "-rd", "out=" + theirs],
                    check=True)
     with open(ours) as f:
         layout = json.load(f)["layout"]
     with open(theirs) as f:
         seen = json.load(f)
+    return layout, seen
+
+
+def check_cube(ftvlsi, klayout, script, workdir):
+    layout, seen = lay_out_and_read(
+        ftvlsi, klayout, script, workdir,
+        ["-n", "512", "--capacity", "universal", "--style", "cube", "--drc-mode", "both"])
     counts = layout["node_counts"]
     shapes = seen["shapes_by_layer"]
     got = {"planes": 0, "vias": 0, "1/0": shapes.get("1/0", 0), "1/1": shapes.get("1/1", 0),
