@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/system.hpp"
@@ -19,6 +20,7 @@
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/layout/cube.hpp"
+#include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
 using namespace ftvlsi;
@@ -130,6 +132,40 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
   std::fflush(stdout);
 }
 
+// Fold-and-squash (issue 3): build, metrics, hierarchical (lattice) DRC and GDS of a fat-pyramid
+// or butterfly fat-tree on 4^k processors; with --flat also the flat DRC (k <= 8).
+void run_fold_and_squash(std::uint64_t n, bool pyramid, bool flat) {
+  const ButterflyFatTree net(n, pyramid);
+  auto t0 = std::chrono::steady_clock::now();
+  const Layout layout = build_fold_and_squash(net);
+  const double build = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const LayoutMetrics m = measure(layout);
+  const double metrics = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const DrcReport drc = check_hierarchical(layout);
+  const double drc_time = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const std::string gds = "/tmp/ftvlsi_bench_" + std::to_string(getpid()) + ".gds";
+  write_gds(layout, gds);
+  const double gds_time = seconds_since(t0);
+  std::remove(gds.c_str());
+  const double total = build + metrics + drc_time + gds_time;
+  std::printf("| 4^%d | %s fold-and-squash | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu |",
+              net.levels(), pyramid ? "fat-pyramid" : "butterfly fat-tree",
+              static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time, total,
+              m.wires / total, peak_memory_bytes() / 1048576.0,
+              static_cast<unsigned long long>(drc.violations));
+  if (flat) {
+    t0 = std::chrono::steady_clock::now();
+    const auto flat_violations = check_flat(layout, available_memory_bytes()).violations;
+    std::printf(" flat DRC %.3f s, %llu violations |", seconds_since(t0),
+                static_cast<unsigned long long>(flat_violations));
+  }
+  std::printf("\n");
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -158,6 +194,16 @@ int main(int argc, char** argv) {
       int status = 0;
       waitpid(pid, &status, 0);
     }
+  }
+  for (const auto& [k, pyramid] : {std::pair{8, true}, std::pair{9, true}, std::pair{10, true},
+                                    std::pair{10, false}}) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      run_fold_and_squash(std::uint64_t{1} << (2 * k), pyramid, flat && k <= 8);
+      _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
   }
   for (int levels : {15, 18}) {
     for (auto profile : {CapacityProfile::kUniversal, CapacityProfile::kQuadrupleEvery3}) {

@@ -11,8 +11,8 @@ struct Flattener {
   const Layout& layout;
   FlatLayout& out;
 
-  // Appends the cell's nodes and wires; returns the global id of its first node.
-  std::uint64_t add(std::int32_t cell_id, const Transform& t, std::uint64_t path) {
+  // Appends the cell's nodes and wires; returns the global node id of each of its pins.
+  std::vector<std::uint64_t> add(std::int32_t cell_id, const Transform& t, std::uint64_t path) {
     const Cell& cell = layout.cells[cell_id];
     const std::uint64_t first_node = out.node_box.size();
     for (std::size_t i = 0; i < cell.node_count(); ++i) {
@@ -21,16 +21,15 @@ struct Flattener {
       out.node_level.push_back(cell.node_level[i]);
       out.node_path.push_back(path);
     }
-    std::vector<std::uint64_t> instance_first(cell.instances.size());
+    std::vector<std::vector<std::uint64_t>> child_pins(cell.instances.size());
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
       const auto& inst = cell.instances[i];
       const std::uint64_t child_path = cell.instances.size() == 2 ? path * 2 + i : path;
-      instance_first[i] = add(inst.cell, t.compose(inst.transform), child_path);
+      child_pins[i] = add(inst.cell, t.compose(inst.transform), child_path);
     }
     auto resolve = [&](const Terminal& term) -> std::uint64_t {
       if (term.is_node()) return first_node + term.index;
-      const auto& inst = cell.instances[term.instance];
-      return instance_first[term.instance] + layout.cells[inst.cell].pins[term.index].node;
+      return child_pins[term.instance][term.index];
     };
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       for (const Point& p : cell.wire(w)) out.wire_points.push_back(t.apply(p));
@@ -40,7 +39,11 @@ struct Flattener {
       out.wire_from_node.push_back(resolve(cell.wire_from[w]));
       out.wire_to_node.push_back(resolve(cell.wire_to[w]));
     }
-    return first_node;
+    std::vector<std::uint64_t> pins;
+    pins.reserve(cell.pins.size());
+    for (const Pin& p : cell.pins)
+      pins.push_back(p.reexported() ? child_pins[p.via_instance][p.via_pin] : first_node + p.node);
+    return pins;
   }
 };
 

@@ -75,4 +75,14 @@ std::vector<FlatCounts> Layout::flat_counts() const {
   return counts;
 }
 
+std::pair<std::int32_t, std::int32_t> pin_node(const Layout& layout, std::int32_t cell,
+                                               std::int32_t pin) {
+  for (;;) {
+    const Pin& p = layout.cells[cell].pins[pin];
+    if (!p.reexported()) return {cell, p.node};
+    cell = layout.cells[cell].instances[p.via_instance].cell;
+    pin = p.via_pin;
+  }
+}
+
 }  // namespace ftvlsi

@@ -29,8 +29,8 @@ u64 narrow(u128 v, const char* what) {
 
 bool is_switch_terminal(const Layout& layout, const Cell& cell, const Terminal& t) {
   if (t.is_node()) return cell.node_kind[t.index] == NodeKind::kSwitch;
-  const Cell& child = layout.cells[cell.instances[t.instance].cell];
-  return child.node_kind[child.pins[t.index].node] == NodeKind::kSwitch;
+  const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
+  return layout.cells[owner].node_kind[node] == NodeKind::kSwitch;
 }
 
 void add_own_wires(const Layout& layout, const Cell& cell, CellSums& s) {

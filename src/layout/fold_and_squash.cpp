@@ -1,65 +1,407 @@
+#include <algorithm>
+#include <array>
+#include <unordered_map>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 
-#include "ftvlsi/layout/channel_layout.hpp"
-
 namespace ftvlsi {
-
 namespace {
 
-// Routes the graph with node v at the given fine-grid position; the router only uses the order
-// of the coordinates, so a cell may hold any number of nodes.
-Layout route(const ButterflyFatTree& bft, const ButterflyFatTreeGraph& g,
-             const std::vector<std::array<std::int64_t, 3>>& position, const char* style) {
-  CompetingNetwork net;
-  net.kind = bft.pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
-  net.position = position;
-  net.wires = g.wires;
-  ChannelNotes notes;
-  notes.style = style;
-  notes.wire_levels = bft.levels() + 1;
-  notes.wire_level = g.wire_level;
-  for (int l : g.level) {
-    notes.kind.push_back(l == 0 ? NodeKind::kProcessor : NodeKind::kSwitch);
-    notes.node_level.push_back(l);
+using u64 = std::uint64_t;
+
+// Colours of the lattice: per level l, the switches' slot rows, the tree wires of level l
+// (joining level l to level l-1) and the mesh edges of level l.
+std::int32_t slot_colour(int l) { return 3 * l; }
+std::int32_t tree_colour(int l) { return 3 * l + 1; }
+std::int32_t mesh_colour(int l) { return 3 * l + 2; }
+
+// Mesh directions, each adjacent pair once: right, up, up-right, up-left.
+constexpr std::array<std::array<int, 2>, 4> kStep{{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}};
+enum Dir { kH = 0, kV = 1, kDp = 2, kDm = 3 };
+
+// Column groups of a band's mesh columns, p wide each, in this order: B (H arrivals and D-
+// departures), C (D+ arrivals), A (H and D+ departures), D (D- arrivals), V (both ways).
+// The order makes consecutive links of one chain end before the next starts on a shared
+// track; A and B are shared by a stub below the switch and a run above it.
+enum Group { kB = 0, kC = 1, kA = 2, kD = 3, kVg = 4 };
+int dep_group(int d) { return d == kH || d == kDp ? kA : d == kDm ? kB : kVg; }
+int arr_group(int d) { return d == kH ? kB : d == kDp ? kC : d == kDm ? kD : kVg; }
+// Mesh track rows of a band, p each: D+ first, then D-, then H (below the slot).
+int track_group(int d) { return d == kDp ? 0 : d == kDm ? 1 : 2; }
+
+struct Band {
+  Coord col0 = 0, row0 = 0;
+};
+
+// Everything about the leaf cell and the periodic routing, computed once.
+class Plan {
+ public:
+  explicit Plan(const ButterflyFatTree& net) : net_(net), m_(net.levels()) {
+    for (int l = 0; l <= m_; ++l) {
+      s_.push_back(l == 0 ? 1 : net.switches_per_node(l));
+      const u64 side = u64{1} << l;
+      lanes_.push_back(std::max<u64>(1, s_[l] / side));
+      spacing_.push_back(side / (s_[l] / lanes_[l]));
+    }
+    // Columns: bands level by level, lane by lane.
+    Coord x = 0;
+    band_.resize(m_ + 1);
+    for (int l = 0; l <= m_; ++l)
+      for (u64 lane = 0; lane < lanes_[l]; ++lane) {
+        band_[l].push_back({x, 0});
+        for (Coord i = 0; i < width(l); ++i) col_colour_.push_back(column_colour(l, i));
+        x += width(l);
+      }
+    pack_tree_tracks();
+    Coord y = 0;
+    for (int l = 0; l <= m_; ++l)
+      for (u64 lane = 0; lane < lanes_[l]; ++lane) {
+        band_[l][lane].row0 = y;
+        for (int i = 0; i < up_tracks(l); ++i) row_colour_.push_back(tree_colour(l + 1));
+        for (int i = 0; i < 3 * mesh_p(l); ++i) row_colour_.push_back(mesh_colour(l));
+        for (Coord i = 0; i < slot_height(l); ++i) row_colour_.push_back(slot_colour(l));
+        y += up_tracks(l) + 3 * mesh_p(l) + slot_height(l);
+      }
+    pitch_ = std::max(x, y);
+    col_colour_.resize(pitch_, slot_colour(0));
+    row_colour_.resize(pitch_, slot_colour(0));
   }
-  return build_channel_layout(net, notes);
+
+  int levels() const { return m_; }
+  Coord pitch() const { return pitch_; }
+  u64 switches(int l) const { return s_[l]; }
+  int parents(int l) const { return l >= m_ ? 0 : l == 0 ? 1 : net_.parents(l); }
+  int mesh_p(int l) const { return net_.pyramid() && l >= 1 && l < m_ ? net_.parents(l) : 0; }
+
+  // Band geometry: [D: 4 down columns][M: 5 groups of mesh columns][U: up columns].
+  Coord down_cols(int l) const { return l >= 1 ? 4 : 0; }
+  Coord mesh_off(int l) const { return down_cols(l); }
+  Coord up_off(int l) const { return down_cols(l) + 5 * mesh_p(l); }
+  Coord width(int l) const { return l == 0 ? 2 : up_off(l) + parents(l); }
+  Coord slot_height(int) const { return 2; }
+  int up_tracks(int l) const { return l < m_ ? tracks_[l + 1] : 0; }
+
+  // Where switch j of a level-l node sits: its lane and its cell offset on the diagonal.
+  u64 lane(int l, u64 j) const { return j % lanes_[l]; }
+  Coord offset(int l, u64 j) const {
+    const u64 i = j / lanes_[l];
+    return static_cast<Coord>(i * spacing_[l] + spacing_[l] / 2);
+  }
+
+  // The box of switch j of level l drawn in cell (cx, cy).
+  Box node_box(int l, u64 j, Coord cx, Coord cy) const {
+    const Band& b = band_[l][lane(l, j)];
+    const Coord x0 = cx * pitch_ + b.col0, y0 = cy * pitch_ + slot_row(l, j);
+    return {x0, y0, x0 + width(l) - 1, y0 + slot_height(l) - 1};
+  }
+  Coord slot_row(int l, u64 j) const {
+    return band_[l][lane(l, j)].row0 + up_tracks(l) + 3 * mesh_p(l);
+  }
+  Coord col(int l, u64 j, Coord cx, Coord index) const {
+    return cx * pitch_ + band_[l][lane(l, j)].col0 + index;
+  }
+  Coord up_col(int l, u64 j, Coord cx, int r) const { return col(l, j, cx, up_off(l) + r); }
+  Coord mesh_col(int l, u64 j, Coord cx, int group, int k) const {
+    return col(l, j, cx, mesh_off(l) + group * mesh_p(l) + k);
+  }
+  Coord mesh_track(int l, u64 j, Coord cy, int d, int k) const {
+    return cy * pitch_ + band_[l][lane(l, j)].row0 + up_tracks(l) + track_group(d) * mesh_p(l) + k;
+  }
+
+  // Tree wire from switch j of a level-l node at region origin (0, 0) to its child c: the
+  // child's switch j mod s_(l-1), reached at its up pin r = j div s_(l-1).
+  struct TreeEnds {
+    u64 child_switch;
+    int up_pin;
+    Coord tx, ty;  // the child switch's cell
+  };
+  TreeEnds tree_ends(int l, u64 j, int c) const {
+    const u64 t = l == 1 ? 0 : j % s_[l - 1];
+    const Coord half = Coord{1} << (l - 1);
+    const Coord o = offset(l - 1, t);
+    return {t, static_cast<int>(j / s_[l - 1]), (c & 1) * half + o, (c >> 1) * half + o};
+  }
+  std::array<Point, 4> tree_route(int l, u64 j, int c) const {
+    const TreeEnds e = tree_ends(l, j, c);
+    const Coord o = offset(l, j);
+    const Box s = node_box(l, j, o, o);
+    const Box t = node_box(l - 1, e.child_switch, e.tx, e.ty);
+    const Coord x_down = col(l, j, o, c);
+    const Coord x_up = up_col(l - 1, e.child_switch, e.tx, e.up_pin);
+    const Coord track = e.ty * pitch_ + band_[l - 1][lane(l - 1, e.child_switch)].row0 +
+                        tree_track_[l][j * 4 + c];
+    const Coord y_from = track < s.y0 ? s.y0 : s.y1;
+    return {Point{x_down, y_from}, Point{x_down, track}, Point{x_up, track}, Point{x_up, t.y0}};
+  }
+
+  // Pin points of a level-l switch j in cell (cx, cy) for the mesh link (d, k).
+  Point mesh_from_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
+    const Box b = node_box(l, j, cx, cy);
+    return {mesh_col(l, j, cx, dep_group(d), k), d == kH ? b.y0 : b.y1};
+  }
+  Point mesh_to_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
+    return {mesh_col(l, j, cx, arr_group(d), k), node_box(l, j, cx, cy).y0};
+  }
+  // The mesh link (d, k) from switch j in cell (sx, sy) to its neighbour's switch j.
+  std::vector<Point> mesh_route(int l, u64 j, Coord sx, Coord sy, int d, int k) const {
+    const Coord step = Coord{1} << l;
+    const Coord px = sx + kStep[d][0] * step, py = sy + kStep[d][1] * step;
+    const Point a = mesh_from_pin(l, j, sx, sy, d, k), b = mesh_to_pin(l, j, px, py, d, k);
+    if (d == kV) return {a, b};
+    const Coord track = mesh_track(l, j, d == kH ? sy : py, d, k);
+    return {a, Point{a.x, track}, Point{b.x, track}, b};
+  }
+
+  LineColours colours() const {
+    LineColours c;
+    c.pitch = pitch_;
+    c.row = row_colour_;
+    c.col = col_colour_;
+    for (int l = 0; l <= m_; ++l) {
+      ColourRule slot{ColourRule::Kind::kNode, 0, {}};
+      if (l >= 1) slot.pierce.push_back(tree_colour(l));
+      if (mesh_p(l) > 0) slot.pierce.push_back(mesh_colour(l));
+      if (l < m_) slot.pierce.push_back(tree_colour(l + 1));
+      c.rules.push_back(slot);
+      c.rules.push_back({ColourRule::Kind::kLocalWire, 0, {}});
+      c.rules.push_back({ColourRule::Kind::kPatternWire, pitch_ << l, {}});
+    }
+    return c;
+  }
+
+ private:
+  std::int32_t column_colour(int l, Coord i) const {
+    if (i < down_cols(l)) return tree_colour(l);
+    if (i < up_off(l)) return mesh_colour(l);
+    if (i < up_off(l) + parents(l)) return tree_colour(l + 1);
+    return slot_colour(l);
+  }
+
+  // Tree tracks of level l: the runs into each child row, packed left edge first; the same in
+  // every region, so tracks[l] is the most any (row, lane) of a region needs.
+  void pack_tree_tracks() {
+    tracks_.assign(m_ + 2, 0);
+    tree_track_.resize(m_ + 1);
+    for (int l = 1; l <= m_; ++l) {
+      struct Run {
+        Coord lo, hi;
+        u64 wire;
+      };
+      std::unordered_map<u64, std::vector<Run>> by_row;  // key: child row * lanes + lane
+      tree_track_[l].assign(s_[l] * 4, 0);
+      for (u64 j = 0; j < s_[l]; ++j)
+        for (int c = 0; c < 4; ++c) {
+          const TreeEnds e = tree_ends(l, j, c);
+          const Coord x_down = col(l, j, offset(l, j), c);
+          const Coord x_up = up_col(l - 1, e.child_switch, e.tx, e.up_pin);
+          const u64 key = static_cast<u64>(e.ty) * lanes_[l - 1] + lane(l - 1, e.child_switch);
+          by_row[key].push_back({std::min(x_down, x_up), std::max(x_down, x_up), j * 4 + c});
+        }
+      for (auto& [key, runs] : by_row) {
+        std::sort(runs.begin(), runs.end(),
+                  [](const Run& a, const Run& b) { return a.lo < b.lo || (a.lo == b.lo && a.wire < b.wire); });
+        std::vector<Coord> last;
+        for (const Run& r : runs) {
+          std::size_t t = 0;
+          while (t < last.size() && !(last[t] < r.lo)) ++t;
+          if (t == last.size()) last.push_back(r.hi);
+          else last[t] = r.hi;
+          tree_track_[l][r.wire] = static_cast<Coord>(t);
+        }
+        tracks_[l] = std::max(tracks_[l], static_cast<int>(last.size()));
+      }
+    }
+  }
+
+  const ButterflyFatTree& net_;
+  int m_;
+  std::vector<u64> s_, lanes_, spacing_;
+  std::vector<std::vector<Band>> band_;
+  std::vector<int> tracks_;
+  std::vector<std::vector<Coord>> tree_track_;  // [l][j * 4 + c]
+  std::vector<std::int32_t> row_colour_, col_colour_;
+  Coord pitch_ = 0;
+};
+
+// A mesh pin a cell exports: one end of the link (d, k) of switch j of a level-l node whose
+// switch sits in cell (cx, cy) of the exporting cell.
+struct MeshPin {
+  int level, dir, k;
+  bool from;
+  u64 j;
+  Coord cx, cy;
+  std::int32_t pin;
+};
+
+u64 mesh_key(const MeshPin& p) {
+  return (static_cast<u64>(p.level) << 58) ^ (static_cast<u64>(p.dir) << 56) ^
+         (static_cast<u64>(p.k) << 54) ^ (static_cast<u64>(p.from) << 53) ^ (p.j << 24) ^
+         (static_cast<u64>(p.cx) << 12) ^ static_cast<u64>(p.cy);
 }
+
+class Builder {
+ public:
+  explicit Builder(const ButterflyFatTree& net) : net_(net), plan_(net) {}
+
+  Layout build() {
+    const int m = plan_.levels();
+    layout_.style = "fold-and-squash";
+    layout_.wire_levels = m + 1;
+    layout_.colours = plan_.colours();
+    up_pin_.resize(m + 1);
+    mesh_pins_.resize(m + 1);
+    for (int l = 0; l <= m; ++l) {
+      Cell cell;
+      cell.name = fmt_name(l);
+      cell.lattice = plan_.pitch() << l;
+      if (l == 0)
+        add_processor(cell);
+      else
+        add_level(cell, l, l == m);
+      layout_.cells.push_back(std::move(cell));
+      layout_.finalize_cell(l);
+    }
+    layout_.top = m;
+    return std::move(layout_);
+  }
+
+ private:
+  std::string fmt_name(int l) const {
+    return std::string(net_.pyramid() ? "FAT_PYRAMID_L" : "BUTTERFLY_L") + std::to_string(l);
+  }
+
+  void add_processor(Cell& cell) {
+    const Box b = plan_.node_box(0, 0, 0, 0);
+    cell.add_node(b, NodeKind::kProcessor, 0);
+    if (plan_.parents(0) == 0) return;  // a single processor: no switch above it
+    up_pin_[0] = {{static_cast<std::int32_t>(cell.pins.size())}};
+    cell.pins.push_back({{plan_.up_col(0, 0, 0, 0), b.y0}, 0, 1, WireDir::kUp});
+  }
+
+  void add_level(Cell& cell, int l, bool top) {
+    const Coord half = plan_.pitch() << (l - 1);
+    for (int c = 0; c < 4; ++c)
+      cell.add_instance(l - 1, Transform{0, false, {(c & 1) * half, (c >> 1) * half}});
+    const u64 s = plan_.switches(l);
+    up_pin_[l].assign(s, {});
+    for (u64 j = 0; j < s; ++j) {
+      const Coord o = plan_.offset(l, j);
+      const Box box = plan_.node_box(l, j, o, o);
+      const auto node = cell.add_node(box, NodeKind::kSwitch, l);
+      for (int c = 0; c < 4; ++c) {
+        const auto route = plan_.tree_route(l, j, c);
+        const auto e = plan_.tree_ends(l, j, c);
+        cell.add_wire(route, l, WireDir::kUp, Terminal::node(node),
+                      Terminal::pin(c, up_pin_[l - 1][e.child_switch][e.up_pin]));
+      }
+      for (int r = 0; r < plan_.parents(l); ++r) {
+        up_pin_[l][j].push_back(static_cast<std::int32_t>(cell.pins.size()));
+        cell.pins.push_back({{plan_.up_col(l, j, o, r), box.y0}, node, l + 1, WireDir::kUp});
+      }
+      if (!top) add_own_mesh_pins(cell, l, j, node);
+    }
+    join_children_mesh(cell, l, top);
+  }
+
+  void add_own_mesh_pins(Cell& cell, int l, u64 j, std::int32_t node) {
+    const Coord o = plan_.offset(l, j);
+    for (int d = 0; d < 4; ++d)
+      for (int k = 0; k < plan_.mesh_p(l); ++k)
+        for (bool from : {true, false}) {
+          const Point at = from ? plan_.mesh_from_pin(l, j, o, o, d, k)
+                                : plan_.mesh_to_pin(l, j, o, o, d, k);
+          const auto pin = static_cast<std::int32_t>(cell.pins.size());
+          cell.pins.push_back({at, node, l, WireDir::kUp});
+          mesh_pins_[l].push_back({l, d, k, from, j, o, o, pin});
+        }
+  }
+
+  // Links between the children: drawn here; links leaving the cell: their pins re-exported.
+  void join_children_mesh(Cell& cell, int l, bool top) {
+    const Coord cells = Coord{1} << l, half = cells / 2;
+    std::unordered_map<u64, std::pair<std::int32_t, std::int32_t>> to_pin;
+    std::vector<MeshPin> placed;
+    for (int c = 0; c < 4; ++c)
+      for (MeshPin p : mesh_pins_[l - 1]) {
+        p.cx += (c & 1) * half;
+        p.cy += (c >> 1) * half;
+        placed.push_back(p);
+        child_of_.push_back(c);
+        if (!p.from) to_pin[mesh_key(p)] = {c, p.pin};
+      }
+    auto inside = [&](Coord x, Coord y) { return x >= 0 && y >= 0 && x < cells && y < cells; };
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+      const MeshPin& p = placed[i];
+      const int c = child_of_[i];
+      const Coord step = Coord{1} << p.level;
+      const int sign = p.from ? 1 : -1;
+      const Coord qx = p.cx + sign * kStep[p.dir][0] * step, qy = p.cy + sign * kStep[p.dir][1] * step;
+      if (inside(qx, qy)) {
+        if (!p.from) continue;  // drawn from its other end
+        MeshPin key{p.level, p.dir, p.k, false, p.j, qx, qy, 0};
+        const auto it = to_pin.find(mesh_key(key));
+        FTVLSI_ASSERT(it != to_pin.end());
+        const auto route = plan_.mesh_route(p.level, p.j, p.cx, p.cy, p.dir, p.k);
+        cell.add_wire(route, p.level, WireDir::kUp, Terminal::pin(c, p.pin),
+                      Terminal::pin(it->second.first, it->second.second));
+      } else if (!top) {
+        const Instance& inst = cell.instances[c];
+        const Pin& child_pin = layout_.cells[inst.cell].pins[p.pin];
+        const auto pin = static_cast<std::int32_t>(cell.pins.size());
+        Pin out{inst.transform.apply(child_pin.at), -1, child_pin.level, child_pin.dir, c, p.pin};
+        cell.pins.push_back(out);
+        MeshPin moved = p;
+        moved.pin = pin;
+        mesh_pins_[l].push_back(moved);
+      }
+    }
+    child_of_.clear();
+  }
+
+  const ButterflyFatTree& net_;
+  Plan plan_;
+  Layout layout_;
+  std::vector<std::vector<std::vector<std::int32_t>>> up_pin_;  // [l][switch][parent r]
+  std::vector<std::vector<MeshPin>> mesh_pins_;                 // [l]: exported by cell l
+  std::vector<int> child_of_;
+};
 
 }  // namespace
 
-Layout build_fold_and_squash(const ButterflyFatTree& bft) {
-  const ButterflyFatTreeGraph g = bft.graph();
-  const std::int64_t slots = bft.levels() + 1;
-  std::vector<std::array<std::int64_t, 3>> position;
-  for (std::size_t v = 0; v < g.level.size(); ++v) {
-    // Slot l of the cell, on the diagonal, so each slot has its own row and column.
-    const int l = g.level[v];
-    position.push_back({g.cell[v][0] * slots + l, g.cell[v][1] * slots + l, 0});
-  }
-  return route(bft, g, position, "fold-and-squash");
-}
+Layout build_fold_and_squash(const ButterflyFatTree& net) { return Builder(net).build(); }
 
-Layout build_centred_butterfly(const ButterflyFatTree& bft) {
-  const ButterflyFatTreeGraph g = bft.graph();
-  // Every node's switches go to the cell at its region's centre, one diagonal slot each.
-  const std::int64_t slots = static_cast<std::int64_t>(g.level.size()) + 1;
-  std::vector<std::int64_t> used(bft.processors(), 1);
-  std::vector<std::array<std::int64_t, 3>> position;
-  for (std::size_t v = 0; v < g.level.size(); ++v) {
-    const int l = g.level[v];
-    std::int64_t cx = g.cell[v][0], cy = g.cell[v][1];
-    if (l > 0) {
-      const std::int64_t half = std::int64_t{1} << (l - 1);
-      cx = (cx >> l << l) + half;  // centre of the node's 2^l x 2^l region
-      cy = (cy >> l << l) + half;
-      cx = std::min<std::int64_t>(cx, (std::int64_t{1} << bft.levels()) - 1);
-      cy = std::min<std::int64_t>(cy, (std::int64_t{1} << bft.levels()) - 1);
-    }
-    const std::int64_t side = std::int64_t{1} << bft.levels();
-    const std::int64_t slot = l == 0 ? 0 : used[cy * side + cx]++;
-    position.push_back({cx * slots + slot, cy * slots + slot, 0});
+std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& net) {
+  const Plan plan(net);
+  const int m = plan.levels();
+  std::vector<std::uint64_t> out;
+  for (int l = 1; l <= m; ++l) {
+    const u64 nodes = u64{1} << (m - l);  // per side
+    std::vector<std::uint64_t> tree;
+    for (u64 j = 0; j < plan.switches(l); ++j)
+      for (int c = 0; c < 4; ++c) tree.push_back(wire_length(plan.tree_route(l, j, c)));
+    for (u64 node = 0; node < nodes * nodes; ++node) out.insert(out.end(), tree.begin(), tree.end());
+    if (plan.mesh_p(l) == 0) continue;
+    std::array<std::vector<std::uint64_t>, 4> mesh;
+    for (int d = 0; d < 4; ++d)
+      for (u64 j = 0; j < plan.switches(l); ++j)
+        for (int k = 0; k < plan.mesh_p(l); ++k) {
+          const Coord o = plan.offset(l, j) + (d == kDm ? Coord{1} << l : 0);
+          mesh[d].push_back(wire_length(plan.mesh_route(l, j, o, plan.offset(l, j), d, k)));
+        }
+    for (u64 y = 0; y < nodes; ++y)
+      for (u64 x = 0; x < nodes; ++x)
+        for (int d = 0; d < 4; ++d) {
+          const auto u = static_cast<std::int64_t>(x) + kStep[d][0];
+          const auto v = static_cast<std::int64_t>(y) + kStep[d][1];
+          if (u < 0 || v < 0 || u >= static_cast<std::int64_t>(nodes) ||
+              v >= static_cast<std::int64_t>(nodes))
+            continue;
+          out.insert(out.end(), mesh[d].begin(), mesh[d].end());
+        }
   }
-  return route(bft, g, position, "h-tree");
+  return out;
 }
 
 }  // namespace ftvlsi

@@ -160,21 +160,32 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
 namespace {
 
 // Tree wires and mesh edges of a butterfly layout, per switch level, measured from the drawn
-// wires of its single cell: a mesh edge joins two nodes of one level, a tree wire two levels.
+// wires of every cell (times its number of placements): a mesh edge joins two nodes of one
+// level, a tree wire two levels.
 void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann::ordered_json& j) {
-  const Cell& cell = layout.cells[layout.top];
   const auto levels = static_cast<std::size_t>(net.levels() + 1);
   std::vector<std::uint64_t> count[2], total[2], longest[2];
   for (int kind = 0; kind < 2; ++kind)
     count[kind].assign(levels, 0), total[kind].assign(levels, 0), longest[kind].assign(levels, 0);
-  for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-    const auto from = cell.wire_from[w].index, to = cell.wire_to[w].index;
-    const int kind = cell.node_level[from] == cell.node_level[to] ? 1 : 0;
-    const auto l = static_cast<std::size_t>(cell.wire_level[w]);
-    const std::uint64_t len = wire_length(cell.wire(w));
-    ++count[kind][l];
-    total[kind][l] += len;
-    longest[kind][l] = std::max(longest[kind][l], len);
+  std::vector<std::uint64_t> placements(layout.cells.size(), 0);
+  placements[layout.top] = 1;
+  for (std::size_t c = layout.cells.size(); c-- > 0;)
+    for (const Instance& inst : layout.cells[c].instances) placements[inst.cell] += placements[c];
+  for (std::size_t c = 0; c < layout.cells.size(); ++c) {
+    const Cell& cell = layout.cells[c];
+    auto level_of = [&](const Terminal& t) {
+      if (t.is_node()) return cell.node_level[t.index];
+      const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
+      return layout.cells[owner].node_level[node];
+    };
+    for (std::size_t w = 0; w < cell.wire_count() && placements[c] > 0; ++w) {
+      const int kind = level_of(cell.wire_from[w]) == level_of(cell.wire_to[w]) ? 1 : 0;
+      const auto l = static_cast<std::size_t>(cell.wire_level[w]);
+      const std::uint64_t len = wire_length(cell.wire(w));
+      count[kind][l] += placements[c];
+      total[kind][l] += len * placements[c];
+      longest[kind][l] = std::max(longest[kind][l], len);
+    }
   }
   j["tree_wire_length_max_by_level"] = longest[0];
   j["mesh_wires_by_level"] = count[1];

@@ -169,9 +169,8 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   std::uint64_t n = 4;
   while (n < p.net.processors()) n *= 4;
   p.pyramid.emplace(n, true);
-  const Layout host = build_fold_and_squash(*p.pyramid);
-  p.area_host = measure(host).area;
-  p.wire_length = wire_lengths(host.cells[host.top]);
+  p.area_host = measure(build_fold_and_squash(*p.pyramid)).area;
+  p.wire_length = fold_and_squash_wire_lengths(*p.pyramid);
   add_one_step(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()));
   p.load_factor = butterfly_load_factor(*p.pyramid, p.messages);
   return p;

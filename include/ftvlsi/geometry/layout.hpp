@@ -5,12 +5,17 @@
 //
 // Connectivity across the hierarchy goes through pins: a cell exports pins (points on the
 // boundary of one of its own nodes, on the boundary of the cell's bounding box), and a wire of
-// the parent cell ends exactly on a pin of one of its instances.
+// the parent cell ends exactly on a pin of one of its instances. A layout with line colours
+// (lattice layouts) may also re-export a pin of one of its instances, and its pins may lie
+// inside its box: the parent's wires reach them along lines of their own colour.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "ftvlsi/geometry/line_colours.hpp"
 #include "ftvlsi/geometry/types.hpp"
 
 namespace ftvlsi {
@@ -30,9 +35,12 @@ struct Terminal {
 
 struct Pin {
   Point at;
-  std::int32_t node = 0;   // own node the pin belongs to
+  std::int32_t node = 0;   // own node the pin belongs to (-1: a re-exported pin)
   std::int32_t level = 0;  // channel level of the wire that attaches here
   WireDir dir = WireDir::kUp;
+  std::int32_t via_instance = -1;  // a re-exported pin: pin via_pin of instance via_instance
+  std::int32_t via_pin = -1;
+  bool reexported() const { return via_instance >= 0; }
 };
 
 struct Instance {
@@ -56,6 +64,9 @@ struct Cell {
   std::vector<Instance> instances;
   std::vector<Pin> pins;
   Box bbox;  // set by Layout::finalize()
+  // Lattice layouts: the cell's local origin is congruent to the global origin modulo this
+  // (every instance of it is placed at a multiple); 0 when the layout has no line colours.
+  Coord lattice = 0;
 
   std::int32_t add_node(const Box& box, NodeKind kind, std::int32_t level);
   std::int32_t add_wire(std::span<const Point> points, std::int32_t level, WireDir dir,
@@ -84,6 +95,7 @@ struct Layout {
   int wire_levels = 0;      // per-level arrays have this many entries
   std::vector<Cell> cells;  // a cell's instances refer only to cells before it
   std::int32_t top = -1;
+  std::optional<LineColours> colours;  // set for lattice layouts (instances may overlap)
 
   // Computes every cell's bounding box, bottom-up.
   void finalize();
@@ -92,6 +104,10 @@ struct Layout {
   // Flattened counts per cell (index = cell id).
   std::vector<FlatCounts> flat_counts() const;
 };
+
+// The own node a pin of `cell` belongs to, following re-exported pins: (cell id, node index).
+std::pair<std::int32_t, std::int32_t> pin_node(const Layout& layout, std::int32_t cell,
+                                               std::int32_t pin);
 
 // Walks the instance tree depth first. `enter(cell, transform, depth)` returns whether to
 // descend into that cell's instances.

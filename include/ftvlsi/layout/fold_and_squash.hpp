@@ -1,12 +1,22 @@
 #pragma once
 // The regular ("fold and squash") layout of a butterfly fat-tree or fat-pyramid (Greenberg §4,
-// Bhatt-Leighton; DESIGN §3.4). Every processor owns a cell of a sqrt n x sqrt n grid; the
-// switches of each level sit regularly over their node's region (at most one per level per
-// cell, in the cell's slot for that level), and the channel router gives every cell a channel
-// below each slot row and left of each slot column, packing the wires of all levels into
-// shared tracks. A wire of level l joins switches inside one 2^l x 2^l region, so it crosses
-// O(2^l) cells; the channels crossing a cell hold O(1) wires per level, so a cell's side is
-// O(lg n) and the area O(n lg^2 n): Theta(A) for processors of area lg^2 A.
+// Bhatt-Leighton; DESIGN §3.4), drawn as a lattice.
+//
+// Every processor owns a cell of a sqrt n x sqrt n grid, all cells alike: a band of columns
+// and rows per level (per lane when a level has more switches than its region's diagonal has
+// cells). The s_l switches of a level-l node sit on its 2^l x 2^l region's diagonal, evenly
+// spaced, so every row and column of the region holds at most one of them per lane. A tree
+// wire leaves its switch down a column of its band, runs along a track of the child's row and
+// climbs into the child's up pin; a mesh edge runs straight (H, V) or with one turn (the
+// diagonals) between same-numbered switches of adjacent regions. Every level's band carries
+// O(1) tracks, so a cell's side is O(lg n), the area O(n lg^2 n) (Theta(A) for processors of
+// area lg^2 A), and a wire of level l spans O(2^l) cells: O(2^l lg A).
+//
+// The routing of each level is periodic with its region, so the layout is a hierarchy of
+// m + 1 cells: cell l holds one level-l node's switches and tree wires over four instances of
+// cell l-1, and the mesh edges between its children; a mesh edge leaving a cell is passed up
+// as a re-exported pin. Wires run through their children's boxes on lines of their own
+// colour (geometry/line_colours.hpp), which the hierarchical DRC checks.
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 
@@ -14,8 +24,12 @@ namespace ftvlsi {
 
 Layout build_fold_and_squash(const ButterflyFatTree& net);
 
+// The length of every wire of net.graph(), in its order, from the same routes the layout draws
+// (the routing is periodic, so the drawn wires of one region give every region's).
+std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& net);
+
 // The baseline the regular layout improves on: every switch of a node piled at the centre of
-// its region, as in an H-tree, and routed by the same channel router. Its central channels
+// its region, as in an H-tree, and routed by the channel router (one flat cell). Its central channels
 // grow with the subtree below them, so wires of low levels that pass a high node's centre (mesh
 // edges between blocks on either side of the root's cross) become long.
 Layout build_centred_butterfly(const ButterflyFatTree& net);

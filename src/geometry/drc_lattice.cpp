@@ -1,0 +1,434 @@
+// The hierarchical design-rule check of a lattice layout (one with line colours): instances
+// may overlap their parent's shapes, because every shape keeps to the lines of its colour.
+//
+// Per cell definition, once:
+//   - its own shapes against each other (short, crossing, overlap, pin), its wires' ends on
+//     their terminals (open), its instances pairwise disjoint and placed on its lattice;
+//   - colour discipline: a wire keeps to the rows and columns of one wire colour and ends where
+//     the crossing line carries no other wire; a node's rows have one node colour and its
+//     columns only that colour or colours allowed to pierce it;
+//   - a local colour's wires against the nodes of its direct children that they may pierce.
+// Once per pattern colour: every wire of the colour drawn anywhere is a lattice translate of
+// one of its classes; the classes, with the classes of the nodes they pierce, are flattened over
+// a window of periods wide enough to hold every relative offset at which two translates can
+// meet, and checked flat. Shapes of different colours share no line and so cannot meet, except
+// where a piercing wire reaches a node, which the last two checks cover.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+
+#include "box_overlap.hpp"
+#include "drc_shapes.hpp"
+
+namespace ftvlsi::detail {
+namespace {
+
+using Kind = ColourRule::Kind;
+
+Coord floor_div(Coord v, Coord q) { return v >= 0 ? v / q : -((-v + q - 1) / q); }
+
+struct LatticeChecker {
+  const Layout& layout;
+  const LineColours& lc;
+  Recorder& rec;
+  DrcReport& report;
+  std::vector<std::vector<std::int32_t>> wire_colour;  // [cell][wire], -1: undecided
+  std::vector<std::int32_t> owner;                     // per colour: the one cell using it, -1
+  std::vector<std::set<std::int32_t>> users;           // per colour
+
+  bool valid_colour(std::int32_t c) const {
+    return c >= 0 && static_cast<std::size_t>(c) < lc.rules.size();
+  }
+
+  bool table_ok() {
+    bool ok = lc.pitch > 0 && lc.row.size() == static_cast<std::size_t>(lc.pitch) &&
+              lc.col.size() == static_cast<std::size_t>(lc.pitch);
+    if (ok)
+      for (auto* v : {&lc.row, &lc.col})
+        for (std::int32_t c : *v) ok = ok && valid_colour(c);
+    if (!ok)
+      rec.add("colour", "(layout)", "the line colour table is incomplete", Box{});
+    return ok;
+  }
+
+  // ---- colour discipline ---------------------------------------------------------------
+
+  std::int32_t colour_of(std::span<const Point> pts, const Cell& cell, std::size_t w) {
+    std::int32_t colour = -1;
+    bool ok = pts.size() >= 2;
+    for (std::size_t i = 0; ok && i + 1 < pts.size(); ++i) {
+      const bool horizontal = pts[i].y == pts[i + 1].y;
+      const std::int32_t c = horizontal ? lc.row_colour(pts[i].y) : lc.col_colour(pts[i].x);
+      if (colour < 0) colour = c;
+      ok = c == colour && !lc.is_node(c);
+    }
+    // An end may lie only where the crossing line carries no other wire colour.
+    for (std::size_t e = 0; ok && e < 2; ++e) {
+      const Point at = e == 0 ? pts.front() : pts.back();
+      const Point next = e == 0 ? pts[1] : pts[pts.size() - 2];
+      const std::int32_t cross = at.x == next.x ? lc.row_colour(at.y) : lc.col_colour(at.x);
+      ok = cross == colour || lc.is_node(cross);
+    }
+    if (!ok) {
+      rec.add("colour", cell.name,
+              fmt::format("wire {} leaves the lines of its colour or ends on a line of another", w),
+              Box::around(pts.front(), pts.back()));
+      return -1;
+    }
+    return colour;
+  }
+
+  void check_node_colours(const Cell& cell, std::size_t n) {
+    const Box& b = cell.node_box[n];
+    const std::int32_t s = lc.row_colour(b.y0);
+    bool ok = lc.is_node(s);
+    for (Coord y = b.y0; ok && y <= std::min(b.y1, b.y0 + lc.pitch); ++y) ok = lc.row_colour(y) == s;
+    const auto& pierce = lc.rules[s].pierce;
+    for (Coord x = b.x0; ok && x <= std::min(b.x1, b.x0 + lc.pitch); ++x) {
+      const std::int32_t c = lc.col_colour(x);
+      ok = c == s || std::find(pierce.begin(), pierce.end(), c) != pierce.end();
+    }
+    if (!ok)
+      rec.add("colour", cell.name,
+              fmt::format("node {} spans rows of several colours or columns of a colour that may "
+                          "not reach it",
+                          n),
+              b);
+  }
+
+  void collect_colours() {
+    const std::size_t cells = layout.cells.size();
+    wire_colour.resize(cells);
+    users.resize(lc.rules.size());
+    for (std::size_t ci = 0; ci < cells; ++ci) {
+      const Cell& cell = layout.cells[ci];
+      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+        const auto pts = cell.wire(w);
+        const std::int32_t c = polyline_problem(pts) ? -1 : colour_of(pts, cell, w);
+        wire_colour[ci].push_back(c);
+        if (c >= 0) users[c].insert(static_cast<std::int32_t>(ci));
+      }
+      for (std::size_t n = 0; n < cell.node_count(); ++n) {
+        check_node_colours(cell, n);
+        users[lc.row_colour(cell.node_box[n].y0)].insert(static_cast<std::int32_t>(ci));
+      }
+    }
+    owner.assign(lc.rules.size(), -1);
+    for (std::size_t c = 0; c < lc.rules.size(); ++c) {
+      if (users[c].empty()) continue;
+      if (lc.rules[c].kind != Kind::kPatternWire && users[c].size() > 1)
+        rec.add("colour", layout.cells[*std::next(users[c].begin())].name,
+                fmt::format("colour {} is local but used by {} cells", c, users[c].size()), Box{});
+      else
+        owner[c] = *users[c].begin();
+    }
+  }
+
+  // ---- one cell -------------------------------------------------------------------------
+
+  Point pin_point(const Cell& cell, const Terminal& t) const {
+    const Instance& inst = cell.instances[t.instance];
+    return inst.transform.apply(layout.cells[inst.cell].pins[t.index].at);
+  }
+
+  bool terminal_ok(const Cell& cell, const Terminal& t, Point end) const {
+    if (t.is_node())
+      return t.index >= 0 && static_cast<std::size_t>(t.index) < cell.node_count() &&
+             cell.node_box[t.index].contains(end);
+    if (static_cast<std::size_t>(t.instance) >= cell.instances.size()) return false;
+    const Cell& child = layout.cells[cell.instances[t.instance].cell];
+    return t.index >= 0 && static_cast<std::size_t>(t.index) < child.pins.size() &&
+           pin_point(cell, t) == end;
+  }
+
+  void check_placement(const Cell& cell, bool top) {
+    if (cell.lattice <= 0 || cell.lattice % lc.pitch != 0)
+      rec.add("lattice", cell.name, "the cell's lattice is not a multiple of the pitch", cell.bbox);
+    std::vector<Box> boxes;
+    for (std::size_t i = 0; i < cell.instances.size(); ++i) {
+      const Instance& inst = cell.instances[i];
+      const Cell& child = layout.cells[inst.cell];
+      const Transform& t = inst.transform;
+      const bool on_lattice = t.rotation == 0 && !t.mirror && child.lattice > 0 &&
+                              t.offset.x % child.lattice == 0 && t.offset.y % child.lattice == 0 &&
+                              (top || cell.lattice % child.lattice == 0);
+      if (!on_lattice)
+        rec.add("lattice", cell.name,
+                fmt::format("instance {} is turned or off its cell's lattice", i), t.apply(child.bbox));
+      boxes.push_back(t.apply(child.bbox));
+    }
+    for_each_overlap(boxes, [&](std::uint32_t i, std::uint32_t j) {
+      rec.add("overlap", cell.name, fmt::format("instances {} and {} meet", i, j),
+              boxes[i].intersection(boxes[j]));
+    });
+  }
+
+  void check_pins_and_terminals(const Cell& cell) {
+    std::map<std::pair<std::int32_t, std::int32_t>, int> uses;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      if (pts.size() < 2) continue;
+      for (int e = 0; e < 2; ++e) {
+        const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
+        const Point end = e == 0 ? pts.front() : pts.back();
+        if (!terminal_ok(cell, t, end))
+          rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
+                  Box{end.x, end.y, end.x, end.y});
+        else if (!t.is_node())
+          ++uses[{t.instance, t.index}];
+      }
+    }
+    for (std::size_t p = 0; p < cell.pins.size(); ++p) {
+      const Pin& pin = cell.pins[p];
+      bool ok;
+      if (pin.reexported()) {
+        ok = static_cast<std::size_t>(pin.via_instance) < cell.instances.size();
+        if (ok) {
+          const Cell& child = layout.cells[cell.instances[pin.via_instance].cell];
+          ok = pin.via_pin >= 0 && static_cast<std::size_t>(pin.via_pin) < child.pins.size() &&
+               pin_point(cell, Terminal::pin(pin.via_instance, pin.via_pin)) == pin.at;
+          if (ok) ++uses[{pin.via_instance, pin.via_pin}];
+        }
+      } else {
+        ok = pin.node >= 0 && static_cast<std::size_t>(pin.node) < cell.node_count() &&
+             cell.node_box[pin.node].on_boundary(pin.at);
+      }
+      if (!ok)
+        rec.add("pin", cell.name, fmt::format("pin {} is off its node or its instance's pin", p),
+                Box{pin.at.x, pin.at.y, pin.at.x, pin.at.y});
+    }
+    for (const auto& [key, count] : uses)
+      if (count > 1)
+        rec.add("short", cell.name,
+                fmt::format("pin {} of instance {} is used {} times", key.second, key.first, count),
+                Box{});
+  }
+
+  // Own shapes against each other, as in the opaque hierarchical check but without instances.
+  void check_own_shapes(const Cell& cell) {
+    Shapes s;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) add_segments(s, cell.wire(w), w, rec, cell.name);
+    for (std::size_t n = 0; n < cell.node_count(); ++n) s.add(cell.node_box[n], ShapeKind::kNode, n);
+    for (std::size_t p = 0; p < cell.pins.size(); ++p)
+      if (!cell.pins[p].reexported())
+        s.add({cell.pins[p].at.x, cell.pins[p].at.y, cell.pins[p].at.x, cell.pins[p].at.y},
+              ShapeKind::kPin, p);
+    auto ends_on = [&](std::uint32_t wire, std::uint32_t node) {
+      for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]})
+        if (t.is_node() && t.index == static_cast<std::int32_t>(node)) return true;
+      return false;
+    };
+    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) {
+      const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
+      if (is_wire_shape(a) && is_wire_shape(b)) {
+        if (wires_conflict(a, ra, b, rb))
+          rec.add("short", cell.name, fmt::format("wires {} and {} meet", ra, rb), where);
+      } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
+        if (!ends_on(ra, rb))
+          rec.add("crossing", cell.name, fmt::format("wire {} touches node {}", ra, rb), where);
+      } else if (is_wire_shape(a) && b == ShapeKind::kPin) {
+        rec.add("pin", cell.name, fmt::format("wire {} touches exported pin {}", ra, rb), where);
+      } else if (a == ShapeKind::kNode && b == ShapeKind::kPin) {
+        if (cell.pins[rb].node != static_cast<std::int32_t>(ra))
+          rec.add("pin", cell.name, fmt::format("pin {} touches node {}", rb, ra), where);
+      } else {
+        rec.add(b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
+                fmt::format("shapes {} and {} meet", i, j), where);
+      }
+    });
+    report.shapes_checked += s.box.size();
+  }
+
+  // Own wires of local colours against the own nodes of direct children they may pierce.
+  void check_piercing(std::int32_t ci) {
+    const Cell& cell = layout.cells[ci];
+    Shapes s;
+    std::vector<std::pair<std::int32_t, std::int32_t>> node_ref;  // (instance, node)
+    for (std::size_t i = 0; i < cell.instances.size(); ++i) {
+      const Instance& inst = cell.instances[i];
+      const Cell& child = layout.cells[inst.cell];
+      if (inst.cell == ci) continue;
+      for (std::size_t n = 0; n < child.node_count(); ++n) {
+        const auto& pierce = lc.rules[lc.row_colour(child.node_box[n].y0)].pierce;
+        bool wanted = false;
+        for (std::int32_t c : pierce) wanted = wanted || (owner[c] == ci && lc.rules[c].kind == Kind::kLocalWire);
+        if (!wanted) continue;
+        s.add(inst.transform.apply(child.node_box[n]), ShapeKind::kNode, node_ref.size());
+        node_ref.push_back({static_cast<std::int32_t>(i), static_cast<std::int32_t>(n)});
+      }
+    }
+    if (node_ref.empty()) return;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const std::int32_t c = wire_colour[ci][w];
+      if (c < 0 || lc.rules[c].kind != Kind::kLocalWire) continue;
+      const auto pts = cell.wire(w);
+      for (std::size_t i = 0; i + 1 < pts.size(); ++i)
+        s.add(Box::around(pts[i], pts[i + 1]), ShapeKind::kSegment0, w);
+    }
+    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) {
+      if (s.kind[i] == s.kind[j]) return;
+      if (s.kind[i] == ShapeKind::kNode) std::swap(i, j);
+      const std::uint32_t w = s.ref[i];
+      const auto [inst, node] = node_ref[s.ref[j]];
+      bool ends = false;
+      for (const Terminal& t : {cell.wire_from[w], cell.wire_to[w]}) {
+        if (t.is_node() || t.instance != inst) continue;
+        const Pin& pin = layout.cells[cell.instances[inst].cell].pins[t.index];
+        ends = ends || (!pin.reexported() && pin.node == node);
+      }
+      if (!ends)
+        rec.add("crossing", cell.name,
+                fmt::format("wire {} touches node {} of instance {}", w, node, inst),
+                s.box[i].intersection(s.box[j]));
+    });
+  }
+
+  // A node colour pierced by a local wire colour of another cell: that cell must be the only
+  // place where the node's cell is instantiated, so that the piercing check saw every pair.
+  void check_pierce_owners() {
+    std::vector<std::set<std::int32_t>> parents(layout.cells.size());
+    for (std::size_t ci = 0; ci < layout.cells.size(); ++ci)
+      for (const Instance& inst : layout.cells[ci].instances)
+        parents[inst.cell].insert(static_cast<std::int32_t>(ci));
+    for (std::size_t s = 0; s < lc.rules.size(); ++s) {
+      if (!lc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0) continue;
+      for (std::int32_t c : lc.rules[s].pierce) {
+        if (!valid_colour(c) || lc.rules[c].kind != Kind::kLocalWire || owner[c] < 0 ||
+            owner[c] == owner[s])
+          continue;
+        const auto& ps = parents[owner[s]];
+        if (ps.size() != 1 || *ps.begin() != owner[c])
+          rec.add("colour", layout.cells[owner[s]].name,
+                  fmt::format("nodes of colour {} are pierced by colour {} of a cell that is not "
+                              "their only parent",
+                              s, c),
+                  Box{});
+      }
+    }
+  }
+
+  // ---- pattern colours ------------------------------------------------------------------
+
+  void check_pattern(std::int32_t colour) {
+    const Coord q = lc.rules[colour].period;
+    if (q <= 0) {
+      rec.add("colour", "(layout)", fmt::format("pattern colour {} has no period", colour), Box{});
+      return;
+    }
+    std::set<std::vector<Coord>> wires;    // classes: x0, y0, x1, y1, ...
+    std::set<std::array<Coord, 4>> nodes;  // classes: x0, y0, x1, y1
+    Coord lo = 0, hi = 0;  // extent of the classes, in periods
+    auto extent = [&](Point p) {
+      lo = std::min({lo, floor_div(p.x, q), floor_div(p.y, q)});
+      hi = std::max({hi, floor_div(p.x, q), floor_div(p.y, q)});
+    };
+    for (std::int32_t ci : users[colour]) {
+      const Cell& cell = layout.cells[ci];
+      if (cell.lattice <= 0 || cell.lattice % q != 0) {
+        rec.add("lattice", cell.name,
+                fmt::format("the cell draws colour {} but its lattice is not a multiple of {}",
+                            colour, q),
+                cell.bbox);
+        continue;
+      }
+      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+        if (wire_colour[ci][w] != colour) continue;
+        const auto pts = cell.wire(w);
+        const Coord sx = floor_div(pts.front().x, q) * q, sy = floor_div(pts.front().y, q) * q;
+        std::vector<Coord> shifted;
+        for (const Point& p : pts) {
+          shifted.push_back(p.x - sx);
+          shifted.push_back(p.y - sy);
+          extent({p.x - sx, p.y - sy});
+        }
+        wires.insert(std::move(shifted));
+      }
+    }
+    for (std::size_t s = 0; s < lc.rules.size(); ++s) {
+      const auto& pierce = lc.rules[s].pierce;
+      if (!lc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0 ||
+          std::find(pierce.begin(), pierce.end(), colour) == pierce.end())
+        continue;
+      const Cell& cell = layout.cells[owner[s]];
+      if (cell.lattice <= 0 || cell.lattice % q != 0) {
+        rec.add("lattice", cell.name,
+                fmt::format("its nodes meet colour {} but its lattice is not a multiple of {}",
+                            colour, q),
+                cell.bbox);
+        continue;
+      }
+      for (const Box& b : cell.node_box) {
+        if (lc.row_colour(b.y0) != static_cast<std::int32_t>(s)) continue;
+        const Coord sx = floor_div(b.x0, q) * q, sy = floor_div(b.y0, q) * q;
+        const std::array<Coord, 4> moved{b.x0 - sx, b.y0 - sy, b.x1 - sx, b.y1 - sy};
+        extent({moved[0], moved[1]});
+        extent({moved[2], moved[3]});
+        nodes.insert(moved);
+      }
+    }
+    // Two translates meet only if their period ranges overlap: offsets within hi - lo.
+    const Coord window = hi - lo + 1;
+    Shapes s;
+    std::vector<std::pair<Point, Point>> ends;  // per window wire
+    const std::string name = fmt::format("(pattern of colour {})", colour);
+    for (Coord iy = 0; iy < window; ++iy)
+      for (Coord ix = 0; ix < window; ++ix) {
+        for (const auto& pts : wires) {
+          std::vector<Point> placed;
+          for (std::size_t k = 0; k + 1 < pts.size(); k += 2)
+            placed.push_back({pts[k] + ix * q, pts[k + 1] + iy * q});
+          add_segments(s, placed, ends.size(), rec, name);
+          ends.push_back({placed.front(), placed.back()});
+        }
+        for (const auto& b : nodes)
+          s.add({b[0] + ix * q, b[1] + iy * q, b[2] + ix * q, b[3] + iy * q}, ShapeKind::kNode, 0);
+      }
+    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) {
+      const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
+      if (is_wire_shape(a) && is_wire_shape(b)) {
+        if (wires_conflict(a, ra, b, rb))
+          rec.add("short", name, "two translates of the pattern's wires meet", where);
+      } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
+        const Box& node = s.kind[i] == ShapeKind::kNode ? s.box[i] : s.box[j];
+        const auto [front, back] = ends[ra];
+        const bool at_end = (where == Box{front.x, front.y, front.x, front.y} && node.on_boundary(front)) ||
+                            (where == Box{back.x, back.y, back.x, back.y} && node.on_boundary(back));
+        if (!at_end)
+          rec.add("crossing", name, "a translate of the pattern's wires touches a node", where);
+      }
+    });
+    report.shapes_checked += s.box.size();
+  }
+
+  void run() {
+    if (!table_ok()) return;
+    collect_colours();
+    check_pierce_owners();
+    for (std::size_t ci = 0; ci < layout.cells.size(); ++ci) {
+      const Cell& cell = layout.cells[ci];
+      check_placement(cell, static_cast<std::int32_t>(ci) == layout.top);
+      check_pins_and_terminals(cell);
+      check_own_shapes(cell);
+      check_piercing(static_cast<std::int32_t>(ci));
+      ++report.cells_checked;
+    }
+    for (std::size_t c = 0; c < lc.rules.size(); ++c)
+      if (lc.rules[c].kind == Kind::kPatternWire && !users[c].empty())
+        check_pattern(static_cast<std::int32_t>(c));
+  }
+};
+
+}  // namespace
+
+DrcReport check_lattice(const Layout& layout) {
+  DrcReport report;
+  report.mode = "hierarchical";
+  Recorder rec(report);
+  LatticeChecker{layout, *layout.colours, rec, report, {}, {}, {}}.run();
+  return report;
+}
+
+}  // namespace ftvlsi::detail

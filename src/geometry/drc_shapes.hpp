@@ -1,0 +1,105 @@
+#pragma once
+// Shapes and helpers shared by the 2D design-rule checks (private to src/geometry).
+#include <fmt/format.h>
+
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ftvlsi/geometry/drc.hpp"
+
+namespace ftvlsi::detail {
+
+constexpr std::size_t kMaxSamples = 20;
+
+// A contact is a wire's end point: like a via it occupies both wiring layers.
+enum class ShapeKind : std::uint8_t { kSegment0, kSegment1, kContact, kNode, kInstance, kPin };
+
+struct Shapes {
+  std::vector<Box> box;
+  std::vector<ShapeKind> kind;
+  std::vector<std::uint32_t> ref;  // wire, node, instance or pin index
+  void add(const Box& b, ShapeKind k, std::size_t r) {
+    box.push_back(b);
+    kind.push_back(k);
+    ref.push_back(static_cast<std::uint32_t>(r));
+  }
+};
+
+inline bool is_segment(ShapeKind k) {
+  return k == ShapeKind::kSegment0 || k == ShapeKind::kSegment1;
+}
+inline bool is_wire_shape(ShapeKind k) {
+  return is_segment(k) || k == ShapeKind::kContact;
+}
+
+// Two shapes of different wires conflict unless they are segments on different layers.
+inline bool wires_conflict(ShapeKind a, std::uint32_t ra, ShapeKind b, std::uint32_t rb) {
+  if (ra == rb) return false;
+  return !(is_segment(a) && is_segment(b) && a != b);
+}
+
+class Recorder {
+ public:
+  explicit Recorder(DrcReport& report) : report_(report) {}
+  void add(const char* rule, const std::string& cell, std::string detail, const Box& where) {
+    ++report_.violations;
+    if (report_.samples.size() < kMaxSamples)
+      report_.samples.push_back({rule, cell, std::move(detail), where});
+  }
+
+ private:
+  DrcReport& report_;
+};
+
+// A pair of meeting shapes, the one of lower kind first.
+struct ShapePair {
+  ShapeKind a, b;
+  std::uint32_t ra, rb;  // their references
+  Box where;
+};
+
+inline ShapePair ordered_pair(const Shapes& s, std::uint32_t i, std::uint32_t j) {
+  if (s.kind[i] > s.kind[j]) std::swap(i, j);
+  return {s.kind[i], s.kind[j], s.ref[i], s.ref[j], s.box[i].intersection(s.box[j])};
+}
+
+// Why a polyline is not a valid Thompson-grid wire, or nullptr.
+inline const char* polyline_problem(std::span<const Point> pts) {
+  if (pts.size() < 2) return "has fewer than two points";
+  int previous = -1;
+  for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
+    const Point a = pts[i], b = pts[i + 1];
+    if (a == b) return "has a zero-length segment";
+    if (a.x != b.x && a.y != b.y) return "has a diagonal segment";
+    const int orientation = a.y == b.y ? 0 : 1;
+    if (orientation == previous) return "has two collinear segments in a row";
+    previous = orientation;
+  }
+  return nullptr;
+}
+
+// Adds the wire's segments, each on the layer of its orientation; false if malformed.
+inline bool add_segments(Shapes& shapes, std::span<const Point> pts, std::size_t wire, Recorder& rec,
+                  const std::string& cell) {
+  if (const char* why = polyline_problem(pts)) {
+    rec.add("malformed", cell, fmt::format("wire {} {}", wire, why),
+            pts.empty() ? Box{} : Box::around(pts.front(), pts.back()));
+    return false;
+  }
+  for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
+    const auto kind = pts[i].y == pts[i + 1].y ? ShapeKind::kSegment0 : ShapeKind::kSegment1;
+    shapes.add(Box::around(pts[i], pts[i + 1]), kind, wire);
+  }
+  for (const Point& end : {pts.front(), pts.back()})
+    shapes.add({end.x, end.y, end.x, end.y}, ShapeKind::kContact, wire);
+  return true;
+}
+
+
+// The lattice layouts' hierarchical check (drc_lattice.cpp): wires may run through instances
+// on lines of their own colour.
+DrcReport check_lattice(const Layout& layout);
+
+}  // namespace ftvlsi::detail
