@@ -221,7 +221,7 @@ struct LatticeChecker {
         if (t.is_node() && t.index == static_cast<std::int32_t>(node)) return true;
       return false;
     };
-    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) {
+    for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
       const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
       if (is_wire_shape(a) && is_wire_shape(b)) {
         if (wires_conflict(a, ra, b, rb))
@@ -266,10 +266,11 @@ struct LatticeChecker {
       if (c < 0 || lc.rules[c].kind != Kind::kLocalWire) continue;
       const auto pts = cell.wire(w);
       for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-        s.add(Box::around(pts[i], pts[i + 1]), ShapeKind::kSegment0, w);
+        s.add(Box::around(pts[i], pts[i + 1]),
+              pts[i].y == pts[i + 1].y ? ShapeKind::kSegment0 : ShapeKind::kSegment1, w);
     }
-    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) {
-      if (s.kind[i] == s.kind[j]) return;
+    for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
+      if (is_segment(s.kind[i]) == is_segment(s.kind[j])) return;
       if (s.kind[i] == ShapeKind::kNode) std::swap(i, j);
       const std::uint32_t w = s.ref[i];
       const auto [inst, node] = node_ref[s.ref[j]];
@@ -386,7 +387,7 @@ struct LatticeChecker {
         for (const auto& b : nodes)
           s.add({b[0] + ix * q, b[1] + iy * q, b[2] + ix * q, b[3] + iy * q}, ShapeKind::kNode, 0);
       }
-    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) {
+    for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
       const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
       if (is_wire_shape(a) && is_wire_shape(b)) {
         if (wires_conflict(a, ra, b, rb))

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "box_overlap.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 
 namespace ftvlsi::detail {
@@ -97,6 +98,27 @@ inline bool add_segments(Shapes& shapes, std::span<const Point> pts, std::size_t
   return true;
 }
 
+
+
+// The meeting pairs of `s` that can break a rule: every pair except a segment on layer 0 with a
+// segment on layer 1 (wires cross that way freely, and dense layouts have many such crossings).
+// Two sweeps, one per wiring layer with every shape that is not a segment of the other layer.
+template <class OnPair>
+void for_each_candidate_pair(const Shapes& s, OnPair&& on_pair) {
+  for (const ShapeKind skip : {ShapeKind::kSegment1, ShapeKind::kSegment0}) {
+    std::vector<Box> boxes;
+    std::vector<std::uint32_t> index;
+    for (std::uint32_t i = 0; i < s.box.size(); ++i)
+      if (s.kind[i] != skip) boxes.push_back(s.box[i]), index.push_back(i);
+    const bool second = skip == ShapeKind::kSegment0;
+    for_each_overlap(boxes, [&](std::uint32_t a, std::uint32_t b) {
+      const std::uint32_t i = index[a], j = index[b];
+      // The second sweep reports only pairs with a layer-1 segment: the rest came in the first.
+      if (second && s.kind[i] != ShapeKind::kSegment1 && s.kind[j] != ShapeKind::kSegment1) return;
+      on_pair(i, j);
+    });
+  }
+}
 
 // The lattice layouts' hierarchical check (drc_lattice.cpp): wires may run through instances
 // on lines of their own colour.
