@@ -111,7 +111,7 @@ struct CellChecker {
       const Point at = cell.pins[p].at;
       s.add({at.x, at.y, at.x, at.y}, ShapeKind::kPin, p);
     }
-    for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
+    detail::for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
     check_pins();
     return s.box.size();
   }
@@ -165,8 +165,8 @@ DrcReport check_flat(const Layout& layout, std::uint64_t max_bytes) {
   }
   for (std::size_t n = 0; n < flat.node_box.size(); ++n)
     s.add(flat.node_box[n], ShapeKind::kNode, n);
-  for_each_candidate_pair(
-      s, [&](std::uint32_t i, std::uint32_t j) { check_flat_pair(flat, s, i, j, rec); });
+  for_each_overlap(
+      s.box, [&](std::uint32_t i, std::uint32_t j) { check_flat_pair(flat, s, i, j, rec); });
   report.shapes_checked = s.box.size();
   return report;
 }
