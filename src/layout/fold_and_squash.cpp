@@ -41,17 +41,20 @@ class Plan {
   explicit Plan(const ButterflyFatTree& net) : net_(net), m_(net.levels()) {
     for (int l = 0; l <= m_; ++l) {
       s_.push_back(l == 0 ? 1 : net.switches_per_node(l));
-      const u64 side = u64{1} << l;
-      lanes_.push_back(std::max<u64>(1, s_[l] / side));
-      spacing_.push_back(side / (s_[l] / lanes_[l]));
+      // At most 2^(l-1) switches per lane, so their diagonal spacing is at least 2 and every
+      // switch sits in a cell whose coordinates are both odd.
+      const u64 half = l == 0 ? 1 : u64{1} << (l - 1);
+      lanes_.push_back(std::max<u64>(1, s_[l] / half));
+      spacing_.push_back(l == 0 ? 1 : (u64{2} * half) / (s_[l] / lanes_[l]));
     }
-    // Columns: bands level by level, lane by lane.
+    // Columns of a cell: the processor band, then (odd cells only) the switch bands, level by
+    // level, lane by lane; an even cell holds the processor band alone.
     Coord x = 0;
     band_.resize(m_ + 1);
     for (int l = 0; l <= m_; ++l)
       for (u64 lane = 0; lane < lanes_[l]; ++lane) {
         band_[l].push_back({x, 0});
-        for (Coord i = 0; i < width(l); ++i) col_colour_.push_back(column_colour(l, i));
+        for (Coord i = 0; i < width(l); ++i) odd_cols_.push_back(column_colour(l, i));
         x += width(l);
       }
     pack_tree_tracks();
@@ -59,18 +62,22 @@ class Plan {
     for (int l = 0; l <= m_; ++l)
       for (u64 lane = 0; lane < lanes_[l]; ++lane) {
         band_[l][lane].row0 = y;
-        for (int i = 0; i < up_tracks(l); ++i) row_colour_.push_back(tree_colour(l + 1));
-        for (int i = 0; i < 3 * mesh_p(l); ++i) row_colour_.push_back(mesh_colour(l));
-        for (Coord i = 0; i < slot_height(l); ++i) row_colour_.push_back(slot_colour(l));
+        for (int i = 0; i < up_tracks(l); ++i) odd_rows_.push_back(tree_colour(l + 1));
+        for (int i = 0; i < 3 * mesh_p(l); ++i) odd_rows_.push_back(mesh_colour(l));
+        for (Coord i = 0; i < slot_height(l); ++i) odd_rows_.push_back(slot_colour(l));
         y += up_tracks(l) + 3 * mesh_p(l) + slot_height(l);
+        if (l == 0) even_h_ = y;
       }
-    pitch_ = std::max(x, y);
-    col_colour_.resize(pitch_, slot_colour(0));
-    row_colour_.resize(pitch_, slot_colour(0));
+    even_w_ = width(0);
+    // The lattice period: an even cell and an odd cell along each axis, made square.
+    pitch_ = std::max(x, y) + std::max(even_w_, even_h_);
   }
 
   int levels() const { return m_; }
-  Coord pitch() const { return pitch_; }
+  Coord pitch() const { return pitch_; }  // two cells along each axis
+  // The origin of cell (cx, cy): pairs of an even (processor only) and an odd cell.
+  Coord cell_x(Coord cx) const { return (cx >> 1) * pitch_ + (cx & 1) * even_w_; }
+  Coord cell_y(Coord cy) const { return (cy >> 1) * pitch_ + (cy & 1) * even_h_; }
   u64 switches(int l) const { return s_[l]; }
   int parents(int l) const { return l >= m_ ? 0 : l == 0 ? 1 : net_.parents(l); }
   int mesh_p(int l) const { return net_.pyramid() && l >= 1 && l < m_ ? net_.parents(l) : 0; }
@@ -87,27 +94,27 @@ class Plan {
   u64 lane(int l, u64 j) const { return j % lanes_[l]; }
   Coord offset(int l, u64 j) const {
     const u64 i = j / lanes_[l];
-    return static_cast<Coord>(i * spacing_[l] + spacing_[l] / 2);
+    return static_cast<Coord>(i * spacing_[l] + spacing_[l] - 1);
   }
 
   // The box of switch j of level l drawn in cell (cx, cy).
   Box node_box(int l, u64 j, Coord cx, Coord cy) const {
     const Band& b = band_[l][lane(l, j)];
-    const Coord x0 = cx * pitch_ + b.col0, y0 = cy * pitch_ + slot_row(l, j);
+    const Coord x0 = cell_x(cx) + b.col0, y0 = cell_y(cy) + slot_row(l, j);
     return {x0, y0, x0 + width(l) - 1, y0 + slot_height(l) - 1};
   }
   Coord slot_row(int l, u64 j) const {
     return band_[l][lane(l, j)].row0 + up_tracks(l) + 3 * mesh_p(l);
   }
   Coord col(int l, u64 j, Coord cx, Coord index) const {
-    return cx * pitch_ + band_[l][lane(l, j)].col0 + index;
+    return cell_x(cx) + band_[l][lane(l, j)].col0 + index;
   }
   Coord up_col(int l, u64 j, Coord cx, int r) const { return col(l, j, cx, up_off(l) + r); }
   Coord mesh_col(int l, u64 j, Coord cx, int group, int k) const {
     return col(l, j, cx, mesh_off(l) + group * mesh_p(l) + k);
   }
   Coord mesh_track(int l, u64 j, Coord cy, int d, int k) const {
-    return cy * pitch_ + band_[l][lane(l, j)].row0 + up_tracks(l) + track_group(d) * mesh_p(l) + k;
+    return cell_y(cy) + band_[l][lane(l, j)].row0 + up_tracks(l) + track_group(d) * mesh_p(l) + k;
   }
 
   // Tree wire from switch j of a level-l node at region origin (0, 0) to its child c: the
@@ -130,7 +137,7 @@ class Plan {
     const Box t = node_box(l - 1, e.child_switch, e.tx, e.ty);
     const Coord x_down = col(l, j, o, c);
     const Coord x_up = up_col(l - 1, e.child_switch, e.tx, e.up_pin);
-    const Coord track = e.ty * pitch_ + band_[l - 1][lane(l - 1, e.child_switch)].row0 +
+    const Coord track = cell_y(e.ty) + band_[l - 1][lane(l - 1, e.child_switch)].row0 +
                         tree_track_[l][j * 4 + c];
     const Coord y_from = track < s.y0 ? s.y0 : s.y1;
     return {Point{x_down, y_from}, Point{x_down, track}, Point{x_up, track}, Point{x_up, t.y0}};
@@ -157,8 +164,13 @@ class Plan {
   LineColours colours() const {
     LineColours c;
     c.pitch = pitch_;
-    c.row = row_colour_;
-    c.col = col_colour_;
+    // Even cell, then odd cell; the odd cell's own processor band repeats the even one's.
+    c.col.assign(odd_cols_.begin(), odd_cols_.begin() + even_w_);
+    c.col.insert(c.col.end(), odd_cols_.begin(), odd_cols_.end());
+    c.row.assign(odd_rows_.begin(), odd_rows_.begin() + even_h_);
+    c.row.insert(c.row.end(), odd_rows_.begin(), odd_rows_.end());
+    c.col.resize(pitch_, slot_colour(0));
+    c.row.resize(pitch_, slot_colour(0));
     for (int l = 0; l <= m_; ++l) {
       ColourRule slot{ColourRule::Kind::kNode, 0, {}};
       if (l >= 1) slot.pierce.push_back(tree_colour(l));
@@ -166,7 +178,8 @@ class Plan {
       if (l < m_) slot.pierce.push_back(tree_colour(l + 1));
       c.rules.push_back(slot);
       c.rules.push_back({ColourRule::Kind::kLocalWire, 0, {}});
-      c.rules.push_back({ColourRule::Kind::kPatternWire, pitch_ << l, {}});
+      // A level-l region is 2^l cells, 2^(l-1) periods.
+      c.rules.push_back({ColourRule::Kind::kPatternWire, l >= 1 ? pitch_ << (l - 1) : pitch_, {}});
     }
     return c;
   }
@@ -221,8 +234,8 @@ class Plan {
   std::vector<std::vector<Band>> band_;
   std::vector<int> tracks_;
   std::vector<std::vector<Coord>> tree_track_;  // [l][j * 4 + c]
-  std::vector<std::int32_t> row_colour_, col_colour_;
-  Coord pitch_ = 0;
+  std::vector<std::int32_t> odd_rows_, odd_cols_;  // the colours of an odd cell's lines
+  Coord even_w_ = 0, even_h_ = 0, pitch_ = 0;
 };
 
 // A mesh pin a cell exports: one end of the link (d, k) of switch j of a level-l node whose
@@ -252,18 +265,24 @@ class Builder {
     layout_.colours = plan_.colours();
     up_pin_.resize(m + 1);
     mesh_pins_.resize(m + 1);
-    for (int l = 0; l <= m; ++l) {
+    if (m == 0) {  // a single processor
+      Cell cell;
+      cell.name = fmt_name(0);
+      cell.lattice = plan_.pitch();
+      cell.add_node(plan_.node_box(0, 0, 0, 0), NodeKind::kProcessor, 0);
+      layout_.cells.push_back(std::move(cell));
+    }
+    // Cell l - 1 draws a level-l node: 2^l cells a side, 2^(l-1) lattice periods.
+    for (int l = 1; l <= m; ++l) {
       Cell cell;
       cell.name = fmt_name(l);
-      cell.lattice = plan_.pitch() << l;
-      if (l == 0)
-        add_processor(cell);
-      else
-        add_level(cell, l, l == m);
+      cell.lattice = plan_.pitch() << (l - 1);
+      add_level(cell, l, l == m);
       layout_.cells.push_back(std::move(cell));
-      layout_.finalize_cell(l);
+      layout_.finalize_cell(layout_.cells.size() - 1);
     }
-    layout_.top = m;
+    layout_.finalize();
+    layout_.top = static_cast<std::int32_t>(layout_.cells.size()) - 1;
     return std::move(layout_);
   }
 
@@ -272,18 +291,19 @@ class Builder {
     return std::string(net_.pyramid() ? "FAT_PYRAMID_L" : "BUTTERFLY_L") + std::to_string(l);
   }
 
-  void add_processor(Cell& cell) {
-    const Box b = plan_.node_box(0, 0, 0, 0);
-    cell.add_node(b, NodeKind::kProcessor, 0);
-    if (plan_.parents(0) == 0) return;  // a single processor: no switch above it
-    up_pin_[0] = {{static_cast<std::int32_t>(cell.pins.size())}};
-    cell.pins.push_back({{plan_.up_col(0, 0, 0, 0), b.y0}, 0, 1, WireDir::kUp});
-  }
-
+  // Level 1 draws its four processors itself (the cells of a period differ in size); higher
+  // levels place four instances of the level below.
   void add_level(Cell& cell, int l, bool top) {
-    const Coord half = plan_.pitch() << (l - 1);
-    for (int c = 0; c < 4; ++c)
-      cell.add_instance(l - 1, Transform{0, false, {(c & 1) * half, (c >> 1) * half}});
+    std::array<std::int32_t, 4> processor{};
+    if (l == 1) {
+      for (int c = 0; c < 4; ++c)
+        processor[c] = cell.add_node(plan_.node_box(0, 0, c & 1, c >> 1), NodeKind::kProcessor, 0);
+    } else {
+      const Coord half = plan_.pitch() << (l - 2);
+      for (int c = 0; c < 4; ++c)
+        cell.add_instance(static_cast<std::int32_t>(l - 2),
+                          Transform{0, false, {(c & 1) * half, (c >> 1) * half}});
+    }
     const u64 s = plan_.switches(l);
     up_pin_[l].assign(s, {});
     for (u64 j = 0; j < s; ++j) {
@@ -293,8 +313,9 @@ class Builder {
       for (int c = 0; c < 4; ++c) {
         const auto route = plan_.tree_route(l, j, c);
         const auto e = plan_.tree_ends(l, j, c);
-        cell.add_wire(route, l, WireDir::kUp, Terminal::node(node),
-                      Terminal::pin(c, up_pin_[l - 1][e.child_switch][e.up_pin]));
+        const Terminal child = l == 1 ? Terminal::node(processor[c])
+                                      : Terminal::pin(c, up_pin_[l - 1][e.child_switch][e.up_pin]);
+        cell.add_wire(route, l, WireDir::kUp, Terminal::node(node), child);
       }
       for (int r = 0; r < plan_.parents(l); ++r) {
         up_pin_[l][j].push_back(static_cast<std::int32_t>(cell.pins.size()));
@@ -302,7 +323,7 @@ class Builder {
       }
       if (!top) add_own_mesh_pins(cell, l, j, node);
     }
-    join_children_mesh(cell, l, top);
+    if (l >= 2) join_children_mesh(cell, l, top);
   }
 
   void add_own_mesh_pins(Cell& cell, int l, u64 j, std::int32_t node) {

@@ -71,9 +71,9 @@ TEST_SUITE("drc_lattice") {
     Cell& top = layout.cells[layout.top];
     // The first mesh edge of the top cell (a level below the top's) with a horizontal middle
     // segment: a diagonal or H edge.
+    const int top_level = ButterflyFatTree(256, true).levels();
     std::size_t w = 0;
-    while (w < top.wire_count() &&
-           (top.wire(w).size() != 4 || top.wire_level[w] == static_cast<int>(layout.top)))
+    while (w < top.wire_count() && (top.wire(w).size() != 4 || top.wire_level[w] == top_level))
       ++w;
     REQUIRE(w < top.wire_count());
     const std::size_t at = top.wire_start[w] + 1;
@@ -117,10 +117,13 @@ TEST_SUITE("drc_lattice") {
     {
       Layout layout = pyramid(64);
       Cell& cell = layout.cells[1];
-      // Move a whole tree wire one column right: the columns beside it have other colours.
+      // Move a whole tree wire right onto the first column of another colour.
       const std::size_t w = 0;
+      const Coord x = cell.wire_points[cell.wire_start[w]].x;
+      Coord shift = 1;
+      while (layout.colours->col_colour(x + shift) == layout.colours->col_colour(x)) ++shift;
       for (std::size_t i = cell.wire_start[w]; i < cell.wire_start[w + 1]; ++i)
-        cell.wire_points[i].x += 1;
+        cell.wire_points[i].x += shift;
       layout.finalize();
       CHECK(has_rule(check_hierarchical(layout), "colour"));
     }

@@ -73,21 +73,8 @@ TEST_SUITE("simulate") {
   }
 
   TEST_CASE("fat-pyramid paths stretch a wire of length d to O(d + lg A) (Greenberg Thm 4.1)") {
-    // The regular layout's leaf cells have side 16m - 10 (m = log4 n), whose ratio to lg A rises
-    // towards its limit, so the stretch over d + lg A converges: each quadrupling of n adds a
-    // shrinking fraction of what a factor lg n would add (64 ... 65536: 0.72, 0.64, 0.60, 0.56,
-    // 0.52 of lg n's steps), where growth like lg n (or any power of it) keeps that fraction.
     const auto r = rows("fat-pyramid", "linear");
-    double previous = 1e9;
-    for (std::size_t i = 1; i < r.size(); ++i) {
-      const double step = r[i]->path_stretch_bound / r[i - 1]->path_stretch_bound;
-      const double lg_step = std::log2(static_cast<double>(r[i]->processors)) /
-                             std::log2(static_cast<double>(r[i - 1]->processors));
-      const double fraction = (step - 1) / (lg_step - 1);
-      CHECK(fraction <= previous + 0.01);
-      previous = fraction;
-    }
-    CHECK(previous < 0.6);
+    for (const auto* x : r) CHECK(x->path_stretch_bound <= 1.3 * r.front()->path_stretch_bound);
     // The fat-tree's mesh neighbours across the root climb to it: the stretch grows like sqrt A.
     const auto t = rows("fat-tree", "linear");
     CHECK(t.back()->path_stretch_bound >= 4 * t.front()->path_stretch_bound);
