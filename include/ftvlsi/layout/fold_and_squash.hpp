@@ -2,21 +2,23 @@
 // The regular ("fold and squash") layout of a butterfly fat-tree or fat-pyramid (Greenberg §4,
 // Bhatt-Leighton; DESIGN §3.4), drawn as a lattice.
 //
-// Every processor owns a cell of a sqrt n x sqrt n grid, all cells alike: a band of columns
-// and rows per level (per lane when a level has more switches than its region's diagonal has
-// cells). The s_l switches of a level-l node sit on its 2^l x 2^l region's diagonal, evenly
-// spaced, so every row and column of the region holds at most one of them per lane. A tree
-// wire leaves its switch down a column of its band, runs along a track of the child's row and
+// Every processor owns a cell of a sqrt n x sqrt n grid. The s_l switches of a level-l node sit
+// on its 2^l x 2^l region's diagonal at every other cell (in lanes when a level has more than
+// 2^(l-1) of them), so every row and column of the region holds at most one of them per lane
+// and every switch sits in a cell whose coordinates are both odd. Even cells hold their
+// processor alone; odd cells add a band of columns and rows per level and lane. A tree wire
+// leaves its switch down a column of its band, runs along a track of the child's row and
 // climbs into the child's up pin; a mesh edge runs straight (H, V) or with one turn (the
-// diagonals) between same-numbered switches of adjacent regions. Every level's band carries
-// O(1) tracks, so a cell's side is O(lg n), the area O(n lg^2 n) (Theta(A) for processors of
-// area lg^2 A), and a wire of level l spans O(2^l) cells: O(2^l lg A).
+// diagonals) between same-numbered switches of adjacent regions. Every band carries O(1)
+// lines, so a cell's side is O(lg n), the area O(n lg^2 n) (Theta(A) for processors of area
+// lg^2 A), and a wire of level l spans O(2^l) cells: O(2^l lg A).
 //
-// The routing of each level is periodic with its region, so the layout is a hierarchy of
-// m + 1 cells: cell l holds one level-l node's switches and tree wires over four instances of
-// cell l-1, and the mesh edges between its children; a mesh edge leaving a cell is passed up
-// as a re-exported pin. Wires run through their children's boxes on lines of their own
-// colour (geometry/line_colours.hpp), which the hierarchical DRC checks.
+// The routing of each level is periodic with its region, so the layout is a hierarchy of m
+// cells: cell l - 1 holds one level-l node's switches and tree wires over four instances of
+// the cell below (level 1: over its four processors), and the mesh edges between its children;
+// a mesh edge leaving a cell is passed up as a re-exported pin. Wires run through their
+// children's boxes on lines of their own colour (geometry/line_colours.hpp), which the
+// hierarchical DRC checks.
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 
