@@ -81,6 +81,19 @@ ButterflyFatTree::ButterflyFatTree(std::uint64_t processors, bool pyramid,
   for (int l = 2; l <= m_; ++l) switches_[l] = switches_[l - 1] * static_cast<std::uint64_t>(parents_[l - 1]);
 }
 
+std::uint64_t ButterflyFatTree::wire_count() const {
+  std::uint64_t total = 0;
+  for (int l = 1; l <= m_; ++l) {
+    total += 4 * switches_at(l);
+    const std::uint64_t side = std::uint64_t{1} << (m_ - l);  // nodes per side
+    if (pyramid_ && side > 1) {
+      const std::uint64_t pairs = 2 * side * (side - 1) + 2 * (side - 1) * (side - 1);
+      total += pairs * switches_per_node(l) * static_cast<std::uint64_t>(parents_[l]);
+    }
+  }
+  return total;
+}
+
 ButterflyFatTreeGraph ButterflyFatTree::graph() const {
   Numbering num{n_, m_, std::vector<std::uint64_t>(m_ + 2, n_), switches_, parents_};
   for (int l = 1; l <= m_; ++l) num.first[l + 1] = num.first[l] + switches_at(l);

@@ -52,6 +52,27 @@ void require_memory(const FatTree& tree, DrcMode drc) {
   }
 }
 
+// A butterfly network's layout: the H-tree placement is one flat cell (about 1.2 kB a wire
+// with its hierarchical DRC); the lattice holds each level's wires once (every region alike),
+// and a flat DRC flattens either (about 400 bytes a wire more).
+void require_memory(const ButterflyFatTree& net, bool lattice, DrcMode drc) {
+  u128 need = 0;
+  if (lattice) {
+    for (int l = 1; l <= net.levels(); ++l)
+      need += static_cast<u128>(net.switches_per_node(l)) * (4 + 16 * net.parents(l) * net.levels()) * 300;
+  } else {
+    need += static_cast<u128>(net.wire_count()) * 1200;  // 1.7 GiB for 4^9 measured
+  }
+  if (drc == DrcMode::kFlat || drc == DrcMode::kBoth) need += static_cast<u128>(net.wire_count()) * 400;
+  const std::uint64_t have = available_memory_bytes();
+  if (need > have)
+    throw InputError(fmt::format(
+        "this layout needs an estimated {:.2f} GiB of memory but only {:.2f} GiB are available; "
+        "choose fewer processors or fewer parents per switch{}",
+        static_cast<double>(need) / 1073741824.0, have / 1073741824.0,
+        drc == DrcMode::kFlat || drc == DrcMode::kBoth ? ", or the hierarchical DRC" : ""));
+}
+
 }  // namespace
 
 std::uint64_t LayoutRun::processors() const {
@@ -124,6 +145,7 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
   if (const auto* b = std::get_if<ButterflyParams>(&spec.network)) {
     run.butterfly.emplace(b->processors, b->pyramid(), b->parents);
     const bool regular = resolved_style(spec) == LayoutStyle::kFoldAndSquash;
+    require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
       run.layout =
           regular ? build_fold_and_squash(*run.butterfly) : build_centred_butterfly(*run.butterfly);

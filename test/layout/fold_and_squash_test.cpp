@@ -160,6 +160,25 @@ TEST_SUITE("fold_and_squash") {
   }
 }
 
+TEST_SUITE("butterfly_fat_tree") {
+  TEST_CASE("the wire count without the graph, and layouts that would not fit are refused") {
+    for (const std::vector<int>& parents : std::vector<std::vector<int>>{{2}, {1}, {4}, {4, 1, 2}})
+      for (bool pyramid : {false, true}) {
+        const ButterflyFatTree net(256, pyramid, parents);
+        CHECK(net.wire_count() == net.graph().wires.size());
+      }
+    // Full bandwidth (4 parents) on 4^12 processors: the refusal comes before any allocation.
+    LayoutSpec spec;
+    spec.network = ButterflyParams{"fat-pyramid", std::uint64_t{1} << 24, {4}};
+    try {
+      run_layout(spec);
+      FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("GiB of memory") != std::string::npos);
+    }
+  }
+}
+
 TEST_SUITE("fold_and_squash_json") {
   TEST_CASE("the layout JSON counts and measures mesh edges and tree wires per level") {
     for (std::uint64_t n : {64, 256, 1024}) {

@@ -51,6 +51,9 @@ class ButterflyFatTree {
     return l == 0 ? 1 : switches_[l] * static_cast<std::uint64_t>(parents_[l]);
   }
 
+  // The number of wires of graph(), without building it: tree wires and mesh edges.
+  std::uint64_t wire_count() const;
+
   // The whole graph with every switch placed regularly over its node's region: the s_l = 2^e
   // switches of a level-l node sit at the centres of a 2^a x 2^b grid of equal sub-blocks
   // (a + b = e <= 2l), so every cell holds at most one switch of each level.
