@@ -279,7 +279,6 @@ class Builder {
       cell.lattice = plan_.pitch() << (l - 1);
       add_level(cell, l, l == m);
       layout_.cells.push_back(std::move(cell));
-      layout_.finalize_cell(layout_.cells.size() - 1);
     }
     layout_.finalize();
     layout_.top = static_cast<std::int32_t>(layout_.cells.size()) - 1;
