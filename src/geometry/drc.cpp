@@ -20,46 +20,25 @@ struct CellChecker {
   const Cell& cell;
   Recorder& rec;
 
-  Point pin_point(const Terminal& t) const {
-    const Instance& inst = cell.instances[t.instance];
-    return inst.transform.apply(layout.cells[inst.cell].pins[t.index].at);
-  }
-
-  bool ends_on_node(std::uint32_t wire, std::uint32_t node) const {
-    const Terminal a = cell.wire_from[wire], b = cell.wire_to[wire];
-    return (a.is_node() && a.index == static_cast<std::int32_t>(node)) ||
-           (b.is_node() && b.index == static_cast<std::int32_t>(node));
-  }
-
   // A wire may touch an instance only in the single point of the pin it ends on.
   bool touches_only_at_pin(std::uint32_t wire, const Box& seg, std::uint32_t inst,
                            const Box& inst_box) const {
     const Box meet = seg.intersection(inst_box);
     for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]}) {
       if (t.is_node() || t.instance != static_cast<std::int32_t>(inst)) continue;
-      const Point p = pin_point(t);
+      const Point p = pin_point(layout, cell, t);
       if (meet == Box{p.x, p.y, p.x, p.y}) return true;
     }
     return false;
   }
 
   void on_pair(const Shapes& s, std::uint32_t i, std::uint32_t j) const {
-    const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
+    if (judge_own_pair(cell, s, i, j, rec)) return;
     if (s.kind[i] > s.kind[j]) std::swap(i, j);
-    if (is_wire_shape(a) && is_wire_shape(b)) {
-      if (wires_conflict(a, ra, b, rb))
-        rec.add("short", cell.name, fmt::format("wires {} and {} meet", ra, rb), where);
-    } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
-      if (!ends_on_node(ra, rb))
-        rec.add("crossing", cell.name, fmt::format("wire {} touches node {}", ra, rb), where);
-    } else if (is_wire_shape(a) && b == ShapeKind::kInstance) {
+    const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
+    if (is_wire_shape(a)) {
       if (!touches_only_at_pin(ra, s.box[i], rb, s.box[j]))
         rec.add("crossing", cell.name, fmt::format("wire {} enters instance {}", ra, rb), where);
-    } else if (is_wire_shape(a) && b == ShapeKind::kPin) {
-      rec.add("pin", cell.name, fmt::format("wire {} touches exported pin {}", ra, rb), where);
-    } else if (a == ShapeKind::kNode && b == ShapeKind::kPin) {
-      if (cell.pins[rb].node != static_cast<std::int32_t>(ra))
-        rec.add("pin", cell.name, fmt::format("pin {} touches node {}", rb, ra), where);
     } else {
       rec.add(b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
               fmt::format("shapes {} and {} meet", i, j), where);
@@ -67,16 +46,7 @@ struct CellChecker {
   }
 
   void check_terminal(std::size_t wire, const Terminal& t, Point end) const {
-    bool ok = false;
-    if (t.is_node()) {
-      ok = t.index >= 0 && static_cast<std::size_t>(t.index) < cell.node_count() &&
-           cell.node_box[t.index].contains(end);
-    } else if (static_cast<std::size_t>(t.instance) < cell.instances.size()) {
-      const Cell& child = layout.cells[cell.instances[t.instance].cell];
-      ok = t.index >= 0 && static_cast<std::size_t>(t.index) < child.pins.size() &&
-           pin_point(t) == end;
-    }
-    if (!ok)
+    if (!terminal_reached(layout, cell, t, end))
       rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", wire),
               Box{end.x, end.y, end.x, end.y});
   }

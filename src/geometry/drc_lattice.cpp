@@ -129,21 +129,6 @@ struct LatticeChecker {
 
   // ---- one cell -------------------------------------------------------------------------
 
-  Point pin_point(const Cell& cell, const Terminal& t) const {
-    const Instance& inst = cell.instances[t.instance];
-    return inst.transform.apply(layout.cells[inst.cell].pins[t.index].at);
-  }
-
-  bool terminal_ok(const Cell& cell, const Terminal& t, Point end) const {
-    if (t.is_node())
-      return t.index >= 0 && static_cast<std::size_t>(t.index) < cell.node_count() &&
-             cell.node_box[t.index].contains(end);
-    if (static_cast<std::size_t>(t.instance) >= cell.instances.size()) return false;
-    const Cell& child = layout.cells[cell.instances[t.instance].cell];
-    return t.index >= 0 && static_cast<std::size_t>(t.index) < child.pins.size() &&
-           pin_point(cell, t) == end;
-  }
-
   void check_placement(const Cell& cell, bool top) {
     if (cell.lattice <= 0 || cell.lattice % lc.pitch != 0)
       rec.add("lattice", cell.name, "the cell's lattice is not a multiple of the pitch", cell.bbox);
@@ -174,7 +159,7 @@ struct LatticeChecker {
       for (int e = 0; e < 2; ++e) {
         const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
         const Point end = e == 0 ? pts.front() : pts.back();
-        if (!terminal_ok(cell, t, end))
+        if (!terminal_reached(layout, cell, t, end))
           rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
                   Box{end.x, end.y, end.x, end.y});
         else if (!t.is_node())
@@ -189,7 +174,7 @@ struct LatticeChecker {
         if (ok) {
           const Cell& child = layout.cells[cell.instances[pin.via_instance].cell];
           ok = pin.via_pin >= 0 && static_cast<std::size_t>(pin.via_pin) < child.pins.size() &&
-               pin_point(cell, Terminal::pin(pin.via_instance, pin.via_pin)) == pin.at;
+               pin_point(layout, cell, Terminal::pin(pin.via_instance, pin.via_pin)) == pin.at;
           if (ok) ++uses[{pin.via_instance, pin.via_pin}];
         }
       } else {
@@ -216,29 +201,8 @@ struct LatticeChecker {
       if (!cell.pins[p].reexported())
         s.add({cell.pins[p].at.x, cell.pins[p].at.y, cell.pins[p].at.x, cell.pins[p].at.y},
               ShapeKind::kPin, p);
-    auto ends_on = [&](std::uint32_t wire, std::uint32_t node) {
-      for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]})
-        if (t.is_node() && t.index == static_cast<std::int32_t>(node)) return true;
-      return false;
-    };
-    for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
-      const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
-      if (is_wire_shape(a) && is_wire_shape(b)) {
-        if (wires_conflict(a, ra, b, rb))
-          rec.add("short", cell.name, fmt::format("wires {} and {} meet", ra, rb), where);
-      } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
-        if (!ends_on(ra, rb))
-          rec.add("crossing", cell.name, fmt::format("wire {} touches node {}", ra, rb), where);
-      } else if (is_wire_shape(a) && b == ShapeKind::kPin) {
-        rec.add("pin", cell.name, fmt::format("wire {} touches exported pin {}", ra, rb), where);
-      } else if (a == ShapeKind::kNode && b == ShapeKind::kPin) {
-        if (cell.pins[rb].node != static_cast<std::int32_t>(ra))
-          rec.add("pin", cell.name, fmt::format("pin {} touches node {}", rb, ra), where);
-      } else {
-        rec.add(b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
-                fmt::format("shapes {} and {} meet", i, j), where);
-      }
-    });
+    for_each_candidate_pair(
+        s, [&](std::uint32_t i, std::uint32_t j) { judge_own_pair(cell, s, i, j, rec); });
     report.shapes_checked += s.box.size();
   }
 

@@ -122,6 +122,58 @@ void for_each_candidate_pair(const Shapes& s, OnPair&& on_pair) {
   }
 }
 
+
+// ---- rules on one cell's own shapes, shared by the opaque and the lattice checks -----------
+
+// Where a pin terminal of `cell` lies, in the cell's coordinates.
+inline Point pin_point(const Layout& layout, const Cell& cell, const Terminal& t) {
+  const Instance& inst = cell.instances[t.instance];
+  return inst.transform.apply(layout.cells[inst.cell].pins[t.index].at);
+}
+
+// Whether a wire end lies on its terminal: inside its node, or exactly on its instance's pin.
+inline bool terminal_reached(const Layout& layout, const Cell& cell, const Terminal& t,
+                             Point end) {
+  if (t.is_node())
+    return t.index >= 0 && static_cast<std::size_t>(t.index) < cell.node_count() &&
+           cell.node_box[t.index].contains(end);
+  if (t.instance < 0 || static_cast<std::size_t>(t.instance) >= cell.instances.size())
+    return false;
+  const Cell& child = layout.cells[cell.instances[t.instance].cell];
+  return t.index >= 0 && static_cast<std::size_t>(t.index) < child.pins.size() &&
+         pin_point(layout, cell, t) == end;
+}
+
+inline bool wire_ends_on_node(const Cell& cell, std::uint32_t wire, std::uint32_t node) {
+  for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]})
+    if (t.is_node() && t.index == static_cast<std::int32_t>(node)) return true;
+  return false;
+}
+
+// Judges two meeting own shapes of `cell` (wires, nodes, exported pins); returns false, having
+// judged nothing, when one of them is an instance box, whose rule is the caller's.
+inline bool judge_own_pair(const Cell& cell, const Shapes& s, std::uint32_t i, std::uint32_t j,
+                           Recorder& rec) {
+  const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
+  if (a == ShapeKind::kInstance || b == ShapeKind::kInstance) return false;
+  if (is_wire_shape(a) && is_wire_shape(b)) {
+    if (wires_conflict(a, ra, b, rb))
+      rec.add("short", cell.name, fmt::format("wires {} and {} meet", ra, rb), where);
+  } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
+    if (!wire_ends_on_node(cell, ra, rb))
+      rec.add("crossing", cell.name, fmt::format("wire {} touches node {}", ra, rb), where);
+  } else if (is_wire_shape(a) && b == ShapeKind::kPin) {
+    rec.add("pin", cell.name, fmt::format("wire {} touches exported pin {}", ra, rb), where);
+  } else if (a == ShapeKind::kNode && b == ShapeKind::kPin) {
+    if (cell.pins[rb].node != static_cast<std::int32_t>(ra))
+      rec.add("pin", cell.name, fmt::format("pin {} touches node {}", rb, ra), where);
+  } else {
+    rec.add(b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
+            fmt::format("shapes {} and {} meet", i, j), where);
+  }
+  return true;
+}
+
 // The lattice layouts' hierarchical check (drc_lattice.cpp): wires may run through instances
 // on lines of their own colour.
 DrcReport check_lattice(const Layout& layout);
