@@ -24,7 +24,7 @@ enum Dir { kH = 0, kV = 1, kDp = 2, kDm = 3 };
 // Column groups of a band's mesh columns, p wide each, in this order: B (H arrivals and D-
 // departures), C (D+ arrivals), A (H and D+ departures), D (D- arrivals), V (both ways).
 // The order makes consecutive links of one chain end before the next starts on a shared
-// track; A and B are shared by a stub below the switch and a run above it.
+// track; columns A and B each carry one wire below the switch and another above it.
 enum Group { kB = 0, kC = 1, kA = 2, kD = 3, kVg = 4 };
 int dep_group(int d) { return d == kH || d == kDp ? kA : d == kDm ? kB : kVg; }
 int arr_group(int d) { return d == kH ? kB : d == kDp ? kC : d == kDm ? kD : kVg; }
@@ -342,19 +342,16 @@ class Builder {
   void join_children_mesh(Cell& cell, int l, bool top) {
     const Coord cells = Coord{1} << l, half = cells / 2;
     std::unordered_map<u64, std::pair<std::int32_t, std::int32_t>> to_pin;
-    std::vector<MeshPin> placed;
+    std::vector<std::pair<MeshPin, int>> placed;  // in this cell's cells, with the child
     for (int c = 0; c < 4; ++c)
       for (MeshPin p : mesh_pins_[l - 1]) {
         p.cx += (c & 1) * half;
         p.cy += (c >> 1) * half;
-        placed.push_back(p);
-        child_of_.push_back(c);
+        placed.push_back({p, c});
         if (!p.from) to_pin[mesh_key(p)] = {c, p.pin};
       }
     auto inside = [&](Coord x, Coord y) { return x >= 0 && y >= 0 && x < cells && y < cells; };
-    for (std::size_t i = 0; i < placed.size(); ++i) {
-      const MeshPin& p = placed[i];
-      const int c = child_of_[i];
+    for (const auto& [p, c] : placed) {
       const Coord step = Coord{1} << p.level;
       const int sign = p.from ? 1 : -1;
       const Coord qx = p.cx + sign * kStep[p.dir][0] * step, qy = p.cy + sign * kStep[p.dir][1] * step;
@@ -377,7 +374,6 @@ class Builder {
         mesh_pins_[l].push_back(moved);
       }
     }
-    child_of_.clear();
   }
 
   const ButterflyFatTree& net_;
@@ -385,7 +381,6 @@ class Builder {
   Layout layout_;
   std::vector<std::vector<std::vector<std::int32_t>>> up_pin_;  // [l][switch][parent r]
   std::vector<std::vector<MeshPin>> mesh_pins_;                 // [l]: exported by cell l
-  std::vector<int> child_of_;
 };
 
 }  // namespace
