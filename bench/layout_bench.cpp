@@ -31,6 +31,22 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+template <class F>
+double timed(F&& f) {
+  const auto t0 = std::chrono::steady_clock::now();
+  f();
+  return seconds_since(t0);
+}
+
+// Times writing the GDS to a temporary file, removed afterwards.
+template <class Write>
+double timed_gds(Write&& write) {
+  const std::string gds = "/tmp/ftvlsi_bench_" + std::to_string(getpid()) + ".gds";
+  const double seconds = timed([&] { write(gds); });
+  std::remove(gds.c_str());
+  return seconds;
+}
+
 FatTree make_tree(std::uint64_t n, CapacityProfile profile) {
   FatTreeParams params;
   params.processors = n;
@@ -40,35 +56,24 @@ FatTree make_tree(std::uint64_t n, CapacityProfile profile) {
 
 void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
   const FatTree tree = make_tree(n, profile);
-  auto t0 = std::chrono::steady_clock::now();
-  const Layout layout = build_h_tree(tree);
-  const double build = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const LayoutMetrics m = measure(layout);
-  const double metrics = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const DrcReport drc = check_hierarchical(layout);
-  const double drc_time = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const std::string gds = "/tmp/ftvlsi_bench_" + std::to_string(getpid()) + ".gds";
-  write_gds(layout, gds);
-  const double gds_time = seconds_since(t0);
-  std::remove(gds.c_str());
+  Layout layout;
+  LayoutMetrics m;
+  DrcReport drc;
+  const double build = timed([&] { layout = build_h_tree(tree); });
+  const double metrics = timed([&] { m = measure(layout); });
+  const double drc_time = timed([&] { drc = check_hierarchical(layout); });
+  const double gds_time = timed_gds([&](const std::string& path) { write_gds(layout, path); });
   const double total = build + metrics + drc_time + gds_time;
   double flat_time = 0;
   double flatten_time = 0;
   std::uint64_t flat_shapes = 0;
   std::uint64_t flat_violations = 0;
   if (flat) {
-    t0 = std::chrono::steady_clock::now();
-    {
+    flatten_time = timed([&] {
       const FlatLayout copy = flatten(layout, available_memory_bytes());
       flat_shapes = copy.node_box.size() + copy.wire_points.size() - copy.wire_count();
-    }
-    flatten_time = seconds_since(t0);
-    t0 = std::chrono::steady_clock::now();
-    flat_violations = check_flat(layout, available_memory_bytes()).violations;
-    flat_time = seconds_since(t0);
+    });
+    flat_time = timed([&] { flat_violations = check_flat(layout, available_memory_bytes()).violations; });
   }
   std::printf("| 2^%d | %s | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu |",
               tree.levels(), std::string(to_string(profile)).c_str(),
@@ -107,20 +112,13 @@ void dump_segments(std::uint64_t n, const char* path) {
 // grid, and its volume against Theorem 4.
 void run_cube(std::uint64_t n, CapacityProfile profile) {
   const FatTree tree = make_tree(n, profile);
-  auto t0 = std::chrono::steady_clock::now();
-  const Layout3 layout = build_cube(tree);
-  const double build = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const LayoutMetrics3 m = measure3(layout);
-  const double metrics = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const DrcReport drc = check_hierarchical3(layout);
-  const double drc_time = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const std::string gds = "/tmp/ftvlsi_bench_" + std::to_string(getpid()) + ".gds";
-  write_gds3(layout, gds);
-  const double gds_time = seconds_since(t0);
-  std::remove(gds.c_str());
+  Layout3 layout;
+  LayoutMetrics3 m;
+  DrcReport drc;
+  const double build = timed([&] { layout = build_cube(tree); });
+  const double metrics = timed([&] { m = measure3(layout); });
+  const double drc_time = timed([&] { drc = check_hierarchical3(layout); });
+  const double gds_time = timed_gds([&](const std::string& path) { write_gds3(layout, path); });
   std::printf(
       "| 2^%d | %s cube | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | volume %llu = %.1f x Thm 4 | "
       "%.1f | %llu |\n",
@@ -136,20 +134,13 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
 // or butterfly fat-tree on 4^k processors; with --flat also the flat DRC (k <= 8).
 void run_fold_and_squash(std::uint64_t n, bool pyramid, bool flat) {
   const ButterflyFatTree net(n, pyramid);
-  auto t0 = std::chrono::steady_clock::now();
-  const Layout layout = build_fold_and_squash(net);
-  const double build = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const LayoutMetrics m = measure(layout);
-  const double metrics = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const DrcReport drc = check_hierarchical(layout);
-  const double drc_time = seconds_since(t0);
-  t0 = std::chrono::steady_clock::now();
-  const std::string gds = "/tmp/ftvlsi_bench_" + std::to_string(getpid()) + ".gds";
-  write_gds(layout, gds);
-  const double gds_time = seconds_since(t0);
-  std::remove(gds.c_str());
+  Layout layout;
+  LayoutMetrics m;
+  DrcReport drc;
+  const double build = timed([&] { layout = build_fold_and_squash(net); });
+  const double metrics = timed([&] { m = measure(layout); });
+  const double drc_time = timed([&] { drc = check_hierarchical(layout); });
+  const double gds_time = timed_gds([&](const std::string& path) { write_gds(layout, path); });
   const double total = build + metrics + drc_time + gds_time;
   std::printf("| 4^%d | %s fold-and-squash | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu |",
               net.levels(), pyramid ? "fat-pyramid" : "butterfly fat-tree",
@@ -157,9 +148,10 @@ void run_fold_and_squash(std::uint64_t n, bool pyramid, bool flat) {
               m.wires / total, peak_memory_bytes() / 1048576.0,
               static_cast<unsigned long long>(drc.violations));
   if (flat) {
-    t0 = std::chrono::steady_clock::now();
-    const auto flat_violations = check_flat(layout, available_memory_bytes()).violations;
-    std::printf(" flat DRC %.3f s, %llu violations |", seconds_since(t0),
+    std::uint64_t flat_violations = 0;
+    const double seconds =
+        timed([&] { flat_violations = check_flat(layout, available_memory_bytes()).violations; });
+    std::printf(" flat DRC %.3f s, %llu violations |", seconds,
                 static_cast<unsigned long long>(flat_violations));
   }
   std::printf("\n");
