@@ -290,15 +290,18 @@ struct LatticeChecker {
       lo = std::min({lo, floor_div(p.x, q), floor_div(p.y, q)});
       hi = std::max({hi, floor_div(p.x, q), floor_div(p.y, q)});
     };
+    // A cell whose translates are the pattern's must sit on its period.
+    auto on_period = [&](const Cell& cell, const char* role) {
+      if (cell.lattice > 0 && cell.lattice % q == 0) return true;
+      rec.add("lattice", cell.name,
+              fmt::format("the cell's {} colour {} but its lattice is not a multiple of {}", role,
+                          colour, q),
+              cell.bbox);
+      return false;
+    };
     for (std::int32_t ci : users[colour]) {
       const Cell& cell = layout.cells[ci];
-      if (cell.lattice <= 0 || cell.lattice % q != 0) {
-        rec.add("lattice", cell.name,
-                fmt::format("the cell draws colour {} but its lattice is not a multiple of {}",
-                            colour, q),
-                cell.bbox);
-        continue;
-      }
+      if (!on_period(cell, "wires have")) continue;
       for (std::size_t w = 0; w < cell.wire_count(); ++w) {
         if (wire_colour[ci][w] != colour) continue;
         const auto pts = cell.wire(w);
@@ -318,13 +321,7 @@ struct LatticeChecker {
           std::find(pierce.begin(), pierce.end(), colour) == pierce.end())
         continue;
       const Cell& cell = layout.cells[owner[s]];
-      if (cell.lattice <= 0 || cell.lattice % q != 0) {
-        rec.add("lattice", cell.name,
-                fmt::format("its nodes meet colour {} but its lattice is not a multiple of {}",
-                            colour, q),
-                cell.bbox);
-        continue;
-      }
+      if (!on_period(cell, "nodes meet")) continue;
       for (const Box& b : cell.node_box) {
         if (lc.row_colour(b.y0) != static_cast<std::int32_t>(s)) continue;
         const Coord sx = floor_div(b.x0, q) * q, sy = floor_div(b.y0, q) * q;
