@@ -198,20 +198,10 @@ class ButterflySimulator {
     const std::size_t k = sent.size();
     paths_.resize(k * phases_);
     for (std::size_t i = 0; i < k; ++i) router_.path(messages_[sent[i]], rng_, &paths_[i * phases_]);
-    if (timing_) {
-      double slowest = 0;
-      for (std::size_t i = 0; i < k; ++i) {
-        double delay = 0;
-        std::size_t wires = 0;
-        for (int p = 0; p < phases_; ++p)
-          if (const auto c = paths_[i * phases_ + p]; c != kNone) delay += wire_delay_[c / 2], ++wires;
-        if (wires > 0) slowest = std::max(slowest, timing_->timing.round_trip(delay, wires - 1));
-      }
-      elapsed_ += slowest;
-    }
     // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
     // choice by reservoir sampling, or the first (the lowest message number).
     alive_.assign(k, 1);
+    lost_at_.assign(k, phases_);
     for (int p = 0; p < phases_; ++p) {
       for (std::size_t i = 0; i < k; ++i) {
         const std::uint32_t c = paths_[i * phases_ + p];
@@ -225,9 +215,10 @@ class ButterflySimulator {
         const std::uint32_t c = paths_[i * phases_ + p];
         if (!alive_[i] || c == kNone) continue;
         count_[c] = 0;
-        if (winner_[c] != i) alive_[i] = 0;
+        if (winner_[c] != i) alive_[i] = 0, lost_at_[i] = p;
       }
     }
+    if (timing_) elapsed_ += slowest_round_trip(sent);
     std::vector<std::uint32_t> delivered;
     for (std::size_t i = 0; i < k; ++i) {
       if (!alive_[i]) continue;
@@ -242,6 +233,24 @@ class ButterflySimulator {
 
   std::uint64_t steps() const { return steps_; }
   double elapsed() const { return elapsed_; }
+
+  // The cycle's length (docs/design.md, "Time from the real wires"): a delivered message's round
+  // trip over its path; a lost one's head up to the switch that dropped it and a one-bit negative
+  // acknowledgment back over the same wires.
+  double slowest_round_trip(const std::vector<std::uint32_t>& sent) const {
+    double slowest = 0;
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      double delay = 0;
+      std::size_t wires = 0;
+      for (int p = 0; p < lost_at_[i]; ++p)
+        if (const auto c = paths_[i * phases_ + p]; c != kNone) delay += wire_delay_[c / 2], ++wires;
+      if (alive_[i] && wires > 0)
+        slowest = std::max(slowest, timing_->timing.round_trip(delay, wires - 1));
+      else if (!alive_[i])
+        slowest = std::max(slowest, 2 * timing_->timing.head(delay, wires) + 1);
+    }
+    return slowest;
+  }
   std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
 
  private:
@@ -254,6 +263,7 @@ class ButterflySimulator {
   std::vector<double> wire_delay_;
   std::vector<std::uint32_t> paths_, count_, winner_;
   std::vector<std::uint8_t> alive_;
+  std::vector<int> lost_at_;  // the phase a message lost its wire in (phases_: delivered)
   std::vector<std::uint64_t> path_length_;
   std::uint64_t steps_ = 0;
   double elapsed_ = 0;

@@ -30,6 +30,20 @@ DeliverySimulator::DeliverySimulator(const FatTree& tree, const MessageSet& mess
   }
 }
 
+void DeliverySimulator::set_wire_timing(const ChannelWireLengths& wires,
+                                        const MessageTiming& timing) {
+  FTVLSI_ASSERT(wires.table.size() == static_cast<std::size_t>(tree_.levels()) + 1);
+  wires_ = &wires;
+  timing_ = timing;
+  delay_.assign(wires.table.size(), {});
+  for (std::size_t k = 0; k < wires.table.size(); ++k)
+    for (int side = 0; side < 2; ++side)
+      for (int dir = 0; dir < 2; ++dir)
+        for (auto len : wires.table[k][side][dir])
+          delay_[k][side][dir].push_back(timing.delay(static_cast<double>(len)));
+  path_length_.assign(messages_.size(), 0);
+}
+
 void DeliverySimulator::resolve(int level, bool up) {
   const int shift = tree_.levels() - level;
   auto channel = [&](const Entry& e) { return (up ? e.src : e.dst) >> shift; };
@@ -63,8 +77,7 @@ void DeliverySimulator::resolve(int level, bool up) {
   for (auto c : touched_) {
     const std::uint32_t end = fill_[c], begin = end - count_[c];
     count_[c] = 0;
-    if (end - begin <= cap) continue;
-    if (policy_ == SwitchPolicy::kRandom) {
+    if (end - begin > cap && policy_ == SwitchPolicy::kRandom) {
       // Partial Fisher-Yates: the first cap places get a uniform random subset.
       for (std::uint32_t i = 0; i < cap; ++i) {
         const std::uint32_t pick =
@@ -72,8 +85,22 @@ void DeliverySimulator::resolve(int level, bool up) {
         std::swap(order_[begin + i], order_[pick]);
       }
     }
-    for (std::uint32_t i = begin + cap; i < end; ++i) alive_[order_[i]].lca = kLost;
-    any_lost = true;
+    const std::uint32_t pass = static_cast<std::uint32_t>(std::min<std::uint64_t>(end - begin, cap));
+    if (wires_) {
+      const auto& delay = delay_[level][c & 1][up ? 0 : 1];
+      const auto& length = wires_->table[level][c & 1][up ? 0 : 1];
+      for (std::uint32_t i = 0; i < pass; ++i) {
+        Entry& e = alive_[order_[begin + i]];
+        e.delay += delay[i], e.length += length[i], ++e.wires;
+      }
+    }
+    for (std::uint32_t i = begin + pass; i < end; ++i) {
+      Entry& e = alive_[order_[i]];
+      e.lca = kLost;
+      // Dropped at the switch the message has reached: a negative acknowledgment goes back.
+      if (wires_) slowest_ = std::max(slowest_, 2 * timing_.head(e.delay, e.wires) + 1);
+      any_lost = true;
+    }
   }
   // Drop the lost messages, keeping the survivors in ascending order.
   if (any_lost) std::erase_if(alive_, [](const Entry& e) { return e.lca == kLost; });
@@ -81,17 +108,25 @@ void DeliverySimulator::resolve(int level, bool up) {
 
 std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint32_t>& sent) {
   alive_.clear();
-  for (auto id : sent)
-    alive_.push_back({id, messages_[id].first, messages_[id].second, lca_[id]});
-  if (!round_trip_.empty()) {
+  for (auto id : sent) alive_.push_back({id, messages_[id].first, messages_[id].second, lca_[id]});
+  if (!round_trip_bound_.empty()) {
     double slowest = 0;
-    for (auto id : sent) slowest = std::max(slowest, round_trip_[id]);
-    elapsed_ += slowest;
+    for (auto id : sent) slowest = std::max(slowest, round_trip_bound_[id]);
+    elapsed_bound_ += slowest;
   }
+  slowest_ = 0;
   for (int level = tree_.levels(); level >= 1; --level) resolve(level, true);
   for (int level = 1; level <= tree_.levels(); ++level) resolve(level, false);
   std::vector<std::uint32_t> delivered(alive_.size());
-  for (std::size_t i = 0; i < alive_.size(); ++i) delivered[i] = alive_[i].id;
+  for (std::size_t i = 0; i < alive_.size(); ++i) {
+    const Entry& e = alive_[i];
+    delivered[i] = e.id;
+    if (wires_ && e.wires > 0) {
+      slowest_ = std::max(slowest_, timing_.round_trip(e.delay, e.wires - 1));
+      path_length_[e.id] = e.length;
+    }
+  }
+  elapsed_ += slowest_;
   return delivered;
 }
 

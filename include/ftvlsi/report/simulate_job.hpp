@@ -48,6 +48,8 @@ struct SimulateResult {
   std::optional<double> congestion;  // fat-tree host only
   std::uint64_t delivery_cycles = 0;
   double time_host = 0, time_competing = 0, slowdown = 0;
+  // Fat-tree host: T_host with every message charged the longest wire of each level it crosses.
+  std::optional<double> time_host_bound;
   std::uint64_t path_length_max = 0, competing_wire_length_max = 0;
   double path_stretch_max = 0;    // max over messages of host path length / R's wire length
   double path_stretch_bound = 0;  // max over messages of host path length / (d + lg A)

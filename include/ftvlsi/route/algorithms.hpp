@@ -21,6 +21,7 @@ struct RouteResult {
   // length of the path it was delivered on.
   double elapsed = 0;
   std::vector<std::uint64_t> path_length;
+  double elapsed_bound = 0;  // a worst-case bound beside it, where the simulator keeps one
 };
 
 // k1 and k2 default to the congestion parameter r: TRY-GUESS then sends every message once in

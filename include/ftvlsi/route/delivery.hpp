@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "ftvlsi/core/rng.hpp"
+#include "ftvlsi/layout/channel_wires.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/route/message_set.hpp"
+#include "ftvlsi/route/timing.hpp"
 
 namespace ftvlsi {
 
@@ -30,18 +32,34 @@ class DeliverySimulator {
   // Message-channel steps so far (one per message per channel it reached).
   std::uint64_t steps() const { return steps_; }
 
-  // Timing (DESIGN §6): with each message's round-trip time given (message there, then its
-  // acknowledgment back), a cycle lasts as long as the slowest round trip of the messages sent in
-  // it (a sender learns of a loss only when the acknowledgment fails to come), and elapsed() sums
-  // the cycles. Without round-trip times elapsed() stays 0.
-  void set_round_trips(std::vector<double> round_trip) { round_trip_ = std::move(round_trip); }
+  // Timing from the real wires (docs/design.md, "Time from the real wires"): the concentrator
+  // of a channel hands its k-th passing message (in the order the switch policy chose) wire k of
+  // the channel, so every message crosses known wires of the layout. A delivered message's round
+  // trip is its head over those wires and switches, its tail, and the acknowledgment back; a
+  // message dropped by a concentrator gets a one-bit negative acknowledgment back from that
+  // switch over the wires it came by. A cycle lasts as long as the slowest round trip of the
+  // messages sent in it, and elapsed() sums the cycles; path_lengths() holds each delivered
+  // message's path length. Without wire timing elapsed() stays 0.
+  void set_wire_timing(const ChannelWireLengths& wires, const MessageTiming& timing);
   double elapsed() const { return elapsed_; }
+  std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
+
+  // A bound beside it: with each message's round trip given in advance (e.g. over the longest
+  // wire of every level it crosses), a cycle is charged the slowest of those of the messages
+  // sent, and elapsed_bound() sums them.
+  void set_round_trip_bounds(std::vector<double> round_trip) {
+    round_trip_bound_ = std::move(round_trip);
+  }
+  double elapsed_bound() const { return elapsed_bound_; }
 
  private:
   // A message in flight, with what the levels need (kept together for sequential access).
   struct Entry {
     std::uint32_t id, src, dst;
     std::int32_t lca;  // kLost once a concentrator dropped it
+    std::uint32_t wires = 0;  // wires crossed so far (with wire timing)
+    double delay = 0;
+    std::uint64_t length = 0;
   };
   static constexpr std::int32_t kLost = -2;
   void resolve(int level, bool up);
@@ -54,8 +72,15 @@ class DeliverySimulator {
   std::vector<std::uint32_t> count_, fill_, touched_, order_;  // per channel; scratch
   std::vector<Entry> alive_;  // the messages of the current cycle still in flight
   std::uint64_t steps_ = 0;
-  std::vector<double> round_trip_;
+  // Wire timing: delay_[k][side][dir][wire] and the lengths it came from.
+  const ChannelWireLengths* wires_ = nullptr;
+  std::vector<std::array<std::array<std::vector<double>, 2>, 2>> delay_;
+  MessageTiming timing_;
+  double slowest_ = 0;  // of the current cycle
+  std::vector<std::uint64_t> path_length_;
   double elapsed_ = 0;
+  std::vector<double> round_trip_bound_;
+  double elapsed_bound_ = 0;
 };
 
 }  // namespace ftvlsi

@@ -1,0 +1,52 @@
+#include "ftvlsi/layout/channel_wires.hpp"
+
+#include <algorithm>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+
+namespace ftvlsi {
+
+std::vector<std::uint64_t> ChannelWireLengths::max_by_level() const {
+  std::vector<std::uint64_t> out;
+  for (const auto& level : table) {
+    std::uint64_t most = 0;
+    for (const auto& side : level)
+      for (const auto& dir : side)
+        for (auto len : dir) most = std::max(most, len);
+    out.push_back(most);
+  }
+  return out;
+}
+
+ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout& layout) {
+  const int levels = tree.levels();
+  FTVLSI_ASSERT(layout.style == "h-tree" &&
+                layout.cells.size() == static_cast<std::size_t>(levels) + 2);
+  ChannelWireLengths out;
+  out.table.resize(static_cast<std::size_t>(levels) + 1);
+  for (int k = 0; k <= levels; ++k) {
+    const std::uint64_t cap = tree.capacity(k);
+    for (auto& side : out.table[k])
+      for (auto& dir : side) dir.assign(cap, 0);
+    // Cells are built bottom-up: cell i holds the node of level L - i; the level-k channels are
+    // drawn by the cell of their parent (level k - 1), or by the top cell for k = 0.
+    const Cell& cell = layout.cells[k == 0 ? layout.top : levels - k + 1];
+    std::vector<std::uint8_t> seen(4 * cap, 0);
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const Terminal from = cell.wire_from[w];
+      FTVLSI_ASSERT(!from.is_node() && from.instance < 2);
+      const auto pin = static_cast<std::uint64_t>(from.index);
+      const bool up = pin < cap;
+      const std::uint64_t wire = up ? pin : pin - cap;
+      FTVLSI_ASSERT(wire < cap && cell.wire_level[w] == k);
+      out.table[k][from.instance][up ? 0 : 1][wire] = wire_length(cell.wire(w));
+      ++seen[(2 * static_cast<std::uint64_t>(from.instance) + (up ? 0 : 1)) * cap + wire];
+    }
+    const std::size_t sides = k == 0 ? 1 : 2;
+    for (std::size_t i = 0; i < 2 * sides * cap; ++i) FTVLSI_ASSERT(seen[i] == 1);
+  }
+  return out;
+}
+
+}  // namespace ftvlsi
