@@ -52,6 +52,9 @@ void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
   add_override(cmd, "--parents", o.parents,
                "butterfly networks: parents per switch at levels 1..m-1 (1, 2 or 4; one value: "
                "all levels)");
+  cmd->add_flag("--mesh-diagonals", o.mesh_diagonals,
+                "fat-pyramid: join diagonal neighbours by mesh wires too (Greenberg's mesh is "
+                "4-neighbour; a diagonal shortcut then takes two mesh edges)");
 }
 
 void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
@@ -232,6 +235,7 @@ int run_route_command(const RouteArgs& a) {
     s.butterfly = b->processors;
     s.pyramid = b->pyramid();
     s.parents = b->parents;
+    s.mesh_diagonals = b->mesh_diagonals;
   } else if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network)) {
     throw ftvlsi::InputError(
         "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
@@ -266,8 +270,9 @@ int run_route_command(const RouteArgs& a) {
 struct SimulateArgs {
   ftvlsi::SpecOverrides capacity;  // the fat-tree host's capacity flags
   std::optional<std::string> competing, processors, network_file, host, mapping, algorithm,
-      policy, delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles;
-  bool sweep = false;
+      policy, delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles,
+      competing_alpha;
+  bool sweep = false, mesh_diagonals = false;
 };
 
 void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
@@ -277,8 +282,13 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--processors,-n", a.processors, "competing network's processors (256)");
   add_override(cmd, "--network-file", a.network_file, "network file (with --competing file)");
   add_override(cmd, "--host", a.host, "fat-tree (H-tree layout, default) or fat-pyramid");
-  // The fat-tree host's profile: linear-size with alpha = A / n unless given.
+  // The fat-tree host's profile: linear-size with Greenberg's alpha = lg^2 n unless given.
   add_profile_options(cmd, a.capacity);
+  add_override(cmd, "--competing-alpha", a.competing_alpha,
+               "processor area of the competing network's layout (default: the host's, lg^2 n "
+               "unless --alpha is given)");
+  cmd->add_flag("--mesh-diagonals", a.mesh_diagonals,
+                "fat-pyramid host: diagonal mesh wires too (Greenberg's mesh is 4-neighbour)");
   add_override(cmd, "--mapping", a.mapping, "fat-tree host: balanced (default) or geometric");
   add_override(cmd, "--algorithm", a.algorithm,
                "greedy (default), random, offline (fat-tree host) or random-prime (fat-pyramid)");
@@ -314,6 +324,12 @@ int run_simulate_command(const SimulateArgs& a) {
     s.capacity = std::get<ftvlsi::FatTreeParams>(host.network).capacity;
     s.alpha_given = a.capacity.alpha.has_value();
   }
+  if (a.competing_alpha)
+    s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
+  s.mesh_diagonals = a.mesh_diagonals;
+  if (a.competing_alpha)
+    s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
+  s.mesh_diagonals = a.mesh_diagonals;
   if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
   if (a.algorithm) s.algorithm = *a.algorithm;
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);

@@ -48,6 +48,7 @@ ordered_json network_json(const ButterflyFatTree& net) {
   j["switches_by_level"] = switches;
   j["channel_width_by_level"] = channels;
   j["parents_by_level"] = net.parents_by_level();
+  j["mesh_diagonals"] = net.mesh_diagonals();
   j["mesh_wires_by_level"] = mesh;
   j["wires"] = g.wires.size();
   j["level_convention"] = "arrays indexed by 4-ary switch level l = 0 (processors) .. m";

@@ -78,9 +78,15 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
     return parse_fat_tree(src, net);
   }
   if (is_butterfly_kind(kind)) {
-    check_keys(src, net, "network", {"kind", "processors", "parents"});
+    check_keys(src, net, "network", {"kind", "processors", "parents", "mesh_diagonals"});
     ButterflyParams b;
     b.kind = kind;
+    if (const auto v = net["mesh_diagonals"])
+      b.mesh_diagonals = parsed(src, v, "mesh_diagonals", [](const std::string& t) {
+        if (t == "true") return true;
+        if (t == "false") return false;
+        throw InputError("mesh_diagonals must be true or false");
+      });
     if (const auto v = net["processors"]) b.processors = positive(src, v, "processors");
     if (const auto v = net["parents"]) {
       auto parents = [&](const YAML::Node& item) {
@@ -339,6 +345,13 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
     throw InputError(
         "--parents applies to a butterfly-fat-tree or fat-pyramid (switches with 1, 2 or 4 "
         "parents per level)");
+  if (o.mesh_diagonals) {
+    auto* b = std::get_if<ButterflyParams>(&spec.network);
+    if (!b || !b->pyramid())
+      throw InputError(
+          "--mesh-diagonals applies to a fat-pyramid (it adds diagonal wires to its mesh)");
+    b->mesh_diagonals = true;
+  }
   if (o.style) spec.style = parse_layout_style(*o.style);
   if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
   if (o.svg) spec.output.svg = *o.svg;

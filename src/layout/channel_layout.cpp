@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -71,8 +72,10 @@ Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& not
     out_pin[w] = outs[a]++;
     in_pin[w] = ins[b]++;
   }
-  const int side = 1 + std::max(*std::max_element(outs.begin(), outs.end()),
-                                *std::max_element(ins.begin(), ins.end()));
+  const int side = static_cast<int>(std::max<std::uint64_t>(
+      1 + std::max(*std::max_element(outs.begin(), outs.end()),
+                   *std::max_element(ins.begin(), ins.end())),
+      ceil_sqrt(notes.processor_area)));
   // Track packing per row channel (spans along x) and per column channel (spans along y).
   std::vector<Span> row_spans, col_spans;
   std::vector<std::vector<Span>> by_row(rows), by_col(cols);

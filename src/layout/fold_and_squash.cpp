@@ -25,11 +25,22 @@ enum Dir { kH = 0, kV = 1, kDp = 2, kDm = 3 };
 // departures), C (D+ arrivals), A (H and D+ departures), D (D- arrivals), V (both ways).
 // The order makes consecutive links of one chain end before the next starts on a shared
 // track; columns A and B each carry one wire below the switch and another above it.
+// Without diagonals (Greenberg's 4-neighbour mesh, the default) the groups C and D and the
+// diagonal track rows are left out, so a band has 3 groups of mesh columns and 1 of tracks.
 enum Group { kB = 0, kC = 1, kA = 2, kD = 3, kVg = 4 };
 int dep_group(int d) { return d == kH || d == kDp ? kA : d == kDm ? kB : kVg; }
 int arr_group(int d) { return d == kH ? kB : d == kDp ? kC : d == kDm ? kD : kVg; }
-// Mesh track rows of a band, p each: D+ first, then D-, then H (below the slot).
-int track_group(int d) { return d == kDp ? 0 : d == kDm ? 1 : 2; }
+// The column position of a group: B, C, A, D, V with diagonals; B, A, V without.
+int group_position(int g, bool diagonals) {
+  if (diagonals) return g;
+  return g == kB ? 0 : g == kA ? 1 : 2;
+}
+// Mesh track rows of a band, p each: D+ first, then D-, then H (below the slot); H alone without
+// diagonals.
+int track_group(int d, bool diagonals) {
+  if (!diagonals) return 0;
+  return d == kDp ? 0 : d == kDm ? 1 : 2;
+}
 
 struct Band {
   Coord col0 = 0, row0 = 0;
@@ -38,7 +49,11 @@ struct Band {
 // Everything about the leaf cell and the periodic routing, computed once.
 class Plan {
  public:
-  explicit Plan(const ButterflyFatTree& net) : net_(net), m_(net.levels()) {
+  Plan(const ButterflyFatTree& net, Coord processor_side)
+      : net_(net),
+        m_(net.levels()),
+        diagonals_(net.mesh_diagonals()),
+        processor_points_(std::max<Coord>(1, processor_side) + 1) {
     for (int l = 0; l <= m_; ++l) {
       s_.push_back(l == 0 ? 1 : net.switches_per_node(l));
       // At most 2^(l-1) switches per lane, so their diagonal spacing is at least 2 and every
@@ -63,9 +78,9 @@ class Plan {
       for (u64 lane = 0; lane < lanes_[l]; ++lane) {
         band_[l][lane].row0 = y;
         for (int i = 0; i < up_tracks(l); ++i) odd_rows_.push_back(tree_colour(l + 1));
-        for (int i = 0; i < 3 * mesh_p(l); ++i) odd_rows_.push_back(mesh_colour(l));
+        for (int i = 0; i < track_groups() * mesh_p(l); ++i) odd_rows_.push_back(mesh_colour(l));
         for (Coord i = 0; i < slot_height(l); ++i) odd_rows_.push_back(slot_colour(l));
-        y += up_tracks(l) + 3 * mesh_p(l) + slot_height(l);
+        y += up_tracks(l) + track_groups() * mesh_p(l) + slot_height(l);
         if (l == 0) even_h_ = y;
       }
     even_w_ = width(0);
@@ -81,13 +96,17 @@ class Plan {
   u64 switches(int l) const { return s_[l]; }
   int parents(int l) const { return l >= m_ ? 0 : l == 0 ? 1 : net_.parents(l); }
   int mesh_p(int l) const { return net_.pyramid() && l >= 1 && l < m_ ? net_.parents(l) : 0; }
+  int directions() const { return net_.mesh_directions(); }
+  int column_groups() const { return diagonals_ ? 5 : 3; }
+  int track_groups() const { return diagonals_ ? 3 : 1; }
 
-  // Band geometry: [D: 4 down columns][M: 5 groups of mesh columns][U: up columns].
+  // Band geometry: [D: 4 down columns][M: groups of mesh columns][U: up columns]; the processor
+  // band is the processor, a square of processor_points_ lines (side processor_points_ - 1).
   Coord down_cols(int l) const { return l >= 1 ? 4 : 0; }
   Coord mesh_off(int l) const { return down_cols(l); }
-  Coord up_off(int l) const { return down_cols(l) + 5 * mesh_p(l); }
-  Coord width(int l) const { return l == 0 ? 2 : up_off(l) + parents(l); }
-  Coord slot_height(int) const { return 2; }
+  Coord up_off(int l) const { return down_cols(l) + column_groups() * mesh_p(l); }
+  Coord width(int l) const { return l == 0 ? processor_points_ : up_off(l) + parents(l); }
+  Coord slot_height(int l) const { return l == 0 ? processor_points_ : 2; }
   int up_tracks(int l) const { return l < m_ ? tracks_[l + 1] : 0; }
 
   // Where switch j of a level-l node sits: its lane and its cell offset on the diagonal.
@@ -104,17 +123,18 @@ class Plan {
     return {x0, y0, x0 + width(l) - 1, y0 + slot_height(l) - 1};
   }
   Coord slot_row(int l, u64 j) const {
-    return band_[l][lane(l, j)].row0 + up_tracks(l) + 3 * mesh_p(l);
+    return band_[l][lane(l, j)].row0 + up_tracks(l) + track_groups() * mesh_p(l);
   }
   Coord col(int l, u64 j, Coord cx, Coord index) const {
     return cell_x(cx) + band_[l][lane(l, j)].col0 + index;
   }
   Coord up_col(int l, u64 j, Coord cx, int r) const { return col(l, j, cx, up_off(l) + r); }
   Coord mesh_col(int l, u64 j, Coord cx, int group, int k) const {
-    return col(l, j, cx, mesh_off(l) + group * mesh_p(l) + k);
+    return col(l, j, cx, mesh_off(l) + group_position(group, diagonals_) * mesh_p(l) + k);
   }
   Coord mesh_track(int l, u64 j, Coord cy, int d, int k) const {
-    return cell_y(cy) + band_[l][lane(l, j)].row0 + up_tracks(l) + track_group(d) * mesh_p(l) + k;
+    return cell_y(cy) + band_[l][lane(l, j)].row0 + up_tracks(l) +
+           track_group(d, diagonals_) * mesh_p(l) + k;
   }
 
   // Tree wire from switch j of a level-l node at region origin (0, 0) to its child c: the
@@ -230,6 +250,8 @@ class Plan {
 
   const ButterflyFatTree& net_;
   int m_;
+  bool diagonals_;
+  Coord processor_points_;
   std::vector<u64> s_, lanes_, spacing_;
   std::vector<std::vector<Band>> band_;
   std::vector<int> tracks_;
@@ -256,7 +278,8 @@ u64 mesh_key(const MeshPin& p) {
 
 class Builder {
  public:
-  explicit Builder(const ButterflyFatTree& net) : net_(net), plan_(net) {}
+  Builder(const ButterflyFatTree& net, Coord processor_side)
+      : net_(net), plan_(net, processor_side) {}
 
   Layout build() {
     const int m = plan_.levels();
@@ -327,7 +350,7 @@ class Builder {
 
   void add_own_mesh_pins(Cell& cell, int l, u64 j, std::int32_t node) {
     const Coord o = plan_.offset(l, j);
-    for (int d = 0; d < 4; ++d)
+    for (int d = 0; d < plan_.directions(); ++d)
       for (int k = 0; k < plan_.mesh_p(l); ++k)
         for (bool from : {true, false}) {
           const Point at = from ? plan_.mesh_from_pin(l, j, o, o, d, k)
@@ -385,10 +408,13 @@ class Builder {
 
 }  // namespace
 
-Layout build_fold_and_squash(const ButterflyFatTree& net) { return Builder(net).build(); }
+Layout build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side) {
+  return Builder(net, processor_side).build();
+}
 
-std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& net) {
-  const Plan plan(net);
+std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& net,
+                                                        Coord processor_side) {
+  const Plan plan(net, processor_side);
   const int m = plan.levels();
   std::vector<std::uint64_t> out;
   for (int l = 1; l <= m; ++l) {
@@ -399,7 +425,7 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
     for (u64 node = 0; node < nodes * nodes; ++node) out.insert(out.end(), tree.begin(), tree.end());
     if (plan.mesh_p(l) == 0) continue;
     std::array<std::vector<std::uint64_t>, 4> mesh;
-    for (int d = 0; d < 4; ++d)
+    for (int d = 0; d < plan.directions(); ++d)
       for (u64 j = 0; j < plan.switches(l); ++j)
         for (int k = 0; k < plan.mesh_p(l); ++k) {
           const Coord o = plan.offset(l, j) + (d == kDm ? Coord{1} << l : 0);
@@ -407,7 +433,7 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
         }
     for (u64 y = 0; y < nodes; ++y)
       for (u64 x = 0; x < nodes; ++x)
-        for (int d = 0; d < 4; ++d) {
+        for (int d = 0; d < plan.directions(); ++d) {
           const auto u = static_cast<std::int64_t>(x) + kStep[d][0];
           const auto v = static_cast<std::int64_t>(y) + kStep[d][1];
           if (u < 0 || v < 0 || u >= static_cast<std::int64_t>(nodes) ||

@@ -40,13 +40,14 @@ void add_wire(ButterflyFatTreeGraph& g, std::uint32_t a, std::uint32_t b, int le
   g.wire_is_mesh.push_back(mesh);
 }
 
-void add_mesh_level(ButterflyFatTreeGraph& g, const Numbering& num, int l) {
+void add_mesh_level(ButterflyFatTreeGraph& g, const Numbering& num, int l, int directions) {
   const std::int64_t side = static_cast<std::int64_t>(num.side(l));
-  // Each adjacent pair once: right, up, up-right and up-left neighbours.
+  // Each adjacent pair once: right and up neighbours, then (with diagonals) up-right, up-left.
   const std::array<std::array<int, 2>, 4> steps{{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}};
   for (std::int64_t y = 0; y < side; ++y)
     for (std::int64_t x = 0; x < side; ++x)
-      for (const auto& [dx, dy] : steps) {
+      for (int d = 0; d < directions; ++d) {
+        const auto [dx, dy] = steps[d];
         const std::int64_t u = x + dx, v = y + dy;
         if (u < 0 || v < 0 || u >= side || v >= side) continue;
         for (std::uint64_t i = 0; i < num.per_node[l]; ++i)
@@ -58,8 +59,8 @@ void add_mesh_level(ButterflyFatTreeGraph& g, const Numbering& num, int l) {
 }  // namespace
 
 ButterflyFatTree::ButterflyFatTree(std::uint64_t processors, bool pyramid,
-                                   std::vector<int> parents)
-    : n_(processors), pyramid_(pyramid) {
+                                   std::vector<int> parents, bool mesh_diagonals)
+    : n_(processors), pyramid_(pyramid), diagonals_(mesh_diagonals) {
   require_power_size(processors, 4, pyramid ? "fat-pyramid" : "butterfly-fat-tree");
   if (processors > (std::uint64_t{1} << 24))
     throw InputError("a butterfly fat-tree or fat-pyramid may have at most 4^12 processors");
@@ -87,7 +88,8 @@ std::uint64_t ButterflyFatTree::wire_count() const {
     total += 4 * switches_at(l);
     const std::uint64_t side = std::uint64_t{1} << (m_ - l);  // nodes per side
     if (pyramid_ && side > 1) {
-      const std::uint64_t pairs = 2 * side * (side - 1) + 2 * (side - 1) * (side - 1);
+      const std::uint64_t pairs =
+          2 * side * (side - 1) + (mesh_diagonals() ? 2 * (side - 1) * (side - 1) : 0);
       total += pairs * switches_per_node(l) * static_cast<std::uint64_t>(parents_[l]);
     }
   }
@@ -117,7 +119,7 @@ ButterflyFatTreeGraph ButterflyFatTree::graph() const {
             add_wire(g, num.id(l - 1, cx, cy, child), self, l, false);
           }
         }
-    if (pyramid_) add_mesh_level(g, num, l);
+    if (pyramid_) add_mesh_level(g, num, l, mesh_directions());
   }
   return g;
 }

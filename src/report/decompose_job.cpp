@@ -179,8 +179,10 @@ std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t p
 
 // Moves every processor to the lower-left corner of its box in the network's channel layout, so
 // that the cuts, the area and the host's processor size come from a real layout.
-void place_on_layout(DecomposeRun& r) {
-  const Layout layout = build_channel_layout(r.net);
+void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
+  ChannelNotes notes;
+  notes.processor_area = processor_area;
+  const Layout layout = build_channel_layout(r.net, notes);
   const Cell& cell = layout.cells[layout.top];
   for (std::size_t p = 0; p < r.net.processors(); ++p)
     r.net.position[p] = {cell.node_box[p].x0, cell.node_box[p].y0, 0};
@@ -243,7 +245,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     throw InputError(
         "an SVG of the cuts needs a two-dimensional network cut on its layout "
         "(--cut-on layout)");
-  if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r);
+  if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r, spec.competing_alpha);
   r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r.net, r.tree);
   r.host = {host.processors(), host.capacity_params()};

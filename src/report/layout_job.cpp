@@ -143,7 +143,7 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
     return;
   }
   if (const auto* b = std::get_if<ButterflyParams>(&spec.network)) {
-    run.butterfly.emplace(b->processors, b->pyramid(), b->parents);
+    run.butterfly.emplace(b->processors, b->pyramid(), b->parents, b->mesh_diagonals);
     const bool regular = resolved_style(spec) == LayoutStyle::kFoldAndSquash;
     require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {

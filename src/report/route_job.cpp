@@ -38,7 +38,7 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
         "(random parents on the way up, no concentrators); the other algorithms need a binary "
         "fat-tree");
   if (spec.loads) throw InputError("--loads is written for binary fat-trees only");
-  const ButterflyFatTree net(*spec.butterfly, spec.pyramid, spec.parents);
+  const ButterflyFatTree net(*spec.butterfly, spec.pyramid, spec.parents, spec.mesh_diagonals);
   RouteRun r;
   PatternParams pattern = spec.pattern;
   pattern.seed = spec.seed;

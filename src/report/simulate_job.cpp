@@ -39,9 +39,11 @@ struct Prepared {
   CompetingNetwork net;
   std::vector<std::uint64_t> competing_length;  // per wire of R, in R's layout
   std::uint64_t area_competing = 0;
+  std::uint64_t competing_alpha = 0;  // mean processor box area in R's layout
   MessageSet messages;
   std::vector<std::uint32_t> message_wire;  // the wire of R each message stands for
   std::uint64_t area_host = 0;
+  std::uint64_t host_alpha = 0;  // mean processor box area in the host's layout
   double load_factor = 0;
   // Fat-tree host: the tree and the length of every channel wire in its H-tree layout.
   std::optional<FatTree> tree;
@@ -74,6 +76,24 @@ void check_spec(const SimulateSpec& s) {
     throw InputError("--competing file needs --network-file FILE naming the network to read");
   if (s.data_bits > (1u << 20))
     throw InputError("--data-bits must be at most 2^20");
+  if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
+    throw InputError("--competing-alpha must be at most 2^32 (a processor of side 65536)");
+  if (s.mesh_diagonals && s.host != "fat-pyramid")
+    throw InputError("--mesh-diagonals applies to a fat-pyramid host");
+}
+
+std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
+  std::uint64_t p = 1;
+  while (p < n) p *= base;
+  return p;
+}
+
+// Greenberg's processors for a host of n leaves: area lg^2 n (side lg n), so that the host's area
+// is Theta(A) for A = n lg^2 n (Greenberg 1990 §3, Corollary 3.5; §4's fold-and-squash blocks).
+std::uint64_t greenberg_side(std::uint64_t n) { return static_cast<std::uint64_t>(lg(n)); }
+
+std::uint64_t mean_processor_area(const LayoutMetrics& m, std::uint64_t processors) {
+  return (m.processor_area + processors / 2) / std::max<std::uint64_t>(1, processors);
 }
 
 std::vector<std::uint64_t> wire_lengths(const Cell& cell) {
@@ -99,7 +119,10 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   d.processors = s.processors;
   d.network_file = s.network_file;
   d.host_capacity = s.capacity;
-  d.host_alpha_given = s.alpha_given;
+  const std::uint64_t side = greenberg_side(least_power(s.processors, 2));
+  if (!s.alpha_given) d.host_capacity.alpha = side * side;
+  d.host_alpha_given = true;
+  d.competing_alpha = s.competing_alpha.value_or(d.host_capacity.alpha);
   d.mapping = s.mapping;
   d.seed = s.seed;
   DecomposeRun r = run_decompose(d);
@@ -113,9 +136,12 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   p.competing_length = wire_lengths(drawn);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
   p.area_competing = r.layout->area;
+  p.competing_alpha = mean_processor_area(*r.layout, p.net.processors());
   p.tree.emplace(r.host);
   const Layout host = build_h_tree(*p.tree);
-  p.area_host = measure(host).area;
+  const LayoutMetrics host_metrics = measure(host);
+  p.area_host = host_metrics.area;
+  p.host_alpha = mean_processor_area(host_metrics, p.tree->processors());
   p.channel_wires = h_tree_channel_wires(*p.tree, host);
   add_one_step(p, r.leaf);
   p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
@@ -161,17 +187,23 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
     throw InputError(fmt::format(
         "ftvlsi simulate needs a two-dimensional competing network with a layout; '{}' is {}D",
         p.net.kind, p.net.dimensions));
-  const Layout drawing = build_channel_layout(p.net);
+  const std::uint64_t n = least_power(p.net.processors(), 4);
+  const auto side = static_cast<Coord>(greenberg_side(n));
+  ChannelNotes notes;
+  notes.processor_area = s.competing_alpha.value_or(static_cast<std::uint64_t>(side * side));
+  const Layout drawing = build_channel_layout(p.net, notes);
   const Cell& drawn = drawing.cells[drawing.top];
   for (std::size_t q = 0; q < p.net.processors(); ++q)
     p.net.position[q] = {drawn.node_box[q].x0, drawn.node_box[q].y0, 0};
   p.competing_length = wire_lengths(drawn);
-  p.area_competing = measure(drawing).area;
-  std::uint64_t n = 4;
-  while (n < p.net.processors()) n *= 4;
-  p.pyramid.emplace(n, true);
-  p.area_host = measure(build_fold_and_squash(*p.pyramid)).area;
-  p.wire_length = fold_and_squash_wire_lengths(*p.pyramid);
+  const LayoutMetrics competing = measure(drawing);
+  p.area_competing = competing.area;
+  p.competing_alpha = mean_processor_area(competing, p.net.processors());
+  p.pyramid.emplace(n, true, std::vector<int>{}, s.mesh_diagonals);
+  const LayoutMetrics host = measure(build_fold_and_squash(*p.pyramid, side));
+  p.area_host = host.area;
+  p.host_alpha = mean_processor_area(host, n);
+  p.wire_length = fold_and_squash_wire_lengths(*p.pyramid, side);
   add_one_step(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()));
   p.load_factor = butterfly_load_factor(*p.pyramid, p.messages);
   return p;
@@ -235,6 +267,9 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.host_processors = p.tree ? p.tree->processors() : p.pyramid->processors();
   out.area_competing = p.area_competing;
   out.area_host = p.area_host;
+  out.host_alpha = p.host_alpha;
+  out.competing_alpha = p.competing_alpha;
+  out.area_ratio = static_cast<double>(p.area_host) / static_cast<double>(p.area_competing);
   out.messages = p.messages.size();
   out.bits = 1 + static_cast<std::uint64_t>(lg(out.host_processors)) + s.data_bits;
   out.load_factor = p.load_factor;
@@ -279,9 +314,13 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     j["mapping"] = std::string(to_string(s.mapping));
   } else {
     j["mapping"] = "grid";
+    j["mesh_diagonals"] = p.pyramid->mesh_diagonals();
   }
   j["area_competing"] = out.area_competing;
   j["area_host"] = out.area_host;
+  j["area_ratio"] = out.area_ratio;
+  j["host_alpha"] = out.host_alpha;
+  j["competing_alpha"] = out.competing_alpha;
   j["algorithm"] = out.algorithm;
   j["switch"] = s.policy == SwitchPolicy::kRandom ? "random" : "priority";
   j["seed"] = s.seed;

@@ -74,10 +74,12 @@ class Router {
   }
 
   const ButterflyFatTreeGraph& graph() const { return g_; }
-  int phases() const { return 2 * net_.levels() + 1; }
+  int phases() const { return 2 * net_.levels() + 2; }
 
-  // One attempt's directed wires, at their phases: up wire of level l at l - 1, a mesh wire at
-  // m, down wire of level l at 2m + 1 - l; kNone where the path has no wire.
+  // One attempt's directed wires, at their phases: up wire of level l at l - 1, the mesh wires at
+  // m and m + 1 (a diagonal neighbour on the 4-neighbour mesh takes the horizontal edge, then the
+  // vertical one: Greenberg 1990 §4's two mesh edges), down wire of level l at 2m + 2 - l; kNone
+  // where the path has no wire.
   void path(const Message& msg, SplitMix64& rng, std::uint32_t* out) const {
     const int m = net_.levels();
     std::fill(out, out + phases(), kNone);
@@ -91,28 +93,49 @@ class Router {
       v = pick.first;
     }
     if (turn.mesh) {
-      // p_l parallel wires join v to the same-numbered switch of the destination's node.
-      std::uint32_t options[4], count = 0;
-      std::uint32_t target[4];
-      for (const auto& [other, code] : mesh_.of(v))
-        if (covers(other, msg.second) && count < 4) target[count] = other, options[count++] = code;
-      FTVLSI_ASSERT(count >= 1);
-      const auto k = static_cast<std::uint32_t>(count == 1 ? 0 : rng.below(count));
-      out[m] = options[k];
-      v = target[k];
+      const Coord2 at = node_region(v), to = node_region_of(msg.second, turn.level);
+      const std::int64_t dx = to.x - at.x, dy = to.y - at.y;
+      if (dx != 0 && dy != 0 && !net_.mesh_diagonals()) {
+        v = mesh_step(v, {to.x, at.y}, rng, out[m]);
+        v = mesh_step(v, to, rng, out[m + 1]);
+      } else {
+        v = mesh_step(v, to, rng, out[m]);
+      }
     }
     for (int l = turn.level; l >= 1; --l) {
       const auto children = down_.of(v);
       const auto it = std::find_if(children.begin(), children.end(),
                                    [&](const auto& c) { return covers(c.first, msg.second); });
       FTVLSI_ASSERT(it != children.end());
-      out[2 * m + 1 - l] = it->second;
+      out[2 * m + 2 - l] = it->second;
       v = it->first;
     }
     FTVLSI_ASSERT(v == msg.second);
   }
 
  private:
+  // Node v's region at its level, and the region of processor p's level-l ancestor.
+  Coord2 node_region(std::uint32_t v) const {
+    const int l = g_.level[v];
+    return {g_.cell[v][0] >> l, g_.cell[v][1] >> l};
+  }
+  Coord2 node_region_of(std::uint32_t p, int l) const {
+    return {g_.cell[p][0] >> l, g_.cell[p][1] >> l};
+  }
+  // One mesh edge from v to the same-numbered switch of the adjacent node `to`: one of its p_l
+  // parallel wires at random.
+  std::uint32_t mesh_step(std::uint32_t v, Coord2 to, SplitMix64& rng, std::uint32_t& wire) const {
+    std::uint32_t options[4], target[4], count = 0;
+    for (const auto& [other, code] : mesh_.of(v)) {
+      const Coord2 r = node_region(other);
+      if (r.x == to.x && r.y == to.y && count < 4) target[count] = other, options[count++] = code;
+    }
+    FTVLSI_ASSERT(count >= 1);
+    const auto k = static_cast<std::uint32_t>(count == 1 ? 0 : rng.below(count));
+    wire = options[k];
+    return target[k];
+  }
+
   // Whether node v's region (at its level) contains processor d's cell.
   bool covers(std::uint32_t v, std::uint32_t d) const {
     const int l = g_.level[v];
@@ -151,10 +174,19 @@ double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& mess
       keys.push_back(key(l, 1, d.x >> l, d.y >> l));
     }
     if (turn.mesh) {
+      // The directed mesh channel from a node towards a neighbour; a diagonal on the 4-neighbour
+      // mesh is a horizontal channel, then a vertical one from the node beside.
       const int l = turn.level;
-      const std::int64_t dx = (d.x >> l) - (s.x >> l), dy = (d.y >> l) - (s.y >> l);
-      keys.push_back(key(l, 2 + static_cast<std::uint64_t>((dx + 1) * 3 + dy + 1), s.x >> l,
-                         s.y >> l));
+      const std::int64_t x = s.x >> l, y = s.y >> l, dx = (d.x >> l) - x, dy = (d.y >> l) - y;
+      auto mesh = [&](std::int64_t ax, std::int64_t ay, std::int64_t ex, std::int64_t ey) {
+        keys.push_back(key(l, 2 + static_cast<std::uint64_t>((ex + 1) * 3 + ey + 1), ax, ay));
+      };
+      if (dx != 0 && dy != 0 && !net.mesh_diagonals()) {
+        mesh(x, y, dx, 0);
+        mesh(x + dx, y, 0, dy);
+      } else {
+        mesh(x, y, dx, dy);
+      }
     }
   }
   std::sort(keys.begin(), keys.end());

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/flatten.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
@@ -38,26 +39,33 @@ TEST_SUITE("butterfly_fat_tree") {
     }
   }
 
-  TEST_CASE("fat-pyramid mesh edges join H, V and diagonal neighbours with the channel capacity") {
-    const ButterflyFatTree fp(256, true);
-    const ButterflyFatTreeGraph g = fp.graph();
-    std::map<int, std::uint64_t> mesh;
-    for (std::size_t w = 0; w < g.wires.size(); ++w) {
-      if (!g.wire_is_mesh[w]) continue;
-      ++mesh[g.wire_level[w]];
-      const auto& a = g.cell[g.wires[w].first];
-      const auto& b = g.cell[g.wires[w].second];
-      const int l = g.wire_level[w];
-      // Switch i of adjacent nodes: their cells differ by one node side in x and/or y.
-      const auto dx = std::llabs(a[0] - b[0]), dy = std::llabs(a[1] - b[1]);
-      CHECK((dx == 0 || dx == (1 << l)));
-      CHECK((dy == 0 || dy == (1 << l)));
-      CHECK(dx + dy > 0);
-    }
-    for (int l = 1; l <= fp.levels(); ++l) {
-      const std::uint64_t s = std::uint64_t{1} << (fp.levels() - l);  // nodes per side
-      const std::uint64_t pairs = 2 * s * (s - 1) + 2 * (s - 1) * (s - 1);
-      CHECK(mesh[l] == pairs * fp.channel_width(l));  // 2^(l-1) switches x 2 wires
+  TEST_CASE("fat-pyramid mesh edges join H and V neighbours (diagonals only on request)") {
+    for (bool diagonals : {false, true}) {
+      CAPTURE(diagonals);
+      const ButterflyFatTree fp(256, true, {}, diagonals);
+      CHECK(fp.mesh_diagonals() == diagonals);
+      const ButterflyFatTreeGraph g = fp.graph();
+      CHECK(g.wires.size() == fp.wire_count());
+      std::map<int, std::uint64_t> mesh, diagonal;
+      for (std::size_t w = 0; w < g.wires.size(); ++w) {
+        if (!g.wire_is_mesh[w]) continue;
+        ++mesh[g.wire_level[w]];
+        const auto& a = g.cell[g.wires[w].first];
+        const auto& b = g.cell[g.wires[w].second];
+        const int l = g.wire_level[w];
+        // Switch i of adjacent nodes: their cells differ by one node side in x and/or y.
+        const auto dx = std::llabs(a[0] - b[0]), dy = std::llabs(a[1] - b[1]);
+        CHECK((dx == 0 || dx == (1 << l)));
+        CHECK((dy == 0 || dy == (1 << l)));
+        CHECK(dx + dy > 0);
+        if (dx > 0 && dy > 0) ++diagonal[l];
+      }
+      for (int l = 1; l <= fp.levels(); ++l) {
+        const std::uint64_t s = std::uint64_t{1} << (fp.levels() - l);  // nodes per side
+        const std::uint64_t pairs = 2 * s * (s - 1) + (diagonals ? 2 * (s - 1) * (s - 1) : 0);
+        CHECK(mesh[l] == pairs * fp.channel_width(l));  // 2^(l-1) switches x 2 wires
+        CHECK(diagonal[l] == (diagonals ? 2 * (s - 1) * (s - 1) * fp.channel_width(l) : 0));
+      }
     }
   }
 
@@ -72,6 +80,28 @@ TEST_SUITE("butterfly_fat_tree") {
 }
 
 TEST_SUITE("fold_and_squash") {
+  TEST_CASE("fat-pyramids with diagonal mesh wires are DRC clean too") {
+    for (std::uint64_t n : {16, 64, 256, 1024}) {
+      CAPTURE(n);
+      const Layout layout = build_fold_and_squash(ButterflyFatTree(n, true, {}, true));
+      CHECK(check_hierarchical(layout).violations == 0);
+      CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
+    }
+  }
+
+  TEST_CASE("processors of side lg n keep the layout DRC clean and are drawn that size") {
+    for (std::uint64_t n : {4, 16, 64, 256}) {
+      CAPTURE(n);
+      const ButterflyFatTree fp(n, true);
+      const Coord side = std::max(1, lg(n));
+      const Layout layout = build_fold_and_squash(fp, side);
+      CHECK(check_hierarchical(layout).violations == 0);
+      CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
+      CHECK(measure(layout).processor_area == n * static_cast<std::uint64_t>(side * side));
+      CHECK(fold_and_squash_wire_lengths(fp, side).size() == fp.wire_count());
+    }
+  }
+
   TEST_CASE("fold-and-squash layouts are DRC clean") {
     for (bool pyramid : {false, true})
       for (std::uint64_t n : {1, 4, 16, 64, 256, 1024}) {

@@ -63,6 +63,32 @@ TEST_SUITE("fat_pyramid_routing") {
     CHECK(far.mesh);
   }
 
+  TEST_CASE("a diagonal neighbour costs two mesh edges on Greenberg's mesh, one with diagonals") {
+    for (bool diagonals : {false, true}) {
+      CAPTURE(diagonals);
+      const ButterflyFatTree pyramid(64, true, {}, diagonals);
+      auto at = [](std::uint32_t x, std::uint32_t y) { return y * 8 + x; };
+      ButterflyTiming unit;
+      unit.wire_length.assign(pyramid.graph().wires.size(), 1);
+      // Across the root's cut diagonally, and horizontally: level-1 nodes adjacent.
+      const MessageSet m{{at(3, 3), at(4, 4)}, {at(3, 4), at(4, 3)}, {at(3, 3), at(4, 3)}};
+      for (std::size_t i = 0; i < m.size(); ++i) {
+        const MessageSet one{m[i]};
+        const RouteResult r = route_butterfly_greedy(pyramid, one, SwitchPolicy::kRandom, 1, 10, &unit);
+        REQUIRE(r.delivered == 1);
+        const bool diagonal = i < 2;
+        // Up one wire, the mesh edge(s), down one wire.
+        CHECK(r.path_length[0] == (diagonal && !diagonals ? 4u : 3u));
+        CHECK(r.steps == (diagonal && !diagonals ? 4u : 3u));
+      }
+      // The load factor counts the two mesh channels a diagonal message crosses.
+      // From one level-1 node: two to the north-east node, one to the east node. On Greenberg's
+      // mesh all three cross the eastward channel (2 wires): 3/2.
+      const MessageSet three{{at(3, 3), at(4, 4)}, {at(2, 2), at(4, 5)}, {at(3, 2), at(4, 3)}};
+      CHECK(butterfly_load_factor(pyramid, three) == doctest::Approx(diagonals ? 1.0 : 1.5));
+    }
+  }
+
   TEST_CASE("GREEDY on a fat-pyramid delivers every pattern, never faster than lambda") {
     for (std::uint64_t n : {16, 64, 256, 1024}) {
       const ButterflyFatTree net(n, true);

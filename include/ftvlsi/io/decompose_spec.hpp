@@ -24,6 +24,9 @@ struct DecomposeSpec {
   std::optional<std::uint64_t> host_processors;  // default: the least power of two >= N
   CapacityParams host_capacity;                  // default linear-size, alpha = area / n
   bool host_alpha_given = false;
+  // The least processor area of the network's own channel layout (equal processor areas,
+  // Greenberg 1990 §3); 1: processors as small as their pins allow.
+  std::uint64_t competing_alpha = 1;
   MappingKind mapping = MappingKind::kBalanced;
   // Cut the network's own channel layout (2D) or its placement grid.
   bool cut_layout = true;

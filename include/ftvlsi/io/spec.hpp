@@ -33,6 +33,7 @@ struct ButterflyParams {
   std::string kind = "butterfly-fat-tree";  // or "fat-pyramid"
   std::uint64_t processors = 1024;
   std::vector<int> parents;  // per level 1 .. m-1 (one value: all); empty: 2 everywhere
+  bool mesh_diagonals = false;  // fat-pyramid: diagonal mesh wires too (not Greenberg's mesh)
   bool pyramid() const { return kind == "fat-pyramid"; }
 };
 
@@ -78,6 +79,7 @@ struct SpecOverrides {
   std::optional<std::string> constant;
   std::optional<std::string> capacities;  // comma-separated
   std::optional<std::string> parents;     // comma-separated, butterfly networks
+  bool mesh_diagonals = false;            // --mesh-diagonals (fat-pyramids)
   std::optional<std::string> style;
   std::optional<std::string> drc;
   std::optional<std::string> svg;

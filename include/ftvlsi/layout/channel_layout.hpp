@@ -8,7 +8,9 @@
 // so every wire has exactly four segments and three vias. Tracks are shared by wires whose spans
 // along the channel are disjoint (left-edge interval packing); a span that ends in a crossing
 // channel is taken to cover that whole channel, which keeps the packing independent of the other
-// direction's. Processors are squares of side 1 + their largest number of pins on one edge.
+// direction's. Processors are squares of side 1 + their largest number of pins on one edge, or
+// ceil(sqrt(processor_area)) when that is larger (to compare networks built from processors of
+// equal area, Greenberg 1990 §3).
 // For a mesh this gives area Theta(N) and wires of length O(1); for a hypercube the channels
 // grow with the long wires (area O(N^2)).
 #include "ftvlsi/geometry/layout.hpp"
@@ -23,6 +25,7 @@ struct ChannelNotes {
   std::vector<std::int32_t> wire_level;  // per wire; empty: 0
   int wire_levels = 1;
   std::string style = "channel";
+  std::uint64_t processor_area = 1;  // the least area of a processor's box
 };
 
 // Throws InputError for 3D networks.

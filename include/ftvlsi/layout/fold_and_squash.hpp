@@ -9,7 +9,7 @@
 // processor alone; odd cells add a band of columns and rows per level and lane. A tree wire
 // leaves its switch down a column of its band, runs along a track of the child's row and
 // climbs into the child's up pin; a mesh edge runs straight (H, V) or with one turn (the
-// diagonals) between same-numbered switches of adjacent regions. Every band carries O(1)
+// diagonals, with --mesh-diagonals) between same-numbered switches of adjacent regions. Every band carries O(1)
 // lines, so a cell's side is O(lg n), the area O(n lg^2 n) (Theta(A) for processors of area
 // lg^2 A), and a wire of level l spans O(2^l) cells: O(2^l lg A).
 //
@@ -24,11 +24,14 @@
 
 namespace ftvlsi {
 
-Layout build_fold_and_squash(const ButterflyFatTree& net);
+// Processors are squares of side `processor_side` (x1 - x0, at least 1, the default); a side of
+// lg n gives Greenberg's processors of area lg^2 n (Greenberg 1990 §3-§4).
+Layout build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side = 1);
 
 // The length of every wire of net.graph(), in its order, from the same routes the layout draws
 // (the routing is periodic, so the drawn wires of one region give every region's).
-std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& net);
+std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& net,
+                                                        Coord processor_side = 1);
 
 // The baseline the regular layout improves on: every switch of a node piled at the centre of
 // its region, as in an H-tree, and routed by the channel router (one flat cell). Its central channels

@@ -7,8 +7,11 @@
 // each of its four child nodes, to that child's switch i mod 2^(l-2) (level-1 switches to the
 // node's four processors). The channel above a subtree of p = 4^l processors therefore has
 // 2^l = sqrt p wires. The fat-pyramid adds, at every level, two wires between switch i of every
-// pair of nodes adjacent horizontally, vertically or diagonally: the capacity 2^l of the
-// adjacent channels.
+// pair of nodes adjacent horizontally or vertically (Greenberg's hierarchical mesh, a
+// 4-neighbour mesh per level): the capacity 2^l of the adjacent channels. A message reaches a
+// diagonal neighbour's node by two of these mesh edges (Greenberg 1990 §4). With
+// `mesh_diagonals` the mesh also joins diagonal neighbours directly (not the paper's network; an
+// option for comparing area and slowdown).
 //
 // Greenberg's "scalable fat-tree" (Fig. 2): the switches of level l may have p_l = 1, 2 or 4
 // parents (2 by default). A level-l node then holds s_l switches, s_1 = 1 and s_(l+1) = s_l p_l,
@@ -35,11 +38,16 @@ class ButterflyFatTree {
  public:
   // Throws InputError naming the nearest powers of 4 when n is not one, or when `parents`
   // (per level 1 .. m-1; empty: all 2; one value: every level) holds anything but 1, 2 and 4.
-  ButterflyFatTree(std::uint64_t processors, bool pyramid, std::vector<int> parents = {});
+  ButterflyFatTree(std::uint64_t processors, bool pyramid, std::vector<int> parents = {},
+                   bool mesh_diagonals = false);
 
   std::uint64_t processors() const { return n_; }
   int levels() const { return m_; }  // m
   bool pyramid() const { return pyramid_; }
+  // Whether the mesh joins diagonal neighbours too (fat-pyramids only; false by default).
+  bool mesh_diagonals() const { return pyramid_ && diagonals_; }
+  // Mesh directions per node pair class: 2 (right, up) or 4 (and up-right, up-left).
+  int mesh_directions() const { return mesh_diagonals() ? 4 : 2; }
   // Parents of a level-l switch (l = 1 .. m; the root level's are the external channel).
   int parents(int l) const { return parents_[l]; }
   const std::vector<int>& parents_by_level() const { return parents_; }
@@ -63,6 +71,7 @@ class ButterflyFatTree {
   std::uint64_t n_;
   int m_;
   bool pyramid_;
+  bool diagonals_;
   std::vector<int> parents_;             // index l = 1 .. m (0 unused)
   std::vector<std::uint64_t> switches_;  // s_l, index l = 1 .. m
 };

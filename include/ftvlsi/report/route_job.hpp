@@ -16,6 +16,7 @@ struct RouteSpec {
   std::optional<std::uint64_t> butterfly;  // route on a butterfly fat-tree of this size instead
   bool pyramid = false;                    // ... or on a fat-pyramid (mesh shortcuts)
   std::vector<int> parents;                // ... with these parents per switch level
+  bool mesh_diagonals = false;             // ... and diagonal mesh wires (not Greenberg's)
   std::optional<std::string> messages_file;
   PatternParams pattern;
   std::string algorithm = "greedy";  // greedy, random, random-prime, offline, adversary

@@ -27,7 +27,11 @@ struct SimulateSpec {
   std::optional<std::string> network_file;  // competing = "file"
   std::string host = "fat-tree";            // fat-tree | fat-pyramid
   CapacityParams capacity;                  // fat-tree host; linear-size by default
-  bool alpha_given = false;                 // else alpha = R's layout area / host leaves
+  bool alpha_given = false;  // else the host's processors have Greenberg's area lg^2 n
+  // The area of R's processors in its channel layout; default the host's processor area, so
+  // that both networks are built from processors of equal area (Greenberg 1990 §3).
+  std::optional<std::uint64_t> competing_alpha;
+  bool mesh_diagonals = false;  // fat-pyramid host: diagonal mesh wires (not Greenberg's mesh)
   MappingKind mapping = MappingKind::kBalanced;  // fat-tree host
   std::string algorithm = "greedy";              // greedy | random | offline (fat-tree)
   SwitchPolicy policy = SwitchPolicy::kRandom;
@@ -43,6 +47,8 @@ struct SimulateResult {
   std::string host, competing, algorithm, delay_model;
   std::uint64_t processors = 0, host_processors = 0;
   std::uint64_t area_competing = 0, area_host = 0;
+  std::uint64_t host_alpha = 0, competing_alpha = 0;  // processor areas as drawn (mean per box)
+  double area_ratio = 0;                              // area_host / area_competing
   std::uint64_t messages = 0, bits = 0;
   double load_factor = 0;
   std::optional<double> congestion;  // fat-tree host only
