@@ -350,13 +350,15 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
 
 std::string csv_of(const std::vector<SimulateResult>& rows) {
   std::string out =
-      "host,delay_model,processors,area_competing,area_host,messages,load_factor,"
-      "delivery_cycles,time_host,time_competing,slowdown,path_length_max,path_stretch_max\n";
+      "host,delay_model,processors,area_competing,area_host,area_ratio,host_alpha,"
+      "competing_alpha,messages,load_factor,delivery_cycles,time_host,time_competing,slowdown,"
+      "path_length_max,path_stretch_max\n";
   for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{:.4f},{},{:.1f},{:.1f},{:.4f},{},{:.4f}\n", r.host,
-                       r.delay_model, r.processors, r.area_competing, r.area_host, r.messages,
-                       r.load_factor, r.delivery_cycles, r.time_host, r.time_competing,
-                       r.slowdown, r.path_length_max, r.path_stretch_max);
+    out += fmt::format("{},{},{},{},{},{:.4f},{},{},{},{:.4f},{},{:.1f},{:.1f},{:.4f},{},{:.4f}\n",
+                       r.host, r.delay_model, r.processors, r.area_competing, r.area_host,
+                       r.area_ratio, r.host_alpha, r.competing_alpha, r.messages, r.load_factor,
+                       r.delivery_cycles, r.time_host, r.time_competing, r.slowdown,
+                       r.path_length_max, r.path_stretch_max);
   return out;
 }
 
@@ -369,6 +371,10 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
         if (r.host == host && r.delay_model == delay.name()) pts.push_back(&r);
       if (pts.empty()) continue;
       SweepTrend t{host, delay.name()};
+      for (const auto* r : pts) {
+        t.area_ratio_min = t.area_ratio_min == 0 ? r->area_ratio : std::min(t.area_ratio_min, r->area_ratio);
+        t.area_ratio_max = std::max(t.area_ratio_max, r->area_ratio);
+      }
       auto per = [](const SimulateResult& r, bool sqrt_a) {
         const double a = static_cast<double>(r.area_competing);
         return r.slowdown / (sqrt_a ? std::sqrt(a) : std::log2(a));
@@ -421,28 +427,31 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
       "Each row routes the competing network's one-step message set (every wire one message "
       "each way) on the host, times every delivery cycle from the wires the messages cross in "
       "the host's layout, and divides by one step of the competing network on its own layout "
-      "under the same delay model. A is the competing network's measured layout area.\n\n"
-      "| host | delay | N | A | host area | λ | cycles | T_host | T_R | slowdown Δ | Δ/√A | Δ/lg A "
-      "| longest path | stretch |\n"
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      "under the same delay model. A is the competing network's measured layout area. Both "
+      "networks are built from processors of equal area α (Greenberg 1990 §3: lg² n unless "
+      "given); the host's area over A is the area ratio.\n\n"
+      "| host | delay | N | α | A | host area | area ratio | λ | cycles | T_host | T_R | slowdown Δ "
+      "| Δ/√A | Δ/lg A | longest path | stretch |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& x : r.rows) {
     const double a = static_cast<double>(x.area_competing);
     md += fmt::format(
-        "| {} | {} | {} | {} | {} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | {:.3f} | {:.3f} | {} | "
-        "{:.1f} |\n",
-        x.host, x.delay_model, x.processors, x.area_competing, x.area_host, x.load_factor,
+        "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | {:.3f} | "
+        "{:.3f} | {} | {:.1f} |\n",
+        x.host, x.delay_model, x.processors, x.competing_alpha, x.area_competing, x.area_host,
+        x.area_ratio, x.load_factor,
         x.delivery_cycles, x.time_host, x.time_competing, x.slowdown, x.slowdown / std::sqrt(a),
         x.slowdown / std::log2(a), x.path_length_max, x.path_stretch_max);
   }
   md +=
       "\nGrowth: the least-squares slope of log Δ against log A over the larger half of the "
       "sizes (√A growth has slope 0.5; polylogarithmic growth tends to 0).\n\n"
-      "| host | delay | slope | Δ/√A first → last | Δ/lg A first → last |\n"
-      "|---|---|---:|---|---|\n";
+      "| host | delay | slope | Δ/√A first → last | Δ/lg A first → last | area ratio min … max |\n"
+      "|---|---|---:|---|---|---|\n";
   for (const auto& t : r.trends)
-    md += fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} |\n", t.host,
-                      t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
-                      t.per_lg_a_first, t.per_lg_a_last);
+    md += fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
+                      t.host, t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
+                      t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
   const auto* ft = find_trend(r, "fat-tree", "linear");
   const auto* fp = find_trend(r, "fat-pyramid", "linear");
   if (ft && fp) {

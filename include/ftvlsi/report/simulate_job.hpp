@@ -85,6 +85,7 @@ struct SweepTrend {
   double slope = 0;
   double per_sqrt_a_first = 0, per_sqrt_a_last = 0;
   double per_lg_a_first = 0, per_lg_a_last = 0;
+  double area_ratio_min = 0, area_ratio_max = 0;  // host area / A over the sweep
 };
 
 struct SweepResult {
