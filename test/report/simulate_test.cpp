@@ -56,6 +56,36 @@ TEST_SUITE("simulate") {
             tree[i - 1]->slowdown / pyramid[i - 1]->slowdown);
   }
 
+  TEST_CASE("both sides are built from processors of equal area, and the areas stay comparable") {
+    for (const auto& r : headline_sweep().rows) {
+      CAPTURE(r.host);
+      CAPTURE(r.processors);
+      // Greenberg's lg^2 n processors on both sides, measured from the drawn boxes.
+      const auto side = static_cast<std::uint64_t>(
+          std::log2(static_cast<double>(r.host_processors)));
+      CHECK(r.host_alpha == side * side);
+      CHECK(r.competing_alpha == r.host_alpha);
+      CHECK(r.area_ratio == doctest::Approx(static_cast<double>(r.area_host) /
+                                            static_cast<double>(r.area_competing)));
+      // Bounded over the sweep (the old layouts were 8-67x the mesh's area and growing).
+      CHECK(r.area_ratio >= 1.0);
+      CHECK(r.area_ratio <= 12.0);
+    }
+  }
+
+  TEST_CASE("--competing-alpha sets the competing network's processor area") {
+    SimulateSpec s;
+    s.processors = 64;
+    s.competing_alpha = 400;
+    const SimulateResult r = run_simulate(s);
+    CHECK(r.competing_alpha == 400);
+    CHECK(r.host_alpha == 36);
+    CHECK(r.json["competing_alpha"] == 400);
+    CHECK(r.json.contains("area_ratio"));
+    s.competing_alpha = std::uint64_t{1} << 40;
+    CHECK_THROWS_AS(run_simulate(s), InputError);
+  }
+
   TEST_CASE("unit delay: both hosts stay polylogarithmic") {
     for (const char* host : {"fat-tree", "fat-pyramid"}) {
       CAPTURE(std::string(host));
