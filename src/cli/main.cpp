@@ -153,7 +153,10 @@ void apply_decompose_flags(const DecomposeArgs& a, ftvlsi::DecomposeSpec& s) {
   }
   if (a.host_processors)
     s.host_processors = ftvlsi::parse_positive(*a.host_processors, "--host-processors");
-  if (a.host_capacity) s.host_capacity.profile = ftvlsi::parse_capacity_profile(*a.host_capacity);
+  if (a.host_capacity) {
+    s.host_capacity.profile = ftvlsi::parse_capacity_profile(*a.host_capacity);
+    s.host_capacity_given = true;
+  }
   if (a.host_alpha) {
     s.host_capacity.alpha = ftvlsi::parse_positive(*a.host_alpha, "--host-alpha");
     s.host_alpha_given = true;
@@ -323,6 +326,7 @@ int run_simulate_command(const SimulateArgs& a) {
     ftvlsi::apply_overrides(host, o);
     s.capacity = std::get<ftvlsi::FatTreeParams>(host.network).capacity;
     s.alpha_given = a.capacity.alpha.has_value();
+    s.capacity_given = a.capacity.capacity.has_value();
   }
   if (a.competing_alpha)
     s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");

@@ -22,6 +22,7 @@ void parse_host(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
   if (const auto v = node["capacity"]) {
     s.host_capacity.profile =
         parsed(src, v, "capacity", [](const std::string& t) { return parse_capacity_profile(t); });
+    s.host_capacity_given = true;
   }
   if (const auto v = node["alpha"]) {
     s.host_capacity.alpha = positive(src, v, "alpha");

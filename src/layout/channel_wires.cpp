@@ -49,4 +49,41 @@ ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout& layou
   return out;
 }
 
+ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout3& layout) {
+  const int levels = tree.levels();
+  FTVLSI_ASSERT(layout.cells.size() == static_cast<std::size_t>(levels) + 1);
+  // Cell i holds a node of level L - i: first, per pin i of its child, the unit steps from the
+  // two children (level k + 1, instance 0 then 1), then its own cap(k) risers (level k) in the
+  // order of the pins it offers its parent (layout/cube.cpp builds them so).
+  std::vector<std::vector<std::uint64_t>> riser(levels + 1);
+  std::vector<std::array<std::vector<std::uint64_t>, 2>> step(levels + 1);
+  for (int k = 0; k <= levels; ++k) {
+    const Cell3& cell = layout.cells[levels - k];
+    const std::uint64_t below = k == levels ? 0 : tree.capacity(k + 1);
+    const std::uint64_t own = k == levels ? 0 : tree.capacity(k);
+    FTVLSI_ASSERT(cell.wire_count() == 2 * below + own);
+    for (std::uint64_t i = 0; i < below; ++i)
+      for (int side = 0; side < 2; ++side) {
+        const std::size_t w = 2 * i + side;
+        FTVLSI_ASSERT(cell.wire_level[w] == k + 1);
+        step[k + 1][side].push_back(wire_length3(cell.wire(w)));
+      }
+    for (std::uint64_t i = 0; i < own; ++i) {
+      FTVLSI_ASSERT(cell.wire_level[2 * below + i] == k);
+      riser[k].push_back(wire_length3(cell.wire(2 * below + i)));
+    }
+  }
+  ChannelWireLengths out;
+  out.table.resize(static_cast<std::size_t>(levels) + 1);
+  for (int k = 0; k <= levels; ++k) {
+    const std::uint64_t cap = tree.capacity(k);
+    for (int side = 0; side < (k == 0 ? 1 : 2); ++side)
+      for (int dir = 0; dir < 2; ++dir)
+        for (std::uint64_t i = 0; i < cap; ++i)
+          out.table[k][side][dir].push_back((k == levels ? 0 : riser[k][i]) +
+                                            (k == 0 ? 0 : step[k][side][i]));
+  }
+  return out;
+}
+
 }  // namespace ftvlsi

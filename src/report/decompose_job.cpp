@@ -12,6 +12,7 @@
 #include "ftvlsi/io/graph_export.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
+#include "ftvlsi/layout/cube.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -46,7 +47,20 @@ CompetingNetwork make_network(const DecomposeSpec& s) {
 
 // The host fat-tree: n = the least power of two >= N unless given; linear-size capacities with
 // processor area alpha = A / n, A the network's bounding-box area, unless given.
-FatTree make_host(const DecomposeSpec& s, const CompetingNetwork& net, const CuttingTree& tree) {
+// Leiserson's Theorem 10 host for a network of volume v: root capacity
+// Theta(v^(2/3) / lg(n / v^(2/3))), kept within the universal profile's [n^(2/3), n].
+std::uint64_t volume_universal_root(std::uint64_t n, double volume) {
+  const double v23 = std::cbrt(volume) * std::cbrt(volume);
+  const double w = std::ceil(v23 / std::max(1.0, std::log2(static_cast<double>(n) / v23)));
+  std::uint64_t least = 1;
+  while (least * least * least < n * n) ++least;  // ceil(n^(2/3)), n <= 2^40
+  return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(w), least, n);
+}
+
+FatTree make_host(const DecomposeSpec& s, DecomposeRun& r) {
+  const CompetingNetwork& net = r.net;
+  const CuttingTree& tree = r.tree;
+  int& dimensions = r.host_dimensions;
   const std::uint64_t need = std::uint64_t{1}
                              << (net.processors() <= 1 ? 0 : floor_log2(net.processors() - 1) + 1);
   FatTreeParams params;
@@ -57,6 +71,16 @@ FatTree make_host(const DecomposeSpec& s, const CompetingNetwork& net, const Cut
         "the host fat-tree has {} leaves but the network has {} processors; use --host-processors "
         "{} or more",
         params.processors, net.processors(), need));
+  }
+  dimensions = 2;
+  if (net.dimensions == 3 && !s.host_capacity_given) {
+    dimensions = 3;
+    params.capacity.profile = CapacityProfile::kUniversal;
+    // The network's volume: its 3D layout's, else its placement's (rounded up per axis).
+    const double volume =
+        r.layout3 ? static_cast<double>(r.layout3->volume)
+                  : std::ldexp(1.0, tree.exponent[0] + tree.exponent[1] + tree.exponent[2]);
+    params.capacity.root_capacity = volume_universal_root(params.processors, volume);
   }
   if (!s.host_alpha_given) {
     const double area = std::ldexp(1.0, tree.exponent[0] + tree.exponent[1]);
@@ -110,7 +134,17 @@ ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTr
                    {"wire_length_total", r.layout->wire_length_total},
                    {"wire_length_max", r.layout->wire_length_max}};
   }
-  j["cut_on"] = r.layout ? "layout" : "placement";
+  if (r.layout3) {
+    j["layout"] = {{"style", "cube"},
+                   {"dimensions", 3},
+                   {"width", r.layout3->width},
+                   {"height", r.layout3->height},
+                   {"depth", r.layout3->depth},
+                   {"volume", r.layout3->volume},
+                   {"wire_length_total", r.layout3->wire_length_total},
+                   {"wire_length_max", r.layout3->wire_length_max}};
+  }
+  j["cut_on"] = r.layout || r.layout3 ? "layout" : "placement";
   j["tree"] = {{"depth", r.tree.depth},
                {"bandwidth_by_level", r.tree.bandwidth_by_level},
                {"pieces_by_level", r.tree.pieces_by_level},
@@ -126,6 +160,7 @@ ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTr
                   {"host_processors", host.processors()},
                   {"host_levels", host.levels()},
                   {"host_capacity_profile", std::string(to_string(host.capacity_params().profile))},
+                  {"host_dimensions", r.host_dimensions},
                   {"host_alpha", host.capacity_params().alpha},
                   {"host_capacities", host.capacities()}};
   j["messages"] = r.loads.messages;
@@ -190,6 +225,21 @@ void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
   r.drawing = layout;
 }
 
+// A 3D network whose wires join grid neighbours is cut on its own 3D layout (processor corners);
+// any other 3D network keeps its placement.
+void place_on_grid3d(DecomposeRun& r) {
+  Layout3 layout;
+  try {
+    layout = build_grid3d(r.net);
+  } catch (const InputError&) {
+    return;  // not drawable on the grid: cut the placement
+  }
+  const Cell3& cell = layout.cells[layout.top];
+  for (std::size_t p = 0; p < r.net.processors(); ++p) r.net.position[p] = cell.node_box[p].lo;
+  r.layout3 = measure3(layout);
+  r.drawing3 = std::move(layout);
+}
+
 constexpr int kSvgCutLevels = 8;
 
 // The cut of every non-empty piece at levels 0 .. kSvgCutLevels - 1, in layout coordinates,
@@ -246,8 +296,9 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
         "an SVG of the cuts needs a two-dimensional network cut on its layout "
         "(--cut-on layout)");
   if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r, spec.competing_alpha);
+  if (spec.cut_layout && r.net.dimensions == 3) place_on_grid3d(r);
   r.tree = build_cutting_tree(r.net);
-  const FatTree host = make_host(spec, r.net, r.tree);
+  const FatTree host = make_host(spec, r);
   r.host = {host.processors(), host.capacity_params()};
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   if (spec.mapping_in) {

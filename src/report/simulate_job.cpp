@@ -18,6 +18,7 @@
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
+#include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
@@ -44,6 +45,7 @@ struct Prepared {
   std::vector<std::uint32_t> message_wire;  // the wire of R each message stands for
   std::uint64_t area_host = 0;
   std::uint64_t host_alpha = 0;  // mean processor box area in the host's layout
+  int dimensions = 2;            // 3: areas are volumes (Theorem 10's pipeline)
   double load_factor = 0;
   // Fat-tree host: the tree and the length of every channel wire in its H-tree layout.
   std::optional<FatTree> tree;
@@ -78,6 +80,10 @@ void check_spec(const SimulateSpec& s) {
     throw InputError("--data-bits must be at most 2^20");
   if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
     throw InputError("--competing-alpha must be at most 2^32 (a processor of side 65536)");
+  if (s.host == "fat-pyramid" && (s.competing == "mesh3d"))
+    throw InputError(
+        "a 3D competing network needs the volume-universal fat-tree host (--host fat-tree); "
+        "there is no 3D fat-pyramid yet");
   if (s.mesh_diagonals && s.host != "fat-pyramid")
     throw InputError("--mesh-diagonals applies to a fat-pyramid host");
 }
@@ -113,6 +119,32 @@ void add_one_step(Prepared& p, const std::vector<std::uint64_t>& leaf) {
   }
 }
 
+std::vector<std::uint64_t> wire_lengths3(const Cell3& cell) {
+  std::vector<std::uint64_t> out(cell.wire_count());
+  for (std::size_t w = 0; w < cell.wire_count(); ++w) out[w] = wire_length3(cell.wire(w));
+  return out;
+}
+
+// Leiserson's Theorem 10 end to end: a 3D network on its own grid layout, decomposed on it and
+// mapped onto the volume-universal fat-tree, which is laid out as a cube; "area" here is volume.
+Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
+  Prepared p;
+  p.dimensions = 3;
+  p.net = std::move(r.net);
+  p.competing_length = wire_lengths3(r.drawing3->cells[r.drawing3->top]);
+  FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
+  p.area_competing = r.layout3->volume;
+  p.tree.emplace(r.host);
+  const Layout3 host = build_cube(*p.tree);
+  p.area_host = measure3(host).volume;
+  p.channel_wires = cube_channel_wires(*p.tree, host);
+  add_one_step(p, r.leaf);
+  p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
+  p.congestion = congestion_parameter(*p.tree);
+  (void)s;
+  return p;
+}
+
 Prepared prepare_fat_tree(const SimulateSpec& s) {
   DecomposeSpec d;
   d.network = s.competing;
@@ -123,12 +155,15 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   if (!s.alpha_given) d.host_capacity.alpha = side * side;
   d.host_alpha_given = true;
   d.competing_alpha = s.competing_alpha.value_or(d.host_capacity.alpha);
+  d.host_capacity_given = s.capacity_given;
   d.mapping = s.mapping;
   d.seed = s.seed;
   DecomposeRun r = run_decompose(d);
+  if (r.drawing3) return prepare_volume_universal(s, std::move(r));
   if (!r.drawing)
     throw InputError(fmt::format(
-        "ftvlsi simulate needs a two-dimensional competing network with a layout; '{}' is {}D",
+        "ftvlsi simulate needs a competing network with a layout: a 2D one, or a 3D one whose "
+        "wires join grid neighbours; '{}' is {}D without one",
         r.net.kind, r.net.dimensions));
   Prepared p;
   p.net = std::move(r.net);
@@ -315,6 +350,14 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   } else {
     j["mapping"] = "grid";
     j["mesh_diagonals"] = p.pyramid->mesh_diagonals();
+  }
+  j["dimensions"] = p.dimensions;
+  if (p.dimensions == 3) {
+    // Leiserson's Theorem 10: the slowdown is O(lg^3 n).
+    const double lg_n = std::max(1.0, std::log2(static_cast<double>(out.host_processors)));
+    j["volume_competing"] = out.area_competing;
+    j["volume_host"] = out.area_host;
+    j["slowdown_over_lg3_n"] = out.slowdown / (lg_n * lg_n * lg_n);
   }
   j["area_competing"] = out.area_competing;
   j["area_host"] = out.area_host;

@@ -10,6 +10,7 @@
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
+#include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/network/competing.hpp"
 
 using namespace ftvlsi;
@@ -193,5 +194,33 @@ TEST_SUITE("decomposition") {
       for (double r : ratios) CHECK(r <= 10.0);
       CHECK(ratios.back() <= ratios.front() * 1.5);
     }
+  }
+
+  TEST_CASE("a 3D network maps onto Theorem 10's volume-universal host, cut on its 3D layout") {
+    for (std::uint64_t n : {512, 4096}) {
+      CAPTURE(n);
+      DecomposeSpec d;
+      d.network = "mesh3d";
+      d.processors = n;
+      const DecomposeRun r = run_decompose(d);
+      CHECK(r.host_dimensions == 3);
+      REQUIRE(r.layout3.has_value());
+      CHECK(r.json["cut_on"] == "layout");
+      CHECK(r.json["mapping"]["host_capacity_profile"] == "universal");
+      CHECK(r.json["mapping"]["host_dimensions"] == 3);
+      // Root capacity v^(2/3) / lg(n / v^(2/3)) within [n^(2/3), n]; lambda stays O(1) (the old
+      // 2D linear-size host gave 48 at n = 512).
+      const auto caps = r.json["mapping"]["host_capacities"];
+      CHECK(caps[0].get<double>() >= std::cbrt(double(n)) * std::cbrt(double(n)) - 1);
+      CHECK(r.loads.load_factor <= 8.0);
+      CHECK(r.balanced.within_bound());
+    }
+    DecomposeSpec chosen;  // the user's choice wins
+    chosen.network = "mesh3d";
+    chosen.processors = 512;
+    chosen.host_capacity_given = true;
+    const DecomposeRun r = run_decompose(chosen);
+    CHECK(r.host_dimensions == 2);
+    CHECK(r.json["mapping"]["host_capacity_profile"] == "linear-size");
   }
 }

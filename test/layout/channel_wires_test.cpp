@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 #include "ftvlsi/route/delivery.hpp"
 #include "support/trees.hpp"
@@ -149,5 +150,31 @@ TEST_SUITE("channel_wires") {
     CHECK(sim.elapsed() > 0);
     CHECK(sim.elapsed() <= sim.elapsed_bound());
     CHECK(sim.elapsed() < sim.elapsed_bound());  // the H-tree's wires of one level differ
+  }
+
+  TEST_CASE("the cube's channel wires add up to the flattened wire length, level by level") {
+    for (auto profile : {CapacityProfile::kUniversal, CapacityProfile::kQuadrupleEvery3}) {
+      for (std::uint64_t n : {2u, 8u, 64u, 512u}) {
+        CAPTURE(n);
+        const FatTree tree = tree_of(n, profile);
+        const Layout3 layout = build_cube(tree);
+        const ChannelWireLengths wires = cube_channel_wires(tree, layout);
+        const LayoutMetrics3 m = measure3(layout);
+        std::uint64_t total = 0;
+        for (int k = 0; k <= tree.levels(); ++k) {
+          const std::uint64_t channels = std::uint64_t{1} << k;
+          std::uint64_t level_max = 0;
+          for (std::uint64_t c = 0; c < channels; ++c)
+            for (std::uint64_t i = 0; i < tree.capacity(k); ++i) {
+              // One drawn wire serves both directions.
+              CHECK(wires.length(k, c, true, i) == wires.length(k, c, false, i));
+              total += wires.length(k, c, true, i);
+              level_max = std::max(level_max, wires.length(k, c, true, i));
+            }
+          CHECK(level_max > 0);
+        }
+        CHECK(total == m.wire_length_total);
+      }
+    }
   }
 }

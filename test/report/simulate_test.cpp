@@ -86,6 +86,29 @@ TEST_SUITE("simulate") {
     CHECK_THROWS_AS(run_simulate(s), InputError);
   }
 
+  TEST_CASE("a 3D mesh runs on the volume-universal fat-tree within O(lg^3 n) (Theorem 10)") {
+    double first = 0;
+    for (std::uint64_t n : {64, 512, 4096}) {
+      CAPTURE(n);
+      SimulateSpec s;
+      s.competing = "mesh3d";
+      s.processors = n;
+      const SimulateResult r = run_simulate(s);
+      CHECK(r.json["dimensions"] == 3);
+      CHECK(r.json["host_capacity_profile"] == "universal");
+      CHECK(r.json["delivered"] == r.messages);
+      CHECK(r.load_factor <= 8.0);  // O(1) for a 3D mesh on Theorem 10's host
+      const double ratio = r.json["slowdown_over_lg3_n"].get<double>();
+      if (first == 0) first = ratio;
+      CHECK(ratio <= 2 * first);
+    }
+    SimulateSpec bad;
+    bad.competing = "mesh3d";
+    bad.processors = 64;
+    bad.host = "fat-pyramid";
+    CHECK_THROWS_AS(run_simulate(bad), InputError);
+  }
+
   TEST_CASE("unit delay: both hosts stay polylogarithmic") {
     for (const char* host : {"fat-tree", "fat-pyramid"}) {
       CAPTURE(std::string(host));

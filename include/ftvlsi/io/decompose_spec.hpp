@@ -22,7 +22,11 @@ struct DecomposeSpec {
   std::uint64_t processors = 1024;
   std::optional<std::string> network_file;
   std::optional<std::uint64_t> host_processors;  // default: the least power of two >= N
-  CapacityParams host_capacity;                  // default linear-size, alpha = area / n
+  // Default: linear-size with alpha = area / n for a 2D network; for a 3D network Leiserson's
+  // volume-universal host (Theorem 10): universal capacities with root capacity
+  // v^(2/3) / lg(n / v^(2/3)) for the network's volume v, laid out as a cube.
+  CapacityParams host_capacity;
+  bool host_capacity_given = false;
   bool host_alpha_given = false;
   // The least processor area of the network's own channel layout (equal processor areas,
   // Greenberg 1990 §3); 1: processors as small as their pins allow.

@@ -8,6 +8,7 @@
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/decompose_spec.hpp"
 #include "ftvlsi/network/competing.hpp"
@@ -18,6 +19,10 @@ struct DecomposeRun {
   CompetingNetwork net;  // positions are the layout's processor corners when it was cut
   std::optional<LayoutMetrics> layout;
   std::optional<Layout> drawing;  // the channel layout that was cut
+  // A 3D network drawn on the grid (layout/cube.hpp, build_grid3d) and cut there.
+  std::optional<LayoutMetrics3> layout3;
+  std::optional<Layout3> drawing3;
+  int host_dimensions = 2;  // 3: the volume-universal host of Leiserson's Theorem 10
   CuttingTree tree;
   BalancedTree balanced;
   FatTreeParams host;              // the host fat-tree the processors were mapped onto

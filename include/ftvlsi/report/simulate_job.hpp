@@ -27,6 +27,7 @@ struct SimulateSpec {
   std::optional<std::string> network_file;  // competing = "file"
   std::string host = "fat-tree";            // fat-tree | fat-pyramid
   CapacityParams capacity;                  // fat-tree host; linear-size by default
+  bool capacity_given = false;  // else a 3D competing network gets Theorem 10's universal host
   bool alpha_given = false;  // else the host's processors have Greenberg's area lg^2 n
   // The area of R's processors in its channel layout; default the host's processor area, so
   // that both networks are built from processors of equal area (Greenberg 1990 §3).
