@@ -331,9 +331,13 @@ int run_simulate_command(const SimulateArgs& a) {
   if (a.competing_alpha)
     s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
   s.mesh_diagonals = a.mesh_diagonals;
+  if (s.mesh_diagonals && !a.sweep && s.host != "fat-pyramid")
+    throw ftvlsi::InputError("--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
   if (a.competing_alpha)
     s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
   s.mesh_diagonals = a.mesh_diagonals;
+  if (s.mesh_diagonals && !a.sweep && s.host != "fat-pyramid")
+    throw ftvlsi::InputError("--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
   if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
   if (a.algorithm) s.algorithm = *a.algorithm;
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);

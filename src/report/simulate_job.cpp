@@ -84,8 +84,6 @@ void check_spec(const SimulateSpec& s) {
     throw InputError(
         "a 3D competing network needs the volume-universal fat-tree host (--host fat-tree); "
         "there is no 3D fat-pyramid yet");
-  if (s.mesh_diagonals && s.host != "fat-pyramid")
-    throw InputError("--mesh-diagonals applies to a fat-pyramid host");
 }
 
 std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
