@@ -296,7 +296,8 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--algorithm", a.algorithm,
                "greedy (default), random, offline (fat-tree host) or random-prime (fat-pyramid)");
   add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
-  add_override(cmd, "--delay", a.delay, "wire delay: unit, linear (default), sqrt, log, poly:c,q,k");
+  add_override(cmd, "--delay", a.delay,
+               "wire delay: unit, linear (default), sqrt, log, poly:c,q,k, table:d=w,...");
   add_override(cmd, "--data-bits", a.data_bits, "data bits per message (32)");
   add_override(cmd, "--switch-delay", a.switch_delay, "time to pass a switch (1)");
   add_override(cmd, "--seed", a.seed, "random seed (1)");

@@ -68,6 +68,30 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
   return r;
 }
 
+// The off-line schedule against its bounds: d <= 2 ceil(lambda) L (Theorem 1) or d <= S
+// (Corollary 2), and d >= ceil(lambda), since a cycle moves at most cap messages per channel.
+nlohmann::ordered_json offline_json(const RouteSpec& spec, const RouteRun& r, const FatTree& tree,
+                                    const std::optional<WideSchedule>& wide, std::uint64_t unmerged,
+                                    bool one_cycle) {
+  const double lower = std::ceil(r.load_factor);
+  const double cycles = static_cast<double>(r.result.cycles);
+  nlohmann::ordered_json o = {{"variant", spec.offline}, {"every_cycle_one_cycle", one_cycle}};
+  if (wide) {
+    o["lambda_prime"] = wide->lambda_prime;
+    o["sets"] = wide->sets;
+    o["bound_2_lambda_prime"] = 2 * wide->lambda_prime;
+    o["bound"] = wide->sets;
+  } else {
+    o["sets"] = unmerged;
+    o["bound_2_ceil_lambda_L"] = 2 * lower * tree.levels();
+    o["bound"] = 2 * lower * tree.levels();
+  }
+  o["cycles_before_merging"] = unmerged;
+  o["lower_bound"] = lower;
+  o["cycles_over_lower_bound"] = lower > 0 ? nlohmann::ordered_json(cycles / lower) : nullptr;
+  return o;
+}
+
 }  // namespace
 
 RouteRun run_route(const RouteSpec& spec) {
@@ -109,14 +133,18 @@ RouteRun run_route(const RouteSpec& spec) {
   DeliverySimulator sim(tree, r.messages, policy, spec.seed);
   bool one_cycle = true;
   std::optional<WideSchedule> wide;
+  std::uint64_t unmerged = 0;  // Theorem 1's one-cycle sets, or Corollary 2's cycles, unmerged
   if (spec.algorithm == "offline") {
     // Every cycle of the schedule must go through the simulator without a loss.
     std::vector<std::vector<std::uint32_t>> cycles;
     if (spec.offline == "corollary-2") {
       wide = offline_schedule_wide(tree, r.messages);
       cycles = wide->cycles;
+      unmerged = wide->unmerged;
     } else {
-      cycles = offline_schedule(tree, r.messages);
+      const auto sets = offline_sets(tree, r.messages);
+      unmerged = sets.size();
+      cycles = merge_one_cycle_sets(tree, r.messages, sets);
     }
     r.result = route_schedule(sim, r.messages.size(), cycles, one_cycle);
   } else if (spec.algorithm == "greedy" || spec.algorithm == "adversary") {
@@ -152,16 +180,8 @@ RouteRun run_route(const RouteSpec& spec) {
     j["k1"] = spec.k1.value_or(r.congestion), j["k2"] = spec.k2.value_or(r.congestion);
   j["delivery_cycles"] = r.result.cycles;
   j["delivered"] = r.result.delivered;
-  if (spec.algorithm == "offline") {
-    j["offline"] = {{"variant", spec.offline}, {"every_cycle_one_cycle", one_cycle}};
-    if (wide) {
-      j["offline"]["lambda_prime"] = wide->lambda_prime;
-      j["offline"]["sets"] = wide->sets;
-      j["offline"]["bound_2_lambda_prime"] = 2 * wide->lambda_prime;
-    } else {
-      j["offline"]["bound_2_ceil_lambda_L"] = 2 * std::ceil(r.load_factor) * tree.levels();
-    }
-  }
+  if (spec.algorithm == "offline")
+    j["offline"] = offline_json(spec, r, tree, wide, unmerged, one_cycle);
   if (spec.algorithm == "random-prime")
     j["cycles_per_lambda"] = static_cast<double>(r.result.cycles) / std::max(1.0, r.load_factor);
   if (adversary) {

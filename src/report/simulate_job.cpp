@@ -366,7 +366,10 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   j["switch"] = s.policy == SwitchPolicy::kRandom ? "random" : "priority";
   j["seed"] = s.seed;
   j["delay_model"] = out.delay_model;
-  j["delay_conditions"] = {{"c1", verdict.c1}, {"c2", verdict.c2}};
+  j["delay_conditions"] = {{"nondecreasing", verdict.nondecreasing},
+                           {"c1", verdict.c1},
+                           {"c2", verdict.c2},
+                           {"decided", std::string(to_string(verdict.decided))}};
   j["message_bits"] = out.bits;
   j["switch_delay"] = s.switch_delay;
   j["messages"] = out.messages;

@@ -2,8 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <numbers>
+#include <optional>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
@@ -14,6 +19,66 @@ namespace {
 double lg_of(double d) {
   return std::log2(std::max(d, 2.0));
 }
+
+// ---- Tables -------------------------------------------------------------------------------
+
+double table_value(const std::vector<DelayPoint>& p, double d) {
+  if (p.size() == 1 || d <= p.front().d) return p.front().w;
+  // The segment [i - 1, i] holding d, or the last one beyond the last point.
+  auto it = std::upper_bound(p.begin(), p.end(), d,
+                             [](double v, const DelayPoint& pt) { return v < pt.d; });
+  const std::size_t i = std::min<std::size_t>(it - p.begin(), p.size() - 1);
+  const DelayPoint& a = p[i - 1];
+  const DelayPoint& b = p[i];
+  return a.w + (b.w - a.w) * (d - a.d) / (b.d - a.d);
+}
+
+std::optional<double> parse_number(std::string_view s) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+[[noreturn]] void bad_table(std::string_view text, const std::string& why) {
+  throw InputError(fmt::format(
+      "bad delay table '{}': {}; write table:d1=w1,d2=w2,... with distinct wire lengths d > 0, "
+      "delays w > 0 and a last segment that does not fall",
+      text, why));
+}
+
+DelayPoint parse_point(std::string_view text, std::string_view item) {
+  const auto eq = item.find('=');
+  if (eq == std::string_view::npos) bad_table(text, fmt::format("'{}' has no '='", item));
+  const auto d = parse_number(item.substr(0, eq)), w = parse_number(item.substr(eq + 1));
+  if (!d || !w) bad_table(text, fmt::format("'{}' is not two numbers", item));
+  if (*d <= 0 || *w <= 0) bad_table(text, fmt::format("'{}' is not positive", item));
+  return {*d, *w};
+}
+
+DelayModel parse_table(std::string_view text) {
+  DelayModel m;
+  m.kind = DelayModel::Kind::kTable;
+  std::string_view rest = text.substr(6);
+  if (rest.empty()) bad_table(text, "it has no points");
+  while (true) {
+    const auto comma = rest.find(',');
+    m.points.push_back(parse_point(text, rest.substr(0, comma)));
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  std::sort(m.points.begin(), m.points.end(),
+            [](const DelayPoint& a, const DelayPoint& b) { return a.d < b.d; });
+  for (std::size_t i = 1; i < m.points.size(); ++i)
+    if (m.points[i].d == m.points[i - 1].d)
+      bad_table(text, fmt::format("the length {} appears twice", m.points[i].d));
+  const std::size_t last = m.points.size() - 1;
+  if (last > 0 && m.points[last].w < m.points[last - 1].w)
+    bad_table(text, "its last segment falls, so its extension would reach zero delay");
+  return m;
+}
+
+// ---- The numeric check (tables) -------------------------------------------------------------
 
 // Geometric grid from `from` to 2^60, 8 points per octave.
 std::vector<double> grid(double from) {
@@ -35,6 +100,63 @@ bool holds_from(const DelayModel& w, double c, Bound bound) {
   return true;
 }
 
+RegularityVerdict numeric_verdict(const DelayModel& w) {
+  RegularityVerdict v;
+  v.decided = Decided::kNumeric;
+  // Piecewise-linear, constant below the first point and not falling beyond the last: it is
+  // nondecreasing exactly when its points are.
+  v.nondecreasing =
+      std::is_sorted(w.points.begin(), w.points.end(),
+                     [](const DelayPoint& a, const DelayPoint& b) { return a.w < b.w; });
+  if (!v.nondecreasing) return v;
+  // Search c at least up to the last point, beyond which the table is linear.
+  const double c_max = std::clamp(std::exp2(std::ceil(std::log2(w.points.back().d))),
+                                  std::ldexp(1.0, 20), std::ldexp(1.0, 50));
+  for (double c = 2; c <= c_max; c *= 2) {
+    if (!v.c2 && holds_from(w, c, [](double d, double x) { return (d + x) / d; }))
+      v.c2 = true, v.c2_from = c;
+    if (!v.c1 && holds_from(w, c, [](double d, double x) { return (lg_of(d) + x) / lg_of(d); }))
+      v.c1 = true, v.c1_from = c;
+    if (v.c1 && v.c2) break;
+  }
+  return v;
+}
+
+// ---- The analytic verdict (c d^q lg^k d) ------------------------------------------------------
+
+// The built-in models as c d^q lg^k d.
+std::pair<double, double> exponents(const DelayModel& w) {
+  switch (w.kind) {
+    case DelayModel::Kind::kLinear:
+      return {1, 0};
+    case DelayModel::Kind::kSqrt:
+      return {0.5, 0};
+    case DelayModel::Kind::kLog:
+      return {0, 1};
+    case DelayModel::Kind::kPoly:
+      return {w.q, w.k};
+    default:
+      return {0, 0};
+  }
+}
+
+// docs/delay-conditions.md: with lg clamped at 1 below d = 2, w = c d^q lg^k d (c > 0) is
+// nondecreasing on d > 0 iff q >= 0 and q + k / ln 2 >= 0; C2 holds iff w(d)/d is eventually
+// non-increasing, iff q < 1 or (q = 1 and k <= 0), and C1 holds for exactly the same (q, k).
+RegularityVerdict analytic_verdict(const DelayModel& w) {
+  const auto [q, k] = exponents(w);
+  RegularityVerdict v;
+  v.decided = Decided::kAnalytic;
+  v.nondecreasing = q >= 0 && q * std::numbers::ln2 + k >= 0;
+  const bool c2 = q < 1 || (q == 1 && k <= 0);
+  if (!v.nondecreasing || !c2) return v;
+  v.c1 = v.c2 = true;
+  // w(d)/d falls on [1, 2] and, beyond 2, wherever ln d >= k / (1 - q).
+  const double from = q < 1 && k > 0 ? std::exp(k / (1 - q)) : 1.0;
+  v.c1_from = v.c2_from = from > 2 ? from : 1.0;
+  return v;
+}
+
 }  // namespace
 
 double DelayModel::operator()(double d) const {
@@ -49,6 +171,8 @@ double DelayModel::operator()(double d) const {
       return lg_of(d);
     case Kind::kPoly:
       return c * std::pow(d, q) * std::pow(lg_of(d), k);
+    case Kind::kTable:
+      return table_value(points, d);
   }
   return 1.0;
 }
@@ -65,6 +189,12 @@ std::string DelayModel::name() const {
       return "log";
     case Kind::kPoly:
       return fmt::format("poly:{},{},{}", c, q, k);
+    case Kind::kTable: {
+      std::string out = "table:";
+      for (const auto& p : points)
+        out += fmt::format("{}{}={}", &p == &points.front() ? "" : ",", p.d, p.w);
+      return out;
+    }
   }
   return "unit";
 }
@@ -75,6 +205,7 @@ DelayModel parse_delay_model(std::string_view text) {
   if (text == "linear") return m.kind = DelayModel::Kind::kLinear, m;
   if (text == "sqrt") return m.kind = DelayModel::Kind::kSqrt, m;
   if (text == "log") return m.kind = DelayModel::Kind::kLog, m;
+  if (text.rfind("table:", 0) == 0) return parse_table(text);
   if (text.rfind("poly:", 0) == 0) {
     std::istringstream in{std::string(text.substr(5))};
     char comma1 = 0, comma2 = 0;
@@ -85,22 +216,18 @@ DelayModel parse_delay_model(std::string_view text) {
       return m;
     }
   }
-  throw InputError(fmt::format(
-      "unknown delay model '{}'; valid models are unit, linear, sqrt, log and poly:c,q,k "
-      "(c d^q lg^k d with c > 0)",
-      text));
+  throw InputError(
+      fmt::format("unknown delay model '{}'; valid models are unit, linear, sqrt, log, poly:c,q,k "
+                  "(c d^q lg^k d with c > 0) and table:d1=w1,d2=w2,...",
+                  text));
+}
+
+std::string_view to_string(Decided decided) {
+  return decided == Decided::kAnalytic ? "analytic" : "numeric";
 }
 
 RegularityVerdict check_regularity(const DelayModel& w) {
-  RegularityVerdict v;
-  for (double c = 2; c <= std::ldexp(1.0, 20); c *= 2) {
-    if (!v.c2 && holds_from(w, c, [](double d, double x) { return (d + x) / d; }))
-      v.c2 = true, v.c2_from = c;
-    if (!v.c1 && holds_from(w, c, [](double d, double x) { return (lg_of(d) + x) / lg_of(d); }))
-      v.c1 = true, v.c1_from = c;
-    if (v.c1 && v.c2) break;
-  }
-  return v;
+  return w.kind == DelayModel::Kind::kTable ? numeric_verdict(w) : analytic_verdict(w);
 }
 
 }  // namespace ftvlsi

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -69,6 +70,97 @@ bool one_cycle(const FatTree& tree, const MessageSet& messages,
   return true;
 }
 
+// Where a delivery cycle keeps its load on each directed channel (level k >= 1, node j, up or
+// down): u = 2^k + j, plus 2n when down. The many deep channels, of capacity below 256, count in
+// one byte; the others, all at levels up to `top`, in four: a cycle costs about 4n bytes.
+struct LoadLayout {
+  LoadLayout(const FatTree& tree, std::size_t messages) : levels(tree.levels()) {
+    two_n = std::uint64_t{2} << levels;
+    for (int k = 0; k <= levels; ++k) {
+      cap.push_back(
+          static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages)));
+      if (k > 0 && cap[k] > 255) top = k;
+    }
+    wide_size = top > 0 ? std::size_t{4} << top : 0;
+    if (std::any_of(cap.begin() + 1, cap.end(), [](auto c) { return c <= 255; }))
+      narrow_size = 2 * two_n;
+  }
+  int levels, top = 0;
+  std::uint64_t two_n;
+  std::vector<std::uint32_t> cap;  // per level, at most |M| so that loads fit 32 bits
+  std::size_t narrow_size = 0, wide_size = 0;
+};
+
+// A set's load on one directed channel, and where a cycle keeps that channel's load.
+struct Demand {
+  std::uint64_t slot;
+  std::uint32_t load, cap;
+  bool wide;
+};
+
+class CycleLoads {
+ public:
+  explicit CycleLoads(const LoadLayout& layout)
+      : narrow_(layout.narrow_size), wide_(layout.wide_size) {}
+  // Whether the set fits beside what the cycle carries (stops at the first overflow).
+  bool fits(const std::vector<Demand>& demand) const {
+    return std::all_of(demand.begin(), demand.end(), [&](const Demand& d) {
+      return std::uint64_t{d.wide ? wide_[d.slot] : narrow_[d.slot]} + d.load <= d.cap;
+    });
+  }
+  void add(const std::vector<Demand>& demand) {
+    for (const auto& d : demand) {
+      if (d.wide)
+        wide_[d.slot] += d.load;
+      else
+        narrow_[d.slot] += static_cast<std::uint8_t>(d.load);
+    }
+  }
+
+ private:
+  std::vector<std::uint8_t> narrow_;
+  std::vector<std::uint32_t> wide_;
+};
+
+// A set's loads, one Demand per directed channel it uses; reuses one dense scratch count.
+class DemandBuilder {
+ public:
+  DemandBuilder(const FatTree& tree, const MessageSet& messages, const LoadLayout& layout)
+      : tree_(tree), messages_(messages), layout_(layout), count_(2 * layout.two_n) {}
+  std::vector<Demand> operator()(const std::vector<std::uint32_t>& set) {
+    const int levels = layout_.levels;
+    std::vector<std::uint64_t> used;
+    auto count = [&](std::uint64_t u) {
+      if (count_[u]++ == 0) used.push_back(u);
+    };
+    for (auto id : set) {
+      const int turn = turn_level(tree_, messages_[id]);
+      for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
+        count((std::uint64_t{1} << k) + (messages_[id].first >> (levels - k)));
+        count(layout_.two_n + (std::uint64_t{1} << k) + (messages_[id].second >> (levels - k)));
+      }
+    }
+    std::vector<Demand> demand;
+    demand.reserve(used.size());
+    for (auto u : used) {
+      const bool down = u >= layout_.two_n;
+      const std::uint64_t h = down ? u - layout_.two_n : u;
+      const int k = std::bit_width(h) - 1;
+      const bool wide = layout_.cap[k] > 255;
+      const std::uint64_t slot = wide ? (down ? std::uint64_t{2} << layout_.top : 0) + h : u;
+      demand.push_back({slot, count_[u], layout_.cap[k], wide});
+      count_[u] = 0;
+    }
+    return demand;
+  }
+
+ private:
+  const FatTree& tree_;
+  const MessageSet& messages_;
+  const LoadLayout& layout_;
+  std::vector<std::uint32_t> count_;
+};
+
 }  // namespace
 
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(
@@ -102,15 +194,15 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_t
   return halves;
 }
 
-std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
-                                                         const MessageSet& messages) {
+std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
+                                                     const MessageSet& messages) {
   std::vector<std::vector<std::uint32_t>> by_level(tree.levels());
   std::vector<std::uint32_t> self;
   for (std::uint32_t id = 0; id < messages.size(); ++id) {
     const int turn = turn_level(tree, messages[id]);
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
-  std::vector<std::vector<std::uint32_t>> cycles;
+  std::vector<std::vector<std::uint32_t>> sets;
   for (const auto& group : by_level) {
     if (group.empty()) continue;
     std::vector<std::vector<std::uint32_t>> pending{group};
@@ -118,7 +210,7 @@ std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
       std::vector<std::uint32_t> set = std::move(pending.back());
       pending.pop_back();
       if (one_cycle(tree, messages, set)) {
-        cycles.push_back(std::move(set));
+        sets.push_back(std::move(set));
         continue;
       }
       auto [a, b] = matching_and_tracing(tree, messages, set);
@@ -127,12 +219,41 @@ std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
     }
   }
   if (!self.empty()) {
-    if (cycles.empty()) cycles.emplace_back();
-    auto& first = cycles.front();
+    if (sets.empty()) sets.emplace_back();
+    auto& first = sets.front();
     first.insert(first.end(), self.begin(), self.end());
     std::sort(first.begin(), first.end());
   }
+  return sets;
+}
+
+std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
+    const FatTree& tree, const MessageSet& messages,
+    const std::vector<std::vector<std::uint32_t>>& sets) {
+  const LoadLayout layout(tree, messages.size());
+  DemandBuilder demand_of(tree, messages, layout);
+  std::vector<CycleLoads> loads;
+  std::vector<std::vector<std::uint32_t>> cycles;
+  for (const auto& set : sets) {
+    if (set.empty()) continue;
+    const std::vector<Demand> demand = demand_of(set);
+    std::size_t c = 0;
+    while (c < cycles.size() && !loads[c].fits(demand)) ++c;
+    if (c == cycles.size()) {
+      loads.emplace_back(layout);
+      cycles.emplace_back();
+      FTVLSI_ASSERT(loads[c].fits(demand));  // the set is one-cycle on its own
+    }
+    loads[c].add(demand);
+    cycles[c].insert(cycles[c].end(), set.begin(), set.end());
+  }
+  for (auto& cycle : cycles) std::sort(cycle.begin(), cycle.end());
   return cycles;
+}
+
+std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
+                                                         const MessageSet& messages) {
+  return merge_one_cycle_sets(tree, messages, offline_sets(tree, messages));
 }
 
 namespace {
@@ -181,11 +302,10 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
   }
   for (auto& group : by_level) split_into(tree, messages, std::move(group), depth, 0, cycles);
   cycles.front().insert(cycles.front().end(), self.begin(), self.end());
-  for (auto& c : cycles) {
-    if (c.empty()) continue;
-    std::sort(c.begin(), c.end());
-    w.cycles.push_back(std::move(c));
-  }
+  std::erase_if(cycles, [](const auto& c) { return c.empty(); });
+  w.unmerged = cycles.size();
+  // Set i of every group shares cycle i; two such cycles may still fit together.
+  w.cycles = merge_one_cycle_sets(tree, messages, cycles);
   return w;
 }
 

@@ -282,6 +282,20 @@ TEST_SUITE("cli_route") {
     CHECK(again.code == 0);
   }
 
+  TEST_CASE("route --algorithm offline delivers a set with lambda <= 1 in one cycle") {
+    // Full capacities: every permutation has lambda <= 1, and its one-cycle sets, one per
+    // turning level, share one delivery cycle.
+    const Result r =
+        run("route -n 64 --capacity full --pattern permutation --algorithm offline "
+            "--json -");
+    CAPTURE(r.output);
+    REQUIRE(r.code == 0);
+    for (const char* key :
+         {"\"delivery_cycles\": 1,", "\"every_cycle_one_cycle\": true", "\"lower_bound\": 1.0",
+          "\"cycles_over_lower_bound\": 1.0", "\"bound\": 12.0", "\"sets\": "})
+      CHECK(r.output.find(key) != std::string::npos);
+  }
+
   TEST_CASE("route rejects bad messages, patterns and algorithms with one line") {
     const fs::path dir = scratch("route_bad");
     std::ofstream(dir / "m.txt") << "0 1\n1 99\n";

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
+#include <tuple>
 
 #include "ftvlsi/core/error.hpp"
 
@@ -177,5 +179,23 @@ TEST_SUITE("simulate") {
     s.algorithm = "greedy";
     s.competing = "mesh3d";
     CHECK_THROWS_AS(run_simulate(s), InputError);
+  }
+
+  TEST_CASE("the JSON says whether the delay model is usable under Greenberg's conditions") {
+    SimulateSpec s;
+    s.processors = 64;
+    for (const auto& [model, usable, decided] :
+         {std::tuple{"linear", true, "analytic"}, std::tuple{"poly:1,-1,0", false, "analytic"},
+          std::tuple{"poly:1,1,1", false, "analytic"},
+          std::tuple{"table:1=1,1024=1024", true, "numeric"}}) {
+      CAPTURE(std::string(model));
+      s.delay = parse_delay_model(model);
+      const SimulateResult r = run_simulate(s);
+      const auto& c = r.json["delay_conditions"];
+      CHECK(c["nondecreasing"].get<bool>() == (std::string(model) != "poly:1,-1,0"));
+      CHECK(c["c1"].get<bool>() == usable);
+      CHECK(c["c2"].get<bool>() == usable);
+      CHECK(c["decided"].get<std::string>() == decided);
+    }
   }
 }

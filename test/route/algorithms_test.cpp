@@ -134,7 +134,8 @@ TEST_SUITE("algorithms") {
           CHECK(std::all_of(seen.begin(), seen.end(), [](int s) { return s == 1; }));
           const double aa = static_cast<double>(a);
           CHECK(w.lambda_prime <= aa / (aa - 1) * lambda + 1e-9);
-          CHECK(w.cycles.size() <= w.sets);
+          CHECK(w.cycles.size() <= w.unmerged);  // merged first-fit
+          CHECK(w.unmerged <= w.sets);
           CHECK(static_cast<double>(w.sets) < 2 * std::max(1.0, w.lambda_prime));
         }
       }

@@ -2,9 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
-#include <set>
+#include <string>
+#include <vector>
 
 #include "ftvlsi/route/channel_loads.hpp"
 #include "ftvlsi/route/delivery.hpp"
@@ -13,7 +15,42 @@
 using namespace ftvlsi;
 using ftvlsi::test::tree_of;
 
-namespace {}  // namespace
+namespace {
+
+MessageSet subset(const MessageSet& m, const std::vector<std::uint32_t>& ids) {
+  MessageSet out;
+  for (auto id : ids) out.push_back(m[id]);
+  return out;
+}
+
+bool is_one_cycle(const FatTree& tree, const MessageSet& m, const std::vector<std::uint32_t>& ids) {
+  return load_factor(channel_loads(subset(m, ids), tree.levels()), tree) <= 1.0;
+}
+
+FatTree custom_tree(std::vector<std::uint64_t> caps) {
+  FatTreeParams p;
+  p.processors = std::uint64_t{1} << (caps.size() - 1);
+  p.capacity.profile = CapacityProfile::kCustom;
+  p.capacity.custom = std::move(caps);
+  return FatTree(p);
+}
+
+// Every message in exactly one cycle, every cycle one-cycle, ceil(lambda) <= d <= sets.
+void check_merged(const FatTree& tree, const MessageSet& m,
+                  const std::vector<std::vector<std::uint32_t>>& cycles, std::size_t sets) {
+  std::vector<int> seen(m.size(), 0);
+  for (const auto& c : cycles) {
+    CHECK(std::is_sorted(c.begin(), c.end()));
+    CHECK(is_one_cycle(tree, m, c));
+    for (auto id : c) ++seen[id];
+  }
+  CHECK(std::all_of(seen.begin(), seen.end(), [](int s) { return s == 1; }));
+  const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
+  CHECK(static_cast<double>(cycles.size()) >= std::ceil(lambda) - 1e-9);
+  CHECK(cycles.size() <= sets);
+}
+
+}  // namespace
 
 TEST_SUITE("offline") {
   TEST_CASE("matching-and-tracing halves every channel's load within one") {
@@ -68,18 +105,88 @@ TEST_SUITE("offline") {
         pp.seed = rng();
         const MessageSet m = make_pattern(pp, n);
         const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
+        const auto sets = offline_sets(tree, m);
         const auto cycles = offline_schedule(tree, m);
-        std::set<std::uint32_t> seen;
-        DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, 5);
-        for (const auto& c : cycles) {
-          CHECK(sim.cycle(c).size() == c.size());  // nothing is lost: a one-cycle set
-          seen.insert(c.begin(), c.end());
-        }
         CAPTURE(pp.name);
-        CHECK(seen.size() == m.size());
-        CHECK(cycles.size() <= 2 * std::ceil(lambda) * tree.levels());
-        CHECK(static_cast<double>(cycles.size()) >= std::ceil(lambda) - 1e-9);
+        DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, 5);
+        for (const auto& c : cycles)
+          CHECK(sim.cycle(c).size() == c.size());  // nothing is lost: a one-cycle set
+        for (const auto& s : sets) CHECK(is_one_cycle(tree, m, s));
+        check_merged(tree, m, cycles, sets.size());
+        CHECK(sets.size() <= 2 * std::ceil(lambda) * tree.levels());
       }
     }
+  }
+
+  TEST_CASE("sets of different turning levels on disjoint channels share one delivery cycle") {
+    // On capacity 1, 0 -> 1 turns at level 3, 2 -> 4 at level 1 and 8 -> 0 at level 0; their
+    // paths share no channel. The unmerged schedule gave each level its own cycle.
+    const FatTree tree = tree_of(16, CapacityProfile::kConstant, 1);
+    const MessageSet m{{0, 1}, {2, 4}, {8, 0}};
+    CHECK(offline_sets(tree, m).size() == 3);
+    const auto cycles = offline_schedule(tree, m);
+    REQUIRE(cycles.size() == 1);
+    CHECK(cycles.front() == std::vector<std::uint32_t>{0, 1, 2});
+  }
+
+  TEST_CASE("a message set with lambda <= 1 takes exactly one delivery cycle") {
+    std::mt19937_64 rng(7);
+    for (int levels = 1; levels <= 11; ++levels) {
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      // Full capacities (cap = processors below): every permutation has lambda <= 1.
+      for (const char* pattern : {"permutation", "bit-reversal", "transpose"}) {
+        if (std::string(pattern) == "transpose" && levels % 2) continue;
+        PatternParams pp;
+        pp.name = pattern;
+        pp.seed = rng();
+        const FatTree tree = tree_of(n, CapacityProfile::kFull);
+        const MessageSet m = make_pattern(pp, n);
+        CAPTURE(n);
+        CAPTURE(pp.name);
+        REQUIRE(load_factor(channel_loads(m, levels), tree) <= 1.0);
+        const auto cycles = offline_schedule(tree, m);
+        CHECK(cycles.size() == 1);
+        check_merged(tree, m, cycles, offline_sets(tree, m).size());
+      }
+    }
+  }
+
+  TEST_CASE("first-fit merging keeps every cycle one-cycle on byte-sized and wider channels") {
+    // Capacities above 255 count in four bytes, the rest in one, and the two may alternate.
+    std::mt19937_64 rng(2024);
+    for (int trial = 0; trial < 24; ++trial) {
+      const int levels = 2 + static_cast<int>(rng() % 7);
+      std::vector<std::uint64_t> caps;
+      for (int k = 0; k <= levels; ++k)
+        caps.push_back(rng() % 3 == 0 ? 250 + rng() % 20 : 1 + rng() % 4);
+      const FatTree tree = custom_tree(caps);
+      const std::uint64_t n = tree.processors();
+      PatternParams pp;
+      pp.name = trial % 2 ? "uniform" : "hot-spot";
+      pp.count = trial % 2 ? (1 + rng() % 300) * n : 1 + rng() % (2 * n);
+      pp.seed = rng();
+      const MessageSet m = make_pattern(pp, n);
+      CAPTURE(levels);
+      CAPTURE(pp.count);
+      // Singletons: plain first-fit over the messages.
+      std::vector<std::vector<std::uint32_t>> singletons;
+      for (std::uint32_t id = 0; id < m.size(); ++id) singletons.push_back({id});
+      check_merged(tree, m, merge_one_cycle_sets(tree, m, singletons), singletons.size());
+      const auto sets = offline_sets(tree, m);
+      check_merged(tree, m, offline_schedule(tree, m), sets.size());
+    }
+  }
+
+  TEST_CASE("merging never loses to the unmerged schedule and gains on the README's set") {
+    // 8192 uniform messages on 1024 processors, area-universal: lambda = 98.75.
+    const FatTree tree = tree_of(1024, CapacityProfile::kAreaUniversal);
+    PatternParams pp;
+    pp.name = "uniform";
+    pp.count = 8192;
+    const MessageSet m = make_pattern(pp, 1024);
+    const auto sets = offline_sets(tree, m);
+    const auto cycles = offline_schedule(tree, m);
+    check_merged(tree, m, cycles, sets.size());
+    CHECK(cycles.size() < sets.size());
   }
 }

@@ -1,32 +1,53 @@
 #pragma once
-// Wire-delay models (DESIGN §6, Greenberg §4): the time w(d) to send a bit along a wire of
-// layout length d, and a numeric check of Greenberg's regularity conditions
+// Wire-delay models (Greenberg 1990 §4): the time w(d) to send a bit along a wire of
+// layout length d, and Greenberg's requirements on it: w nondecreasing, and
 //   C1: w(d + x) / w(d) <= (lg d + x) / lg d   for all x >= 0 and d >= c,
 //   C2: w(d + x) / w(d) <= (d + x) / d        for all x >= 0 and d >= c,
-// for some constant c (C2 implies C1).
+// for some constant c (C2 implies C1). The built-in models are decided analytically from their
+// exponents, user tables numerically; docs/delay-conditions.md has the derivation.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ftvlsi {
 
+// A point of a user's delay table: delay w at wire length d.
+struct DelayPoint {
+  double d = 0, w = 0;
+};
+
 struct DelayModel {
-  enum class Kind { kUnit, kLinear, kSqrt, kLog, kPoly } kind = Kind::kUnit;
-  double c = 1, q = 0, k = 0;  // poly: c d^q lg^k d
+  enum class Kind { kUnit, kLinear, kSqrt, kLog, kPoly, kTable } kind = Kind::kUnit;
+  double c = 1, q = 0, k = 0;        // poly: c d^q lg^k d, lg d = log2(max(d, 2))
+  std::vector<DelayPoint> points{};  // table: d strictly ascending, w > 0
   double operator()(double d) const;
   std::string name() const;
 };
 
-// "unit", "linear", "sqrt", "log" or "poly:c,q,k"; InputError otherwise.
+// "unit", "linear", "sqrt", "log", "poly:c,q,k" or "table:d1=w1,d2=w2,..."; InputError
+// otherwise. A table is piecewise-linear through its points, constant below the first and
+// extended with the last segment's slope beyond the last; that slope must not be negative (the
+// delay would turn negative).
 DelayModel parse_delay_model(std::string_view text);
 
+// How a verdict was reached: from the model's formula, or on a grid of points.
+enum class Decided { kAnalytic, kNumeric };
+std::string_view to_string(Decided decided);
+
 struct RegularityVerdict {
+  Decided decided = Decided::kAnalytic;
+  bool nondecreasing = false;  // for every d > 0
+  // Usable under Greenberg §4: the condition holds and w is nondecreasing.
   bool c1 = false, c2 = false;
-  double c1_from = 0, c2_from = 0;  // the least power of two c found to work (0: none)
+  // A constant c from which the condition holds, 0 when c1 (c2) is false. Analytic: the least
+  // c >= 1 for C2, which gives C1 from the same c. Numeric: the least power of two found.
+  double c1_from = 0, c2_from = 0;
 };
 
-// Checks the conditions on a grid: c in 2, 4, ..., 2^20; d from c to 2^60 and x from 0 to 2^60,
-// both on geometric grids with 8 points per octave. A function whose regular range starts beyond
-// c = 2^20, or that fails only for x beyond 2^60, is misjudged: the verdict is numeric.
+// Built-in models (unit, linear, sqrt, log, poly) are decided exactly from q and k. Tables are
+// checked on a grid: nondecreasing over their points (exact for a piecewise-linear function),
+// C1 and C2 for c in 2, 4, ..., 2^20 (or up to the table's last point) with d from c to 2^60 and
+// x from 0 to 2^60 on geometric grids of 8 points per octave.
 RegularityVerdict check_regularity(const DelayModel& w);
 
 }  // namespace ftvlsi

@@ -1,11 +1,13 @@
 #pragma once
-// Leiserson's off-line schedule (Theorem 1, DESIGN §5.3). The messages whose paths turn at level
+// Leiserson's off-line schedule (Leiserson 1985, Theorem 1). The messages whose paths turn at level
 // k form one group per k (messages of different level-k nodes share no channel). A group is split
 // by matching-and-tracing: pair its messages bottom-up in the tree of their sources (at most one
 // left unpaired per subtree) and likewise of their destinations; the two matchings form paths and
 // even cycles, and colouring them alternately halves every channel's load within one. Halves are
-// split again until every channel's load is at most its capacity: each final set is one delivery
-// cycle, and there are at most 2 ceil(lambda) per level, d <= 2 ceil(lambda) L.
+// split again until every channel's load is at most its capacity: there are at most 2 ceil(lambda)
+// such one-cycle sets per level. Sets of different levels may share a delivery cycle whenever their
+// union is still one-cycle, so they are merged first-fit: d <= (number of sets) <= 2 ceil(lambda)
+// L, and a set with lambda <= 1 takes 1 cycle.
 #include <cstdint>
 #include <vector>
 
@@ -14,8 +16,19 @@
 
 namespace ftvlsi {
 
-// The cycles of the schedule, each a list of message ids (ascending). Self-messages go in the
-// first cycle.
+// The one-cycle sets before merging, turning level by level from the root, each a list of
+// message ids (ascending). Self-messages go in the first set.
+std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
+                                                     const MessageSet& messages);
+
+// First-fit: each set in order joins the first delivery cycle whose union with it is still
+// one-cycle (load <= cap on every directed channel), or opens a new one. Every set must be
+// one-cycle; so is every cycle, and there are at most as many cycles as sets. Ids ascending.
+std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
+    const FatTree& tree, const MessageSet& messages,
+    const std::vector<std::vector<std::uint32_t>>& sets);
+
+// The cycles of Theorem 1's schedule: the sets of offline_sets, merged.
 std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
                                                          const MessageSet& messages);
 
@@ -23,12 +36,14 @@ std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
 // the fictitious capacities cap' = cap - lg n give a load factor lambda' <= a/(a-1) lambda. Every
 // turning-level group is halved by matching-and-tracing into the same S sets, S the least power
 // of two >= lambda', and set i of every group goes into cycle i: a channel then carries at most
-// load/S + (one per group above it) <= cap' + lg n = cap, so d <= S < 2 lambda'. Throws InputError
-// when some channel has capacity lg n or less, naming it.
+// load/S + (one per group above it) <= cap' + lg n = cap, so d <= S < 2 lambda'. The S cycles
+// are then merged like Theorem 1's sets. Throws InputError when some channel has capacity lg n
+// or less, naming it.
 struct WideSchedule {
   std::vector<std::vector<std::uint32_t>> cycles;
-  double lambda_prime = 0;  // the load factor with the fictitious capacities
-  std::uint64_t sets = 0;   // S
+  double lambda_prime = 0;     // the load factor with the fictitious capacities
+  std::uint64_t sets = 0;      // S
+  std::uint64_t unmerged = 0;  // the non-empty cycles of the S before merging
 };
 WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messages);
 
