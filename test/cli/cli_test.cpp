@@ -387,7 +387,7 @@ TEST_SUITE("cli_route") {
     expect_error("simulate --competing mesh -n 50", 2, "mesh");
     expect_error("simulate --sweep -n 64", 2, "--sizes");
     expect_error("simulate --report out", 2, "--sweep");
-    expect_error("simulate --competing mesh3d -n 64 --host fat-pyramid", 2, "two-dimensional");
+    expect_error("simulate --competing mesh3d -n 64 --host fat-pyramid", 2, "3D fat-pyramid");
     expect_error("simulate --competing file", 2, "--competing file needs --network-file");
     expect_error("simulate --sweep --sizes 64 --report /proc/ftvlsi", 3, "report folder");
   }
