@@ -132,8 +132,8 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
 
 // Fold-and-squash (issue 3): build, metrics, hierarchical (lattice) DRC and GDS of a fat-pyramid
 // or butterfly fat-tree on 4^k processors; with --flat also the flat DRC (k <= 8).
-void run_fold_and_squash(std::uint64_t n, bool pyramid, bool flat) {
-  const ButterflyFatTree net(n, pyramid);
+void run_fold_and_squash(std::uint64_t n, bool pyramid, bool diagonals, bool flat) {
+  const ButterflyFatTree net(n, pyramid, {}, diagonals);
   Layout layout;
   LayoutMetrics m;
   DrcReport drc;
@@ -143,7 +143,8 @@ void run_fold_and_squash(std::uint64_t n, bool pyramid, bool flat) {
   const double gds_time = timed_gds([&](const std::string& path) { write_gds(layout, path); });
   const double total = build + metrics + drc_time + gds_time;
   std::printf("| 4^%d | %s fold-and-squash | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu |",
-              net.levels(), pyramid ? "fat-pyramid" : "butterfly fat-tree",
+              net.levels(),
+              pyramid ? (diagonals ? "fat-pyramid (diagonals)" : "fat-pyramid") : "butterfly fat-tree",
               static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time, total,
               m.wires / total, peak_memory_bytes() / 1048576.0,
               static_cast<unsigned long long>(drc.violations));
@@ -187,11 +188,15 @@ int main(int argc, char** argv) {
       waitpid(pid, &status, 0);
     }
   }
-  for (const auto& [k, pyramid] : {std::pair{8, true}, std::pair{9, true}, std::pair{10, true},
-                                    std::pair{10, false}}) {
+  struct Lattice {
+    int k;
+    bool pyramid, diagonals;
+  };
+  for (const Lattice& c : {Lattice{8, true, false}, Lattice{9, true, false}, Lattice{10, true, false},
+                           Lattice{10, true, true}, Lattice{10, false, false}}) {
     const pid_t pid = fork();
     if (pid == 0) {
-      run_fold_and_squash(std::uint64_t{1} << (2 * k), pyramid, flat && k <= 8);
+      run_fold_and_squash(std::uint64_t{1} << (2 * c.k), c.pyramid, c.diagonals, flat && c.k <= 8);
       _exit(0);
     }
     int status = 0;
