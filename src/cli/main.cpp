@@ -5,10 +5,13 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <unistd.h>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/report.hpp"
@@ -378,6 +381,59 @@ int run_simulate_command(const SimulateArgs& a) {
   return 0;
 }
 
+struct CheckArgs {
+  std::vector<std::string> ids;
+  bool quick = false, full = false, list = false;
+  std::optional<std::string> out, json, seed;
+};
+
+void add_check_options(CLI::App* cmd, CheckArgs& a) {
+  cmd->add_option("ids", a.ids, "check IDs to run (default: all; see --list)");
+  cmd->add_flag("--quick", a.quick, "small sweeps, at most 2 minutes in all (the default)");
+  cmd->add_flag("--full", a.full, "larger sweeps, up to 30 minutes");
+  cmd->add_flag("--list", a.list, "print the check IDs with their claims and sources");
+  add_override(cmd, "--out", a.out, "write check.md, check.json and one plot per check here");
+  add_override(cmd, "--json", a.json, "write check.json to FILE (- for stdout)");
+  add_override(cmd, "--seed", a.seed, "random seed (1)");
+}
+
+int run_check_command(const CheckArgs& a) {
+  if (a.list) {
+    for (const auto& c : ftvlsi::list_checks())
+      std::cout << fmt::format("{:<11} {} [{}]\n", c.id, c.claim, c.source);
+    return 0;
+  }
+  if (a.quick && a.full) throw ftvlsi::InputError("give --quick or --full, not both");
+  ftvlsi::CheckOptions o;
+  o.ids = a.ids;
+  o.full = a.full;
+  if (a.seed) o.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
+  if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
+  // Progress on stderr only when it is a terminal; the summary line always.
+  if (isatty(STDERR_FILENO))
+    o.progress = [](const std::string& id, const ftvlsi::CheckResult* done) {
+      if (!done)
+        std::cerr << fmt::format("ftvlsi check: {} ...\n", id);
+      else
+        std::cerr << fmt::format("ftvlsi check: {} {} ({:.1f} s)\n", id,
+                                 ftvlsi::to_string(done->verdict), done->seconds);
+    };
+  const auto results = ftvlsi::run_checks(o);
+  if (a.out) ftvlsi::write_check_report(results, o, *a.out);
+  if (a.json) {
+    if (*a.json == "-")
+      std::cout << ftvlsi::check_json(results, o);
+    else
+      ftvlsi::write_file_atomically(*a.json, ftvlsi::check_json(results, o));
+  }
+  if (!a.out && !a.json) std::cout << ftvlsi::check_markdown(results, false);
+  const auto sum = ftvlsi::summarise(results);
+  std::cerr << fmt::format("ftvlsi check: {} pass, {} fail, {} inconclusive, {} not measured{}\n",
+                           sum.pass, sum.fail, sum.inconclusive, sum.not_measured,
+                           a.out ? " (report in " + *a.out + "/check.md)" : "");
+  return sum.fail > 0 ? static_cast<int>(ExitCode::kCheckFailed) : 0;
+}
+
 int run_report_command(const std::string& spec_path, const std::string& out_dir) {
   const ftvlsi::ReportSpec spec =
       spec_path.empty()
@@ -416,6 +472,11 @@ int dispatch(int argc, char** argv) {
       "simulate", "time a competing network's step on a fat-tree or fat-pyramid: the slowdown");
   add_simulate_options(simulate, simulate_args);
 
+  CheckArgs check_args;
+  auto* check = app.add_subcommand(
+      "check", "check the papers' bounds with numbers: one verdict per claim (exit 1 on a fail)");
+  add_check_options(check, check_args);
+
   std::string report_spec;
   std::string report_dir = kDefaultReportDir;
   auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
@@ -434,6 +495,7 @@ int dispatch(int argc, char** argv) {
   if (decompose->parsed()) return run_decompose_command(decompose_args);
   if (route->parsed()) return run_route_command(route_args);
   if (simulate->parsed()) return run_simulate_command(simulate_args);
+  if (check->parsed()) return run_check_command(check_args);
   return run_report_command(report_spec, report_dir);
 }
 

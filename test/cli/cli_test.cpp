@@ -1,5 +1,7 @@
 // The ftvlsi executable, run as a user would: exit codes, one-line errors, no partial files.
 #include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -390,5 +392,29 @@ TEST_SUITE("cli_route") {
     expect_error("simulate --competing mesh3d -n 64 --host fat-pyramid", 2, "3D fat-pyramid");
     expect_error("simulate --competing file", 2, "--competing file needs --network-file");
     expect_error("simulate --sweep --sizes 64 --report /proc/ftvlsi", 3, "report folder");
+  }
+}
+
+TEST_SUITE("cli_check") {
+  TEST_CASE("check --list names every check with its claim and source") {
+    const Result r = run("check --list");
+    CHECK(r.code == 0);
+    for (const char* id : {"L-T1", "L-C2", "L-L3", "L-T4", "L-T5", "L-L6", "L-T8", "L-T10",
+                           "GL-area", "GL-T8", "GL-T9", "GL-T11", "G-1", "G-2.1", "G-4.1",
+                           "G-headline", "D-compose", "D-route"})
+      CHECK(r.output.find(id) != std::string::npos);
+    CHECK(r.output.find("Leiserson 1985, Theorem 4") != std::string::npos);
+  }
+
+  TEST_CASE("check runs the named checks and writes JSON; bad input is refused") {
+    const Result r = run("check L-L6 L-T8 --json - --seed 3");
+    CHECK(r.code == 0);
+    const auto begin = r.output.find('{'), end = r.output.rfind('}');  // stderr's summary after
+    const auto j = nlohmann::json::parse(r.output.substr(begin, end - begin + 1));
+    CHECK(j["checks"].size() == 2);
+    CHECK(j["checks"][0]["id"] == "L-L6");
+    CHECK(j["summary"]["pass"] == 2);
+    expect_error("check L-T99", 2, "unknown check 'L-T99'");
+    expect_error("check --quick --full L-L6", 2, "not both");
   }
 }

@@ -1,0 +1,113 @@
+#pragma once
+// `ftvlsi check`: every bound of the papers stated as a claim, measured on our own constructions
+// over a sweep of sizes, and judged by a stated rule (docs/checks.md).
+//
+// A check is data (its ID, claim, source and sizes) plus one function that measures, per size,
+// the quantity the claim bounds and the bound's value. A check has one or more series (e.g. a 2D
+// and a 3D decomposition); each series has its own rule and the check's verdict is the worst
+// of them. Rules:
+//   upper: every ratio measured / bound is at most `constant`, and (when `epsilon` is set) the
+//          least-squares growth exponent of the ratio against n over the larger half of the
+//          sizes is at most epsilon;
+//   lower: every ratio is at least `constant` (a lower bound such as Omega(sqrt A));
+// A claim that cannot bite at runnable sizes (its bound below a trivial one) is `inconclusive`,
+// with the extrapolated size where it would; a claim with nothing to measure yet is
+// `not measured`, never a pass.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+enum class Verdict { kPass, kFail, kInconclusive, kNotMeasured };
+std::string_view to_string(Verdict v);
+
+struct CheckRule {
+  enum class Kind { kUpper, kLower } kind = Kind::kUpper;
+  double constant = 1;  // upper: infinity for a rule on the growth exponent alone
+  std::optional<double> epsilon;  // upper rules: the growth exponent's limit
+  std::string text() const;       // the rule in words
+};
+
+struct CheckPoint {
+  std::uint64_t n = 0;
+  double measured = 0, bound = 0;
+  double ratio() const { return bound > 0 ? measured / bound : 0; }
+};
+
+struct CheckSeries {
+  std::string label;  // what is measured, e.g. "volume / (w lg(n/w))^(3/2)"
+  CheckRule rule;
+  std::vector<CheckPoint> points;
+  // Filled by judge(): the fitted exponent of the ratio over the larger half, the verdict, and
+  // a sentence saying why (which size broke the rule, or where the bound would bite).
+  double exponent = 0;
+  Verdict verdict = Verdict::kNotMeasured;
+  std::string reason;
+  // Set by the measurement when the bound cannot bite at runnable sizes.
+  std::optional<std::string> inconclusive;
+};
+
+struct CheckResult {
+  std::string id, claim, source;
+  std::vector<CheckSeries> series;  // the first is the headline
+  Verdict verdict = Verdict::kNotMeasured;
+  double seconds = 0;
+  std::string note;  // what the check measures, and what it cannot
+};
+
+// Judges one series by its rule (fills exponent, verdict and reason).
+void judge(CheckSeries& s);
+// The least-squares slope of log y against log x over the larger half of the points (at least
+// two); 0 with fewer than two.
+double growth_exponent(const std::vector<std::pair<double, double>>& points);
+
+// Deliberate damage for tests: the measurement of check `id` passes every measured value through
+// `tamper(n, value)` before judging (to show that a broken construction fails, naming the size).
+struct CheckTamper {
+  std::string id;
+  std::function<double(std::uint64_t n, double measured)> tamper;
+  // Checks that build fat-trees (GL-area, G-1): replaces the tree's parameters (a broken
+  // capacity profile) before it is laid out.
+  std::function<FatTreeParams(std::uint64_t n, const FatTree& tree)> capacities;
+};
+
+struct CheckOptions {
+  std::vector<std::string> ids;  // empty: every check
+  bool full = false;             // larger sweeps (up to 30 minutes); quick otherwise
+  std::uint64_t seed = 1;
+  std::optional<std::uint64_t> tiny;  // tests: every size capped at this
+  std::vector<CheckTamper> tampers;
+  // Called as each check starts (result empty) and ends.
+  std::function<void(const std::string& id, const CheckResult* done)> progress;
+};
+
+struct CheckInfo {
+  std::string id, claim, source;
+};
+// Every check, in order (the IDs are a contract).
+std::vector<CheckInfo> list_checks();
+
+// Throws InputError naming the valid IDs for an unknown one.
+std::vector<CheckResult> run_checks(const CheckOptions& options);
+
+struct CheckSummary {
+  std::uint64_t pass = 0, fail = 0, inconclusive = 0, not_measured = 0;
+};
+CheckSummary summarise(const std::vector<CheckResult>& results);
+
+// check.md, check.json and one SVG plot per check (ratio against n, the threshold drawn).
+std::string check_markdown(const std::vector<CheckResult>& results, bool with_plots);
+std::string check_json(const std::vector<CheckResult>& results, const CheckOptions& options);
+std::string check_plot_svg(const CheckResult& result);
+std::string check_plot_file(const std::string& id);  // "check-L-T1.svg"
+// Writes check.md, check.json and the plots into `dir` (created if missing), each file under a
+// temporary name renamed when complete; returns the file names.
+std::vector<std::string> write_check_report(const std::vector<CheckResult>& results,
+                                            const CheckOptions& options, const std::string& dir);
+
+}  // namespace ftvlsi

@@ -1,0 +1,396 @@
+#include "ftvlsi/report/check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "check_measures.hpp"
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/plot_svg.hpp"
+
+namespace ftvlsi {
+namespace {
+
+using u64 = std::uint64_t;
+
+struct Entry {
+  const char* id;
+  const char* claim;
+  const char* source;
+  std::vector<u64> quick, full;
+  detail::Measure measure;  // nullptr: nothing to measure yet
+  const char* note;
+};
+
+std::vector<u64> powers(int from, int to, int step) {
+  std::vector<u64> out;
+  for (int e = from; e <= to; e += step) out.push_back(u64{1} << e);
+  return out;
+}
+
+const std::vector<Entry>& registry() {
+  static const std::vector<Entry> entries{
+      {"L-T1", "off-line schedule: every cycle one-cycle, d ≤ 2⌈λ⌉·L",
+       "Leiserson 1985, Theorem 1 (seed 002)", powers(6, 12, 2), powers(6, 14, 2),
+       detail::measure_l_t1,
+       "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
+       "cycle is run through the simulator and must lose nothing."},
+      {"L-C2", "capacities ≥ a lg n: d = O(a/(a−1) · λ)", "Leiserson 1985, Corollary 2 (seed 002)",
+       powers(6, 12, 2), powers(6, 16, 2), detail::measure_l_c2,
+       "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2."},
+      {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3 (seed 002)", powers(6, 14, 2),
+       powers(6, 18, 2), detail::measure_l_l3,
+       "Every switch of the area-universal H-tree, m = 2 cap(k) + 4 cap(k+1) incident wires."},
+      {"L-T4", "volume and components of the universal fat-tree",
+       "Leiserson 1985, Theorem 4 (seed 002)", powers(9, 15, 3), powers(9, 21, 3),
+       detail::measure_l_t4,
+       "The cube layout's analysis gives O(w^(3/2) lg³(n/w)), weaker than Theorem 4; the "
+       "measured ratio does not grow at these sizes (the 3D-layout issue builds the bound)."},
+      {"L-T5", "decomposition tree (O(v^{2/3}), 4^{1/3}) in 3D and (O(√a), 2) in 2D",
+       "Leiserson 1985, Theorem 5 (seed 002); Greenberg 1990, Lemma 2.1 (seed 001)",
+       {512, 4096, 32768}, {512, 4096, 32768, 262144}, detail::measure_l_t5,
+       "Cutting-plane trees of 3D and 2D meshes; w_k the largest bandwidth at level k."},
+      {"L-L6", "a pearl split with at most 2 cuts exists for every pair of strings",
+       "Leiserson 1985, Lemma 6 (seed 002)", {64, 1024, 16384}, {64, 1024, 16384, 65536},
+       detail::measure_l_l6,
+       "The constructive split; a split that does not halve length and blacks exactly counts as "
+       "99 strings."},
+      {"L-T8", "balanced bound 4Σw_k", "Leiserson 1985, Theorem 8 (seed 002)", powers(8, 14, 2),
+       powers(8, 16, 2), detail::measure_l_t8, "Pearl-string balancing of planar networks."},
+      {"L-T10",
+       "a universal fat-tree of volume v simulates any network of volume v in O(lg³ n)",
+       "Leiserson 1985, Theorem 10 (seed 002)", {64, 512, 4096}, {64, 512, 4096, 32768},
+       detail::measure_l_t10,
+       "Not yet like for like: the cube host is 42–93× the mesh's volume (Theorem 4 not met)."},
+      {"GL-area", "area Θ(n lg² n) and root Θ(√n)", "Greenberg & Leiserson 1986, §2 (seed 004)",
+       powers(6, 16, 2), powers(6, 20, 2), detail::measure_gl_area,
+       "The area-universal H-tree, measured from the layout."},
+      {"GL-T8", "RANDOM in O(λ + lg n lg lg n)", "Greenberg & Leiserson 1986, Theorem 8 (seed 004)",
+       powers(6, 12, 2), powers(6, 14, 2), detail::measure_gl_t8,
+       "RANDOM with TRY-GUESS and the practical constants k1 = k2 = r."},
+      {"GL-T9", "GREEDY on Theorem 9's sets: at least λ lg n / 24 cycles",
+       "Greenberg & Leiserson 1986, Theorem 9 (seed 004)", {256, 1024, 4096},
+       {256, 1024, 4096, 16384}, detail::measure_gl_t9,
+       "The adversary's sets on the standard fat-tree, routed by GREEDY with priority switches."},
+      {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
+       "Greenberg & Leiserson 1986, Theorem 11 (seed 004)", powers(6, 12, 2), powers(6, 14, 2),
+       detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},
+      {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2 (seed 001)", powers(6, 16, 2),
+       powers(6, 20, 2), detail::measure_g_1, "The linear-size H-tree with processors of area 16."},
+      {"G-2.1", "geometric mapping λ = O(lg A)", "Greenberg 1990, Lemma 2.1 (seed 001)",
+       powers(8, 14, 2), powers(8, 16, 2), detail::measure_g_21,
+       "Meshes and planar networks on their own channel layouts, linear-size host."},
+      {"G-4.1", "fold-and-squash: level-l wires O(2^l lg A), stretch O(d + lg A)",
+       "Greenberg 1990, §4 and Theorem 4.1 (seed 001)", powers(6, 12, 2), powers(6, 16, 2),
+       detail::measure_g_41, "The fold-and-squash fat-pyramid (4-neighbour mesh)."},
+      {"G-headline", "linear delay: the fat-tree's Δ grows like √A, the fat-pyramid's like lg A",
+       "Greenberg 1990, §1 and §4 (seed 001)", powers(6, 12, 2), powers(6, 16, 2),
+       detail::measure_g_headline,
+       "A mesh's one step, equal processor areas (docs/measurements.md)."},
+      {"D-compose", "DeHon's compositions", "DeHon 1993 (seed 003)", {}, {}, nullptr,
+       "DeHon's fat-trees are not built yet (their own issue)."},
+      {"D-route", "DeHon's routing probability", "DeHon 1993 (seed 003)", {}, {}, nullptr,
+       "DeHon's fat-trees are not built yet (their own issue)."},
+  };
+  return entries;
+}
+
+std::string ids_text() {
+  std::string out;
+  for (const auto& e : registry()) out += (out.empty() ? "" : ", ") + std::string(e.id);
+  return out;
+}
+
+Verdict combine(const std::vector<CheckSeries>& series) {
+  if (series.empty()) return Verdict::kNotMeasured;
+  auto any = [&](Verdict v) {
+    return std::any_of(series.begin(), series.end(), [&](const auto& s) { return s.verdict == v; });
+  };
+  if (any(Verdict::kFail)) return Verdict::kFail;
+  if (any(Verdict::kNotMeasured)) return Verdict::kNotMeasured;
+  if (any(Verdict::kInconclusive)) return Verdict::kInconclusive;
+  return Verdict::kPass;
+}
+
+}  // namespace
+
+std::string_view to_string(Verdict v) {
+  switch (v) {
+    case Verdict::kPass:
+      return "pass";
+    case Verdict::kFail:
+      return "fail";
+    case Verdict::kInconclusive:
+      return "inconclusive";
+    case Verdict::kNotMeasured:
+      return "not measured";
+  }
+  return "not measured";
+}
+
+std::string CheckRule::text() const {
+  if (kind == Kind::kLower) return fmt::format("every ratio ≥ {:g}", constant);
+  std::string out;
+  if (std::isfinite(constant)) out = fmt::format("every ratio ≤ {:g}", constant);
+  if (epsilon)
+    out += fmt::format("{}the ratio's growth exponent over the larger half ≤ {:g}",
+                       out.empty() ? "" : ", and ", *epsilon);
+  return out;
+}
+
+double growth_exponent(const std::vector<std::pair<double, double>>& points) {
+  const std::size_t from = points.size() >= 4 ? points.size() / 2 : 0;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
+  for (std::size_t i = from; i < points.size(); ++i) {
+    if (points[i].first <= 0 || points[i].second <= 0) continue;
+    const double x = std::log(points[i].first), y = std::log(points[i].second);
+    sx += x, sy += y, sxx += x * x, sxy += x * y, ++k;
+  }
+  const double den = k * sxx - sx * sx;
+  return k >= 2 && den > 0 ? (k * sxy - sx * sy) / den : 0;
+}
+
+void judge(CheckSeries& s) {
+  if (s.points.empty()) {
+    s.verdict = Verdict::kNotMeasured;
+    s.reason = "nothing measured";
+    return;
+  }
+  std::vector<std::pair<double, double>> xy;
+  for (const auto& p : s.points) xy.push_back({static_cast<double>(p.n), p.ratio()});
+  s.exponent = growth_exponent(xy);
+  for (const auto& p : s.points) {
+    const double r = p.ratio();
+    const bool ok = s.rule.kind == CheckRule::Kind::kUpper ? r <= s.rule.constant
+                                                           : r >= s.rule.constant;
+    if (!ok || !std::isfinite(r)) {
+      s.verdict = Verdict::kFail;
+      s.reason = fmt::format("at n = {} the ratio is {:.4g}, {} the limit {:g}", p.n, r,
+                             s.rule.kind == CheckRule::Kind::kUpper ? "above" : "below",
+                             s.rule.constant);
+      return;
+    }
+  }
+  if (s.rule.epsilon && s.exponent > *s.rule.epsilon) {
+    s.verdict = Verdict::kFail;
+    s.reason = fmt::format(
+        "the ratio grows like n^{:.3f} over n = {} … {} (limit {:g}); it broke from n = {} on",
+        s.exponent, s.points[s.points.size() >= 4 ? s.points.size() / 2 : 0].n, s.points.back().n,
+        *s.rule.epsilon, s.points[s.points.size() >= 4 ? s.points.size() / 2 : 0].n);
+    return;
+  }
+  if (s.inconclusive) {
+    s.verdict = Verdict::kInconclusive;
+    s.reason = *s.inconclusive;
+    return;
+  }
+  s.verdict = Verdict::kPass;
+  s.reason = "the rule holds at every size";
+}
+
+std::vector<CheckInfo> list_checks() {
+  std::vector<CheckInfo> out;
+  for (const auto& e : registry()) out.push_back({e.id, e.claim, e.source});
+  return out;
+}
+
+std::vector<CheckResult> run_checks(const CheckOptions& options) {
+  std::vector<const Entry*> chosen;
+  for (const auto& id : options.ids) {
+    const auto it = std::find_if(registry().begin(), registry().end(),
+                                 [&](const Entry& e) { return id == e.id; });
+    if (it == registry().end())
+      throw InputError(fmt::format("unknown check '{}'; the checks are {} (see ftvlsi check --list)",
+                                   id, ids_text()));
+    chosen.push_back(&*it);
+  }
+  if (chosen.empty())
+    for (const auto& e : registry()) chosen.push_back(&e);
+  std::vector<CheckResult> out;
+  for (const Entry* e : chosen) {
+    if (options.progress) options.progress(e->id, nullptr);
+    const auto start = std::chrono::steady_clock::now();
+    CheckResult r{e->id, e->claim, e->source, {}, Verdict::kNotMeasured, 0, e->note};
+    if (e->measure) {
+      std::vector<u64> sizes = options.full ? e->full : e->quick;
+      if (options.tiny) {
+        for (auto& n : sizes) n = std::min(n, *options.tiny);
+        sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+      }
+      detail::Ctx ctx;
+      ctx.seed = options.seed;
+      for (const auto& t : options.tampers)
+        if (t.id == e->id) ctx.tamper_fn = t.tamper, ctx.capacities = t.capacities;
+      r.series = e->measure(sizes, ctx);
+      for (auto& s : r.series) judge(s);
+    }
+    r.verdict = combine(r.series);
+    r.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out.push_back(std::move(r));
+    if (options.progress) options.progress(e->id, &out.back());
+  }
+  return out;
+}
+
+CheckSummary summarise(const std::vector<CheckResult>& results) {
+  CheckSummary s;
+  for (const auto& r : results) {
+    switch (r.verdict) {
+      case Verdict::kPass:
+        ++s.pass;
+        break;
+      case Verdict::kFail:
+        ++s.fail;
+        break;
+      case Verdict::kInconclusive:
+        ++s.inconclusive;
+        break;
+      case Verdict::kNotMeasured:
+        ++s.not_measured;
+        break;
+    }
+  }
+  return s;
+}
+
+std::string check_plot_file(const std::string& id) { return "check-" + id + ".svg"; }
+
+std::string check_markdown(const std::vector<CheckResult>& results, bool with_plots) {
+  const CheckSummary sum = summarise(results);
+  std::string md = fmt::format(
+      "# Checking the papers\n\n{} pass, {} fail, {} inconclusive, {} not measured.\n\n"
+      "Every measured value comes from our own layouts, decompositions and simulations; the bound "
+      "is the paper's formula; the ratio is measured / bound. The exponent is the least-squares "
+      "slope of log ratio against log n over the larger half of the sizes.\n\n"
+      "| check | claim | verdict | time s |\n|---|---|---|---:|\n",
+      sum.pass, sum.fail, sum.inconclusive, sum.not_measured);
+  for (const auto& r : results)
+    md += fmt::format("| [{}](#{}) | {} | **{}** | {:.1f} |\n", r.id, r.id, r.claim,
+                      to_string(r.verdict), r.seconds);
+  for (const auto& r : results) {
+    md += fmt::format("\n## {}\n\n<a id=\"{}\"></a>**Claim:** {}  \n**Source:** {}  \n"
+                      "**Verdict:** {}  \n{}\n",
+                      r.id, r.id, r.claim, r.source, to_string(r.verdict), r.note);
+    for (const auto& s : r.series) {
+      md += fmt::format("\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}).\n\n", s.label,
+                        s.rule.text(), s.exponent, to_string(s.verdict), s.reason);
+      md += "| n | measured | bound | ratio |\n|---:|---:|---:|---:|\n";
+      for (const auto& p : s.points)
+        md += fmt::format("| {} | {:.6g} | {:.6g} | {:.4g} |\n", p.n, p.measured, p.bound,
+                          p.ratio());
+    }
+    if (with_plots && !r.series.empty())
+      md += fmt::format("\n![{}: ratio against n]({})\n", r.id, check_plot_file(r.id));
+  }
+  return md;
+}
+
+std::string check_json(const std::vector<CheckResult>& results, const CheckOptions& options) {
+  using nlohmann::ordered_json;
+  ordered_json j;
+  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
+  j["mode"] = options.full ? "full" : "quick";
+  j["seed"] = options.seed;
+  j["checks"] = ordered_json::array();
+  auto arrays = [](const CheckSeries& s, ordered_json& o) {
+    std::vector<u64> sizes;
+    std::vector<double> measured, bound, ratio;
+    for (const auto& p : s.points)
+      sizes.push_back(p.n), measured.push_back(p.measured), bound.push_back(p.bound),
+          ratio.push_back(p.ratio());
+    o["sizes"] = sizes, o["measured"] = measured, o["bound"] = bound, o["ratio"] = ratio;
+    o["exponent"] = s.exponent;
+  };
+  for (const auto& r : results) {
+    ordered_json c;
+    c["id"] = r.id, c["claim"] = r.claim, c["source"] = r.source;
+    if (!r.series.empty()) {
+      arrays(r.series.front(), c);
+    } else {
+      c["sizes"] = ordered_json::array(), c["measured"] = ordered_json::array();
+      c["bound"] = ordered_json::array(), c["ratio"] = ordered_json::array();
+      c["exponent"] = nullptr;
+    }
+    c["verdict"] = std::string(to_string(r.verdict));
+    c["rule"] = r.series.empty() ? std::string() : r.series.front().rule.text();
+    c["note"] = r.note;
+    c["seconds"] = r.seconds;
+    c["series"] = ordered_json::array();
+    for (const auto& s : r.series) {
+      ordered_json o;
+      o["label"] = s.label;
+      arrays(s, o);
+      o["rule"] = s.rule.text();
+      o["verdict"] = std::string(to_string(s.verdict));
+      o["reason"] = s.reason;
+      c["series"].push_back(o);
+    }
+    j["checks"].push_back(c);
+  }
+  const CheckSummary sum = summarise(results);
+  j["summary"] = {{"pass", sum.pass},
+                  {"fail", sum.fail},
+                  {"inconclusive", sum.inconclusive},
+                  {"not_measured", sum.not_measured}};
+  return j.dump(2) + "\n";
+}
+
+std::string check_plot_svg(const CheckResult& r) {
+  std::vector<PlotSeries> plot;
+  for (const auto& s : r.series) {
+    // The threshold: the rule's constant, or for a growth rule the steepest allowed growth
+    // n^epsilon from the first point of the larger half.
+    const std::size_t from = s.points.size() >= 4 ? s.points.size() / 2 : 0;
+    const bool flat = std::isfinite(s.rule.constant);
+    PlotSeries ratio{s.label, {}, false},
+        limit{flat ? fmt::format("limit {:g}", s.rule.constant)
+                   : fmt::format("limit ∝ n^{:g}", s.rule.epsilon.value_or(0)),
+              {},
+              true};
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+      const auto& p = s.points[i];
+      if (!(p.ratio() > 0) || !std::isfinite(p.ratio())) continue;
+      ratio.points.push_back({static_cast<double>(p.n), p.ratio()});
+      if (flat) {
+        limit.points.push_back({static_cast<double>(p.n), s.rule.constant});
+      } else if (i >= from && s.points[from].ratio() > 0) {
+        const double grow = std::pow(static_cast<double>(p.n) / s.points[from].n,
+                                     s.rule.epsilon.value_or(0));
+        limit.points.push_back({static_cast<double>(p.n), s.points[from].ratio() * grow});
+      }
+    }
+    if (ratio.points.empty()) continue;
+    plot.push_back(std::move(ratio));
+    if (!limit.points.empty()) plot.push_back(std::move(limit));
+  }
+  return plot_svg(plot, {fmt::format("{}: {} ({})", r.id, r.claim, to_string(r.verdict)), "n",
+                         "measured / bound"});
+}
+
+std::vector<std::string> write_check_report(const std::vector<CheckResult>& results,
+                                            const CheckOptions& options, const std::string& dir) {
+  make_directory(dir, "--out");
+  const std::string base = dir.empty() || dir.back() == '/' ? dir : dir + "/";
+  std::vector<std::string> files;
+  for (const auto& r : results) {
+    bool any = false;
+    for (const auto& s : r.series)
+      for (const auto& p : s.points) any = any || (p.ratio() > 0 && std::isfinite(p.ratio()));
+    if (!any) continue;
+    write_file_atomically(base + check_plot_file(r.id), check_plot_svg(r));
+    files.push_back(check_plot_file(r.id));
+  }
+  write_file_atomically(base + "check.json", check_json(results, options));
+  write_file_atomically(base + "check.md", check_markdown(results, true));
+  files.push_back("check.json");
+  files.push_back("check.md");
+  return files;
+}
+
+}  // namespace ftvlsi

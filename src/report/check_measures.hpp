@@ -1,0 +1,42 @@
+#pragma once
+// Private to `ftvlsi check`: one measurement per check (report/check.hpp, docs/checks.md).
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/report/check.hpp"
+
+namespace ftvlsi::detail {
+
+// What a measurement may be given: the seed, and the deliberate damage of the tests.
+struct Ctx {
+  std::uint64_t seed = 1;
+  std::function<double(std::uint64_t n, double measured)> tamper_fn;
+  // Replaces a fat-tree's parameters before it is built (e.g. one channel changed).
+  std::function<FatTreeParams(std::uint64_t n, const FatTree& tree)> capacities;
+  double tamper(std::uint64_t n, double measured) const {
+    return tamper_fn ? tamper_fn(n, measured) : measured;
+  }
+};
+
+using Measure = std::vector<CheckSeries> (*)(const std::vector<std::uint64_t>&, const Ctx&);
+
+std::vector<CheckSeries> measure_l_t1(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_c2(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_l3(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_t4(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_t5(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_l6(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_t8(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_t10(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_gl_area(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_gl_t8(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_gl_t9(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_gl_t11(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_g_1(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_g_21(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_g_41(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_g_headline(const std::vector<std::uint64_t>&, const Ctx&);
+
+}  // namespace ftvlsi::detail

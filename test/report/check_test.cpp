@@ -1,0 +1,152 @@
+#include "ftvlsi/report/check.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "ftvlsi/core/error.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+CheckSeries synthetic(CheckRule rule, double (*f)(double)) {
+  CheckSeries s;
+  s.rule = rule;
+  for (int e = 6; e <= 20; e += 2) {
+    const auto n = std::uint64_t{1} << e;
+    s.points.push_back({n, f(static_cast<double>(n)), 1.0});
+  }
+  judge(s);
+  return s;
+}
+
+CheckRule growth(double epsilon) {
+  return {CheckRule::Kind::kUpper, std::numeric_limits<double>::infinity(), epsilon};
+}
+
+const CheckResult& only(const std::vector<CheckResult>& r) {
+  REQUIRE(r.size() == 1);
+  return r.front();
+}
+
+}  // namespace
+
+TEST_SUITE("check") {
+  TEST_CASE("the verdict rule on synthetic series: flat, like lg n, like sqrt n") {
+    const auto flat = synthetic(growth(0.05), [](double) { return 3.0; });
+    CHECK(flat.exponent == doctest::Approx(0).epsilon(1e-9));
+    CHECK(flat.verdict == Verdict::kPass);
+    // lg n over the larger half (2^14 .. 2^20) grows like n^(ln(20/14) / ln 2^6) = n^0.086.
+    const auto lg = synthetic(growth(0.05), [](double n) { return std::log2(n); });
+    CHECK(lg.exponent == doctest::Approx(0.0855).epsilon(0.05));
+    CHECK(lg.verdict == Verdict::kFail);
+    CHECK(synthetic(growth(0.1), [](double n) { return std::log2(n); }).verdict == Verdict::kPass);
+    const auto root = synthetic(growth(0.1), [](double n) { return std::sqrt(n); });
+    CHECK(root.exponent == doctest::Approx(0.5));
+    CHECK(root.verdict == Verdict::kFail);
+    CHECK(root.reason.find("n^0.500") != std::string::npos);
+    // Constant rules: an exact bound, and a lower bound.
+    const auto under = synthetic({CheckRule::Kind::kUpper, 1.0, std::nullopt},
+                                 [](double n) { return n >= 65536 ? 1.5 : 0.9; });
+    CHECK(under.verdict == Verdict::kFail);
+    CHECK(under.reason.find("at n = 65536") != std::string::npos);
+    const auto above = synthetic({CheckRule::Kind::kLower, 0.25, std::nullopt},
+                                 [](double n) { return 1 / std::log2(n); });
+    CHECK(above.verdict == Verdict::kFail);  // 1/lg n drops below 0.25 at n = 2^6 .. : 1/6 < 0.25
+    CHECK(synthetic({CheckRule::Kind::kLower, 0.04, std::nullopt},
+                    [](double n) { return 1 / std::log2(n); })
+              .verdict == Verdict::kPass);
+  }
+
+  TEST_CASE("every ID runs at a tiny size and none fails on our own constructions") {
+    CheckOptions o;
+    o.tiny = 64;
+    const auto results = run_checks(o);
+    REQUIRE(results.size() == list_checks().size());
+    const std::vector<std::string> ids{"L-T1",  "L-C2",    "L-L3",  "L-T4",   "L-T5",
+                                       "L-L6",  "L-T8",    "L-T10", "GL-area", "GL-T8",
+                                       "GL-T9", "GL-T11",  "G-1",   "G-2.1",  "G-4.1",
+                                       "G-headline", "D-compose", "D-route"};
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      CAPTURE(ids[i]);
+      CHECK(results[i].id == ids[i]);
+      CHECK(results[i].verdict != Verdict::kFail);
+      if (ids[i][0] == 'D') CHECK(results[i].verdict == Verdict::kNotMeasured);
+      else CHECK_FALSE(results[i].series.empty());
+    }
+    const auto j = nlohmann::json::parse(check_json(results, o));
+    for (const char* key : {"id", "claim", "source", "sizes", "measured", "bound", "ratio",
+                            "exponent", "verdict", "rule"})
+      CHECK(j["checks"][0].contains(key));
+    CHECK(j["summary"]["not_measured"] == 2);
+    CHECK(j["summary"]["fail"] == 0);
+    CHECK(check_markdown(results, true).find("## G-headline") != std::string::npos);
+    CHECK(check_plot_svg(results[0]).find("<svg") != std::string::npos);
+  }
+
+  TEST_CASE("GL-T9 cannot bite at runnable sizes: inconclusive, with the size where it would") {
+    CheckOptions o;
+    o.ids = {"GL-T9"};
+    o.tiny = 1024;
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kInconclusive);
+    CHECK(r.series.front().reason.find("16,777,216") != std::string::npos);
+  }
+
+  TEST_CASE("a layout with a stretched level fails G-4.1, naming the sizes") {
+    CheckOptions o;
+    o.ids = {"G-4.1"};
+    o.tiny = 4096;
+    o.tampers.push_back({"G-4.1", [](std::uint64_t n, double v) { return v * std::sqrt(double(n)); },
+                         nullptr});
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kFail);
+    INFO(r.series.front().reason);
+    CHECK(r.series.front().reason.find("grows like n^") != std::string::npos);
+    CHECK(r.series.front().reason.find("n = 1024") != std::string::npos);
+  }
+
+  TEST_CASE("a capacity profile with a fattened root channel fails GL-area") {
+    CheckOptions o;
+    o.ids = {"GL-area"};
+    o.tampers.push_back({"GL-area", nullptr, [](std::uint64_t n, const FatTree& tree) {
+                           FatTreeParams p;
+                           p.processors = n;
+                           p.capacity.profile = CapacityProfile::kCustom;
+                           p.capacity.custom = tree.capacities();
+                           p.capacity.custom[0] *= static_cast<std::uint64_t>(std::log2(double(n)));
+                           return p;
+                         }});
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kFail);
+    CHECK(r.series[1].verdict == Verdict::kFail);  // root / sqrt n grows like lg n
+  }
+
+  TEST_CASE("a broken balanced tree fails Theorem 8's exact bound at the size it broke") {
+    CheckOptions o;
+    o.ids = {"L-T8"};
+    o.tampers.push_back({"L-T8", [](std::uint64_t n, double v) { return n >= 4096 ? 5 * v : v; },
+                         nullptr});
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kFail);
+    INFO(r.series.front().reason);
+    CHECK(r.series.front().reason.find("at n = 4096") != std::string::npos);
+  }
+
+  TEST_CASE("an unknown ID names the valid ones") {
+    CheckOptions o;
+    o.ids = {"L-T99"};
+    try {
+      run_checks(o);
+      FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("L-T1, L-C2") != std::string::npos);
+    }
+  }
+}
