@@ -275,7 +275,7 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
   const Source src{std::string(source)};
   const YAML::Node root = load_yaml(yaml, source);
   require_map(src, root, "report spec");
-  check_keys(src, root, "top level", {"title", "layouts", "simulate"});
+  check_keys(src, root, "top level", {"title", "layouts", "simulate", "check"});
   ReportSpec report;
   if (const auto v = root["title"]) report.title = scalar(src, v, "title");
   const auto layouts = root["layouts"];
@@ -305,6 +305,13 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
         }));
     }
     report.simulate = std::move(r);
+  }
+  if (const auto v = root["check"]) {
+    const std::string mode = scalar(src, v, "check");
+    if (mode == "quick" || mode == "full")
+      report.check_full = mode == "full";
+    else if (mode != "none")
+      src.fail(v, "'check' must be quick, full or none");
   }
   return report;
 }

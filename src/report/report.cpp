@@ -9,6 +9,7 @@
 #include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/report/layout_job.hpp"
+#include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 
 namespace ftvlsi {
@@ -150,6 +151,21 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
         "Files: simulate.md, simulate.csv and one plot per delay model "
         "(`ftvlsi simulate --sweep` makes the full version).\n\n{}",
         spec.simulate->competing, sweep_markdown(sim, ""));
+  }
+  if (spec.check_full) {
+    CheckOptions o;
+    o.full = *spec.check_full;
+    const auto checks = run_checks(o);
+    write_check_report(checks, o, out_dir);
+    const CheckSummary sum = summarise(checks);
+    md += fmt::format(
+        "\n## Checking the papers\n\n{} pass, {} fail, {} inconclusive, {} not measured "
+        "(`ftvlsi check --{}`): the claims, tables, fitted exponents and plots are in "
+        "[check.md](check.md).\n\n| check | claim | verdict |\n|---|---|---|\n",
+        sum.pass, sum.fail, sum.inconclusive, sum.not_measured, o.full ? "full" : "quick");
+    for (const auto& c : checks)
+      md += fmt::format("| {} | {} | {} |\n", c.id, c.claim, to_string(c.verdict));
+    result.all_clean = result.all_clean && sum.fail == 0;
   }
   result.summary_path = (std::filesystem::path(out_dir) / "summary.md").string();
   write_file_atomically(result.summary_path, md);

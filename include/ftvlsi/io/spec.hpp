@@ -106,6 +106,8 @@ struct ReportSpec {
   std::string title = "ftvlsi report";
   std::vector<LayoutSpec> layouts;
   std::optional<ReportSimulate> simulate;
+  // `check: quick | full | none`: the papers' bounds checked (ftvlsi check); none when absent.
+  std::optional<bool> check_full;
 };
 ReportSpec parse_report_spec(std::string_view yaml, std::string_view source);
 ReportSpec load_report_spec(const std::string& path);
