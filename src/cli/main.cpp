@@ -37,8 +37,9 @@ void add_override(CLI::App* app, const std::string& name, std::optional<std::str
 // The flags of a fat-tree's capacity profile, shared by layout, route and simulate's host.
 void add_profile_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
   add_override(cmd, "--capacity", o.capacity,
-               "capacity profile: universal, area-universal, double-every-2, quadruple-every-3, "
-               "linear-size, linear-size-bumped, modular, full, constant, custom");
+               "capacity profile: universal, area-universal, double-every-2, four-way, "
+               "quadruple-every-3, linear-size, linear-size-bumped, modular, full, constant, "
+               "custom");
   add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
   add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
