@@ -69,6 +69,71 @@ TEST_SUITE("algorithms") {
     CHECK(worst[4096] <= std::max(worst[64], worst[256]));
   }
 
+  TEST_CASE("--constants proof runs Lemma 7's k1 = 4 e^4 r^2 ln r and k2 = 36 r") {
+    RandomParams p;
+    p.congestion = 15;
+    p.constants = RandomConstants::kProof;
+    TryGuessConstants c = try_guess_constants(p);
+    CHECK(c.r == 15);
+    CHECK(c.k1 == doctest::Approx(4 * std::exp(4.0) * 225 * std::log(15.0)));
+    CHECK(c.k1 == doctest::Approx(133069.1).epsilon(1e-6));
+    CHECK(c.k2 == doctest::Approx(540));
+    // Below the least r of the lemma's inequality the proof runs with that r instead.
+    p.congestion = 3;
+    c = try_guess_constants(p);
+    CHECK(c.r == kProofMinCongestion);
+    CHECK(c.k2 == doctest::Approx(36 * kProofMinCongestion));
+    // Explicit k1, k2 override the set; the practical set is k1 = k2 = r.
+    p.k1 = 2;
+    CHECK(try_guess_constants(p).k1 == 2);
+    CHECK(try_guess_constants(p).k2 == doctest::Approx(36 * kProofMinCongestion));
+    p = RandomParams{};
+    p.congestion = 12.5;
+    c = try_guess_constants(p);
+    CHECK((c.k1 == 12.5 && c.k2 == 12.5 && c.r == 12.5));
+    CHECK(parse_random_constants("proof") == RandomConstants::kProof);
+    CHECK(to_string(parse_random_constants("practical")) == "practical");
+    CHECK_THROWS_AS(parse_random_constants("paper"), InputError);
+  }
+
+  TEST_CASE("Lemma 7's q = 1/(e^4 r ln r) meets its inequality exactly from r = 8.31 on") {
+    // Per delivery cycle of the z: (q^q (1-q)^(1-q))^-1 (1 - 1/8r)^(1-q) <= 2^(-1/12r), in logs.
+    auto holds = [](double r) {
+      const double q = 1 / (std::exp(4.0) * r * std::log(r));
+      const double entropy = -q * std::log(q) - (1 - q) * std::log1p(-q);
+      return entropy + (1 - q) * std::log1p(-1 / (8 * r)) <= -std::log(2.0) / (12 * r);
+    };
+    for (double r = kProofMinCongestion; r < 1e9; r *= 1.01) CHECK(holds(r));
+    CHECK_FALSE(holds(8.29));
+    CHECK_FALSE(holds(4.0));
+  }
+
+  TEST_CASE("RANDOM with the proof's constants delivers everything on small cases") {
+    for (std::uint64_t n : {64, 256, 1024}) {
+      const FatTree tree = tree_of(n, CapacityProfile::kAreaUniversal);
+      const auto last = static_cast<std::uint32_t>(n - 1);
+      for (std::uint64_t per : {0, 1000, 1, 4, 16}) {
+        const MessageSet m = per == 0      ? MessageSet{{0, last}}
+                             : per == 1000 ? MessageSet{{0, last}, {0, last - 1}}
+                                           : uniform(n, per * n, n + per);
+        const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
+        DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, per + 1);
+        RandomParams rp;
+        rp.congestion = congestion_parameter(tree);
+        rp.constants = RandomConstants::kProof;
+        rp.seed = n + per;
+        const RouteResult res = route_random(sim, m.size(), n, rp, 100000000);
+        CAPTURE(n);
+        CAPTURE(lambda);
+        CHECK(res.delivered == m.size());
+        CHECK(std::all_of(res.cycle_of.begin(), res.cycle_of.end(),
+                          [&](std::uint32_t c) { return c >= 1 && c <= res.cycles; }));
+        if (lambda <= 1) CHECK(res.cycles == 1);
+        CHECK(static_cast<double>(res.cycles) >= std::ceil(lambda - 1e-9));
+      }
+    }
+  }
+
   TEST_CASE("RANDOM' stays within a constant times lambda when every channel holds lg n") {
     for (std::uint64_t n : {64, 256, 1024, 4096}) {
       const int lgn = static_cast<int>(std::log2(static_cast<double>(n)));
