@@ -205,7 +205,9 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
   add_override(cmd, "--algorithm", a.algorithm,
                "greedy (default), random, random-prime, offline or adversary");
   add_override(cmd, "--offline", a.offline, "offline variant: theorem-1 (default) or corollary-2");
-  add_override(cmd, "--lambda", a.lambda, "adversary: load factor of Theorem 9's set (24)");
+  add_override(cmd, "--lambda", a.lambda,
+               "adversary: load factor of Theorem 9's set (24), on a four-way host unless "
+               "--capacity says otherwise");
   add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
   add_override(cmd, "--constants", a.constants,
                "RANDOM's k1, k2: practical (default, k1 = k2 = r) or proof (Lemma 7: k1 = 4 e^4 "
@@ -229,8 +231,13 @@ double parse_constant(const std::string& text, const char* flag) {
 }
 
 int run_route_command(const RouteArgs& a) {
+  ftvlsi::SpecOverrides overrides = a.host.overrides;
+  // Theorem 9's set is built for the standard fat-tree with 4-way switches (route/adversary.hpp).
+  if (a.algorithm == "adversary" && !overrides.capacity &&
+      overrides.network.value_or("fat-tree") == "fat-tree")
+    overrides.capacity = "four-way";
   ftvlsi::LayoutSpec host;
-  ftvlsi::apply_overrides(host, a.host.overrides);
+  ftvlsi::apply_overrides(host, overrides);
   ftvlsi::RouteSpec s;
   if (const auto* b = std::get_if<ftvlsi::ButterflyParams>(&host.network)) {
     s.butterfly = b->processors;

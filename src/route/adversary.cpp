@@ -17,12 +17,15 @@ namespace {
 void require_standard(const FatTree& tree, std::uint64_t lambda) {
   const int levels = tree.levels();
   bool standard = levels % 2 == 0 && levels >= 4;
-  for (int k = 0; standard && k <= levels; ++k)
-    standard = tree.capacity(k) == std::uint64_t{1} << ((levels - k) / 2);
+  CapacityParams four_way;
+  four_way.profile = CapacityProfile::kFourWay;
+  if (standard) standard = tree.capacities() == compute_capacities(four_way, tree.processors());
   if (!standard)
-    throw InputError(
-        "the adversary of Theorem 9 needs a standard fat-tree: --capacity double-every-2 on "
-        "n = 4^m >= 16 processors (capacities doubling every other level from 1)");
+    throw InputError(fmt::format(
+        "the adversary of Theorem 9 runs on the standard fat-tree with 4-way switches: "
+        "--capacity four-way (route's default for --algorithm adversary) on n = 4^m >= 16 "
+        "processors, not {} on {}",
+        to_string(tree.capacity_params().profile), tree.processors()));
   if (lambda < 12)
     throw InputError(fmt::format("--lambda must be at least 12 for Theorem 9, not {}", lambda));
 }
