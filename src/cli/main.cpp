@@ -40,8 +40,9 @@ void add_override(CLI::App* app, const std::string& name, std::optional<std::str
 // The flags of a fat-tree's capacity profile, shared by layout, route and simulate's host.
 void add_profile_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
   add_override(cmd, "--capacity", o.capacity,
-               "capacity profile: universal, area-universal, double-every-2, quadruple-every-3, "
-               "linear-size, linear-size-bumped, modular, full, constant, custom");
+               "capacity profile: universal, area-universal, double-every-2, four-way, "
+               "quadruple-every-3, linear-size, linear-size-bumped, modular, full, constant, "
+               "custom");
   add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
   add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
@@ -194,8 +195,8 @@ int run_decompose_command(const DecomposeArgs& a) {
 
 struct RouteArgs {
   LayoutArgs host;  // the host fat-tree, with the layout command's flags
-  std::optional<std::string> messages, pattern, count, block, algorithm, policy, k1, k2, schedule,
-      loads, messages_out, max_cycles, offline, lambda;
+  std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
+      schedule, loads, messages_out, max_cycles, offline, lambda;
 };
 
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
@@ -213,10 +214,15 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
   add_override(cmd, "--algorithm", a.algorithm,
                "greedy (default), random, random-prime, offline or adversary");
   add_override(cmd, "--offline", a.offline, "offline variant: theorem-1 (default) or corollary-2");
-  add_override(cmd, "--lambda", a.lambda, "adversary: load factor of Theorem 9's set (24)");
+  add_override(cmd, "--lambda", a.lambda,
+               "adversary: load factor of Theorem 9's set (24), on a four-way host unless "
+               "--capacity says otherwise");
   add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
-  add_override(cmd, "--k1", a.k1, "RANDOM's constant k1 (default: the congestion parameter r)");
-  add_override(cmd, "--k2", a.k2, "RANDOM's constant k2 (default: r)");
+  add_override(cmd, "--constants", a.constants,
+               "RANDOM's k1, k2: practical (default, k1 = k2 = r) or proof (Lemma 7: k1 = 4 e^4 "
+               "r^2 ln r, k2 = 36 r)");
+  add_override(cmd, "--k1", a.k1, "RANDOM's constant k1 (overrides --constants)");
+  add_override(cmd, "--k2", a.k2, "RANDOM's constant k2 (overrides --constants)");
   add_override(cmd, "--max-cycles", a.max_cycles, "give up after this many cycles (10^7)");
   add_override(cmd, "--schedule", a.schedule, "write 'cycle src dst' per delivered message");
   add_override(cmd, "--loads", a.loads, "write every directed channel's load as CSV");
@@ -234,8 +240,13 @@ double parse_constant(const std::string& text, const char* flag) {
 }
 
 int run_route_command(const RouteArgs& a) {
+  ftvlsi::SpecOverrides overrides = a.host.overrides;
+  // Theorem 9's set is built for the standard fat-tree with 4-way switches (route/adversary.hpp).
+  if (a.algorithm == "adversary" && !overrides.capacity &&
+      overrides.network.value_or("fat-tree") == "fat-tree")
+    overrides.capacity = "four-way";
   ftvlsi::LayoutSpec host;
-  ftvlsi::apply_overrides(host, a.host.overrides);
+  ftvlsi::apply_overrides(host, overrides);
   ftvlsi::RouteSpec s;
   if (const auto* b = std::get_if<ftvlsi::ButterflyParams>(&host.network)) {
     s.butterfly = b->processors;
@@ -258,6 +269,7 @@ int run_route_command(const RouteArgs& a) {
   if (a.block) s.pattern.block = ftvlsi::parse_positive(*a.block, "--block");
   if (a.algorithm) s.algorithm = *a.algorithm;
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
+  if (a.constants) s.constants = ftvlsi::parse_random_constants(*a.constants);
   if (a.k1) s.k1 = parse_constant(*a.k1, "--k1");
   if (a.k2) s.k2 = parse_constant(*a.k2, "--k2");
   if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");

@@ -12,10 +12,11 @@
 namespace ftvlsi {
 namespace {
 
-constexpr std::array<std::pair<CapacityProfile, std::string_view>, 10> kNames{{
+constexpr std::array<std::pair<CapacityProfile, std::string_view>, 11> kNames{{
     {CapacityProfile::kUniversal, "universal"},
     {CapacityProfile::kAreaUniversal, "area-universal"},
     {CapacityProfile::kDoubleEvery2, "double-every-2"},
+    {CapacityProfile::kFourWay, "four-way"},
     {CapacityProfile::kQuadrupleEvery3, "quadruple-every-3"},
     {CapacityProfile::kLinearSize, "linear-size"},
     {CapacityProfile::kLinearSizeBumped, "linear-size-bumped"},
@@ -146,6 +147,11 @@ std::vector<u64> compute_capacities(const CapacityParams& params, u64 n) {
         break;
       case CapacityProfile::kDoubleEvery2:
         c = u64{1} << ((levels - k) / 2);
+        break;
+      case CapacityProfile::kFourWay:
+        // The odd half-levels carry both children whole, so with L even every concentrator is
+        // the 4-way switch of Greenberg & Leiserson §5 (see kFourWay in capacity.hpp).
+        c = u64{1} << ((levels - k + 1) / 2);
         break;
       case CapacityProfile::kQuadrupleEvery3:
         c = u64{1} << (2 * ((levels - k) / 3));

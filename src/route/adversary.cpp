@@ -17,12 +17,15 @@ namespace {
 void require_standard(const FatTree& tree, std::uint64_t lambda) {
   const int levels = tree.levels();
   bool standard = levels % 2 == 0 && levels >= 4;
-  for (int k = 0; standard && k <= levels; ++k)
-    standard = tree.capacity(k) == std::uint64_t{1} << ((levels - k) / 2);
+  CapacityParams four_way;
+  four_way.profile = CapacityProfile::kFourWay;
+  if (standard) standard = tree.capacities() == compute_capacities(four_way, tree.processors());
   if (!standard)
-    throw InputError(
-        "the adversary of Theorem 9 needs a standard fat-tree: --capacity double-every-2 on "
-        "n = 4^m >= 16 processors (capacities doubling every other level from 1)");
+    throw InputError(fmt::format(
+        "the adversary of Theorem 9 runs on the standard fat-tree with 4-way switches: "
+        "--capacity four-way (route's default for --algorithm adversary) on n = 4^m >= 16 "
+        "processors, not {} on {}",
+        to_string(tree.capacity_params().profile), tree.processors()));
   if (lambda < 12)
     throw InputError(fmt::format("--lambda must be at least 12 for Theorem 9, not {}", lambda));
 }
@@ -41,36 +44,47 @@ MessageSet with_destinations(std::vector<std::uint32_t> sources, int levels) {
   std::sort(sources.begin(), sources.end());
   MessageSet m;
   m.reserve(sources.size());
-  for (std::size_t i = 0; i < sources.size(); ++i) m.push_back({sources[i], destination(i, levels)});
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    m.push_back({sources[i], destination(i, levels)});
   return m;
 }
 
-// `count` messages spread evenly over the processors [lo, lo + size).
+// `count` messages spread evenly over the processors [lo, lo + size): message i from processor
+// lo + floor(i size / count), so every aligned block of b processors sends count b / size of them,
+// rounded up (fewer messages than processors must not crowd into the first ones, whose small
+// subtree would then carry more than lambda).
 void spread(std::vector<std::uint32_t>& sources, std::uint64_t lo, std::uint64_t size,
             std::uint64_t count) {
   for (std::uint64_t i = 0; i < count; ++i)
-    sources.push_back(static_cast<std::uint32_t>(lo + i % size));
+    sources.push_back(static_cast<std::uint32_t>(lo + static_cast<u128>(i) * size / count));
 }
 
-// Runs the switches with the four quarters of [lo, lo + size) all full for t cycles and returns
-// the quarter that sent the fewest messages out (the last one on a tie).
-int unfavoured_quarter(const FatTree& tree, std::uint64_t lo, std::uint64_t size,
-                       std::uint64_t t) {
+// Runs the switches with the four input channels of FT = [lo, lo + size)'s root switch full for t
+// cycles and returns the quarter that sent the fewest messages out (the last one on a tie). Each
+// cycle sends a fresh batch that fills those channels exactly: cap messages from each quarter,
+// spread so that no channel inside the quarter holds more than its capacity (a block of b
+// processors sends ceil(2b / sqrt s) <= sqrt b). The switches see the same full inputs as under
+// GREEDY, at a cost of t sqrt(s) messages instead of t s.
+int unfavoured_quarter(const FatTree& tree, std::uint64_t lo, std::uint64_t size, std::uint64_t t) {
+  const std::uint64_t quarter = size / 4;
+  const int quarter_level = tree.levels() - floor_log2(quarter);
+  const std::uint64_t cap = tree.capacity(quarter_level);
   std::vector<std::uint32_t> sources;
-  spread(sources, lo, size, size * t);  // every processor busy every cycle
+  for (std::uint64_t c = 0; c < t; ++c)
+    for (std::uint64_t q = 0; q < 4; ++q) spread(sources, lo + q * quarter, quarter, cap);
   const MessageSet probe = with_destinations(std::move(sources), tree.levels());
-  DeliverySimulator sim(tree, probe, SwitchPolicy::kPriority, 1);
-  std::vector<std::uint32_t> undelivered(probe.size());
-  for (std::uint32_t i = 0; i < undelivered.size(); ++i) undelivered[i] = i;
-  std::array<std::uint64_t, 4> out{};
-  for (std::uint64_t c = 0; c < t; ++c) {
-    const auto delivered = sim.cycle(undelivered);
-    for (auto id : delivered) ++out[(probe[id].first - lo) / (size / 4)];
-    std::vector<std::uint32_t> rest;
-    std::set_difference(undelivered.begin(), undelivered.end(), delivered.begin(),
-                        delivered.end(), std::back_inserter(rest));
-    undelivered.swap(rest);
+  // with_destinations sorts by source; every batch spreads the same way, so a processor's i-th
+  // message belongs to batch i.
+  std::vector<std::vector<std::uint32_t>> batches(t);
+  {
+    std::vector<std::uint64_t> seen(size, 0);
+    for (std::uint32_t id = 0; id < probe.size(); ++id)
+      batches[seen[probe[id].first - lo]++].push_back(id);
   }
+  DeliverySimulator sim(tree, probe, SwitchPolicy::kPriority, 1);
+  std::array<std::uint64_t, 4> out{};
+  for (const auto& batch : batches)
+    for (auto id : sim.cycle(batch)) ++out[(probe[id].first - lo) / quarter];
   int worst = 3;
   for (int q = 3; q >= 0; --q)
     if (out[q] < out[worst]) worst = q;
@@ -84,7 +98,8 @@ AdversarySet adversary_set(const FatTree& tree, std::uint64_t lambda) {
   AdversarySet a;
   a.subtree = tree.processors() / 4;
   a.bound = static_cast<double>(lambda) * std::log2(static_cast<double>(a.subtree)) / 24;
-  const std::uint64_t t = (lambda + 5) / 6;  // lambda/6 cycles: lambda/12 + removing lambda sqrt s/12
+  // lambda/6 cycles: lambda/12, plus the cycles that remove the first lambda sqrt(s)/12 messages.
+  const std::uint64_t t = (lambda + 5) / 6;
   std::vector<std::uint32_t> sources;
   std::uint64_t lo = 0;
   for (std::uint64_t size = a.subtree; size > 1; size /= 4) {

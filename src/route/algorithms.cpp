@@ -56,6 +56,32 @@ RouteResult route_greedy(DeliverySimulator& sim, std::size_t messages, std::uint
   return router.finish();
 }
 
+std::string_view to_string(RandomConstants constants) {
+  return constants == RandomConstants::kProof ? "proof" : "practical";
+}
+
+RandomConstants parse_random_constants(std::string_view text) {
+  if (text == "proof") return RandomConstants::kProof;
+  if (text == "practical") return RandomConstants::kPractical;
+  throw InputError(fmt::format("--constants must be proof or practical, not '{}'", text));
+}
+
+TryGuessConstants try_guess_constants(const RandomParams& p) {
+  TryGuessConstants c;
+  if (p.constants == RandomConstants::kProof) {
+    // docs/random-constants.md: Lemma 7 picks q = 1/(e^4 r ln r), k1 = 4r/q and k2 = 36 r.
+    c.r = std::max(p.congestion, kProofMinCongestion);
+    c.k1 = 4 * std::exp(4.0) * c.r * c.r * std::log(c.r);
+    c.k2 = 36 * c.r;
+  } else {
+    c.r = p.congestion;
+    c.k1 = c.k2 = c.r;
+  }
+  c.k1 = p.k1.value_or(c.k1);
+  c.k2 = p.k2.value_or(c.k2);
+  return c;
+}
+
 RouteResult route_random(DeliverySimulator& sim, std::size_t messages, std::uint64_t n,
                          const RandomParams& p, std::uint64_t max_cycles) {
   Router router(sim, messages, max_cycles);
@@ -63,12 +89,15 @@ RouteResult route_random(DeliverySimulator& sim, std::size_t messages, std::uint
   const double lgn = lg(n);
   const double lglgn = std::max(1.0, std::log2(lgn));
   router.send(router.undelivered());  // load factor at most one goes at once
+  const auto [k1, k2, r] = try_guess_constants(p);
+  // With the proof's constants 2 k1 >= k2 lg n for every n up to 2^200, so the squaring phase is
+  // empty and the doubling phase starts below 1, where TRY-GUESS only sends U once (Fig. 3,
+  // line 9), as Fig. 2 prescribes.
   double guess = 2;
-  const double k1 = p.k1.value_or(p.congestion), k2 = p.k2.value_or(p.congestion);
   for (; k1 * guess < k2 * lgn && !router.done(); guess *= guess)
-    try_guess(router, guess, lgn, k1, k2, p.congestion, rng);
+    try_guess(router, guess, lgn, k1, k2, r, rng);
   for (guess = (k2 / k1) * lgn * lglgn; !router.done(); guess *= 2)
-    try_guess(router, guess, lgn, k1, k2, p.congestion, rng);
+    try_guess(router, guess, lgn, k1, k2, r, rng);
   return router.finish();
 }
 

@@ -305,17 +305,25 @@ TEST_SUITE("cli_route") {
     std::ofstream(dir / "e.txt") << "# nothing\n";
     expect_error("route -n 64 --messages " + (dir / "e.txt").string(), 2, "no messages");
     expect_error("route -n 64 --pattern spiral", 2, "valid patterns");
-    expect_error("route -n 64 --algorithm adversary", 2, "standard fat-tree");
-    expect_error("route -n 64 --capacity double-every-2 --algorithm adversary --lambda 6", 2,
-                 "at least 12");
+    expect_error("route -n 128 --algorithm adversary", 2, "4-way switches");
+    expect_error("route -n 64 --capacity double-every-2 --algorithm adversary", 2,
+                 "--capacity four-way");
+    expect_error("route -n 64 --algorithm adversary --lambda 6", 2, "at least 12");
+    expect_error("route -n 64 --algorithm random --constants paper", 2, "proof or practical");
     expect_error("route -n 64 --algorithm random-prime", 2, "at least lg n = 6");
     expect_error("route -n 64 --algorithm offline --offline corollary-2", 2, "above lg n = 6");
     expect_error("route -n 64 --algorithm offline --offline corollary-3", 2, "theorem-1");
     const fs::path adv = dir / "adversary.txt";
-    const Result a = run("route -n 256 --capacity double-every-2 --algorithm adversary --lambda 24 "
-                         "--messages-out " + adv.string() + " --json -");
+    const Result a = run("route -n 256 --algorithm adversary --lambda 24 --messages-out " +
+                         adv.string() + " --json -");
     CHECK(a.code == 0);
     CHECK(a.output.find("\"greedy_meets_bound\": true") != std::string::npos);
+    CHECK(a.output.find("\"capacity_profile\": \"four-way\"") != std::string::npos);
+    CHECK(a.output.find("\"load_factor\": 24.0,") != std::string::npos);
+    const Result proof = run("route -n 64 --algorithm random --constants proof --json -");
+    CHECK(proof.code == 0);
+    CHECK(proof.output.find("\"constants\": \"proof\"") != std::string::npos);
+    CHECK(proof.output.find("\"delivered\": 64") != std::string::npos);
     CHECK(line_count(slurp(adv.string())) > 24);
     const Result w = run("route -n 64 --capacity constant --constant 12 --pattern uniform --count 640 "
                          "--algorithm offline --offline corollary-2 --json -");

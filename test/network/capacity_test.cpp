@@ -24,6 +24,8 @@ long double formula(CapacityProfile p, std::uint64_t n, int k, long double w, lo
       return std::min(pk, w / std::pow(2.0L, k / 2.0L));
     case CapacityProfile::kDoubleEvery2:
       return std::pow(2.0L, (levels - k) / 2);
+    case CapacityProfile::kFourWay:
+      return std::pow(2.0L, (levels - k + 1) / 2);
     case CapacityProfile::kQuadrupleEvery3:
       return std::pow(4.0L, (levels - k) / 3);
     case CapacityProfile::kLinearSize:
@@ -112,6 +114,22 @@ TEST_SUITE("capacity") {
     CHECK_THROWS_AS(compute_capacities(params, 8), InputError);
     params.custom = {4, 0, 1};
     CHECK_THROWS_AS(compute_capacities(params, 4), InputError);
+  }
+
+  TEST_CASE("four-way: leaves 1, root sqrt n, and only the 4-way switches concentrate") {
+    for (std::uint64_t n = 16; n <= (std::uint64_t{1} << 24); n *= 4) {
+      CapacityParams params;
+      params.profile = CapacityProfile::kFourWay;
+      const auto caps = compute_capacities(params, n);
+      const int levels = static_cast<int>(caps.size()) - 1;
+      CAPTURE(n);
+      CHECK(caps[levels] == 1);
+      CHECK(caps[0] * caps[0] == n);
+      for (int k = 0; k + 2 <= levels; k += 2) {
+        CHECK(caps[k + 1] == 2 * caps[k + 2]);  // a half-level carries both children whole
+        CHECK(caps[k] == 2 * caps[k + 2]);      // four inputs into twice one of them
+      }
+    }
   }
 
   TEST_CASE("profile names round-trip and an unknown name lists the valid ones") {

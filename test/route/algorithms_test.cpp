@@ -69,6 +69,71 @@ TEST_SUITE("algorithms") {
     CHECK(worst[4096] <= std::max(worst[64], worst[256]));
   }
 
+  TEST_CASE("--constants proof runs Lemma 7's k1 = 4 e^4 r^2 ln r and k2 = 36 r") {
+    RandomParams p;
+    p.congestion = 15;
+    p.constants = RandomConstants::kProof;
+    TryGuessConstants c = try_guess_constants(p);
+    CHECK(c.r == 15);
+    CHECK(c.k1 == doctest::Approx(4 * std::exp(4.0) * 225 * std::log(15.0)));
+    CHECK(c.k1 == doctest::Approx(133069.1).epsilon(1e-6));
+    CHECK(c.k2 == doctest::Approx(540));
+    // Below the least r of the lemma's inequality the proof runs with that r instead.
+    p.congestion = 3;
+    c = try_guess_constants(p);
+    CHECK(c.r == kProofMinCongestion);
+    CHECK(c.k2 == doctest::Approx(36 * kProofMinCongestion));
+    // Explicit k1, k2 override the set; the practical set is k1 = k2 = r.
+    p.k1 = 2;
+    CHECK(try_guess_constants(p).k1 == 2);
+    CHECK(try_guess_constants(p).k2 == doctest::Approx(36 * kProofMinCongestion));
+    p = RandomParams{};
+    p.congestion = 12.5;
+    c = try_guess_constants(p);
+    CHECK((c.k1 == 12.5 && c.k2 == 12.5 && c.r == 12.5));
+    CHECK(parse_random_constants("proof") == RandomConstants::kProof);
+    CHECK(to_string(parse_random_constants("practical")) == "practical");
+    CHECK_THROWS_AS(parse_random_constants("paper"), InputError);
+  }
+
+  TEST_CASE("Lemma 7's q = 1/(e^4 r ln r) meets its inequality exactly from r = 8.31 on") {
+    // Per delivery cycle of the z: (q^q (1-q)^(1-q))^-1 (1 - 1/8r)^(1-q) <= 2^(-1/12r), in logs.
+    auto holds = [](double r) {
+      const double q = 1 / (std::exp(4.0) * r * std::log(r));
+      const double entropy = -q * std::log(q) - (1 - q) * std::log1p(-q);
+      return entropy + (1 - q) * std::log1p(-1 / (8 * r)) <= -std::log(2.0) / (12 * r);
+    };
+    for (double r = kProofMinCongestion; r < 1e9; r *= 1.01) CHECK(holds(r));
+    CHECK_FALSE(holds(8.29));
+    CHECK_FALSE(holds(4.0));
+  }
+
+  TEST_CASE("RANDOM with the proof's constants delivers everything on small cases") {
+    for (std::uint64_t n : {64, 256, 1024}) {
+      const FatTree tree = tree_of(n, CapacityProfile::kAreaUniversal);
+      const auto last = static_cast<std::uint32_t>(n - 1);
+      for (std::uint64_t per : {0, 1000, 1, 4, 16}) {
+        const MessageSet m = per == 0      ? MessageSet{{0, last}}
+                             : per == 1000 ? MessageSet{{0, last}, {0, last - 1}}
+                                           : uniform(n, per * n, n + per);
+        const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
+        DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, per + 1);
+        RandomParams rp;
+        rp.congestion = congestion_parameter(tree);
+        rp.constants = RandomConstants::kProof;
+        rp.seed = n + per;
+        const RouteResult res = route_random(sim, m.size(), n, rp, 100000000);
+        CAPTURE(n);
+        CAPTURE(lambda);
+        CHECK(res.delivered == m.size());
+        CHECK(std::all_of(res.cycle_of.begin(), res.cycle_of.end(),
+                          [&](std::uint32_t c) { return c >= 1 && c <= res.cycles; }));
+        if (lambda <= 1) CHECK(res.cycles == 1);
+        CHECK(static_cast<double>(res.cycles) >= std::ceil(lambda - 1e-9));
+      }
+    }
+  }
+
   TEST_CASE("RANDOM' stays within a constant times lambda when every channel holds lg n") {
     for (std::uint64_t n : {64, 256, 1024, 4096}) {
       const int lgn = static_cast<int>(std::log2(static_cast<double>(n)));
@@ -147,36 +212,58 @@ TEST_SUITE("algorithms") {
     CHECK_THROWS_AS(offline_schedule_wide(FatTree(thin), uniform(64, 64, 1)), InputError);
   }
 
-  TEST_CASE("Theorem 9: the adversary's sets keep GREEDY at or above lambda lg n / 24") {
-    std::map<std::uint64_t, double> per_lambda;
-    for (std::uint64_t n : {64, 256, 1024, 4096, 16384}) {
-      const FatTree tree = tree_of(n, CapacityProfile::kDoubleEvery2);
-      for (std::uint64_t lambda : {12, 24, 48}) {
+  TEST_CASE("Theorem 9: on the four-way host the adversary's set has load factor lambda") {
+    // Every channel of the host counts, the half channels above an unfavoured quarter included
+    // (on double-every-2 they carried 4/3 lambda).
+    for (std::uint64_t n : {16, 64, 256, 1024, 4096, 16384, 65536}) {
+      const FatTree tree = tree_of(n, CapacityProfile::kFourWay);
+      for (std::uint64_t lambda : {12, 13, 24, 50, 97, 384}) {
         const AdversarySet a = adversary_set(tree, lambda);
-        const double measured = load_factor(channel_loads(a.messages, tree.levels()), tree);
-        // The paper counts the four-way root switch only; on the binary tree the half channel
-        // above the unfavoured quarter also carries its sibling: at most 4/3 lambda.
-        CHECK(measured <= 4.0 / 3.0 * static_cast<double>(lambda) + 1e-9);
-        CHECK(measured >= static_cast<double>(lambda));
+        const ChannelLoadTable loads = channel_loads(a.messages, tree.levels());
+        CAPTURE(n);
+        CAPTURE(lambda);
+        CHECK(load_factor(loads, tree) ==
+              doctest::Approx(static_cast<double>(lambda)).epsilon(0.01));
+        for (int k = 1; k <= tree.levels(); k += 2)  // the half-levels inside the 4-way switches
+          for (std::size_t j = 0; j < loads.up[k].size(); ++j)
+            CHECK(3 * loads.up[k][j] <= 2 * lambda * tree.capacity(k));
         for (auto& [s, d] : a.messages) CHECK(((s < a.subtree) && (d >= a.subtree)));
+      }
+    }
+  }
+
+  TEST_CASE(
+      "Theorem 9: GREEDY needs at least lambda lg n / 24 cycles, and lambda/12 more per quarter") {
+    for (std::uint64_t lambda : {12, 24, 48}) {
+      double previous = 0;
+      for (std::uint64_t n : {64, 256, 1024, 4096, 16384}) {
+        const FatTree tree = tree_of(n, CapacityProfile::kFourWay);
+        const AdversarySet a = adversary_set(tree, lambda);
         DeliverySimulator sim(tree, a.messages, SwitchPolicy::kPriority, 1);
         const RouteResult g = route_greedy(sim, a.messages.size(), 1000000);
         CAPTURE(n);
         CAPTURE(lambda);
         const double lg_sub = std::log2(static_cast<double>(a.subtree));
-        CHECK(static_cast<double>(g.cycles) >= measured * lg_sub / 24);
-        if (lambda == 24) per_lambda[n] = static_cast<double>(g.cycles) / measured;
+        const double cycles = static_cast<double>(g.cycles);
+        CHECK(g.delivered == a.messages.size());
+        CHECK(cycles >= static_cast<double>(lambda) * lg_sub / 24);
+        CHECK(a.bound == doctest::Approx(static_cast<double>(lambda) * lg_sub / 24));
+        // Each quarter level holds GREEDY at least lambda/12 cycles longer (the proof's t).
+        if (previous > 0) CHECK(cycles - previous >= static_cast<double>(lambda) / 12);
+        previous = cycles;
       }
     }
-    // GREEDY's cycles per unit of load grow with lg n (about lambda/3 per quarter level).
-    CHECK(per_lambda[16384] >= 1.5 * per_lambda[64]);
-    for (auto it = std::next(per_lambda.begin()); it != per_lambda.end(); ++it)
-      CHECK(it->second >= std::prev(it)->second);
   }
 
-  TEST_CASE("the adversary needs a standard fat-tree and lambda >= 12") {
+  TEST_CASE("the adversary needs the four-way host and lambda >= 12") {
     CHECK_THROWS_AS(adversary_set(tree_of(256, CapacityProfile::kAreaUniversal), 24), InputError);
-    CHECK_THROWS_AS(adversary_set(tree_of(512, CapacityProfile::kDoubleEvery2), 24), InputError);
-    CHECK_THROWS_AS(adversary_set(tree_of(256, CapacityProfile::kDoubleEvery2), 6), InputError);
+    CHECK_THROWS_AS(adversary_set(tree_of(512, CapacityProfile::kFourWay), 24), InputError);
+    CHECK_THROWS_AS(adversary_set(tree_of(256, CapacityProfile::kFourWay), 6), InputError);
+    try {
+      adversary_set(tree_of(256, CapacityProfile::kDoubleEvery2), 24);
+      FAIL("double-every-2 accepted");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("--capacity four-way") != std::string::npos);
+    }
   }
 }

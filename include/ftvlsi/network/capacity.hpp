@@ -9,10 +9,16 @@
 
 namespace ftvlsi {
 
+// kFourWay is the standard fat-tree of Greenberg & Leiserson 1986 §5 built from 4-way switches
+// (leaves 1, capacities doubling every other level, root sqrt n; docs/adversary-host.md). For
+// L - k even the channel at level k+1 is the sum of its two children, so only the even-level
+// nodes concentrate, each joining four channels of 2^((L-k)/2 - 1) into 2^((L-k)/2). For L odd
+// the root joins two such trees without concentrating.
 enum class CapacityProfile {
   kUniversal,         // min(ceil(n/2^k), ceil(w / 2^(2k/3))), n^(2/3) <= w <= n
   kAreaUniversal,     // min(ceil(n/2^k), ceil(w / 2^(k/2))), sqrt n <= w <= n
   kDoubleEvery2,      // 2^floor((L-k)/2)
+  kFourWay,           // 2^ceil((L-k)/2)
   kQuadrupleEvery3,   // 4^floor((L-k)/3)
   kLinearSize,        // ceil(sqrt(p alpha) / lg n)
   kLinearSizeBumped,  // ceil(sqrt(alpha) + sqrt(p alpha) / lg n)

@@ -23,7 +23,8 @@ struct RouteSpec {
   std::string offline = "theorem-1";  // offline variant: theorem-1 or corollary-2
   std::uint64_t lambda = 24;          // adversary: the load factor of Theorem 9's set
   SwitchPolicy policy = SwitchPolicy::kRandom;
-  std::optional<double> k1, k2;  // RANDOM: default r
+  RandomConstants constants = RandomConstants::kPractical;  // RANDOM's k1, k2 ...
+  std::optional<double> k1, k2;                             // ... unless given
   std::uint64_t seed = 1;
   std::uint64_t max_cycles = 10000000;
   std::optional<std::string> json, schedule, loads, messages_out;

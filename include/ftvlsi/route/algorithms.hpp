@@ -24,16 +24,40 @@ struct RouteResult {
   double elapsed_bound = 0;  // a worst-case bound beside it, where the simulator keeps one
 };
 
-// k1 and k2 default to the congestion parameter r: TRY-GUESS then sends every message once in
-// expectation per halving step (k1 lambda rounds at probability 1 / (r lambda)). With k1 = k2 = 1
-// a message is sent 1/r times per step, the guesses overshoot to about r lambda, and RANDOM takes
-// 20-80 lambda cycles instead of 2-3 lambda (measured on area-universal trees, n = 1024).
-struct RandomParams {
-  std::optional<double> k1;
-  std::optional<double> k2;
-  double congestion = 1.0;  // r
-  std::uint64_t seed = 1;
+// Which k1, k2 TRY-GUESS runs with (docs/random-constants.md).
+enum class RandomConstants {
+  // k1 = k2 = r: TRY-GUESS then sends every message once in expectation per halving step (k1
+  // lambda rounds at probability 1 / (r lambda)). With k1 = k2 = 1 a message is sent 1/r times
+  // per step, the guesses overshoot to about r lambda, and RANDOM takes 20-80 lambda cycles
+  // instead of 2-3 lambda (measured on area-universal trees, n = 1024).
+  kPractical,
+  // The proof's constants (Greenberg & Leiserson 1986, Lemma 7 and Theorem 8): q = 1/(e^4 r ln r),
+  // k1 = 4r/q = 4 e^4 r^2 ln r and k2 = 36 r, with r raised to kProofMinCongestion if it is
+  // smaller (the lemma's inequality needs it; every bound holds for any r' >= r).
+  kProof,
 };
+// The least r for which Lemma 7's choice q = 1/(e^4 r ln r) satisfies its inequality
+// C(z, (1-q)z) (1 - 1/8r)^((1-q)z) <= 2^(-z/12r); any fat-tree with a channel of capacity 1 on a
+// leaf-to-leaf path already has r >= 4e > 10.8.
+inline constexpr double kProofMinCongestion = 8.31;
+
+std::string_view to_string(RandomConstants constants);
+// "proof" or "practical"; InputError naming --constants otherwise.
+RandomConstants parse_random_constants(std::string_view text);
+
+struct RandomParams {
+  std::optional<double> k1;  // overrides the constant set's k1
+  std::optional<double> k2;  // ... and its k2
+  double congestion = 1.0;   // r
+  std::uint64_t seed = 1;
+  RandomConstants constants = RandomConstants::kPractical;
+};
+
+// The values TRY-GUESS runs with: k1, k2 and the r of its probability 1/(r lambda).
+struct TryGuessConstants {
+  double k1 = 1, k2 = 1, r = 1;
+};
+TryGuessConstants try_guess_constants(const RandomParams& params);
 
 // Throws GeometryError if the messages are not all delivered within `max_cycles`.
 RouteResult route_greedy(DeliverySimulator& sim, std::size_t messages, std::uint64_t max_cycles);
