@@ -76,7 +76,7 @@ const std::vector<Entry>& registry() {
       {"GL-T9", "GREEDY on Theorem 9's sets: at least λ lg n / 24 cycles",
        "Greenberg & Leiserson 1986, Theorem 9 (seed 004)", {256, 1024, 4096},
        {256, 1024, 4096, 16384}, detail::measure_gl_t9,
-       "The adversary's sets on the standard fat-tree, routed by GREEDY with priority switches."},
+       "The adversary's sets on GL86 §5's standard fat-tree of 4-way switches (profile four-way), routed by GREEDY with priority switches."},
       {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
        "Greenberg & Leiserson 1986, Theorem 11 (seed 004)", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},

@@ -264,7 +264,7 @@ std::vector<CheckSeries> measure_gl_t9(const std::vector<u64>& sizes, const Ctx&
   double greedy_per_lambda = 0;
   for (u64 n : sizes) {
     RouteSpec r;
-    r.host = tree_params(n, CapacityProfile::kDoubleEvery2);
+    r.host = tree_params(n, CapacityProfile::kFourWay);
     r.algorithm = "adversary";
     r.lambda = 24;
     r.seed = ctx.seed;
