@@ -139,7 +139,7 @@ std::string CheckRule::text() const {
   if (std::isfinite(constant)) out = fmt::format("every ratio ≤ {:g}", constant);
   if (epsilon)
     out += fmt::format("{}the ratio's growth exponent over the larger half ≤ {:g}",
-                       out.empty() ? "" : ", and ", *epsilon);
+                       out.empty() ? "" : either ? ", or " : ", and ", *epsilon);
   return out;
 }
 
@@ -164,11 +164,12 @@ void judge(CheckSeries& s) {
   std::vector<std::pair<double, double>> xy;
   for (const auto& p : s.points) xy.push_back({static_cast<double>(p.n), p.ratio()});
   s.exponent = growth_exponent(xy);
+  const bool flat_enough = s.rule.epsilon && s.exponent <= *s.rule.epsilon;
   for (const auto& p : s.points) {
     const double r = p.ratio();
     const bool ok = s.rule.kind == CheckRule::Kind::kUpper ? r <= s.rule.constant
                                                            : r >= s.rule.constant;
-    if (!ok || !std::isfinite(r)) {
+    if ((!ok && !(s.rule.either && flat_enough)) || !std::isfinite(r)) {
       s.verdict = Verdict::kFail;
       s.reason = fmt::format("at n = {} the ratio is {:.4g}, {} the limit {:g}", p.n, r,
                              s.rule.kind == CheckRule::Kind::kUpper ? "above" : "below",
@@ -176,7 +177,10 @@ void judge(CheckSeries& s) {
       return;
     }
   }
-  if (s.rule.epsilon && s.exponent > *s.rule.epsilon) {
+  const bool within = std::all_of(s.points.begin(), s.points.end(), [&](const CheckPoint& p) {
+    return p.ratio() <= s.rule.constant;
+  });
+  if (s.rule.epsilon && s.exponent > *s.rule.epsilon && !(s.rule.either && within)) {
     s.verdict = Verdict::kFail;
     s.reason = fmt::format(
         "the ratio grows like n^{:.3f} over n = {} … {} (limit {:g}); it broke from n = {} on",

@@ -47,6 +47,12 @@ TEST_SUITE("check") {
     CHECK(root.exponent == doctest::Approx(0.5));
     CHECK(root.verdict == Verdict::kFail);
     CHECK(root.reason.find("n^0.500") != std::string::npos);
+    // Either rule (randomized routing): within the constant, or flat enough.
+    const CheckRule either{CheckRule::Kind::kUpper, 100.0, 0.1, true};
+    CHECK(synthetic(either, [](double n) { return std::pow(n, 0.3); }).verdict == Verdict::kPass);
+    CHECK(synthetic(either, [](double n) { return std::sqrt(n); }).verdict == Verdict::kFail);
+    CHECK(synthetic(either, [](double n) { return n < 1e5 ? 1.0 : 200.0 + 0 * n; }).verdict ==
+          Verdict::kFail);
     // Constant rules: an exact bound, and a lower bound.
     const auto under = synthetic({CheckRule::Kind::kUpper, 1.0, std::nullopt},
                                  [](double n) { return n >= 65536 ? 1.5 : 0.9; });
