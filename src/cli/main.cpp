@@ -10,6 +10,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/spec.hpp"
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
@@ -150,11 +151,7 @@ void apply_decompose_flags(const DecomposeArgs& a, ftvlsi::DecomposeSpec& s) {
   if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
   if (a.seed) s.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
   if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
-  if (a.cut_on) {
-    if (*a.cut_on != "layout" && *a.cut_on != "placement")
-      throw ftvlsi::InputError("--cut-on must be layout or placement, not '" + *a.cut_on + "'");
-    s.cut_layout = *a.cut_on == "layout";
-  }
+  if (a.cut_on) s.cut_layout = ftvlsi::parse_cut_on_layout(*a.cut_on);
   if (a.host_processors)
     s.host_processors = ftvlsi::parse_positive(*a.host_processors, "--host-processors");
   if (a.host_capacity) {
@@ -241,8 +238,10 @@ double parse_constant(const std::string& text, const char* flag) {
 
 int run_route_command(const RouteArgs& a) {
   ftvlsi::SpecOverrides overrides = a.host.overrides;
+  const auto algorithm =
+      a.algorithm ? ftvlsi::parse_route_algorithm(*a.algorithm) : ftvlsi::RouteAlgorithm::kGreedy;
   // Theorem 9's set is built for the standard fat-tree with 4-way switches (route/adversary.hpp).
-  if (a.algorithm == "adversary" && !overrides.capacity &&
+  if (algorithm == ftvlsi::RouteAlgorithm::kAdversary && !overrides.capacity &&
       overrides.network.value_or("fat-tree") == "fat-tree")
     overrides.capacity = "four-way";
   ftvlsi::LayoutSpec host;
@@ -267,13 +266,13 @@ int run_route_command(const RouteArgs& a) {
   if (a.pattern) s.pattern.name = *a.pattern;
   if (a.count) s.pattern.count = ftvlsi::parse_positive(*a.count, "--count");
   if (a.block) s.pattern.block = ftvlsi::parse_positive(*a.block, "--block");
-  if (a.algorithm) s.algorithm = *a.algorithm;
+  s.algorithm = algorithm;
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
   if (a.constants) s.constants = ftvlsi::parse_random_constants(*a.constants);
   if (a.k1) s.k1 = parse_constant(*a.k1, "--k1");
   if (a.k2) s.k2 = parse_constant(*a.k2, "--k2");
   if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
-  if (a.offline) s.offline = *a.offline;
+  if (a.offline) s.offline = ftvlsi::parse_offline_variant(*a.offline);
   if (a.lambda) s.lambda = ftvlsi::parse_positive(*a.lambda, "--lambda");
   s.schedule = a.schedule;
   s.loads = a.loads;
@@ -330,10 +329,10 @@ int run_simulate_command(const SimulateArgs& a) {
   if (a.competing) s.competing = *a.competing;
   if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
   s.network_file = a.network_file;
-  if (a.host) s.host = *a.host;
+  if (a.host) s.host = ftvlsi::parse_host_kind(*a.host);
   if (a.capacity.capacity || a.capacity.root_capacity || a.capacity.alpha ||
       a.capacity.constant || a.capacity.capacities) {
-    if (s.host != "fat-tree")
+    if (s.host != ftvlsi::HostKind::kFatTree)
       throw ftvlsi::InputError(
           "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
     ftvlsi::LayoutSpec host;
@@ -347,15 +346,10 @@ int run_simulate_command(const SimulateArgs& a) {
   if (a.competing_alpha)
     s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
   s.mesh_diagonals = a.mesh_diagonals;
-  if (s.mesh_diagonals && !a.sweep && s.host != "fat-pyramid")
-    throw ftvlsi::InputError("--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
-  if (a.competing_alpha)
-    s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
-  s.mesh_diagonals = a.mesh_diagonals;
-  if (s.mesh_diagonals && !a.sweep && s.host != "fat-pyramid")
+  if (s.mesh_diagonals && !a.sweep && s.host != ftvlsi::HostKind::kFatPyramid)
     throw ftvlsi::InputError("--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
   if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
-  if (a.algorithm) s.algorithm = *a.algorithm;
+  if (a.algorithm) s.algorithm = ftvlsi::parse_route_algorithm(*a.algorithm);
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
   if (a.delay) s.delay = ftvlsi::parse_delay_model(*a.delay);
   if (a.data_bits) s.data_bits = ftvlsi::parse_positive(*a.data_bits, "--data-bits");

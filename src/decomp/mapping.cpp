@@ -13,13 +13,6 @@ std::string_view to_string(MappingKind kind) {
   return kind == MappingKind::kBalanced ? "balanced" : "geometric";
 }
 
-MappingKind parse_mapping_kind(std::string_view text) {
-  if (text == "balanced") return MappingKind::kBalanced;
-  if (text == "geometric") return MappingKind::kGeometric;
-  throw InputError(
-      fmt::format("unknown mapping '{}'; valid mappings are balanced and geometric", text));
-}
-
 std::vector<std::uint64_t> geometric_mapping(const CuttingTree& tree, int host_levels) {
   std::vector<std::uint64_t> leaf(tree.leaf.size());
   for (std::size_t p = 0; p < leaf.size(); ++p) {

@@ -1,5 +1,7 @@
 #include "ftvlsi/io/decompose_spec.hpp"
 
+#include "ftvlsi/io/options.hpp"
+
 #include "yaml_source.hpp"
 
 namespace ftvlsi {
@@ -38,10 +40,8 @@ void parse_method(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
         parsed(src, v, "mapping", [](const std::string& t) { return parse_mapping_kind(t); });
   }
   if (const auto v = node["cut_on"]) {
-    const auto on = scalar(src, v, "cut_on");
-    if (on != "layout" && on != "placement")
-      src.fail(v, "key 'cut_on' must be layout or placement, not '" + on + "'");
-    s.cut_layout = on == "layout";
+    s.cut_layout =
+        parsed(src, v, "cut_on", [](const std::string& t) { return parse_cut_on_layout(t); });
   }
   if (const auto v = node["mapping_in"]) s.mapping_in = scalar(src, v, "mapping_in");
 }

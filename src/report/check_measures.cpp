@@ -55,7 +55,7 @@ CheckRule either(double constant, double epsilon) {
 
 CheckRule lower(double constant) { return {CheckRule::Kind::kLower, constant, std::nullopt}; }
 
-RouteRun route(const FatTreeParams& host, const std::string& algorithm, PatternParams pattern,
+RouteRun route(const FatTreeParams& host, RouteAlgorithm algorithm, PatternParams pattern,
                u64 seed) {
   RouteSpec r;
   r.host = host;
@@ -66,7 +66,7 @@ RouteRun route(const FatTreeParams& host, const std::string& algorithm, PatternP
 }
 
 // Randomized routing: the mean cycles and load factor over three seeds.
-std::pair<double, double> mean_route(const FatTreeParams& host, const std::string& algorithm,
+std::pair<double, double> mean_route(const FatTreeParams& host, RouteAlgorithm algorithm,
                                      const PatternParams& pattern, u64 seed) {
   double cycles = 0, lambda = 0;
   for (u64 s = 0; s < 3; ++s) {
@@ -90,7 +90,7 @@ PatternParams uniform(u64 count) {
 std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto s = series("delivery cycles d / (2⌈λ⌉·L), area-universal, 8n uniform messages", upper(1.0));
   for (u64 n : sizes) {
-    const RouteRun r = route(tree_params(n, CapacityProfile::kAreaUniversal), "offline",
+    const RouteRun r = route(tree_params(n, CapacityProfile::kAreaUniversal), RouteAlgorithm::kOffline,
                              uniform(8 * n), ctx.seed);
     const double bound = 2 * std::ceil(r.load_factor) * std::log2(static_cast<double>(n));
     s.points.push_back({n, ctx.tamper(n, static_cast<double>(r.result.cycles)), bound});
@@ -106,8 +106,8 @@ std::vector<CheckSeries> measure_l_c2(const std::vector<u64>& sizes, const Ctx& 
     host.capacity.constant = 2 * static_cast<u64>(lg(n));
     RouteSpec r;
     r.host = host;
-    r.algorithm = "offline";
-    r.offline = "corollary-2";
+    r.algorithm = RouteAlgorithm::kOffline;
+    r.offline = OfflineVariant::kCorollary2;
     r.pattern = uniform(8 * n);
     r.seed = ctx.seed;
     const RouteRun run = run_route(r);
@@ -265,7 +265,7 @@ std::vector<CheckSeries> measure_gl_t8(const std::vector<u64>& sizes, const Ctx&
       either(12.0, 0.1));
   for (u64 n : sizes) {
     const auto [cycles, lambda] = mean_route(tree_params(n, CapacityProfile::kAreaUniversal),
-                                             "random", uniform(4 * n), ctx.seed);
+                                             RouteAlgorithm::kRandom, uniform(4 * n), ctx.seed);
     const double l = lg2(static_cast<double>(n));
     s.points.push_back({n, ctx.tamper(n, cycles), lambda + l * lg2(l)});
   }
@@ -281,7 +281,7 @@ std::vector<CheckSeries> measure_gl_t9(const std::vector<u64>& sizes, const Ctx&
   for (u64 n : sizes) {
     RouteSpec r;
     r.host = tree_params(n, CapacityProfile::kFourWay);
-    r.algorithm = "adversary";
+    r.algorithm = RouteAlgorithm::kAdversary;
     r.lambda = 24;
     r.seed = ctx.seed;
     const RouteRun run = run_route(r);
@@ -303,7 +303,7 @@ std::vector<CheckSeries> measure_gl_t11(const std::vector<u64>& sizes, const Ctx
   for (u64 n : sizes) {
     FatTreeParams host = tree_params(n, CapacityProfile::kConstant);
     host.capacity.constant = static_cast<u64>(lg(n));
-    const auto [cycles, lambda] = mean_route(host, "random-prime", uniform(8 * n), ctx.seed);
+    const auto [cycles, lambda] = mean_route(host, RouteAlgorithm::kRandomPrime, uniform(8 * n), ctx.seed);
     s.points.push_back({n, ctx.tamper(n, cycles), lambda});
   }
   return {s};
@@ -327,13 +327,13 @@ std::vector<CheckSeries> measure_g_1(const std::vector<u64>& sizes, const Ctx& c
 // G-2.1: Greenberg's geometric mapping puts lambda = O(lg A) on the linear-size host.
 std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& ctx) {
   std::vector<CheckSeries> out;
-  for (const char* kind : {"mesh", "planar"}) {
-    auto s = series(std::string(kind) + ": λ / lg A, geometric mapping, linear-size host",
-                    growth(0.1));
+  for (const bool mesh : {true, false}) {
+    const std::string kind = mesh ? "mesh" : "planar";
+    auto s = series(kind + ": λ / lg A, geometric mapping, linear-size host", growth(0.1));
     for (u64 n : sizes) {
       DecomposeSpec d;
       d.network = kind;
-      d.processors = std::string(kind) == "mesh" ? (u64{1} << (2 * (floor_log2(n) / 2))) : n;
+      d.processors = mesh ? (u64{1} << (2 * (floor_log2(n) / 2))) : n;
       d.mapping = MappingKind::kGeometric;
       d.seed = ctx.seed;
       const DecomposeRun r = run_decompose(d);
@@ -363,7 +363,7 @@ std::vector<CheckSeries> measure_g_41(const std::vector<u64>& sizes, const Ctx& 
     wires.points.push_back({m4, worst, 1.0});
     SimulateSpec sim;
     sim.processors = m4;
-    sim.host = "fat-pyramid";
+    sim.host = HostKind::kFatPyramid;
     sim.seed = ctx.seed;
     stretch.points.push_back({m4, run_simulate(sim).path_stretch_bound, 1.0});
   }
@@ -377,7 +377,7 @@ std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const
   auto pyramid = series("fat-pyramid: Δ / lg A", growth(0.1));
   for (u64 n : sizes) {
     const u64 m4 = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
-    for (const char* host : {"fat-tree", "fat-pyramid"}) {
+    for (const HostKind host : {HostKind::kFatTree, HostKind::kFatPyramid}) {
       SimulateSpec sim;
       sim.processors = m4;
       sim.host = host;
@@ -385,7 +385,7 @@ std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const
       sim.seed = ctx.seed;
       const SimulateResult r = run_simulate(sim);
       const double a = static_cast<double>(r.area_competing);
-      if (std::string(host) == "fat-tree")
+      if (host == HostKind::kFatTree)
         tree.points.push_back({m4, ctx.tamper(m4, r.slowdown), std::sqrt(a)});
       else
         pyramid.points.push_back({m4, r.slowdown, lg2(a)});

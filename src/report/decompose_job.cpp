@@ -35,7 +35,7 @@ void require_outputs(const DecomposeSpec& s) {
 }
 
 CompetingNetwork make_network(const DecomposeSpec& s) {
-  if (s.network == "file") {
+  if (is_file_kind(s.network)) {
     if (!s.network_file)
       throw InputError("--network file needs --network-file FILE naming the network to read");
     return read_network_file(*s.network_file);

@@ -157,7 +157,7 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
     return;
   }
   const auto& c = std::get<CompetingParams>(spec.network);
-  if (c.kind == "file") {
+  if (is_file_kind(c.kind)) {
     if (!c.file) throw InputError("a network of kind file needs --network-file FILE (or file:)");
     run.network = read_network_file(*c.file);
   } else {

@@ -32,7 +32,7 @@ void write_outputs(const RouteSpec& spec, const RouteRun& r) {
 
 // GREEDY on a butterfly fat-tree: random parents up to the apex, the unique path down.
 RouteRun run_butterfly_route(const RouteSpec& spec) {
-  if (spec.algorithm != "greedy" && spec.algorithm != "random-prime")
+  if (spec.algorithm != RouteAlgorithm::kGreedy && spec.algorithm != RouteAlgorithm::kRandomPrime)
     throw InputError(
         "a butterfly fat-tree or fat-pyramid is routed with --algorithm greedy or random-prime "
         "(random parents on the way up, no concentrators); the other algorithms need a binary "
@@ -45,13 +45,13 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
   r.messages = spec.messages_file ? read_messages(*spec.messages_file, net.processors())
                                   : make_pattern(pattern, net.processors());
   r.load_factor = butterfly_load_factor(net, r.messages);
-  const ButterflyAlgorithm algorithm = spec.algorithm == "greedy"
+  const ButterflyAlgorithm algorithm = spec.algorithm == RouteAlgorithm::kGreedy
                                            ? ButterflyAlgorithm::kGreedy
                                            : ButterflyAlgorithm::kRandomPrime;
   r.result = route_butterfly(net, r.messages, algorithm, spec.policy, spec.seed, spec.max_cycles);
   auto& j = r.json;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["algorithm"] = spec.algorithm;
+  j["algorithm"] = std::string(to_string(spec.algorithm));
   j["switch"] = spec.policy == SwitchPolicy::kRandom ? "random" : "priority";
   j["seed"] = spec.seed;
   j["processors"] = net.processors();
@@ -75,7 +75,8 @@ nlohmann::ordered_json offline_json(const RouteSpec& spec, const RouteRun& r, co
                                     bool one_cycle) {
   const double lower = std::ceil(r.load_factor);
   const double cycles = static_cast<double>(r.result.cycles);
-  nlohmann::ordered_json o = {{"variant", spec.offline}, {"every_cycle_one_cycle", one_cycle}};
+  nlohmann::ordered_json o = {{"variant", std::string(to_string(spec.offline))},
+                              {"every_cycle_one_cycle", one_cycle}};
   if (wide) {
     o["lambda_prime"] = wide->lambda_prime;
     o["sets"] = wide->sets;
@@ -92,78 +93,82 @@ nlohmann::ordered_json offline_json(const RouteSpec& spec, const RouteRun& r, co
   return o;
 }
 
-}  // namespace
-
-RouteRun run_route(const RouteSpec& spec) {
-  for (const auto& [path, what] : {std::pair{spec.json, "JSON"},
-                                   {spec.schedule, "schedule"},
-                                   {spec.loads, "loads"},
-                                   {spec.messages_out, "message"}})
-    if (path) require_writable(*path, what);
-  const std::vector<std::string> algorithms{"greedy", "random", "random-prime", "offline",
-                                            "adversary"};
-  if (std::find(algorithms.begin(), algorithms.end(), spec.algorithm) == algorithms.end())
-    throw InputError(fmt::format(
-        "unknown algorithm '{}'; valid algorithms are greedy, random, random-prime, offline and "
-        "adversary",
-        spec.algorithm));
-  if (spec.offline != "theorem-1" && spec.offline != "corollary-2")
-    throw InputError(fmt::format("--offline must be theorem-1 or corollary-2, not '{}'",
-                                 spec.offline));
-  if (spec.butterfly) return run_butterfly_route(spec);
-  const FatTree tree(spec.host);
-  RouteRun r;
-  std::optional<AdversarySet> adversary;
-  if (spec.algorithm == "adversary") {
+// The message set: Theorem 9's adversary, a file or a pattern.
+MessageSet route_messages(const RouteSpec& spec, const FatTree& tree,
+                          std::optional<AdversarySet>& adversary) {
+  if (spec.algorithm == RouteAlgorithm::kAdversary) {
     if (spec.messages_file)
       throw InputError("--algorithm adversary builds its own message set; leave out --messages");
     adversary = adversary_set(tree, spec.lambda);
-    r.messages = adversary->messages;
-  } else {
-    if (spec.algorithm == "random-prime") require_random_prime_capacity(tree);
-    PatternParams pattern = spec.pattern;
-    pattern.seed = spec.seed;
-    r.messages = spec.messages_file ? read_messages(*spec.messages_file, tree.processors())
-                                    : make_pattern(pattern, tree.processors());
+    return adversary->messages;
   }
-  const ChannelLoadTable loads = channel_loads(r.messages, tree.levels());
-  r.load_factor = load_factor(loads, tree);
-  r.congestion = congestion_parameter(tree);
-  const SwitchPolicy policy = adversary ? SwitchPolicy::kPriority : spec.policy;
-  const RandomParams random_params{spec.k1, spec.k2, r.congestion, spec.seed + 1, spec.constants};
-  DeliverySimulator sim(tree, r.messages, policy, spec.seed);
+  if (spec.algorithm == RouteAlgorithm::kRandomPrime) require_random_prime_capacity(tree);
+  PatternParams pattern = spec.pattern;
+  pattern.seed = spec.seed;
+  return spec.messages_file ? read_messages(*spec.messages_file, tree.processors())
+                            : make_pattern(pattern, tree.processors());
+}
+
+// What the off-line schedules report beside their cycles.
+struct OfflineRun {
   bool one_cycle = true;
   std::optional<WideSchedule> wide;
   std::uint64_t unmerged = 0;  // Theorem 1's one-cycle sets, or Corollary 2's cycles, unmerged
-  if (spec.algorithm == "offline") {
-    // Every cycle of the schedule must go through the simulator without a loss.
-    std::vector<std::vector<std::uint32_t>> cycles;
-    if (spec.offline == "corollary-2") {
-      wide = offline_schedule_wide(tree, r.messages);
-      cycles = wide->cycles;
-      unmerged = wide->unmerged;
-    } else {
-      const auto sets = offline_sets(tree, r.messages);
-      unmerged = sets.size();
-      cycles = merge_one_cycle_sets(tree, r.messages, sets);
+};
+
+// Runs the chosen algorithm on the fat-tree; every off-line cycle goes through the simulator
+// and must lose nothing.
+RouteResult route_on_tree(const RouteSpec& spec, const FatTree& tree, const RouteRun& r,
+                          DeliverySimulator& sim, const RandomParams& random, OfflineRun& off) {
+  switch (spec.algorithm) {
+    case RouteAlgorithm::kOffline: {
+      std::vector<std::vector<std::uint32_t>> cycles;
+      if (spec.offline == OfflineVariant::kCorollary2) {
+        off.wide = offline_schedule_wide(tree, r.messages);
+        cycles = off.wide->cycles;
+        off.unmerged = off.wide->unmerged;
+      } else {
+        const auto sets = offline_sets(tree, r.messages);
+        off.unmerged = sets.size();
+        cycles = merge_one_cycle_sets(tree, r.messages, sets);
+      }
+      return route_schedule(sim, r.messages.size(), cycles, off.one_cycle);
     }
-    r.result = route_schedule(sim, r.messages.size(), cycles, one_cycle);
-  } else if (spec.algorithm == "greedy" || spec.algorithm == "adversary") {
-    r.result = route_greedy(sim, r.messages.size(), spec.max_cycles);
-  } else if (spec.algorithm == "random-prime") {
-    r.result = route_random_prime(sim, r.messages.size(), spec.seed + 1, spec.max_cycles);
-  } else {
-    r.result =
-        route_random(sim, r.messages.size(), tree.processors(), random_params, spec.max_cycles);
+    case RouteAlgorithm::kGreedy:
+    case RouteAlgorithm::kAdversary:
+      return route_greedy(sim, r.messages.size(), spec.max_cycles);
+    case RouteAlgorithm::kRandomPrime:
+      return route_random_prime(sim, r.messages.size(), spec.seed + 1, spec.max_cycles);
+    case RouteAlgorithm::kRandom:
+      break;
   }
-  if (adversary) {
-    DeliverySimulator random_sim(tree, r.messages, SwitchPolicy::kRandom, spec.seed);
-    r.random_result = route_random(random_sim, r.messages.size(), tree.processors(), random_params,
-                                   spec.max_cycles);
-  }
+  return route_random(sim, r.messages.size(), tree.processors(), random, spec.max_cycles);
+}
+
+nlohmann::ordered_json adversary_json(const RouteSpec& spec, const RouteRun& r,
+                                      const AdversarySet& adversary) {
+  const double lg_sub = std::log2(static_cast<double>(adversary.subtree));
+  const double greedy = static_cast<double>(r.result.cycles);
+  return {{"lambda", spec.lambda},
+          {"subtree_processors", adversary.subtree},
+          {"unfavoured_quarters", adversary.unfavoured},
+          {"bound_lambda_lg_n_over_24", adversary.bound},
+          {"greedy_cycles", r.result.cycles},
+          {"greedy_meets_bound", greedy >= adversary.bound},
+          {"random_cycles", r.random_result->cycles},
+          {"greedy_cycles_per_lambda", greedy / r.load_factor},
+          // Theorem 9's n is FT's: its ratio is at least 1/24, and flat in lg n if tight.
+          {"greedy_cycles_per_lambda_lg_n", greedy / (r.load_factor * lg_sub)},
+          {"random_cycles_per_lambda",
+           static_cast<double>(r.random_result->cycles) / r.load_factor}};
+}
+
+void tree_json(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPolicy policy,
+               const RandomParams& random, const OfflineRun& off,
+               const std::optional<AdversarySet>& adversary) {
   auto& j = r.json;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["algorithm"] = spec.algorithm;
+  j["algorithm"] = std::string(to_string(spec.algorithm));
   j["switch"] = policy == SwitchPolicy::kRandom ? "random" : "priority";
   j["seed"] = spec.seed;
   j["processors"] = tree.processors();
@@ -176,35 +181,49 @@ RouteRun run_route(const RouteSpec& spec) {
   j["messages"] = r.messages.size();
   j["load_factor"] = r.load_factor;
   j["congestion_parameter"] = r.congestion;
-  if (spec.algorithm == "random" || adversary) {
-    const TryGuessConstants ran = try_guess_constants(random_params);
+  if (spec.algorithm == RouteAlgorithm::kRandom || adversary) {
+    const TryGuessConstants ran = try_guess_constants(random);
     j["constants"] = spec.k1 || spec.k2 ? "custom" : std::string(to_string(spec.constants));
     j["k1"] = ran.k1;
     j["k2"] = ran.k2;
   }
   j["delivery_cycles"] = r.result.cycles;
   j["delivered"] = r.result.delivered;
-  if (spec.algorithm == "offline")
-    j["offline"] = offline_json(spec, r, tree, wide, unmerged, one_cycle);
-  if (spec.algorithm == "random-prime")
+  if (spec.algorithm == RouteAlgorithm::kOffline)
+    j["offline"] = offline_json(spec, r, tree, off.wide, off.unmerged, off.one_cycle);
+  if (spec.algorithm == RouteAlgorithm::kRandomPrime)
     j["cycles_per_lambda"] = static_cast<double>(r.result.cycles) / std::max(1.0, r.load_factor);
-  if (adversary) {
-    const double lg_sub = std::log2(static_cast<double>(adversary->subtree));
-    j["adversary"] = {
-        {"lambda", spec.lambda},
-        {"subtree_processors", adversary->subtree},
-        {"unfavoured_quarters", adversary->unfavoured},
-        {"bound_lambda_lg_n_over_24", adversary->bound},
-        {"greedy_cycles", r.result.cycles},
-        {"greedy_meets_bound", static_cast<double>(r.result.cycles) >= adversary->bound},
-        {"random_cycles", r.random_result->cycles},
-        {"greedy_cycles_per_lambda", static_cast<double>(r.result.cycles) / r.load_factor},
-        // Theorem 9's n is FT's: its ratio is at least 1/24, and flat in lg n if tight.
-        {"greedy_cycles_per_lambda_lg_n",
-         static_cast<double>(r.result.cycles) / (r.load_factor * lg_sub)},
-        {"random_cycles_per_lambda", static_cast<double>(r.random_result->cycles) / r.load_factor}};
-  }
+  if (adversary) j["adversary"] = adversary_json(spec, r, *adversary);
   j["message_channel_steps"] = r.result.steps;
+}
+
+}  // namespace
+
+RouteRun run_route(const RouteSpec& spec) {
+  for (const auto& [path, what] : {std::pair{spec.json, "JSON"},
+                                   {spec.schedule, "schedule"},
+                                   {spec.loads, "loads"},
+                                   {spec.messages_out, "message"}})
+    if (path) require_writable(*path, what);
+  if (spec.butterfly) return run_butterfly_route(spec);
+  const FatTree tree(spec.host);
+  RouteRun r;
+  std::optional<AdversarySet> adversary;
+  r.messages = route_messages(spec, tree, adversary);
+  const ChannelLoadTable loads = channel_loads(r.messages, tree.levels());
+  r.load_factor = load_factor(loads, tree);
+  r.congestion = congestion_parameter(tree);
+  const SwitchPolicy policy = adversary ? SwitchPolicy::kPriority : spec.policy;
+  const RandomParams random{spec.k1, spec.k2, r.congestion, spec.seed + 1, spec.constants};
+  DeliverySimulator sim(tree, r.messages, policy, spec.seed);
+  OfflineRun off;
+  r.result = route_on_tree(spec, tree, r, sim, random, off);
+  if (adversary) {
+    DeliverySimulator random_sim(tree, r.messages, SwitchPolicy::kRandom, spec.seed);
+    r.random_result =
+        route_random(random_sim, r.messages.size(), tree.processors(), random, spec.max_cycles);
+  }
+  tree_json(spec, r, tree, policy, random, off, adversary);
   if (spec.loads) write_file_atomically(*spec.loads, loads_csv(loads, tree));
   write_outputs(spec, r);
   return r;

@@ -57,33 +57,35 @@ struct Prepared {
 };
 
 void check_spec(const SimulateSpec& s) {
-  if (s.host != "fat-tree" && s.host != "fat-pyramid")
-    throw InputError(fmt::format("unknown host '{}'; --host takes fat-tree or fat-pyramid", s.host));
-  if (s.algorithm != "greedy" && s.algorithm != "random" && s.algorithm != "offline" &&
-      s.algorithm != "random-prime")
-    throw InputError(fmt::format(
-        "unknown algorithm '{}' for ftvlsi simulate; valid algorithms are greedy, random, offline "
-        "(fat-tree host) and random-prime (fat-pyramid host)",
-        s.algorithm));
-  if (s.host == "fat-pyramid" && s.algorithm != "greedy" && s.algorithm != "random-prime")
-    throw InputError(fmt::format(
-        "a fat-pyramid host is routed with --algorithm greedy or random-prime (random parents "
-        "up, one mesh shortcut); '{}' needs a fat-tree host",
-        s.algorithm));
-  if (s.host == "fat-tree" && s.algorithm == "random-prime")
-    throw InputError(
-        "random-prime on a fat-tree host needs channels of capacity lg n; use ftvlsi route for "
-        "that, or --host fat-pyramid");
-  if (s.competing == "file" && !s.network_file)
+  const bool pyramid = s.host == HostKind::kFatPyramid;
+  switch (s.algorithm) {
+    case RouteAlgorithm::kGreedy:
+      break;
+    case RouteAlgorithm::kRandom:
+    case RouteAlgorithm::kOffline:
+      if (pyramid)
+        throw InputError(fmt::format(
+            "a fat-pyramid host is routed with --algorithm greedy or random-prime (random parents "
+            "up, one mesh shortcut); '{}' needs a fat-tree host",
+            to_string(s.algorithm)));
+      break;
+    case RouteAlgorithm::kRandomPrime:
+      if (!pyramid)
+        throw InputError(
+            "random-prime on a fat-tree host needs channels of capacity lg n; use ftvlsi route "
+            "for that, or --host fat-pyramid");
+      break;
+    case RouteAlgorithm::kAdversary:
+      throw InputError(
+          "ftvlsi simulate takes --algorithm greedy, random, offline (fat-tree host) or "
+          "random-prime (fat-pyramid host); the adversary is ftvlsi route's");
+  }
+  if (is_file_kind(s.competing) && !s.network_file)
     throw InputError("--competing file needs --network-file FILE naming the network to read");
   if (s.data_bits > (1u << 20))
     throw InputError("--data-bits must be at most 2^20");
   if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
     throw InputError("--competing-alpha must be at most 2^32 (a processor of side 65536)");
-  if (s.host == "fat-pyramid" && (s.competing == "mesh3d"))
-    throw InputError(
-        "a 3D competing network needs the volume-universal fat-tree host (--host fat-tree); "
-        "there is no 3D fat-pyramid yet");
 }
 
 std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
@@ -183,7 +185,7 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
 }
 
 CompetingNetwork make_net(const SimulateSpec& s) {
-  if (s.competing == "file") return read_network_file(*s.network_file);  // checked in check_spec
+  if (is_file_kind(s.competing)) return read_network_file(*s.network_file);  // see check_spec
   CompetingNetwork net = make_competing(s.competing, s.processors, s.seed);
   validate(net, s.competing);
   return net;
@@ -218,8 +220,9 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   p.net = make_net(s);
   if (p.net.dimensions != 2)
     throw InputError(fmt::format(
-        "ftvlsi simulate needs a two-dimensional competing network with a layout; '{}' is {}D",
-        p.net.kind, p.net.dimensions));
+        "a {}D competing network needs the volume-universal fat-tree host (--host fat-tree); "
+        "there is no 3D fat-pyramid yet",
+        p.net.dimensions));
   const std::uint64_t n = least_power(p.net.processors(), 4);
   const auto side = static_cast<Coord>(greenberg_side(n));
   ChannelNotes notes;
@@ -244,7 +247,7 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
 
 Prepared prepare(const SimulateSpec& s) {
   check_spec(s);
-  return s.host == "fat-tree" ? prepare_fat_tree(s) : prepare_fat_pyramid(s);
+  return s.host == HostKind::kFatTree ? prepare_fat_tree(s) : prepare_fat_pyramid(s);
 }
 
 // The worst case beside the real wires: every message charged the longest wire of each channel
@@ -274,9 +277,9 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
   sim.set_wire_timing(p.channel_wires, t);
   sim.set_round_trip_bounds(round_trip_bounds(p, t));
   RouteResult r;
-  if (s.algorithm == "greedy") {
+  if (s.algorithm == RouteAlgorithm::kGreedy) {
     r = route_greedy(sim, p.messages.size(), s.max_cycles);
-  } else if (s.algorithm == "random") {
+  } else if (s.algorithm == RouteAlgorithm::kRandom) {
     r = route_random(sim, p.messages.size(), tree.processors(),
                      {std::nullopt, std::nullopt, *p.congestion, s.seed + 1}, s.max_cycles);
   } else {
@@ -292,9 +295,9 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
 SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayModel& delay,
                         const RegularityVerdict& verdict) {
   SimulateResult out;
-  out.host = s.host;
+  out.host = std::string(to_string(s.host));
   out.competing = p.net.kind;
-  out.algorithm = s.algorithm;
+  out.algorithm = std::string(to_string(s.algorithm));
   out.delay_model = delay.name();
   out.processors = p.net.processors();
   out.host_processors = p.tree ? p.tree->processors() : p.pyramid->processors();
@@ -314,7 +317,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   } else {
     const ButterflyTiming bt{timing, p.wire_length};
     r = route_butterfly(*p.pyramid, p.messages,
-                        s.algorithm == "greedy" ? ButterflyAlgorithm::kGreedy
+                        s.algorithm == RouteAlgorithm::kGreedy ? ButterflyAlgorithm::kGreedy
                                                 : ButterflyAlgorithm::kRandomPrime,
                         s.policy, s.seed, s.max_cycles, &bt);
   }
@@ -412,9 +415,9 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
     for (const auto& delay : spec.delays) {
       std::vector<const SimulateResult*> pts;
       for (const auto& r : rows)
-        if (r.host == host && r.delay_model == delay.name()) pts.push_back(&r);
+        if (r.host == to_string(host) && r.delay_model == delay.name()) pts.push_back(&r);
       if (pts.empty()) continue;
-      SweepTrend t{host, delay.name()};
+      SweepTrend t{std::string(to_string(host)), delay.name()};
       for (const auto* r : pts) {
         t.area_ratio_min = t.area_ratio_min == 0 ? r->area_ratio : std::min(t.area_ratio_min, r->area_ratio);
         t.area_ratio_max = std::max(t.area_ratio_max, r->area_ratio);
@@ -448,10 +451,10 @@ std::string plot_file(const std::string& delay) {
   return name;
 }
 
-const SweepTrend* find_trend(const SweepResult& r, const std::string& host,
-                             const std::string& delay) {
+const SweepTrend* find_trend(const SweepResult& r, HostKind host, DelayModel::Kind delay) {
+  const std::string model = DelayModel{delay}.name();
   for (const auto& t : r.trends)
-    if (t.host == host && t.delay_model == delay) return &t;
+    if (t.host == to_string(host) && t.delay_model == model) return &t;
   return nullptr;
 }
 
@@ -496,8 +499,8 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
     md += fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
                       t.host, t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
                       t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
-  const auto* ft = find_trend(r, "fat-tree", "linear");
-  const auto* fp = find_trend(r, "fat-pyramid", "linear");
+  const auto* ft = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kLinear);
+  const auto* fp = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kLinear);
   if (ft && fp) {
     md += fmt::format(
         "\n**Headline (Greenberg §1, §4).** Under linear delay the fat-tree's slowdown grows with "
@@ -505,8 +508,8 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
         "slope {:.2f} (Δ/lg A goes {:.3f} → {:.3f}).",
         ft->slope, ft->per_sqrt_a_first, ft->per_sqrt_a_last, fp->slope, fp->per_lg_a_first,
         fp->per_lg_a_last);
-    const auto* fu = find_trend(r, "fat-tree", "unit");
-    const auto* pu = find_trend(r, "fat-pyramid", "unit");
+    const auto* fu = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kUnit);
+    const auto* pu = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kUnit);
     if (fu && pu)
       md += fmt::format(
           " Under unit delay both stay polylogarithmic: slopes {:.2f} (fat-tree) and {:.2f} "
@@ -555,9 +558,9 @@ SweepResult run_simulate_sweep(const SweepSpec& spec) {
     for (const auto& delay : spec.delays) {
       std::vector<PlotSeries> series;
       for (const auto& host : spec.hosts) {
-        PlotSeries ps{host, {}, false};
+        PlotSeries ps{std::string(to_string(host)), {}, false};
         for (const auto& r : out.rows)
-          if (r.host == host && r.delay_model == delay.name())
+          if (r.host == to_string(host) && r.delay_model == delay.name())
             ps.points.push_back({static_cast<double>(r.area_competing), r.slowdown});
         series.push_back(std::move(ps));
       }

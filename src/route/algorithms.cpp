@@ -60,12 +60,6 @@ std::string_view to_string(RandomConstants constants) {
   return constants == RandomConstants::kProof ? "proof" : "practical";
 }
 
-RandomConstants parse_random_constants(std::string_view text) {
-  if (text == "proof") return RandomConstants::kProof;
-  if (text == "practical") return RandomConstants::kPractical;
-  throw InputError(fmt::format("--constants must be proof or practical, not '{}'", text));
-}
-
 TryGuessConstants try_guess_constants(const RandomParams& p) {
   TryGuessConstants c;
   if (p.constants == RandomConstants::kProof) {

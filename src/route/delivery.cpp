@@ -8,12 +8,6 @@
 
 namespace ftvlsi {
 
-SwitchPolicy parse_switch_policy(std::string_view text) {
-  if (text == "random") return SwitchPolicy::kRandom;
-  if (text == "priority") return SwitchPolicy::kPriority;
-  throw InputError(fmt::format("--switch must be random or priority, not '{}'", text));
-}
-
 DeliverySimulator::DeliverySimulator(const FatTree& tree, const MessageSet& messages,
                                      SwitchPolicy policy, std::uint64_t seed)
     : tree_(tree),

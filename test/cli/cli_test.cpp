@@ -243,7 +243,7 @@ TEST_SUITE("cli_decompose") {
     expect_error("decompose --network file", 2, "--network-file");
     expect_error("decompose --network hexagon -n 16", 2, "valid kinds");
     expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "1024 or more");
-    expect_error("decompose --network mesh -n 64 --mapping random", 2, "balanced and geometric");
+    expect_error("decompose --network mesh -n 64 --mapping random", 2, "--mapping must be balanced or geometric");
     expect_error("decompose --network mesh3d -n 64 --svg " + (dir / "c.svg").string(), 2,
                  "two-dimensional");
     CHECK_FALSE(fs::exists(dir / "c.svg"));

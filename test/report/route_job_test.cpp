@@ -19,7 +19,7 @@ RouteSpec random_spec(std::uint64_t n) {
   s.host.capacity.profile = CapacityProfile::kAreaUniversal;
   s.pattern.name = "uniform";
   s.pattern.count = 4 * n;
-  s.algorithm = "random";
+  s.algorithm = RouteAlgorithm::kRandom;
   return s;
 }
 
@@ -27,7 +27,7 @@ RouteSpec adversary_spec(std::uint64_t n, std::uint64_t lambda) {
   RouteSpec s;
   s.host.processors = n;
   s.host.capacity.profile = CapacityProfile::kFourWay;
-  s.algorithm = "adversary";
+  s.algorithm = RouteAlgorithm::kAdversary;
   s.lambda = lambda;
   return s;
 }
@@ -58,7 +58,7 @@ TEST_SUITE("route_job") {
           doctest::Approx(4 * std::exp(4.0) * r * r * std::log(r)));
     CHECK(custom.json["k2"].get<double>() == 3);
 
-    s.algorithm = "greedy";
+    s.algorithm = RouteAlgorithm::kGreedy;
     CHECK_FALSE(run_route(s).json.contains("constants"));
   }
 

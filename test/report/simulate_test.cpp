@@ -107,7 +107,7 @@ TEST_SUITE("simulate") {
     SimulateSpec bad;
     bad.competing = "mesh3d";
     bad.processors = 64;
-    bad.host = "fat-pyramid";
+    bad.host = HostKind::kFatPyramid;
     CHECK_THROWS_AS(run_simulate(bad), InputError);
   }
 
@@ -160,7 +160,7 @@ TEST_SUITE("simulate") {
     s.seed = 9;
     const SimulateResult a = run_simulate(s), b = run_simulate(s);
     CHECK(a.json.dump() == b.json.dump());
-    for (const char* algorithm : {"random", "offline"}) {
+    for (const auto algorithm : {RouteAlgorithm::kRandom, RouteAlgorithm::kOffline}) {
       s.algorithm = algorithm;
       const SimulateResult r = run_simulate(s);
       CHECK(r.json["delivered"].get<std::uint64_t>() == r.messages);
@@ -171,12 +171,12 @@ TEST_SUITE("simulate") {
   TEST_CASE("bad combinations are named") {
     SimulateSpec s;
     s.processors = 64;
-    s.host = "hypercube";
+    s.algorithm = RouteAlgorithm::kAdversary;  // ftvlsi route's, not simulate's
     CHECK_THROWS_AS(run_simulate(s), InputError);
-    s.host = "fat-pyramid";
-    s.algorithm = "offline";
+    s.host = HostKind::kFatPyramid;
+    s.algorithm = RouteAlgorithm::kOffline;
     CHECK_THROWS_AS(run_simulate(s), InputError);
-    s.algorithm = "greedy";
+    s.algorithm = RouteAlgorithm::kGreedy;
     s.competing = "mesh3d";
     CHECK_THROWS_AS(run_simulate(s), InputError);
   }

@@ -91,9 +91,6 @@ TEST_SUITE("algorithms") {
     p.congestion = 12.5;
     c = try_guess_constants(p);
     CHECK((c.k1 == 12.5 && c.k2 == 12.5 && c.r == 12.5));
-    CHECK(parse_random_constants("proof") == RandomConstants::kProof);
-    CHECK(to_string(parse_random_constants("practical")) == "practical");
-    CHECK_THROWS_AS(parse_random_constants("paper"), InputError);
   }
 
   TEST_CASE("Lemma 7's q = 1/(e^4 r ln r) meets its inequality exactly from r = 8.31 on") {

@@ -13,7 +13,6 @@ namespace ftvlsi {
 
 enum class MappingKind { kBalanced, kGeometric };
 std::string_view to_string(MappingKind kind);
-MappingKind parse_mapping_kind(std::string_view text);
 
 // Greenberg's geometric mapping: a processor goes to the leaf of its level-L cutting-tree piece
 // (several processors may share a leaf).

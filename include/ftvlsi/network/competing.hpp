@@ -21,6 +21,8 @@ struct CompetingNetwork {
 
 // The kinds `ftvlsi decompose --network` takes, and the sizes each accepts.
 std::vector<std::string_view> competing_kinds();
+// Whether `kind` names a network read from a file ("file") rather than built.
+bool is_file_kind(std::string_view kind);
 
 // Builds a network of `n` processors; InputError naming the nearest valid sizes otherwise.
 //   mesh, torus: sqrt n x sqrt n (torus folded: ring order 0, s-1, 1, s-2, ... so no wire

@@ -8,6 +8,7 @@
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/message_set.hpp"
+#include "ftvlsi/route/route_algorithm.hpp"
 
 namespace ftvlsi {
 
@@ -19,8 +20,8 @@ struct RouteSpec {
   bool mesh_diagonals = false;             // ... and diagonal mesh wires (not Greenberg's)
   std::optional<std::string> messages_file;
   PatternParams pattern;
-  std::string algorithm = "greedy";  // greedy, random, random-prime, offline, adversary
-  std::string offline = "theorem-1";  // offline variant: theorem-1 or corollary-2
+  RouteAlgorithm algorithm = RouteAlgorithm::kGreedy;
+  OfflineVariant offline = OfflineVariant::kTheorem1;
   std::uint64_t lambda = 24;          // adversary: the load factor of Theorem 9's set
   SwitchPolicy policy = SwitchPolicy::kRandom;
   RandomConstants constants = RandomConstants::kPractical;  // RANDOM's k1, k2 ...

@@ -16,8 +16,10 @@
 
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/network/capacity.hpp"
+#include "ftvlsi/network/host_kind.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "ftvlsi/route/delivery.hpp"
+#include "ftvlsi/route/route_algorithm.hpp"
 
 namespace ftvlsi {
 
@@ -25,7 +27,7 @@ struct SimulateSpec {
   std::string competing = "mesh";
   std::uint64_t processors = 256;
   std::optional<std::string> network_file;  // competing = "file"
-  std::string host = "fat-tree";            // fat-tree | fat-pyramid
+  HostKind host = HostKind::kFatTree;
   CapacityParams capacity;                  // fat-tree host; linear-size by default
   bool capacity_given = false;  // else a 3D competing network gets Theorem 10's universal host
   bool alpha_given = false;  // else the host's processors have Greenberg's area lg^2 n
@@ -34,7 +36,8 @@ struct SimulateSpec {
   std::optional<std::uint64_t> competing_alpha;
   bool mesh_diagonals = false;  // fat-pyramid host: diagonal mesh wires (not Greenberg's mesh)
   MappingKind mapping = MappingKind::kBalanced;  // fat-tree host
-  std::string algorithm = "greedy";              // greedy | random | offline (fat-tree)
+  // greedy, random or offline (fat-tree host); greedy or random-prime (fat-pyramid host)
+  RouteAlgorithm algorithm = RouteAlgorithm::kGreedy;
   SwitchPolicy policy = SwitchPolicy::kRandom;
   DelayModel delay{DelayModel::Kind::kLinear};
   std::uint64_t data_bits = 32;  // a message: M bit + address + data
@@ -69,7 +72,7 @@ SimulateResult run_simulate(const SimulateSpec& spec);
 struct SweepSpec {
   SimulateSpec base;  // competing network, algorithm, bits, seed...
   std::vector<std::uint64_t> sizes{64, 256, 1024, 4096, 16384, 65536};
-  std::vector<std::string> hosts{"fat-tree", "fat-pyramid"};
+  std::vector<HostKind> hosts{HostKind::kFatTree, HostKind::kFatPyramid};
   std::vector<DelayModel> delays{{DelayModel::Kind::kUnit},
                                  {DelayModel::Kind::kLog},
                                  {DelayModel::Kind::kSqrt},

@@ -42,8 +42,6 @@ enum class RandomConstants {
 inline constexpr double kProofMinCongestion = 8.31;
 
 std::string_view to_string(RandomConstants constants);
-// "proof" or "practical"; InputError naming --constants otherwise.
-RandomConstants parse_random_constants(std::string_view text);
 
 struct RandomParams {
   std::optional<double> k1;  // overrides the constant set's k1

@@ -19,8 +19,6 @@
 namespace ftvlsi {
 
 enum class SwitchPolicy { kRandom, kPriority };
-// "random" or "priority"; InputError naming --switch otherwise.
-SwitchPolicy parse_switch_policy(std::string_view text);
 
 class DeliverySimulator {
  public:
