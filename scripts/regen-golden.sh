@@ -10,8 +10,9 @@
 # Every case runs twice, in separate output folders; unless both runs write the same bytes the
 # goldens are left untouched, since a nondeterministic output cannot be a golden.
 set -euo pipefail
+exe=${1:+$(realpath "$1")}
 cd "$(dirname "$0")/.."
-exe=${1:-build/release/ftvlsi}
+exe=${exe:-build/release/ftvlsi}
 if [ ! -x "$exe" ]; then
   echo "regen-golden: $exe is not an executable; build it first (scripts/build.sh)" >&2
   exit 2
