@@ -204,7 +204,7 @@ double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& mess
 namespace {
 
 // One delivery cycle at a time: fresh random parents for every message sent, contention
-// resolved phase by phase (DESIGN §5.5), optional timing.
+// resolved phase by phase (docs/design.md §5.5), optional timing.
 class ButterflySimulator {
  public:
   ButterflySimulator(const ButterflyFatTree& net, const MessageSet& messages, SwitchPolicy policy,

@@ -11,7 +11,7 @@ using namespace ftvlsi;
 
 namespace {
 
-// The DESIGN §2.1 formulas evaluated in long double; only trusted away from integers.
+// The docs/design.md §2.1 formulas evaluated in long double; only trusted away from integers.
 long double formula(CapacityProfile p, std::uint64_t n, int k, long double w, long double alpha,
                     long double c) {
   const int levels = static_cast<int>(std::log2(static_cast<long double>(n)));

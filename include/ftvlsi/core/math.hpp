@@ -19,7 +19,7 @@ constexpr bool is_power_of_two(u64 x) {
 // floor(log2 x) for x >= 1.
 int floor_log2(u64 x);
 
-// lg x = max(1, log2 x) for a power of two x (DESIGN §1).
+// lg x = max(1, log2 x) for a power of two x (docs/design.md §1).
 int lg(u64 x);
 
 // The powers of two just below and above x (x itself excluded when it is one).

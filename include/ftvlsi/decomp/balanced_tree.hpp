@@ -1,6 +1,6 @@
 #pragma once
 // The balanced decomposition tree by pearl-string balancing (Leiserson Lemma 7, Theorem 8,
-// DESIGN §4.2), built level by level from the cutting-plane tree's line of leaves.
+// docs/design.md §4.2), built level by level from the cutting-plane tree's line of leaves.
 #include <cstdint>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The cutting-plane decomposition tree (Leiserson Thm 5, Greenberg Lemma 2.1, DESIGN §4.1).
+// The cutting-plane tree (Leiserson Thm 5, Greenberg Lemma 2.1, docs/design.md §4.1).
 // The network's bounding region, rounded up to a power of two per axis, is halved recursively:
 // in 2D across the longer side (x first on a tie), in 3D cycling the axes; r = the sum of the
 // axes' exponents levels later every piece is one grid cell, so it holds at most one processor.

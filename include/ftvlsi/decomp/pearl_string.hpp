@@ -1,5 +1,5 @@
 #pragma once
-// The pearl-string split (Leiserson Lemma 6, DESIGN §4.2). A set of leaves is at most two
+// The pearl-string split (Leiserson Lemma 6, docs/design.md §4.2). A set of leaves is at most two
 // strings (runs of consecutive leaves on the line of the decomposition tree's leaves); a leaf
 // holding a processor is a black pearl. The split halves the set exactly in length, gives the
 // first half floor(B/2) of its B blacks, and leaves each half at most two strings.

@@ -1,5 +1,5 @@
 #pragma once
-// Design-rule check of a Thompson-grid layout (DESIGN §3.1):
+// Design-rule check of a Thompson-grid layout (docs/design.md §3.1, §3.9):
 //   short      two different wires overlap on one wiring layer (a via occupies both layers);
 //   crossing   a wire touches a node it does not connect to;
 //   overlap    two nodes (or, hierarchically, two instances, or a node and an instance) meet;

@@ -1,5 +1,5 @@
 #pragma once
-// A hierarchical layout on the three-dimensional Thompson grid (DESIGN §3.5): cells hold nodes
+// A hierarchical layout on the 3D Thompson grid (docs/design.md §3.5): cells hold nodes
 // (closed boxes), wires (Manhattan polylines through grid points; every grid point of a wire
 // belongs to that wire alone) and placed instances of other cells. Wiring plane z is the set of
 // grid points with that z; a wire's steps along z are vias between consecutive planes.

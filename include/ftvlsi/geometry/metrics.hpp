@@ -1,5 +1,5 @@
 #pragma once
-// Metrics measured from a layout's geometry (DESIGN §3.6): every figure is summed over the
+// Metrics measured from a layout's geometry (docs/design.md §3.6): every figure is summed over the
 // shapes actually placed, cell by cell and multiplied through the instances, never taken from
 // a formula.
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// A real Thompson-grid layout of any 2D competing network (DESIGN §2.4): processors keep the
+// A Thompson-grid layout of any 2D competing network (docs/design.md §3.8): processors keep the
 // row and column order of their placement, channels run below every row and left of every
 // column, and every wire is a Manhattan path
 //     source's bottom pin -> down to a track of the source row's channel -> along it to a track

@@ -1,5 +1,5 @@
 #pragma once
-// The `cube` style: a binary fat-tree on the three-dimensional grid (DESIGN §3.5), one cell per
+// The `cube` style: a binary fat-tree on the 3D grid (docs/design.md §3.5), one cell per
 // level. The cell of a level-k node splits along axis a = k mod 3: its two children sit on either
 // side of a slab that holds the node's switch, the second child mirrored so that both face it.
 // A child's up channel ends in pins on its face towards the slab; the switch covers those pins

@@ -1,6 +1,6 @@
 #pragma once
 // The regular ("fold and squash") layout of a butterfly fat-tree or fat-pyramid (Greenberg §4,
-// Bhatt-Leighton; DESIGN §3.4), drawn as a lattice.
+// Bhatt-Leighton; docs/design.md §3.4), drawn as a lattice.
 //
 // Every processor owns a cell of a sqrt n x sqrt n grid. The s_l switches of a level-l node sit
 // on its 2^l x 2^l region's diagonal at every other cell (in lanes when a level has more than

@@ -1,5 +1,5 @@
 #pragma once
-// The H-tree layout of a binary fat-tree (DESIGN §3.3, Greenberg eq. 1) as a hierarchical
+// The H-tree layout of a binary fat-tree (docs/design.md §3.3, Greenberg eq. 1) as a hierarchical
 // Thompson-grid embedding.
 //
 // One cell per tree level. The cell of a level-k node holds its two child cells side by side,

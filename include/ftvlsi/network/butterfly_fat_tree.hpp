@@ -1,6 +1,6 @@
 #pragma once
-// The butterfly fat-tree (Greenberg & Leiserson Fig. 8, DESIGN §2.2) and the fat-pyramid
-// (Greenberg §1, DESIGN §2.3) on n = 4^m processors.
+// The butterfly fat-tree (Greenberg & Leiserson Fig. 8, docs/design.md §2.2) and the fat-pyramid
+// (Greenberg §1, docs/design.md §2.3) on n = 4^m processors.
 //
 // Level l = 1 .. m holds (n / 4^l) tree nodes on a 2^(m-l) x 2^(m-l) grid, each of 2^(l-1)
 // constant-size switches with 4 children and 2 parents: switch i of a level-l node connects, for

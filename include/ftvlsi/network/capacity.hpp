@@ -1,5 +1,5 @@
 #pragma once
-// Capacity profiles of the binary fat-tree (DESIGN §2.1). cap(k) is the number of wires in
+// Capacity profiles of the binary fat-tree (docs/design.md §2.1). cap(k) is the number of wires in
 // each direction of the channel at binary level k (k = 0 the root channel, k = L the leaves).
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Competing networks (DESIGN §2.4): processors with integer positions (their place in the
+// Competing networks (docs/design.md §2.4): processors with integer positions (their place in the
 // network's own layout grid) and wires between processors. The decomposition cuts the
 // positions; bandwidths and loads count the wires.
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// The binary fat-tree on n = 2^L processors (Leiserson §IV, DESIGN §2.1).
+// The binary fat-tree on n = 2^L processors (Leiserson §IV, docs/design.md §2.1).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// `ftvlsi simulate` (DESIGN §6, Greenberg §4): a competing network R on its own channel layout,
+// `ftvlsi simulate` (docs/design.md §6.4): a competing network R on its own channel layout,
 // a host (a fat-tree laid out as an H-tree, or a fat-pyramid laid out by fold-and-squash), R's
 // processors mapped onto the host's leaves, and R's one-step message set (every wire carries one
 // message each way) routed on the host cycle by cycle. With a wire-delay model every message's

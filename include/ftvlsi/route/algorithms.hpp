@@ -17,7 +17,7 @@ struct RouteResult {
   std::uint64_t delivered = 0;
   std::vector<std::uint32_t> cycle_of;  // per message, the cycle (from 1) it was delivered in
   std::uint64_t steps = 0;              // message-channel steps simulated
-  // With timing (DESIGN §6): the summed duration of the cycles, and per message the layout
+  // Timed (docs/design.md §6.2): the summed duration of the cycles, and per message the layout
   // length of the path it was delivered on.
   double elapsed = 0;
   std::vector<std::uint64_t> path_length;

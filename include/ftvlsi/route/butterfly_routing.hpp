@@ -1,6 +1,6 @@
 #pragma once
 // Routing on a butterfly fat-tree or fat-pyramid (Greenberg & Leiserson §6, Greenberg §4,
-// DESIGN §5.5). A message climbs from its processor, taking a random one of the two parents at
+// docs/design.md §5.5). A message climbs from its processor, taking a random parent at
 // every level, until the node it has reached holds its destination (the apex); on a fat-pyramid
 // it leaves the tree earlier, at the first level l >= 1 where the destination's level-l node is
 // adjacent (horizontally, vertically or diagonally) to its own, by one of the two mesh wires to

@@ -1,5 +1,5 @@
 #pragma once
-// Loads of a message set on a binary fat-tree's directed channels (DESIGN §5.1), the load
+// Loads of a message set on a binary fat-tree's directed channels (docs/design.md §5.1), the load
 // factor lambda, and the congestion parameter r (Greenberg & Leiserson §4).
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Delivery cycles on a binary fat-tree (DESIGN §5.2). All messages sent in a cycle enter
+// Delivery cycles on a binary fat-tree (docs/design.md §5.2). All messages sent in a cycle enter
 // together; channels are resolved in path order, up channels from the leaves to the root, then
 // down channels from the root to the leaves. An ideal concentrator passes min(arrivals, cap)
 // messages; which ones is the switch policy: uniformly random, or a fixed priority (the lower

@@ -1,5 +1,5 @@
 #pragma once
-// Message sets on a fat-tree's n processors (DESIGN §5.1): a multiset of (src, dst) pairs.
+// Message sets on a fat-tree's n processors (docs/design.md §5.1): a multiset of (src, dst) pairs.
 // Text format: one "src dst" pair per line, '#' comments. Generators are seeded.
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The time a message takes on a laid-out network (DESIGN §6). A message is bit-serial: its head
+// The time a message takes on a layout (docs/design.md §6.2). A message is bit-serial: its head
 // crosses every wire (w(d) for a wire of layout length d) and every switch (a fixed delay) on its
 // path, and its tail follows `bits` time units behind. The acknowledgment goes back the same way
 // as a single bit. A delivery cycle lasts as long as its slowest round trip.
