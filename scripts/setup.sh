@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh release
 build/release/ftvlsi report --out out/report
-echo "open out/report/summary.md (and the .svg files in a browser, the .gds files in KLayout)"
+echo "open out/report/index.html in a browser (it links summary.md, check.md, every layout's folder; the .gds files open in KLayout)"

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/report_index.hpp"
 #include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/report/layout_job.hpp"
@@ -20,6 +22,15 @@ std::string drc_cell(const LayoutRun& run) {
   std::string out;
   for (const auto& r : run.drc)
     out += fmt::format("{}{}: {}", out.empty() ? "" : ", ", r.mode, r.violations);
+  return out;
+}
+
+// The regular files of a folder, by name.
+std::vector<std::string> files_in(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.is_regular_file()) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -113,8 +124,13 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
   ReportResult result;
   std::string rows;
   std::string levels;
+  ReportIndex index;
+  index.title = spec.title;
   for (LayoutSpec layout : spec.layouts) {
-    const std::string base = (std::filesystem::path(out_dir) / layout.name).string();
+    // One subfolder per layout: its GDS, SVG, JSON, 3D view and per-plane pictures.
+    const std::string folder = (std::filesystem::path(out_dir) / layout.name).string();
+    make_directory(folder, "--out");
+    const std::string base = (std::filesystem::path(folder) / layout.name).string();
     layout.output = {base + ".svg", base + ".gds", base + ".json", std::nullopt};
     if (layout.style == LayoutStyle::kCube) {
       layout.output.html = base + ".html";
@@ -127,6 +143,10 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
     rows += summary_row(layout, run);
     levels += level_table(layout, run);
     ++result.layouts;
+    index.layouts.push_back({layout.name,
+                             fmt::format("{} processors, {}", run.processors(),
+                                         run.drc_clean() ? "DRC clean" : "DRC violations"),
+                             files_in(folder)});
   }
   std::string md = fmt::format("# {}\n\n", spec.title);
   md +=
@@ -169,6 +189,13 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
   }
   result.summary_path = (std::filesystem::path(out_dir) / "summary.md").string();
   write_file_atomically(result.summary_path, md);
+  for (const auto& f : files_in(out_dir)) {
+    const std::string ext = std::filesystem::path(f).extension().string();
+    if (ext == ".svg") index.plots.push_back(f);
+    if (ext == ".md" || ext == ".csv" || ext == ".json") index.documents.push_back(f);
+  }
+  write_file_atomically((std::filesystem::path(out_dir) / "index.html").string(),
+                        report_index_html(index));
   return result;
 }
 

@@ -182,8 +182,21 @@ TEST_SUITE("cli") {
     CAPTURE(r.output);
     CHECK(r.code == 0);
     CHECK(fs::exists(dir / "out" / "summary.md"));
-    CHECK(fs::exists(dir / "out" / "fat-tree-1024-linear-size.gds"));
-    CHECK(fs::exists(dir / "out" / "fat-tree-1024-area-universal.svg"));
+    CHECK(fs::exists(dir / "out" / "check.md"));
+    CHECK(fs::exists(dir / "out" / "simulate.md"));
+    // One subfolder per layout; the top holds the summaries and index.html linking everything.
+    CHECK(fs::exists(dir / "out" / "fat-tree-1024-linear-size" / "fat-tree-1024-linear-size.gds"));
+    CHECK(fs::exists(dir / "out" / "fat-tree-1024-area-universal" /
+                     "fat-tree-1024-area-universal.svg"));
+    CHECK_FALSE(fs::exists(dir / "out" / "fat-tree-1024-linear-size.gds"));
+    const std::string index = slurp(dir / "out" / "index.html");
+    CHECK(index.find("href=\"fat-tree-1024-linear-size/fat-tree-1024-linear-size.gds\"") !=
+          std::string::npos);
+    CHECK(index.find("href=\"check.md\"") != std::string::npos);
+    CHECK(index.find("<img src=\"slowdown-linear.svg\"") != std::string::npos);
+    for (const auto& e : fs::directory_iterator(dir / "out"))
+      if (e.is_regular_file())  // no per-plane pictures at the top
+        CHECK(e.path().filename().string().find("-z0") == std::string::npos);
     CHECK(slurp(dir / "out" / "summary.md").find("| fat-tree-1024-linear-size |") !=
           std::string::npos);
   }
