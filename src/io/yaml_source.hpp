@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/io/numbers.hpp"
 
 namespace ftvlsi::detail {
 

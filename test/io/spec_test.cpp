@@ -1,4 +1,7 @@
-#include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
+#include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/report_spec.hpp"
+#include "ftvlsi/io/spec_overrides.hpp"
 
 #include <doctest/doctest.h>
 

@@ -9,7 +9,7 @@
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
-#include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 #include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/network/competing.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "ftvlsi/io/spec.hpp"
+#include "ftvlsi/io/report_spec.hpp"
 
 namespace ftvlsi {
 

@@ -1,6 +1,4 @@
-#include "ftvlsi/io/spec.hpp"
-
-#include "ftvlsi/route/delay_model.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -11,12 +9,13 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/network/competing.hpp"
+#include "ftvlsi/route/delay_model.hpp"
 #include "yaml_source.hpp"
+#include "layout_node.hpp"
 
 namespace ftvlsi {
-namespace {
+namespace detail {
 
-using namespace detail;
 
 // A butterfly switch's parent count; values beyond int are refused here, the rest by the network.
 int parents_entry(std::uint64_t p) {
@@ -149,7 +148,9 @@ LayoutSpec parse_layout_node(const Source& src, const YAML::Node& root, bool in_
   return spec;
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 std::string_view network_kind_name(const NetworkParams& params) {
   if (const auto* c = std::get_if<CompetingParams>(&params)) return c->kind;
@@ -235,30 +236,6 @@ DrcMode parse_drc_mode(std::string_view text, std::string_view where) {
       fmt::format("{} must be true, false, hierarchical, flat or both, not '{}'", where, text));
 }
 
-std::uint64_t parse_unsigned(std::string_view text, std::string_view what) {
-  std::uint64_t value = 0;
-  const char* first = text.data();
-  const char* last = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(first, last, value);
-  if (ec == std::errc::result_out_of_range)
-    throw InputError(fmt::format("{} is too large: '{}'", what, text));
-  if (ec != std::errc() || ptr != last || text.empty())
-    throw InputError(fmt::format("{} must be a non-negative integer, not '{}'", what, text));
-  return value;
-}
-
-std::uint64_t parse_positive(std::string_view text, std::string_view what) {
-  if (!text.empty() && text.front() == '-')
-    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
-  std::uint64_t value = 0;
-  try {
-    value = parse_unsigned(text, what);
-  } catch (const InputError&) {
-    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
-  }
-  if (value == 0) throw InputError(fmt::format("{} must be at least 1, not 0", what));
-  return value;
-}
 
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {
   const Source src{std::string(source)};
@@ -271,149 +248,5 @@ LayoutSpec load_layout_spec(const std::string& path) {
   return parse_layout_spec(read_text(path), path);
 }
 
-ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
-  const Source src{std::string(source)};
-  const YAML::Node root = load_yaml(yaml, source);
-  require_map(src, root, "report spec");
-  check_keys(src, root, "top level", {"title", "layouts", "simulate", "check"});
-  ReportSpec report;
-  if (const auto v = root["title"]) report.title = scalar(src, v, "title");
-  const auto layouts = root["layouts"];
-  if (!layouts || !layouts.IsSequence() || layouts.size() == 0)
-    src.fail(root, "a report spec needs a non-empty list 'layouts'");
-  for (const auto& item : layouts) {
-    LayoutSpec spec = parse_layout_node(src, item, true);
-    if (spec.name.empty()) src.fail(item, "every entry of 'layouts' needs a 'name'");
-    report.layouts.push_back(std::move(spec));
-  }
-  if (const auto sim = root["simulate"]) {
-    require_map(src, sim, "simulate");
-    check_keys(src, sim, "simulate", {"competing", "sizes", "delays"});
-    ReportSimulate r;
-    if (const auto v = sim["competing"]) r.competing = scalar(src, v, "competing");
-    if (const auto v = sim["sizes"]) {
-      if (!v.IsSequence() || v.size() == 0) src.fail(v, "'sizes' must be a non-empty list");
-      r.sizes.clear();
-      for (const auto& item : v) r.sizes.push_back(positive(src, item, "sizes"));
-    }
-    if (const auto v = sim["delays"]) {
-      if (!v.IsSequence() || v.size() == 0) src.fail(v, "'delays' must be a non-empty list");
-      r.delays.clear();
-      for (const auto& item : v)
-        r.delays.push_back(parsed(src, item, "delays", [](const std::string& t) {
-          return parse_delay_model(t).name();
-        }));
-    }
-    report.simulate = std::move(r);
-  }
-  if (const auto v = root["check"]) {
-    const std::string mode = scalar(src, v, "check");
-    if (mode == "quick" || mode == "full")
-      report.check_full = mode == "full";
-    else if (mode != "none")
-      src.fail(v, "'check' must be quick, full or none");
-  }
-  return report;
-}
-
-// Switches the spec to another network family, keeping the processor count.
-void switch_network(LayoutSpec& spec, const std::string& kind) {
-  if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
-    throw InputError(
-        fmt::format("unknown network '{}'; valid networks are {}", kind, network_kinds()));
-  const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, spec.network);
-  if (kind == "fat-tree") {
-    if (!std::holds_alternative<FatTreeParams>(spec.network)) spec.network = FatTreeParams{n, {}};
-    return;
-  }
-  if (is_butterfly_kind(kind)) {
-    spec.network = ButterflyParams{kind, n, {}};
-    return;
-  }
-  CompetingParams c;
-  if (const auto* old = std::get_if<CompetingParams>(&spec.network)) c = *old;
-  c.kind = kind;
-  c.processors = n;
-  spec.network = c;
-}
-
-void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
-  if (o.processors) c.processors = parse_positive(*o.processors, "--processors");
-  if (o.network_file) c.file = *o.network_file;
-  for (const auto* flag : {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities})
-    if (*flag)
-      throw InputError(
-          fmt::format("capacity flags apply to fat-trees, not to a {} network", c.kind));
-}
-
-void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
-  if (o.network) switch_network(spec, *o.network);
-  if (o.parents && !std::holds_alternative<ButterflyParams>(spec.network))
-    throw InputError(
-        "--parents applies to a butterfly-fat-tree or fat-pyramid (switches with 1, 2 or 4 "
-        "parents per level)");
-  if (o.mesh_diagonals) {
-    auto* b = std::get_if<ButterflyParams>(&spec.network);
-    if (!b || !b->pyramid())
-      throw InputError(
-          "--mesh-diagonals applies to a fat-pyramid (it adds diagonal wires to its mesh)");
-    b->mesh_diagonals = true;
-  }
-  if (o.style) spec.style = parse_layout_style(*o.style);
-  if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
-  if (o.svg) spec.output.svg = *o.svg;
-  if (o.html) spec.output.html = *o.html;
-  if (o.gds) spec.output.gds = *o.gds;
-  if (o.json) spec.output.json = *o.json;
-  if (o.seed) spec.seed = parse_unsigned(*o.seed, "--seed");
-  if (auto* c = std::get_if<CompetingParams>(&spec.network)) {
-    apply_competing_overrides(*c, o);
-    return;
-  }
-  if (auto* b = std::get_if<ButterflyParams>(&spec.network)) {
-    if (o.processors) b->processors = parse_positive(*o.processors, "--processors");
-    if (o.parents) {
-      b->parents.clear();
-      for (auto p : parse_positive_list(*o.parents, "--parents entry"))
-        b->parents.push_back(parents_entry(p));
-    }
-    for (const auto* flag :
-         {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities, &o.network_file})
-      if (*flag)
-        throw InputError(fmt::format(
-            "capacity and file flags do not apply to a {}; its capacities are fixed (sqrt p)",
-            b->kind));
-    return;
-  }
-  if (o.network_file) throw InputError("--network-file applies to --network file only");
-  auto& ft = std::get<FatTreeParams>(spec.network);
-  if (o.processors) ft.processors = parse_positive(*o.processors, "--processors");
-  if (o.capacity) ft.capacity.profile = parse_capacity_profile(*o.capacity);
-  if (o.root_capacity)
-    ft.capacity.root_capacity = parse_positive(*o.root_capacity, "--root-capacity");
-  if (o.alpha) ft.capacity.alpha = parse_positive(*o.alpha, "--alpha");
-  if (o.constant) ft.capacity.constant = parse_positive(*o.constant, "--constant");
-  if (o.capacities) ft.capacity.custom = parse_positive_list(*o.capacities, "--capacities entry");
-}
-
-std::vector<std::string_view> split_list(std::string_view text, char sep) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const std::size_t at = text.find(sep);
-    out.push_back(text.substr(0, at));
-    if (at == std::string_view::npos) return out;
-    text.remove_prefix(at + 1);
-  }
-}
-
-std::vector<std::uint64_t> parse_positive_list(std::string_view text, std::string_view what) {
-  std::vector<std::uint64_t> out;
-  for (auto piece : split_list(text, ',')) out.push_back(parse_positive(piece, what));
-  return out;
-}
-
-ReportSpec load_report_spec(const std::string& path) {
-  return parse_report_spec(read_text(path), path);
-}
 
 }  // namespace ftvlsi

@@ -68,56 +68,7 @@ struct LayoutSpec {
   std::string name;  // report entries: the base name of their files
 };
 
-// Values given on the command line; each one set replaces the spec's.
-struct SpecOverrides {
-  std::optional<std::string> network;
-  std::optional<std::string> network_file;
-  std::optional<std::string> processors;
-  std::optional<std::string> capacity;
-  std::optional<std::string> root_capacity;
-  std::optional<std::string> alpha;
-  std::optional<std::string> constant;
-  std::optional<std::string> capacities;  // comma-separated
-  std::optional<std::string> parents;     // comma-separated, butterfly networks
-  bool mesh_diagonals = false;            // --mesh-diagonals (fat-pyramids)
-  std::optional<std::string> style;
-  std::optional<std::string> drc;
-  std::optional<std::string> svg;
-  std::optional<std::string> gds;
-  std::optional<std::string> json;
-  std::optional<std::string> html;
-  std::optional<std::string> seed;
-};
-
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source);
 LayoutSpec load_layout_spec(const std::string& path);  // IoError if unreadable
-void apply_overrides(LayoutSpec& spec, const SpecOverrides& overrides);
-
-// A report: a title and a list of layout specs (each with a `name`).
-// The report's small simulation-overhead sweep (`ftvlsi simulate --sweep`):
-//   simulate: {competing: mesh, sizes: [64, 256, 1024], delays: [unit, linear]}
-struct ReportSimulate {
-  std::string competing = "mesh";
-  std::vector<std::uint64_t> sizes{64, 256, 1024, 4096};
-  std::vector<std::string> delays{"unit", "linear"};
-};
-
-struct ReportSpec {
-  std::string title = "ftvlsi report";
-  std::vector<LayoutSpec> layouts;
-  std::optional<ReportSimulate> simulate;
-  // `check: quick | full | none`: the papers' bounds checked (ftvlsi check); none when absent.
-  std::optional<bool> check_full;
-};
-ReportSpec parse_report_spec(std::string_view yaml, std::string_view source);
-ReportSpec load_report_spec(const std::string& path);
-
-// A positive (or non-negative) integer from text; InputError naming `what` otherwise.
-std::uint64_t parse_positive(std::string_view text, std::string_view what);
-std::uint64_t parse_unsigned(std::string_view text, std::string_view what);
-// "a<sep>b<sep>c" as its pieces (empty pieces kept, so that they can be reported).
-std::vector<std::string_view> split_list(std::string_view text, char sep);
-// A comma-separated list of positive integers ("--capacities 4,2,1"); `what` names an entry.
-std::vector<std::uint64_t> parse_positive_list(std::string_view text, std::string_view what);
 
 }  // namespace ftvlsi

@@ -1,0 +1,17 @@
+#pragma once
+// Numbers and lists from the text of a flag or a spec value, with errors that name them.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace ftvlsi {
+
+// A positive (or non-negative) integer from text; InputError naming `what` otherwise.
+std::uint64_t parse_positive(std::string_view text, std::string_view what);
+std::uint64_t parse_unsigned(std::string_view text, std::string_view what);
+// "a<sep>b<sep>c" as its pieces (empty pieces kept, so that they can be reported).
+std::vector<std::string_view> split_list(std::string_view text, char sep);
+// A comma-separated list of positive integers ("--capacities 4,2,1"); `what` names an entry.
+std::vector<std::uint64_t> parse_positive_list(std::string_view text, std::string_view what);
+
+}  // namespace ftvlsi

@@ -1,0 +1,34 @@
+#pragma once
+// The command line's layout flags, applied over a layout spec (flags win).
+#include <optional>
+#include <string>
+
+#include "ftvlsi/io/layout_spec.hpp"
+
+namespace ftvlsi {
+
+// Values given on the command line; each one set replaces the spec's.
+struct SpecOverrides {
+  std::optional<std::string> network;
+  std::optional<std::string> network_file;
+  std::optional<std::string> processors;
+  std::optional<std::string> capacity;
+  std::optional<std::string> root_capacity;
+  std::optional<std::string> alpha;
+  std::optional<std::string> constant;
+  std::optional<std::string> capacities;  // comma-separated
+  std::optional<std::string> parents;     // comma-separated, butterfly networks
+  bool mesh_diagonals = false;            // --mesh-diagonals (fat-pyramids)
+  std::optional<std::string> style;
+  std::optional<std::string> drc;
+  std::optional<std::string> svg;
+  std::optional<std::string> gds;
+  std::optional<std::string> json;
+  std::optional<std::string> html;
+  std::optional<std::string> seed;
+};
+
+// Applies every flag set; InputError when a flag does not fit the spec's network.
+void apply_overrides(LayoutSpec& spec, const SpecOverrides& overrides);
+
+}  // namespace ftvlsi

@@ -1,0 +1,55 @@
+#include "ftvlsi/io/numbers.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <string>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+
+std::uint64_t parse_unsigned(std::string_view text, std::string_view what) {
+  std::uint64_t value = 0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(first, last, value);
+  if (ec == std::errc::result_out_of_range)
+    throw InputError(fmt::format("{} is too large: '{}'", what, text));
+  if (ec != std::errc() || ptr != last || text.empty())
+    throw InputError(fmt::format("{} must be a non-negative integer, not '{}'", what, text));
+  return value;
+}
+
+std::uint64_t parse_positive(std::string_view text, std::string_view what) {
+  if (!text.empty() && text.front() == '-')
+    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
+  std::uint64_t value = 0;
+  try {
+    value = parse_unsigned(text, what);
+  } catch (const InputError&) {
+    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
+  }
+  if (value == 0) throw InputError(fmt::format("{} must be at least 1, not 0", what));
+  return value;
+}
+
+
+std::vector<std::string_view> split_list(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  while (true) {
+    const std::size_t at = text.find(sep);
+    out.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return out;
+    text.remove_prefix(at + 1);
+  }
+}
+
+std::vector<std::uint64_t> parse_positive_list(std::string_view text, std::string_view what) {
+  std::vector<std::uint64_t> out;
+  for (auto piece : split_list(text, ',')) out.push_back(parse_positive(piece, what));
+  return out;
+}
+
+
+}  // namespace ftvlsi

@@ -1,0 +1,106 @@
+#include "ftvlsi/io/spec_overrides.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/network/competing.hpp"
+#include "ftvlsi/route/delay_model.hpp"
+#include "yaml_source.hpp"
+#include "ftvlsi/io/numbers.hpp"
+#include "layout_node.hpp"
+
+namespace ftvlsi {
+
+using namespace detail;
+
+namespace {
+
+// Switches the spec to another network family, keeping the processor count.
+void switch_network(LayoutSpec& spec, const std::string& kind) {
+  if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
+    throw InputError(
+        fmt::format("unknown network '{}'; valid networks are {}", kind, network_kinds()));
+  const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, spec.network);
+  if (kind == "fat-tree") {
+    if (!std::holds_alternative<FatTreeParams>(spec.network)) spec.network = FatTreeParams{n, {}};
+    return;
+  }
+  if (is_butterfly_kind(kind)) {
+    spec.network = ButterflyParams{kind, n, {}};
+    return;
+  }
+  CompetingParams c;
+  if (const auto* old = std::get_if<CompetingParams>(&spec.network)) c = *old;
+  c.kind = kind;
+  c.processors = n;
+  spec.network = c;
+}
+
+void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
+  if (o.processors) c.processors = parse_positive(*o.processors, "--processors");
+  if (o.network_file) c.file = *o.network_file;
+  for (const auto* flag : {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities})
+    if (*flag)
+      throw InputError(
+          fmt::format("capacity flags apply to fat-trees, not to a {} network", c.kind));
+}
+
+}  // namespace
+
+void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
+  if (o.network) switch_network(spec, *o.network);
+  if (o.parents && !std::holds_alternative<ButterflyParams>(spec.network))
+    throw InputError(
+        "--parents applies to a butterfly-fat-tree or fat-pyramid (switches with 1, 2 or 4 "
+        "parents per level)");
+  if (o.mesh_diagonals) {
+    auto* b = std::get_if<ButterflyParams>(&spec.network);
+    if (!b || !b->pyramid())
+      throw InputError(
+          "--mesh-diagonals applies to a fat-pyramid (it adds diagonal wires to its mesh)");
+    b->mesh_diagonals = true;
+  }
+  if (o.style) spec.style = parse_layout_style(*o.style);
+  if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
+  if (o.svg) spec.output.svg = *o.svg;
+  if (o.html) spec.output.html = *o.html;
+  if (o.gds) spec.output.gds = *o.gds;
+  if (o.json) spec.output.json = *o.json;
+  if (o.seed) spec.seed = parse_unsigned(*o.seed, "--seed");
+  if (auto* c = std::get_if<CompetingParams>(&spec.network)) {
+    apply_competing_overrides(*c, o);
+    return;
+  }
+  if (auto* b = std::get_if<ButterflyParams>(&spec.network)) {
+    if (o.processors) b->processors = parse_positive(*o.processors, "--processors");
+    if (o.parents) {
+      b->parents.clear();
+      for (auto p : parse_positive_list(*o.parents, "--parents entry"))
+        b->parents.push_back(parents_entry(p));
+    }
+    for (const auto* flag :
+         {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities, &o.network_file})
+      if (*flag)
+        throw InputError(fmt::format(
+            "capacity and file flags do not apply to a {}; its capacities are fixed (sqrt p)",
+            b->kind));
+    return;
+  }
+  if (o.network_file) throw InputError("--network-file applies to --network file only");
+  auto& ft = std::get<FatTreeParams>(spec.network);
+  if (o.processors) ft.processors = parse_positive(*o.processors, "--processors");
+  if (o.capacity) ft.capacity.profile = parse_capacity_profile(*o.capacity);
+  if (o.root_capacity)
+    ft.capacity.root_capacity = parse_positive(*o.root_capacity, "--root-capacity");
+  if (o.alpha) ft.capacity.alpha = parse_positive(*o.alpha, "--alpha");
+  if (o.constant) ft.capacity.constant = parse_positive(*o.constant, "--constant");
+  if (o.capacities) ft.capacity.custom = parse_positive_list(*o.capacities, "--capacities entry");
+}
+
+
+}  // namespace ftvlsi
