@@ -12,6 +12,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/text_file.hpp"
 
 namespace ftvlsi::detail {
 
@@ -69,13 +70,7 @@ inline YAML::Node load_yaml(std::string_view text, std::string_view source) {
   }
 }
 
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read spec file '{}'; check the path", path));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+inline std::string read_text(const std::string& path) { return read_text_file(path, "spec file"); }
 
 // Parses a scalar with `parse`, naming the file and line when it throws an InputError.
 template <class Parse>

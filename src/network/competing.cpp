@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include "ftvlsi/core/error.hpp"
@@ -294,14 +293,6 @@ CompetingNetwork parse_network_text(std::string_view text, std::string_view sour
     if (!seen[p]) throw InputError(fmt::format("{}: processor {} has no position line", source, p));
   validate(net, source);
   return net;
-}
-
-CompetingNetwork read_network_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read network file '{}'; check the path", path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_network_text(s.str(), path);
 }
 
 std::string network_text(const CompetingNetwork& net) {

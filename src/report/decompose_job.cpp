@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "ftvlsi/core/error.hpp"
@@ -11,6 +10,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/graph_export.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
+#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/cube.hpp"
 
@@ -189,8 +189,7 @@ void write_outputs(const DecomposeSpec& s, const DecomposeRun& r) {
 // Reads "processor leaf" lines ('#' comments); every processor needs exactly one leaf < n.
 std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t processors,
                                         std::uint64_t leaves) {
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("cannot read mapping file '{}'; check the path", path));
+  std::istringstream in(read_text_file(path, "mapping file"));
   std::vector<std::uint64_t> leaf(processors, UINT64_MAX);
   std::string line;
   for (std::size_t no = 1; std::getline(in, line); ++no) {

@@ -9,6 +9,7 @@
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"

@@ -8,6 +8,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/route/adversary.hpp"
 #include "ftvlsi/route/butterfly_routing.hpp"
 #include "ftvlsi/route/channel_loads.hpp"

@@ -14,6 +14,7 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"

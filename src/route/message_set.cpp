@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -111,14 +110,6 @@ MessageSet parse_messages(std::string_view text, std::string_view source, std::u
     throw InputError(
         fmt::format("{}: the message file holds no messages; add 'src dst' lines", source));
   return m;
-}
-
-MessageSet read_messages(const std::string& path, std::uint64_t n) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read message file '{}'; check the path", path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parse_messages(s.str(), path, n);
 }
 
 std::string messages_text(const MessageSet& m) {

@@ -34,8 +34,7 @@ CompetingNetwork make_planar(std::uint64_t n, std::uint64_t seed);
 // The network file format (text): '#' comments; "processors N [dimensions D]"; N lines
 // "p x y [z]" giving processor p's integer position; then "wire a b" lines. Throws InputError
 // naming the line on a missing processor, duplicate coordinates, a non-numeric field or an
-// empty network.
-CompetingNetwork read_network_file(const std::string& path);
+// empty network. io/text_file.hpp reads one from a file.
 CompetingNetwork parse_network_text(std::string_view text, std::string_view source);
 std::string network_text(const CompetingNetwork& net);
 

@@ -26,7 +26,6 @@ MessageSet make_pattern(const PatternParams& params, std::uint64_t n);
 
 // Throws InputError naming the line for a malformed line, a processor >= n, or an empty set.
 MessageSet parse_messages(std::string_view text, std::string_view source, std::uint64_t n);
-MessageSet read_messages(const std::string& path, std::uint64_t n);
 std::string messages_text(const MessageSet& m);
 
 }  // namespace ftvlsi
