@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/route_json.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/route/adversary.hpp"
 #include "ftvlsi/route/butterfly_routing.hpp"
@@ -28,7 +28,7 @@ std::string schedule_text(const RouteRun& r) {
 void write_outputs(const RouteSpec& spec, const RouteRun& r) {
   if (spec.messages_out) write_file_atomically(*spec.messages_out, messages_text(r.messages));
   if (spec.schedule) write_file_atomically(*spec.schedule, schedule_text(r));
-  if (spec.json) write_file_atomically(*spec.json, r.json.dump(2) + "\n");
+  if (spec.json) write_file_atomically(*spec.json, route_json(r));
 }
 
 // GREEDY on a butterfly fat-tree: random parents up to the apex, the unique path down.
@@ -50,48 +50,15 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
                                            ? ButterflyAlgorithm::kGreedy
                                            : ButterflyAlgorithm::kRandomPrime;
   r.result = route_butterfly(net, r.messages, algorithm, spec.policy, spec.seed, spec.max_cycles);
-  auto& j = r.json;
-  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["algorithm"] = std::string(to_string(spec.algorithm));
-  j["switch"] = spec.policy == SwitchPolicy::kRandom ? "random" : "priority";
-  j["seed"] = spec.seed;
-  j["processors"] = net.processors();
-  j["host"] = {{"kind", spec.pyramid ? "fat-pyramid" : "butterfly-fat-tree"},
-               {"levels", net.levels()}};
-  j["pattern"] = spec.messages_file ? *spec.messages_file : spec.pattern.name;
-  j["messages"] = r.messages.size();
-  j["load_factor"] = r.load_factor;
-  j["congestion_parameter"] = nullptr;  // every channel is one wire: no such constant
-  j["delivery_cycles"] = r.result.cycles;
-  j["delivered"] = r.result.delivered;
-  j["message_channel_steps"] = r.result.steps;
+  r.algorithm = spec.algorithm;
+  r.policy = spec.policy;
+  r.seed = spec.seed;
+  r.processors = net.processors();
+  r.host_kind = spec.pyramid ? "fat-pyramid" : "butterfly-fat-tree";
+  r.host_levels = net.levels();
+  r.pattern = spec.messages_file ? *spec.messages_file : spec.pattern.name;
   write_outputs(spec, r);
   return r;
-}
-
-// The off-line schedule against its bounds: d <= 2 ceil(lambda) L (Theorem 1) or d <= S
-// (Corollary 2), and d >= ceil(lambda), since a cycle moves at most cap messages per channel.
-nlohmann::ordered_json offline_json(const RouteSpec& spec, const RouteRun& r, const FatTree& tree,
-                                    const std::optional<WideSchedule>& wide, std::uint64_t unmerged,
-                                    bool one_cycle) {
-  const double lower = std::ceil(r.load_factor);
-  const double cycles = static_cast<double>(r.result.cycles);
-  nlohmann::ordered_json o = {{"variant", std::string(to_string(spec.offline))},
-                              {"every_cycle_one_cycle", one_cycle}};
-  if (wide) {
-    o["lambda_prime"] = wide->lambda_prime;
-    o["sets"] = wide->sets;
-    o["bound_2_lambda_prime"] = 2 * wide->lambda_prime;
-    o["bound"] = wide->sets;
-  } else {
-    o["sets"] = unmerged;
-    o["bound_2_ceil_lambda_L"] = 2 * lower * tree.levels();
-    o["bound"] = 2 * lower * tree.levels();
-  }
-  o["cycles_before_merging"] = unmerged;
-  o["lower_bound"] = lower;
-  o["cycles_over_lower_bound"] = lower > 0 ? nlohmann::ordered_json(cycles / lower) : nullptr;
-  return o;
 }
 
 // The message set: Theorem 9's adversary, a file or a pattern.
@@ -146,56 +113,34 @@ RouteResult route_on_tree(const RouteSpec& spec, const FatTree& tree, const Rout
   return route_random(sim, r.messages.size(), tree.processors(), random, spec.max_cycles);
 }
 
-nlohmann::ordered_json adversary_json(const RouteSpec& spec, const RouteRun& r,
-                                      const AdversarySet& adversary) {
-  const double lg_sub = std::log2(static_cast<double>(adversary.subtree));
-  const double greedy = static_cast<double>(r.result.cycles);
-  return {{"lambda", spec.lambda},
-          {"subtree_processors", adversary.subtree},
-          {"unfavoured_quarters", adversary.unfavoured},
-          {"bound_lambda_lg_n_over_24", adversary.bound},
-          {"greedy_cycles", r.result.cycles},
-          {"greedy_meets_bound", greedy >= adversary.bound},
-          {"random_cycles", r.random_result->cycles},
-          {"greedy_cycles_per_lambda", greedy / r.load_factor},
-          // Theorem 9's n is FT's: its ratio is at least 1/24, and flat in lg n if tight.
-          {"greedy_cycles_per_lambda_lg_n", greedy / (r.load_factor * lg_sub)},
-          {"random_cycles_per_lambda",
-           static_cast<double>(r.random_result->cycles) / r.load_factor}};
-}
-
-void tree_json(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPolicy policy,
-               const RandomParams& random, const OfflineRun& off,
-               const std::optional<AdversarySet>& adversary) {
-  auto& j = r.json;
-  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["algorithm"] = std::string(to_string(spec.algorithm));
-  j["switch"] = policy == SwitchPolicy::kRandom ? "random" : "priority";
-  j["seed"] = spec.seed;
-  j["processors"] = tree.processors();
-  j["host"] = {{"kind", "fat-tree"},
-               {"capacity_profile", std::string(to_string(tree.capacity_params().profile))},
-               {"capacities", tree.capacities()}};
-  j["pattern"] = adversary            ? std::string("adversary")
-                 : spec.messages_file ? *spec.messages_file
-                                      : spec.pattern.name;
-  j["messages"] = r.messages.size();
-  j["load_factor"] = r.load_factor;
-  j["congestion_parameter"] = r.congestion;
-  if (spec.algorithm == RouteAlgorithm::kRandom || adversary) {
-    const TryGuessConstants ran = try_guess_constants(random);
-    j["constants"] = spec.k1 || spec.k2 ? "custom" : std::string(to_string(spec.constants));
-    j["k1"] = ran.k1;
-    j["k2"] = ran.k2;
+// What ran, for the JSON (io/route_json.hpp).
+void describe(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPolicy policy,
+              const RandomParams& random, const OfflineRun& off) {
+  r.algorithm = spec.algorithm;
+  r.policy = policy;
+  r.seed = spec.seed;
+  r.processors = tree.processors();
+  r.host_kind = "fat-tree";
+  r.capacity_profile = std::string(to_string(tree.capacity_params().profile));
+  r.capacities = tree.capacities();
+  r.pattern = r.adversary            ? std::string("adversary")
+              : spec.messages_file ? *spec.messages_file
+                                   : spec.pattern.name;
+  if (spec.algorithm == RouteAlgorithm::kRandom || r.adversary) {
+    r.constants = try_guess_constants(random);
+    r.constants_name = spec.k1 || spec.k2 ? "custom" : std::string(to_string(spec.constants));
   }
-  j["delivery_cycles"] = r.result.cycles;
-  j["delivered"] = r.result.delivered;
-  if (spec.algorithm == RouteAlgorithm::kOffline)
-    j["offline"] = offline_json(spec, r, tree, off.wide, off.unmerged, off.one_cycle);
-  if (spec.algorithm == RouteAlgorithm::kRandomPrime)
-    j["cycles_per_lambda"] = static_cast<double>(r.result.cycles) / std::max(1.0, r.load_factor);
-  if (adversary) j["adversary"] = adversary_json(spec, r, *adversary);
-  j["message_channel_steps"] = r.result.steps;
+  if (spec.algorithm == RouteAlgorithm::kOffline) {
+    OfflineSummary o;
+    o.variant = spec.offline;
+    o.every_cycle_one_cycle = off.one_cycle;
+    if (off.wide) o.lambda_prime = off.wide->lambda_prime;
+    o.sets = off.wide ? off.wide->sets : off.unmerged;
+    o.cycles_before_merging = off.unmerged;
+    o.levels = tree.levels();
+    r.offline = o;
+  }
+  r.adversary_lambda = spec.lambda;
 }
 
 }  // namespace
@@ -209,22 +154,21 @@ RouteRun run_route(const RouteSpec& spec) {
   if (spec.butterfly) return run_butterfly_route(spec);
   const FatTree tree(spec.host);
   RouteRun r;
-  std::optional<AdversarySet> adversary;
-  r.messages = route_messages(spec, tree, adversary);
+  r.messages = route_messages(spec, tree, r.adversary);
   const ChannelLoadTable loads = channel_loads(r.messages, tree.levels());
   r.load_factor = load_factor(loads, tree);
   r.congestion = congestion_parameter(tree);
-  const SwitchPolicy policy = adversary ? SwitchPolicy::kPriority : spec.policy;
-  const RandomParams random{spec.k1, spec.k2, r.congestion, spec.seed + 1, spec.constants};
+  const SwitchPolicy policy = r.adversary ? SwitchPolicy::kPriority : spec.policy;
+  const RandomParams random{spec.k1, spec.k2, *r.congestion, spec.seed + 1, spec.constants};
   DeliverySimulator sim(tree, r.messages, policy, spec.seed);
   OfflineRun off;
   r.result = route_on_tree(spec, tree, r, sim, random, off);
-  if (adversary) {
+  if (r.adversary) {
     DeliverySimulator random_sim(tree, r.messages, SwitchPolicy::kRandom, spec.seed);
     r.random_result =
         route_random(random_sim, r.messages.size(), tree.processors(), random, spec.max_cycles);
   }
-  tree_json(spec, r, tree, policy, random, off, adversary);
+  describe(spec, r, tree, policy, random, off);
   if (spec.loads) write_file_atomically(*spec.loads, loads_csv(loads, tree));
   write_outputs(spec, r);
   return r;
