@@ -14,6 +14,7 @@
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/report_spec.hpp"
+#include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
@@ -383,7 +384,7 @@ int run_simulate_command(const SimulateArgs& a) {
   sweep.report_dir = a.report;
   sweep.json = a.json;
   const auto r = ftvlsi::run_simulate_sweep(sweep);
-  if (!a.json && !a.report) std::cout << r.markdown;
+  if (!a.json && !a.report) std::cout << ftvlsi::sweep_document(r, sweep.base.competing, false);
   if (a.report)
     std::cerr << fmt::format("ftvlsi: simulation-overhead report ({} rows) written to {}/\n",
                              r.rows.size(), *a.report);

@@ -12,6 +12,7 @@
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/check.hpp"
+#include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 
 namespace ftvlsi {

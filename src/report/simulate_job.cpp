@@ -16,6 +16,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
+#include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
@@ -339,74 +340,20 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     if (d > 0) out.path_stretch_max = std::max(out.path_stretch_max, host / static_cast<double>(d));
     out.path_stretch_bound = std::max(out.path_stretch_bound, host / (static_cast<double>(d) + lg_a));
   }
-  auto& j = out.json;
-  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["competing"] = out.competing;
-  j["processors"] = out.processors;
-  j["host"] = out.host;
-  j["host_processors"] = out.host_processors;
+  out.delivered = r.delivered;
+  out.policy = s.policy;
+  out.seed = s.seed;
+  out.switch_delay = s.switch_delay;
+  out.delay_conditions = verdict;
+  out.dimensions = p.dimensions;
   if (p.tree) {
-    j["host_capacity_profile"] = std::string(to_string(p.tree->capacity_params().profile));
-    j["host_capacities"] = p.tree->capacities();
-    j["mapping"] = std::string(to_string(s.mapping));
+    out.host_capacity_profile = std::string(to_string(p.tree->capacity_params().profile));
+    out.host_capacities = p.tree->capacities();
+    out.mapping = std::string(to_string(s.mapping));
   } else {
-    j["mapping"] = "grid";
-    j["mesh_diagonals"] = p.pyramid->mesh_diagonals();
+    out.mapping = "grid";
+    out.mesh_diagonals = p.pyramid->mesh_diagonals();
   }
-  j["dimensions"] = p.dimensions;
-  if (p.dimensions == 3) {
-    // Leiserson's Theorem 10: the slowdown is O(lg^3 n).
-    const double lg_n = std::max(1.0, std::log2(static_cast<double>(out.host_processors)));
-    j["volume_competing"] = out.area_competing;
-    j["volume_host"] = out.area_host;
-    j["slowdown_over_lg3_n"] = out.slowdown / (lg_n * lg_n * lg_n);
-  }
-  j["area_competing"] = out.area_competing;
-  j["area_host"] = out.area_host;
-  j["area_ratio"] = out.area_ratio;
-  j["host_alpha"] = out.host_alpha;
-  j["competing_alpha"] = out.competing_alpha;
-  j["algorithm"] = out.algorithm;
-  j["switch"] = s.policy == SwitchPolicy::kRandom ? "random" : "priority";
-  j["seed"] = s.seed;
-  j["delay_model"] = out.delay_model;
-  j["delay_conditions"] = {{"nondecreasing", verdict.nondecreasing},
-                           {"c1", verdict.c1},
-                           {"c2", verdict.c2},
-                           {"decided", std::string(to_string(verdict.decided))}};
-  j["message_bits"] = out.bits;
-  j["switch_delay"] = s.switch_delay;
-  j["messages"] = out.messages;
-  j["load_factor"] = out.load_factor;
-  j["congestion_parameter"] = out.congestion ? ordered_json(*out.congestion) : ordered_json();
-  j["delivery_cycles"] = out.delivery_cycles;
-  j["delivered"] = r.delivered;
-  j["time_host"] = out.time_host;
-  if (out.time_host_bound) {
-    // Every message charged the longest wire of each level it crosses: the old, looser figure.
-    j["time_host_bound"] = *out.time_host_bound;
-    j["slowdown_bound"] = out.time_competing > 0 ? *out.time_host_bound / out.time_competing : 0;
-  }
-  j["time_competing"] = out.time_competing;
-  j["slowdown"] = out.slowdown;
-  j["path_length_max"] = out.path_length_max;
-  j["competing_wire_length_max"] = out.competing_wire_length_max;
-  j["path_stretch_max"] = out.path_stretch_max;
-  j["path_stretch_over_d_plus_lg_a"] = out.path_stretch_bound;
-  return out;
-}
-
-std::string csv_of(const std::vector<SimulateResult>& rows) {
-  std::string out =
-      "host,delay_model,processors,area_competing,area_host,area_ratio,host_alpha,"
-      "competing_alpha,messages,load_factor,delivery_cycles,time_host,time_competing,slowdown,"
-      "path_length_max,path_stretch_max\n";
-  for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{:.4f},{},{},{},{:.4f},{},{:.1f},{:.1f},{:.4f},{},{:.4f}\n",
-                       r.host, r.delay_model, r.processors, r.area_competing, r.area_host,
-                       r.area_ratio, r.host_alpha, r.competing_alpha, r.messages, r.load_factor,
-                       r.delivery_cycles, r.time_host, r.time_competing, r.slowdown,
-                       r.path_length_max, r.path_stretch_max);
   return out;
 }
 
@@ -444,91 +391,14 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
   return out;
 }
 
-// "slowdown-linear.svg"; characters a file name should not hold become '-'.
-std::string plot_file(const std::string& delay) {
-  std::string name = "slowdown-" + delay + ".svg";
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-') c = '-';
-  return name;
-}
-
-const SweepTrend* find_trend(const SweepResult& r, HostKind host, DelayModel::Kind delay) {
-  const std::string model = DelayModel{delay}.name();
-  for (const auto& t : r.trends)
-    if (t.host == to_string(host) && t.delay_model == model) return &t;
-  return nullptr;
-}
-
 }  // namespace
 
 SimulateResult run_simulate(const SimulateSpec& spec) {
   if (spec.json) require_writable(*spec.json, "JSON");
   const Prepared p = prepare(spec);
   SimulateResult r = simulate(p, spec, spec.delay, check_regularity(spec.delay));
-  if (spec.json) write_file_atomically(*spec.json, r.json.dump(2) + "\n");
+  if (spec.json) write_file_atomically(*spec.json, simulate_json(r));
   return r;
-}
-
-std::string sweep_markdown(const SweepResult& r, const std::optional<std::string>& plot_prefix) {
-  std::string md;
-  md +=
-      "Each row routes the competing network's one-step message set (every wire one message "
-      "each way) on the host, times every delivery cycle from the wires the messages cross in "
-      "the host's layout, and divides by one step of the competing network on its own layout "
-      "under the same delay model. A is the competing network's measured layout area. Both "
-      "networks are built from processors of equal area α (Greenberg 1990 §3: lg² n unless "
-      "given); the host's area over A is the area ratio.\n\n"
-      "| host | delay | N | α | A | host area | area ratio | λ | cycles | T_host | T_R | slowdown Δ "
-      "| Δ/√A | Δ/lg A | longest path | stretch |\n"
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-  for (const auto& x : r.rows) {
-    const double a = static_cast<double>(x.area_competing);
-    md += fmt::format(
-        "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | {:.3f} | "
-        "{:.3f} | {} | {:.1f} |\n",
-        x.host, x.delay_model, x.processors, x.competing_alpha, x.area_competing, x.area_host,
-        x.area_ratio, x.load_factor,
-        x.delivery_cycles, x.time_host, x.time_competing, x.slowdown, x.slowdown / std::sqrt(a),
-        x.slowdown / std::log2(a), x.path_length_max, x.path_stretch_max);
-  }
-  md +=
-      "\nGrowth: the least-squares slope of log Δ against log A over the larger half of the "
-      "sizes (√A growth has slope 0.5; polylogarithmic growth tends to 0).\n\n"
-      "| host | delay | slope | Δ/√A first → last | Δ/lg A first → last | area ratio min … max |\n"
-      "|---|---|---:|---|---|---|\n";
-  for (const auto& t : r.trends)
-    md += fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
-                      t.host, t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
-                      t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
-  const auto* ft = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kLinear);
-  const auto* fp = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kLinear);
-  if (ft && fp) {
-    md += fmt::format(
-        "\n**Headline (Greenberg §1, §4).** Under linear delay the fat-tree's slowdown grows with "
-        "slope {:.2f} in log A (√A: 0.5; Δ/√A goes {:.3f} → {:.3f}), the fat-pyramid's with "
-        "slope {:.2f} (Δ/lg A goes {:.3f} → {:.3f}).",
-        ft->slope, ft->per_sqrt_a_first, ft->per_sqrt_a_last, fp->slope, fp->per_lg_a_first,
-        fp->per_lg_a_last);
-    const auto* fu = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kUnit);
-    const auto* pu = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kUnit);
-    if (fu && pu)
-      md += fmt::format(
-          " Under unit delay both stay polylogarithmic: slopes {:.2f} (fat-tree) and {:.2f} "
-          "(fat-pyramid).",
-          fu->slope, pu->slope);
-    md += "\n";
-  }
-  if (plot_prefix) {
-    md += "\n";
-    std::vector<std::string> seen;
-    for (const auto& x : r.rows)
-      if (std::find(seen.begin(), seen.end(), x.delay_model) == seen.end()) {
-        seen.push_back(x.delay_model);
-        md += fmt::format("![slowdown under {} delay]({}{})\n", x.delay_model, *plot_prefix,
-                          plot_file(x.delay_model));
-      }
-  }
-  return md;
 }
 
 SweepResult run_simulate_sweep(const SweepSpec& spec) {
@@ -548,11 +418,6 @@ SweepResult run_simulate_sweep(const SweepSpec& spec) {
         out.rows.push_back(simulate(p, s, spec.delays[d], verdicts[d]));
     }
   out.trends = trends_of(spec, out.rows);
-  out.csv = csv_of(out.rows);
-  // With a report folder, the Markdown links the plots written beside it.
-  out.markdown = fmt::format(
-      "# Simulation overhead: {} network, one step on each host\n\n{}", spec.base.competing,
-      sweep_markdown(out, spec.report_dir ? std::optional<std::string>("") : std::nullopt));
   if (spec.report_dir) {
     const std::filesystem::path dir(*spec.report_dir);
     make_directory(*spec.report_dir, "--report");
@@ -576,7 +441,7 @@ SweepResult run_simulate_sweep(const SweepSpec& spec) {
         series.push_back(std::move(sq));
         series.push_back(std::move(lga));
       }
-      const std::string name = plot_file(delay.name());
+      const std::string name = slowdown_plot_file(delay.name());
       write_file_atomically(
           (dir / name).string(),
           plot_svg(series, {fmt::format("Slowdown simulating a {} ({} delay)", spec.base.competing,
@@ -584,16 +449,14 @@ SweepResult run_simulate_sweep(const SweepSpec& spec) {
                             "A (competing network's layout area)", "slowdown Δ = T_host / T_R"}));
       out.files.push_back(name);
     }
-    write_file_atomically((dir / "simulate.csv").string(), out.csv);
-    write_file_atomically((dir / "simulate.md").string(), out.markdown);
+    write_file_atomically((dir / "simulate.csv").string(), sweep_csv(out));
+    // The Markdown links the plots written beside it.
+    write_file_atomically((dir / "simulate.md").string(),
+                          sweep_document(out, spec.base.competing, true));
     out.files.push_back("simulate.csv");
     out.files.push_back("simulate.md");
   }
-  if (spec.json) {
-    ordered_json j = ordered_json::array();
-    for (const auto& r : out.rows) j.push_back(r.json);
-    write_file_atomically(*spec.json, j.dump(2) + "\n");
-  }
+  if (spec.json) write_file_atomically(*spec.json, sweep_json(out));
   return out;
 }
 

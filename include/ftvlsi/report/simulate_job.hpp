@@ -9,100 +9,15 @@
 //     slowdown = T_host / T_R.
 // A sweep repeats this over sizes, hosts and delay models and writes the simulation-overhead
 // report: Markdown, CSV and one SVG plot of the slowdown against A per delay model.
-#include <nlohmann/json.hpp>
-#include <optional>
-#include <string>
-#include <vector>
-
-#include "ftvlsi/decomp/mapping.hpp"
-#include "ftvlsi/network/capacity.hpp"
-#include "ftvlsi/network/host_kind.hpp"
-#include "ftvlsi/route/delay_model.hpp"
-#include "ftvlsi/route/delivery.hpp"
-#include "ftvlsi/route/route_algorithm.hpp"
+#include "ftvlsi/sim/simulation.hpp"
 
 namespace ftvlsi {
-
-struct SimulateSpec {
-  std::string competing = "mesh";
-  std::uint64_t processors = 256;
-  std::optional<std::string> network_file;  // competing = "file"
-  HostKind host = HostKind::kFatTree;
-  CapacityParams capacity;                  // fat-tree host; linear-size by default
-  bool capacity_given = false;  // else a 3D competing network gets Theorem 10's universal host
-  bool alpha_given = false;  // else the host's processors have Greenberg's area lg^2 n
-  // The area of R's processors in its channel layout; default the host's processor area, so
-  // that both networks are built from processors of equal area (Greenberg 1990 §3).
-  std::optional<std::uint64_t> competing_alpha;
-  bool mesh_diagonals = false;  // fat-pyramid host: diagonal mesh wires (not Greenberg's mesh)
-  MappingKind mapping = MappingKind::kBalanced;  // fat-tree host
-  // greedy, random or offline (fat-tree host); greedy or random-prime (fat-pyramid host)
-  RouteAlgorithm algorithm = RouteAlgorithm::kGreedy;
-  SwitchPolicy policy = SwitchPolicy::kRandom;
-  DelayModel delay{DelayModel::Kind::kLinear};
-  std::uint64_t data_bits = 32;  // a message: M bit + address + data
-  double switch_delay = 1;
-  std::uint64_t seed = 1;
-  std::uint64_t max_cycles = 1000000;
-  std::optional<std::string> json;
-};
-
-struct SimulateResult {
-  std::string host, competing, algorithm, delay_model;
-  std::uint64_t processors = 0, host_processors = 0;
-  std::uint64_t area_competing = 0, area_host = 0;
-  std::uint64_t host_alpha = 0, competing_alpha = 0;  // processor areas as drawn (mean per box)
-  double area_ratio = 0;                              // area_host / area_competing
-  std::uint64_t messages = 0, bits = 0;
-  double load_factor = 0;
-  std::optional<double> congestion;  // fat-tree host only
-  std::uint64_t delivery_cycles = 0;
-  double time_host = 0, time_competing = 0, slowdown = 0;
-  // Fat-tree host: T_host with every message charged the longest wire of each level it crosses.
-  std::optional<double> time_host_bound;
-  std::uint64_t path_length_max = 0, competing_wire_length_max = 0;
-  double path_stretch_max = 0;    // max over messages of host path length / R's wire length
-  double path_stretch_bound = 0;  // max over messages of host path length / (d + lg A)
-  nlohmann::ordered_json json;
-};
 
 // Throws InputError on a bad combination (say which are valid), IoError on an unwritable JSON.
 SimulateResult run_simulate(const SimulateSpec& spec);
 
-struct SweepSpec {
-  SimulateSpec base;  // competing network, algorithm, bits, seed...
-  std::vector<std::uint64_t> sizes{64, 256, 1024, 4096, 16384, 65536};
-  std::vector<HostKind> hosts{HostKind::kFatTree, HostKind::kFatPyramid};
-  std::vector<DelayModel> delays{{DelayModel::Kind::kUnit},
-                                 {DelayModel::Kind::kLog},
-                                 {DelayModel::Kind::kSqrt},
-                                 {DelayModel::Kind::kLinear}};
-  std::optional<std::string> report_dir;  // simulate.md, simulate.csv, slowdown-<delay>.svg
-  std::optional<std::string> json;
-};
-
-// The growth of the slowdown over a sweep, per host and delay model: the least-squares slope of
-// log(slowdown) against log(A) over the larger half of the sizes, and the ratios to sqrt A and
-// lg A at the smallest and largest size.
-struct SweepTrend {
-  std::string host, delay_model;
-  double slope = 0;
-  double per_sqrt_a_first = 0, per_sqrt_a_last = 0;
-  double per_lg_a_first = 0, per_lg_a_last = 0;
-  double area_ratio_min = 0, area_ratio_max = 0;  // host area / A over the sweep
-};
-
-struct SweepResult {
-  std::vector<SimulateResult> rows;
-  std::vector<SweepTrend> trends;
-  std::string markdown, csv;
-  std::vector<std::string> files;  // written into report_dir
-};
-
+// Runs the sweep; with a report folder writes simulate.md, simulate.csv and one plot per delay
+// model; with a JSON path the rows as a JSON array.
 SweepResult run_simulate_sweep(const SweepSpec& spec);
-
-// Markdown section with the sweep's table, trends and headline (used by the main report too);
-// with a prefix, links the plots (prefix + "slowdown-<delay>.svg").
-std::string sweep_markdown(const SweepResult& r, const std::optional<std::string>& plot_prefix);
 
 }  // namespace ftvlsi
