@@ -8,6 +8,7 @@
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/decompose_json.hpp"
 #include "ftvlsi/io/graph_export.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/text_file.hpp"
@@ -17,7 +18,6 @@
 namespace ftvlsi {
 namespace {
 
-using nlohmann::ordered_json;
 
 constexpr int kDotLevels = 8;
 
@@ -118,60 +118,6 @@ std::string tree_dot(const CompetingNetwork& net, const CuttingTree& tree) {
   return out + "}\n";
 }
 
-ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTree& host) {
-  ordered_json j;
-  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
-  j["seed"] = s.seed;
-  j["network"] = {{"kind", r.net.kind},
-                  {"processors", r.net.processors()},
-                  {"wires", r.net.wires.size()},
-                  {"dimensions", r.net.dimensions}};
-  if (r.layout) {
-    j["layout"] = {{"style", "channel"},
-                   {"width", r.layout->width},
-                   {"height", r.layout->height},
-                   {"area", r.layout->area},
-                   {"wire_length_total", r.layout->wire_length_total},
-                   {"wire_length_max", r.layout->wire_length_max}};
-  }
-  if (r.layout3) {
-    j["layout"] = {{"style", "cube"},
-                   {"dimensions", 3},
-                   {"width", r.layout3->width},
-                   {"height", r.layout3->height},
-                   {"depth", r.layout3->depth},
-                   {"volume", r.layout3->volume},
-                   {"wire_length_total", r.layout3->wire_length_total},
-                   {"wire_length_max", r.layout3->wire_length_max}};
-  }
-  j["cut_on"] = r.layout || r.layout3 ? "layout" : "placement";
-  j["tree"] = {{"depth", r.tree.depth},
-               {"bandwidth_by_level", r.tree.bandwidth_by_level},
-               {"pieces_by_level", r.tree.pieces_by_level},
-               {"surface_by_level", r.tree.surface_by_level},
-               {"fit", {{"w", r.tree.fit_w}, {"alpha", r.tree.fit_alpha}}}};
-  j["balanced"] = {{"bandwidth_by_level", r.balanced.bandwidth_by_level},
-                   {"bound_by_level", r.balanced.bound_by_level},
-                   {"within_bound", r.balanced.within_bound()},
-                   {"max_imbalance", r.balanced.max_imbalance},
-                   {"max_strings", r.balanced.max_strings},
-                   {"splits", r.balanced.splits}};
-  j["mapping"] = {{"kind", s.mapping_in ? std::string("file") : std::string(to_string(s.mapping))},
-                  {"host_processors", host.processors()},
-                  {"host_levels", host.levels()},
-                  {"host_capacity_profile", std::string(to_string(host.capacity_params().profile))},
-                  {"host_dimensions", r.host_dimensions},
-                  {"host_alpha", host.capacity_params().alpha},
-                  {"host_capacities", host.capacities()}};
-  j["messages"] = r.loads.messages;
-  j["load_by_level"] = r.loads.max_load_by_level;
-  j["load_factor_by_level"] = r.loads.max_lambda_by_level;
-  j["load_factor"] = r.loads.load_factor;
-  j["level_convention"] =
-      "tree and balanced arrays: decomposition level 0 (whole network) .. r; "
-      "load arrays: fat-tree binary level k = 0 (root) .. L";
-  return j;
-}
 
 void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r);
 
@@ -183,7 +129,7 @@ void write_outputs(const DecomposeSpec& s, const DecomposeRun& r) {
   if (s.export_scotch) write_file_atomically(*s.export_scotch, scotch_graph(r.net));
   if (s.export_metis) write_file_atomically(*s.export_metis, metis_graph(r.net));
   if (s.network_out) write_file_atomically(*s.network_out, network_text(r.net));
-  if (s.json) write_file_atomically(*s.json, r.json.dump(2) + "\n");
+  if (s.json) write_file_atomically(*s.json, decompose_json(s, r));
 }
 
 // Reads "processor leaf" lines ('#' comments); every processor needs exactly one leaf < n.
@@ -307,7 +253,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
                                                     : geometric_mapping(r.tree, host.levels());
   }
   r.loads = one_step_loads(r.net, r.leaf, host);
-  r.json = run_json(spec, r, host);
+  r.host_capacities = host.capacities();
   write_outputs(spec, r);
   return r;
 }

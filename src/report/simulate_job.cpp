@@ -34,7 +34,6 @@
 namespace ftvlsi {
 namespace {
 
-using nlohmann::ordered_json;
 
 // Everything that does not depend on the delay model: R and its layout, the host and its layout,
 // the mapping and R's one-step message set.

@@ -1,0 +1,36 @@
+#pragma once
+// One decomposition run's typed result (Leiserson 1985 §V, Greenberg 1990 §2): the competing
+// network as cut (its layout when it was cut on one), the cutting-plane and balanced trees, the
+// host fat-tree, the mapping and the one-step loads. report/decompose_job.hpp runs it;
+// io/decompose_json.hpp writes its JSON.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "ftvlsi/decomp/balanced_tree.hpp"
+#include "ftvlsi/decomp/cutting_tree.hpp"
+#include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/network/competing.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+struct DecomposeRun {
+  CompetingNetwork net;  // positions are the layout's processor corners when it was cut
+  std::optional<LayoutMetrics> layout;
+  std::optional<Layout> drawing;  // the channel layout that was cut
+  // A 3D network drawn on the grid (layout/cube.hpp, build_grid3d) and cut there.
+  std::optional<LayoutMetrics3> layout3;
+  std::optional<Layout3> drawing3;
+  int host_dimensions = 2;  // 3: the volume-universal host of Leiserson's Theorem 10
+  CuttingTree tree;
+  BalancedTree balanced;
+  FatTreeParams host;              // the host fat-tree the processors were mapped onto
+  std::vector<std::uint64_t> host_capacities;  // cap(k), k = 0 .. L
+  std::vector<std::uint64_t> leaf;
+  ChannelLoads loads;
+};
+
+}  // namespace ftvlsi

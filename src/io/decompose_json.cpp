@@ -1,0 +1,73 @@
+#include "ftvlsi/io/decompose_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "ftvlsi/core/version.hpp"
+
+namespace ftvlsi {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
+  ordered_json j;
+  j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
+  j["seed"] = s.seed;
+  j["network"] = {{"kind", r.net.kind},
+                  {"processors", r.net.processors()},
+                  {"wires", r.net.wires.size()},
+                  {"dimensions", r.net.dimensions}};
+  if (r.layout) {
+    j["layout"] = {{"style", "channel"},
+                   {"width", r.layout->width},
+                   {"height", r.layout->height},
+                   {"area", r.layout->area},
+                   {"wire_length_total", r.layout->wire_length_total},
+                   {"wire_length_max", r.layout->wire_length_max}};
+  }
+  if (r.layout3) {
+    j["layout"] = {{"style", "cube"},
+                   {"dimensions", 3},
+                   {"width", r.layout3->width},
+                   {"height", r.layout3->height},
+                   {"depth", r.layout3->depth},
+                   {"volume", r.layout3->volume},
+                   {"wire_length_total", r.layout3->wire_length_total},
+                   {"wire_length_max", r.layout3->wire_length_max}};
+  }
+  j["cut_on"] = r.layout || r.layout3 ? "layout" : "placement";
+  j["tree"] = {{"depth", r.tree.depth},
+               {"bandwidth_by_level", r.tree.bandwidth_by_level},
+               {"pieces_by_level", r.tree.pieces_by_level},
+               {"surface_by_level", r.tree.surface_by_level},
+               {"fit", {{"w", r.tree.fit_w}, {"alpha", r.tree.fit_alpha}}}};
+  j["balanced"] = {{"bandwidth_by_level", r.balanced.bandwidth_by_level},
+                   {"bound_by_level", r.balanced.bound_by_level},
+                   {"within_bound", r.balanced.within_bound()},
+                   {"max_imbalance", r.balanced.max_imbalance},
+                   {"max_strings", r.balanced.max_strings},
+                   {"splits", r.balanced.splits}};
+  j["mapping"] = {{"kind", s.mapping_in ? std::string("file") : std::string(to_string(s.mapping))},
+                  {"host_processors", r.host.processors},
+                  {"host_levels", static_cast<int>(r.host_capacities.size()) - 1},
+                  {"host_capacity_profile", std::string(to_string(r.host.capacity.profile))},
+                  {"host_dimensions", r.host_dimensions},
+                  {"host_alpha", r.host.capacity.alpha},
+                  {"host_capacities", r.host_capacities}};
+  j["messages"] = r.loads.messages;
+  j["load_by_level"] = r.loads.max_load_by_level;
+  j["load_factor_by_level"] = r.loads.max_lambda_by_level;
+  j["load_factor"] = r.loads.load_factor;
+  j["level_convention"] =
+      "tree and balanced arrays: decomposition level 0 (whole network) .. r; "
+      "load arrays: fat-tree binary level k = 0 (root) .. L";
+  return j;
+}
+
+}  // namespace
+
+std::string decompose_json(const DecomposeSpec& spec, const DecomposeRun& run) {
+  return document(spec, run).dump(2) + "\n";
+}
+
+}  // namespace ftvlsi
