@@ -328,7 +328,8 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--report", a.report, "sweep: write simulate.md, simulate.csv and plots here");
 }
 
-int run_simulate_command(const SimulateArgs& a) {
+// The simulate flags as a spec (the host's capacity flags through the layout flags' parser).
+ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   ftvlsi::SimulateSpec s;
   if (a.competing) s.competing = *a.competing;
   if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
@@ -360,16 +361,10 @@ int run_simulate_command(const SimulateArgs& a) {
   if (a.switch_delay) s.switch_delay = parse_constant(*a.switch_delay, "--switch-delay");
   if (a.seed) s.seed = ftvlsi::parse_positive(*a.seed, "--seed");
   if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
-  if (!a.sweep) {
-    if (a.report || a.sizes || a.delays)
-      throw ftvlsi::InputError("--report, --sizes and --delays belong to a --sweep");
-    s.json = a.json.value_or("-");
-    const auto r = ftvlsi::run_simulate(s);
-    if (*s.json != "-")
-      std::cerr << fmt::format("ftvlsi: slowdown {:.3f} ({} cycles, T_host {:.0f}, T_R {:.0f})\n",
-                               r.slowdown, r.delivery_cycles, r.time_host, r.time_competing);
-    return 0;
-  }
+  return s;
+}
+
+int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   if (a.host || a.processors)
     throw ftvlsi::InputError(
         "a --sweep runs both hosts over --sizes; leave out --host and --processors");
@@ -388,6 +383,19 @@ int run_simulate_command(const SimulateArgs& a) {
   if (a.report)
     std::cerr << fmt::format("ftvlsi: simulation-overhead report ({} rows) written to {}/\n",
                              r.rows.size(), *a.report);
+  return 0;
+}
+
+int run_simulate_command(const SimulateArgs& a) {
+  ftvlsi::SimulateSpec s = simulate_spec(a);
+  if (a.sweep) return run_sweep_command(a, s);
+  if (a.report || a.sizes || a.delays)
+    throw ftvlsi::InputError("--report, --sizes and --delays belong to a --sweep");
+  s.json = a.json.value_or("-");
+  const auto r = ftvlsi::run_simulate(s);
+  if (*s.json != "-")
+    std::cerr << fmt::format("ftvlsi: slowdown {:.3f} ({} cycles, T_host {:.0f}, T_R {:.0f})\n",
+                             r.slowdown, r.delivery_cycles, r.time_host, r.time_competing);
   return 0;
 }
 

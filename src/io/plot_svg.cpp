@@ -45,6 +45,34 @@ std::string tick_label(double v) {
   return fmt::format("{:.2g}", v);
 }
 
+// The frame a plot's series are drawn in: the plot area's corners in SVG coordinates.
+struct Frame {
+  double x0, x1, y0, y1;
+};
+
+// One series: its line, its points (unless dashed) and its legend entry.
+std::string series_svg(const PlotSeries& s, std::size_t i, const Axis& ax, const Axis& ay,
+                       const Frame& f) {
+  const char* colour = kColours[i % std::size(kColours)];
+  std::string points, svg;
+  for (const auto& [x, y] : s.points)
+    points += fmt::format("{}{:.1f},{:.1f}", points.empty() ? "" : " ", ax.at(x, f.x0, f.x1),
+                          ay.at(y, f.y0, f.y1));
+  svg += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{}/>\n",
+                     points, colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "");
+  if (!s.dashed)
+    for (const auto& [x, y] : s.points)
+      svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n",
+                         ax.at(x, f.x0, f.x1), ay.at(y, f.y0, f.y1), colour);
+  const double ly = f.y1 + 10 + 20 * static_cast<double>(i);
+  svg += fmt::format(
+      "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2\"{}/>"
+      "<text x=\"{}\" y=\"{:.1f}\">{}</text>\n",
+      f.x1 + 12, ly, f.x1 + 36, ly, colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "", f.x1 + 42,
+      ly + 4, xml_escape(s.label));
+  return svg;
+}
+
 }  // namespace
 
 std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o) {
@@ -86,27 +114,8 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
       "<text x=\"18\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {})\">{}</text>\n",
       px0, py1, px1 - px0, py0 - py1, (px0 + px1) / 2, kHeight - 18, xml_escape(o.x_label),
       (py0 + py1) / 2, (py0 + py1) / 2, xml_escape(o.y_label));
-  for (std::size_t i = 0; i < series.size(); ++i) {
-    const auto& s = series[i];
-    const char* colour = kColours[i % std::size(kColours)];
-    std::string points;
-    for (const auto& [x, y] : s.points)
-      points += fmt::format("{}{:.1f},{:.1f}", points.empty() ? "" : " ", ax.at(x, px0, px1),
-                            ay.at(y, py0, py1));
-    svg += fmt::format(
-        "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{}/>\n", points,
-        colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "");
-    if (!s.dashed)
-      for (const auto& [x, y] : s.points)
-        svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n",
-                           ax.at(x, px0, px1), ay.at(y, py0, py1), colour);
-    const double ly = py1 + 10 + 20 * static_cast<double>(i);
-    svg += fmt::format(
-        "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2\"{}/>"
-        "<text x=\"{}\" y=\"{:.1f}\">{}</text>\n",
-        px1 + 12, ly, px1 + 36, ly, colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "", px1 + 42,
-        ly + 4, xml_escape(s.label));
-  }
+  for (std::size_t i = 0; i < series.size(); ++i)
+    svg += series_svg(series[i], i, ax, ay, {px0, px1, py0, py1});
   svg += "</svg>\n";
   return svg;
 }

@@ -110,6 +110,30 @@ std::string slowdown_plot_file(const std::string& delay) {
   return name;
 }
 
+// The headline sentence (Greenberg 1990 §1, §4), when the sweep has both hosts.
+std::string headline(const SweepResult& r) {
+  std::string md;
+  const auto* ft = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kLinear);
+  const auto* fp = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kLinear);
+  if (ft && fp) {
+    md += fmt::format(
+        "\n**Headline (Greenberg §1, §4).** Under linear delay the fat-tree's slowdown grows with "
+        "slope {:.2f} in log A (√A: 0.5; Δ/√A goes {:.3f} → {:.3f}), the fat-pyramid's with "
+        "slope {:.2f} (Δ/lg A goes {:.3f} → {:.3f}).",
+        ft->slope, ft->per_sqrt_a_first, ft->per_sqrt_a_last, fp->slope, fp->per_lg_a_first,
+        fp->per_lg_a_last);
+    const auto* fu = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kUnit);
+    const auto* pu = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kUnit);
+    if (fu && pu)
+      md += fmt::format(
+          " Under unit delay both stay polylogarithmic: slopes {:.2f} (fat-tree) and {:.2f} "
+          "(fat-pyramid).",
+          fu->slope, pu->slope);
+    md += "\n";
+  }
+  return md;
+}
+
 std::string sweep_markdown(const SweepResult& r, const std::optional<std::string>& plot_prefix) {
   std::string md;
   md +=
@@ -141,24 +165,7 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
     md += fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
                       t.host, t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
                       t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
-  const auto* ft = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kLinear);
-  const auto* fp = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kLinear);
-  if (ft && fp) {
-    md += fmt::format(
-        "\n**Headline (Greenberg §1, §4).** Under linear delay the fat-tree's slowdown grows with "
-        "slope {:.2f} in log A (√A: 0.5; Δ/√A goes {:.3f} → {:.3f}), the fat-pyramid's with "
-        "slope {:.2f} (Δ/lg A goes {:.3f} → {:.3f}).",
-        ft->slope, ft->per_sqrt_a_first, ft->per_sqrt_a_last, fp->slope, fp->per_lg_a_first,
-        fp->per_lg_a_last);
-    const auto* fu = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kUnit);
-    const auto* pu = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kUnit);
-    if (fu && pu)
-      md += fmt::format(
-          " Under unit delay both stay polylogarithmic: slopes {:.2f} (fat-tree) and {:.2f} "
-          "(fat-pyramid).",
-          fu->slope, pu->slope);
-    md += "\n";
-  }
+  md += headline(r);
   if (plot_prefix) {
     md += "\n";
     std::vector<std::string> seen;

@@ -53,16 +53,20 @@ std::vector<std::int64_t> ranks(const CompetingNetwork& net, int axis) {
   return rank;
 }
 
-}  // namespace
+// Where everything goes: every processor's row and column, every wire's pins and tracks, and
+// the origin of every row and column of the grid.
+struct Plan {
+  std::vector<std::int64_t> col, row;
+  std::vector<int> out_pin, in_pin, h_track, v_track, h_count, v_count;
+  std::vector<Coord> x0, y0;
+  int side = 1;
+};
 
-Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
-  if (net.dimensions != 2)
-    throw InputError(
-        fmt::format("the {} network is three-dimensional; it can be decomposed but "
-                    "not laid out in the plane (3D layouts come with the cube style)",
-                    net.kind));
+Plan plan_channels(const CompetingNetwork& net, const ChannelNotes& notes) {
+  Plan plan;
   const std::size_t n = net.processors(), m = net.wires.size();
   const auto col = ranks(net, 0), row = ranks(net, 1);
+  plan.col = col, plan.row = row;
   const std::int64_t cols = *std::max_element(col.begin(), col.end()) + 1;
   const std::int64_t rows = *std::max_element(row.begin(), row.end()) + 1;
   // Pins: a wire leaves its lower-numbered end at a bottom pin, enters the other at a left pin.
@@ -100,7 +104,31 @@ Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& not
   Coord x = 0, y = 0;
   for (std::int64_t c = 0; c < cols; ++c) x0[c] = x, x += v_count[c] + 1 + side + 1;
   for (std::int64_t r = 0; r < rows; ++r) y0[r] = y, y += h_count[r] + 1 + side + 1;
+  plan.out_pin = std::move(out_pin), plan.in_pin = std::move(in_pin);
+  plan.h_track = std::move(h_track), plan.v_track = std::move(v_track);
+  plan.h_count = std::move(h_count), plan.v_count = std::move(v_count);
+  plan.x0 = std::move(x0), plan.y0 = std::move(y0);
+  plan.side = side;
+  return plan;
+}
 
+}  // namespace
+
+Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
+  if (net.dimensions != 2)
+    throw InputError(
+        fmt::format("the {} network is three-dimensional; it can be decomposed but "
+                    "not laid out in the plane (3D layouts come with the cube style)",
+                    net.kind));
+  const std::size_t n = net.processors(), m = net.wires.size();
+  const Plan plan = plan_channels(net, notes);
+  const auto& col = plan.col;
+  const auto& row = plan.row;
+  const auto &out_pin = plan.out_pin, &in_pin = plan.in_pin;
+  const auto &h_track = plan.h_track, &v_track = plan.v_track;
+  const auto &h_count = plan.h_count, &v_count = plan.v_count;
+  const auto &x0 = plan.x0, &y0 = plan.y0;
+  const int side = plan.side;
   Layout layout;
   layout.style = notes.style;
   layout.wire_levels = notes.wire_levels;

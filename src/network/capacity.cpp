@@ -94,10 +94,10 @@ u64 default_root_capacity(CapacityProfile profile, u64 n) {
   return root_capacity_range(profile, n).first;
 }
 
-std::vector<u64> compute_capacities(const CapacityParams& params, u64 n) {
-  FTVLSI_ASSERT(is_power_of_two(n));
-  const int levels = floor_log2(n);
-  const int lgn = lg(n);
+namespace {
+
+// The root capacity w of the universal profiles, checked against the profile's range.
+u64 checked_root(const CapacityParams& params, u64 n) {
   const auto name = to_string(params.profile);
   if (params.root_capacity && !uses_root_capacity(params.profile)) {
     throw InputError(fmt::format(
@@ -105,77 +105,75 @@ std::vector<u64> compute_capacities(const CapacityParams& params, u64 n) {
         "area-universal",
         name));
   }
-  u64 w = 0;
-  if (uses_root_capacity(params.profile)) {
-    const auto [lo, hi] = root_capacity_range(params.profile, n);
-    w = params.root_capacity.value_or(lo);
-    if (w < lo || w > hi) {
-      throw InputError(fmt::format(
-          "root capacity {} is outside the allowed range [{}, {}] of the {} profile on {} "
-          "processors ({}); choose a value in that range",
-          w, lo, hi, name, n,
-          params.profile == CapacityProfile::kUniversal ? "n^(2/3) <= w <= n"
-                                                        : "sqrt n <= w <= n"));
-    }
+  if (!uses_root_capacity(params.profile)) return 0;
+  const auto [lo, hi] = root_capacity_range(params.profile, n);
+  const u64 w = params.root_capacity.value_or(lo);
+  if (w < lo || w > hi) {
+    throw InputError(fmt::format(
+        "root capacity {} is outside the allowed range [{}, {}] of the {} profile on {} "
+        "processors ({}); choose a value in that range",
+        w, lo, hi, name, n,
+        params.profile == CapacityProfile::kUniversal ? "n^(2/3) <= w <= n" : "sqrt n <= w <= n"));
   }
+  return w;
+}
+
+void check_custom(const CapacityParams& params, u64 n, int levels) {
+  if (params.custom.size() != static_cast<size_t>(levels) + 1) {
+    throw InputError(fmt::format(
+        "the custom profile needs {} capacities (one per level k = 0..{}) for {} processors, "
+        "but {} were given",
+        levels + 1, levels, n, params.custom.size()));
+  }
+  for (size_t k = 0; k < params.custom.size(); ++k)
+    if (params.custom[k] == 0)
+      throw InputError(fmt::format("custom capacity at level {} must be at least 1", k));
+}
+
+// cap(k) of a formula profile (root capacity w where it has one).
+u64 capacity_at(const CapacityParams& params, int levels, int lgn, u64 w, int k) {
+  const u64 p = u64{1} << (levels - k);  // processors below a level-k channel
+  switch (params.profile) {
+    case CapacityProfile::kUniversal:
+      return std::min(p, ceil_div_pow2_two_thirds(w, k));
+    case CapacityProfile::kAreaUniversal:
+      return std::min(p, ceil_div_pow2_half(w, k));
+    case CapacityProfile::kDoubleEvery2:
+      return u64{1} << ((levels - k) / 2);
+    case CapacityProfile::kFourWay:
+      // The odd half-levels carry both children whole, so with L even every concentrator is
+      // the 4-way switch of Greenberg & Leiserson §5 (see kFourWay in capacity.hpp).
+      return u64{1} << ((levels - k + 1) / 2);
+    case CapacityProfile::kQuadrupleEvery3:
+      return u64{1} << (2 * ((levels - k) / 3));
+    case CapacityProfile::kLinearSize:
+      return linear_size_cap(p, params.alpha, lgn);
+    case CapacityProfile::kLinearSizeBumped:
+      return linear_size_bumped_cap(p, params.alpha, lgn);
+    case CapacityProfile::kModular:
+      return ceil_sqrt(p);
+    case CapacityProfile::kFull:
+      return p;
+    case CapacityProfile::kConstant:
+      return params.constant;
+    case CapacityProfile::kCustom:
+      break;
+  }
+  return params.custom[static_cast<size_t>(k)];
+}
+
+}  // namespace
+
+std::vector<u64> compute_capacities(const CapacityParams& params, u64 n) {
+  FTVLSI_ASSERT(is_power_of_two(n));
+  const int levels = floor_log2(n);
+  const u64 w = checked_root(params, n);
   if (params.alpha == 0) throw InputError("alpha (processor area) must be at least 1");
   if (params.profile == CapacityProfile::kConstant && params.constant == 0)
     throw InputError("the constant capacity must be at least 1");
-  if (params.profile == CapacityProfile::kCustom) {
-    if (params.custom.size() != static_cast<size_t>(levels) + 1) {
-      throw InputError(fmt::format(
-          "the custom profile needs {} capacities (one per level k = 0..{}) for {} processors, "
-          "but {} were given",
-          levels + 1, levels, n, params.custom.size()));
-    }
-    for (size_t k = 0; k < params.custom.size(); ++k)
-      if (params.custom[k] == 0)
-        throw InputError(fmt::format("custom capacity at level {} must be at least 1", k));
-    return params.custom;
-  }
-
+  if (params.profile == CapacityProfile::kCustom) check_custom(params, n, levels);
   std::vector<u64> caps(levels + 1);
-  for (int k = 0; k <= levels; ++k) {
-    const u64 p = n >> k;  // processors below a level-k channel
-    u64 c = 0;
-    switch (params.profile) {
-      case CapacityProfile::kUniversal:
-        c = std::min(p, ceil_div_pow2_two_thirds(w, k));
-        break;
-      case CapacityProfile::kAreaUniversal:
-        c = std::min(p, ceil_div_pow2_half(w, k));
-        break;
-      case CapacityProfile::kDoubleEvery2:
-        c = u64{1} << ((levels - k) / 2);
-        break;
-      case CapacityProfile::kFourWay:
-        // The odd half-levels carry both children whole, so with L even every concentrator is
-        // the 4-way switch of Greenberg & Leiserson §5 (see kFourWay in capacity.hpp).
-        c = u64{1} << ((levels - k + 1) / 2);
-        break;
-      case CapacityProfile::kQuadrupleEvery3:
-        c = u64{1} << (2 * ((levels - k) / 3));
-        break;
-      case CapacityProfile::kLinearSize:
-        c = linear_size_cap(p, params.alpha, lgn);
-        break;
-      case CapacityProfile::kLinearSizeBumped:
-        c = linear_size_bumped_cap(p, params.alpha, lgn);
-        break;
-      case CapacityProfile::kModular:
-        c = ceil_sqrt(p);
-        break;
-      case CapacityProfile::kFull:
-        c = p;
-        break;
-      case CapacityProfile::kConstant:
-        c = params.constant;
-        break;
-      case CapacityProfile::kCustom:
-        break;
-    }
-    caps[k] = c;
-  }
+  for (int k = 0; k <= levels; ++k) caps[k] = capacity_at(params, levels, lg(n), w, k);
   return caps;
 }
 

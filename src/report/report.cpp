@@ -118,37 +118,86 @@ std::string cube_sweep() {
   return out;
 }
 
+// One layout of the report into its own subfolder: its GDS, SVG, JSON, 3D view and per-plane
+// pictures; adds its summary rows and its index entry.
+void report_layout(LayoutSpec layout, const std::string& out_dir, ReportResult& result,
+                   std::string& rows, std::string& levels, ReportIndex& index) {
+  const std::string folder = (std::filesystem::path(out_dir) / layout.name).string();
+  make_directory(folder, "--out");
+  const std::string base = (std::filesystem::path(folder) / layout.name).string();
+  layout.output = {base + ".svg", base + ".gds", base + ".json", std::nullopt};
+  if (layout.style == LayoutStyle::kCube) {
+    layout.output.html = base + ".html";
+    const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, layout.network);
+    if (n > 4096) layout.output.svg.reset();
+  }
+  const LayoutRun run = run_layout(layout);
+  result.all_clean = result.all_clean && run.drc_clean();
+  rows += summary_row(layout, run);
+  levels += level_table(layout, run);
+  ++result.layouts;
+  index.layouts.push_back({layout.name,
+                           fmt::format("{} processors, {}", run.processors(),
+                                       run.drc_clean() ? "DRC clean" : "DRC violations"),
+                           files_in(folder)});
+}
+
+// The small simulation-overhead sweep: its files beside the summary, its section in it.
+std::string simulate_section(const ReportSimulate& spec, const std::string& out_dir) {
+  SweepSpec sweep;
+  sweep.base.competing = spec.competing;
+  sweep.sizes = spec.sizes;
+  sweep.delays.clear();
+  for (const auto& d : spec.delays) sweep.delays.push_back(parse_delay_model(d));
+  sweep.report_dir = out_dir;
+  const SweepResult sim = run_simulate_sweep(sweep);
+  return fmt::format(
+      "\n## Simulation overhead: a {} on a fat-tree and on a fat-pyramid\n\n"
+      "Files: simulate.md, simulate.csv and one plot per delay model "
+      "(`ftvlsi simulate --sweep` makes the full version).\n\n{}",
+      spec.competing, sweep_markdown(sim, ""));
+}
+
+// The papers' bounds (ftvlsi check): check.md and its plots beside the summary, the verdicts in
+// it; a failed check fails the report.
+std::string check_section(bool full, const std::string& out_dir, ReportResult& result) {
+  CheckOptions o;
+  o.full = full;
+  const auto checks = run_checks(o);
+  write_check_report(checks, o, out_dir);
+  const CheckSummary sum = summarise(checks);
+  std::string md = fmt::format(
+      "\n## Checking the papers\n\n{} pass, {} fail, {} inconclusive, {} not measured "
+      "(`ftvlsi check --{}`): the claims, tables, fitted exponents and plots are in "
+      "[check.md](check.md).\n\n| check | claim | verdict |\n|---|---|---|\n",
+      sum.pass, sum.fail, sum.inconclusive, sum.not_measured, o.full ? "full" : "quick");
+  for (const auto& c : checks)
+    md += fmt::format("| {} | {} | {} |\n", c.id, c.claim, to_string(c.verdict));
+  result.all_clean = result.all_clean && sum.fail == 0;
+  return md;
+}
+
+// index.html: every layout's folder, the top-level documents, the plots inline.
+void write_index(ReportIndex& index, const std::string& out_dir) {
+  for (const auto& f : files_in(out_dir)) {
+    const std::string ext = std::filesystem::path(f).extension().string();
+    if (ext == ".svg") index.plots.push_back(f);
+    if (ext == ".md" || ext == ".csv" || ext == ".json") index.documents.push_back(f);
+  }
+  write_file_atomically((std::filesystem::path(out_dir) / "index.html").string(),
+                        report_index_html(index));
+}
+
 }  // namespace
 
 ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
   make_directory(out_dir, "--out");
   ReportResult result;
-  std::string rows;
-  std::string levels;
+  std::string rows, levels;
   ReportIndex index;
   index.title = spec.title;
-  for (LayoutSpec layout : spec.layouts) {
-    // One subfolder per layout: its GDS, SVG, JSON, 3D view and per-plane pictures.
-    const std::string folder = (std::filesystem::path(out_dir) / layout.name).string();
-    make_directory(folder, "--out");
-    const std::string base = (std::filesystem::path(folder) / layout.name).string();
-    layout.output = {base + ".svg", base + ".gds", base + ".json", std::nullopt};
-    if (layout.style == LayoutStyle::kCube) {
-      layout.output.html = base + ".html";
-      const std::uint64_t n =
-          std::visit([](const auto& p) { return p.processors; }, layout.network);
-      if (n > 4096) layout.output.svg.reset();
-    }
-    const LayoutRun run = run_layout(layout);
-    result.all_clean = result.all_clean && run.drc_clean();
-    rows += summary_row(layout, run);
-    levels += level_table(layout, run);
-    ++result.layouts;
-    index.layouts.push_back({layout.name,
-                             fmt::format("{} processors, {}", run.processors(),
-                                         run.drc_clean() ? "DRC clean" : "DRC violations"),
-                             files_in(folder)});
-  }
+  for (const LayoutSpec& layout : spec.layouts)
+    report_layout(layout, out_dir, result, rows, levels, index);
   std::string md = fmt::format("# {}\n\n", spec.title);
   md +=
       "Every figure is measured from the layout geometry (grid units: one wire track). "
@@ -159,44 +208,11 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
   md += rows;
   md += "\n## Wires per level\n" + levels;
   md += cube_sweep();
-  if (spec.simulate) {
-    SweepSpec sweep;
-    sweep.base.competing = spec.simulate->competing;
-    sweep.sizes = spec.simulate->sizes;
-    sweep.delays.clear();
-    for (const auto& d : spec.simulate->delays) sweep.delays.push_back(parse_delay_model(d));
-    sweep.report_dir = out_dir;
-    const SweepResult sim = run_simulate_sweep(sweep);
-    md += fmt::format(
-        "\n## Simulation overhead: a {} on a fat-tree and on a fat-pyramid\n\n"
-        "Files: simulate.md, simulate.csv and one plot per delay model "
-        "(`ftvlsi simulate --sweep` makes the full version).\n\n{}",
-        spec.simulate->competing, sweep_markdown(sim, ""));
-  }
-  if (spec.check_full) {
-    CheckOptions o;
-    o.full = *spec.check_full;
-    const auto checks = run_checks(o);
-    write_check_report(checks, o, out_dir);
-    const CheckSummary sum = summarise(checks);
-    md += fmt::format(
-        "\n## Checking the papers\n\n{} pass, {} fail, {} inconclusive, {} not measured "
-        "(`ftvlsi check --{}`): the claims, tables, fitted exponents and plots are in "
-        "[check.md](check.md).\n\n| check | claim | verdict |\n|---|---|---|\n",
-        sum.pass, sum.fail, sum.inconclusive, sum.not_measured, o.full ? "full" : "quick");
-    for (const auto& c : checks)
-      md += fmt::format("| {} | {} | {} |\n", c.id, c.claim, to_string(c.verdict));
-    result.all_clean = result.all_clean && sum.fail == 0;
-  }
+  if (spec.simulate) md += simulate_section(*spec.simulate, out_dir);
+  if (spec.check_full) md += check_section(*spec.check_full, out_dir, result);
   result.summary_path = (std::filesystem::path(out_dir) / "summary.md").string();
   write_file_atomically(result.summary_path, md);
-  for (const auto& f : files_in(out_dir)) {
-    const std::string ext = std::filesystem::path(f).extension().string();
-    if (ext == ".svg") index.plots.push_back(f);
-    if (ext == ".md" || ext == ".csv" || ext == ".json") index.documents.push_back(f);
-  }
-  write_file_atomically((std::filesystem::path(out_dir) / "index.html").string(),
-                        report_index_html(index));
+  write_index(index, out_dir);
   return result;
 }
 

@@ -293,6 +293,30 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
   return r;
 }
 
+// T_R: the slowest round trip over one of R's wires, under the same delay model.
+void time_competing(SimulateResult& out, const Prepared& p, const MessageTiming& timing) {
+  for (auto len : p.competing_length) {
+    out.competing_wire_length_max = std::max(out.competing_wire_length_max, len);
+    out.time_competing = std::max(
+        out.time_competing, timing.round_trip(timing.delay(static_cast<double>(len)), 0));
+  }
+  out.slowdown = out.time_competing > 0 ? out.time_host / out.time_competing : 0;
+}
+
+// The host path of every message against the length d of R's wire it stands for, and against
+// d + lg A (Greenberg 1990, Theorem 4.1).
+void path_stretch(SimulateResult& out, const Prepared& p, const RouteResult& r) {
+  const double lg_a = std::log2(static_cast<double>(std::max<std::uint64_t>(2, p.area_competing)));
+  for (std::size_t i = 0; i < p.messages.size(); ++i) {
+    const std::uint64_t d = p.competing_length[p.message_wire[i]];
+    out.path_length_max = std::max(out.path_length_max, r.path_length[i]);
+    const double host = static_cast<double>(r.path_length[i]);
+    if (d > 0) out.path_stretch_max = std::max(out.path_stretch_max, host / static_cast<double>(d));
+    out.path_stretch_bound =
+        std::max(out.path_stretch_bound, host / (static_cast<double>(d) + lg_a));
+  }
+}
+
 SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayModel& delay,
                         const RegularityVerdict& verdict) {
   SimulateResult out;
@@ -325,20 +349,8 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.delivery_cycles = r.cycles;
   out.time_host = r.elapsed;
   if (p.tree) out.time_host_bound = r.elapsed_bound;
-  for (auto len : p.competing_length) {
-    out.competing_wire_length_max = std::max(out.competing_wire_length_max, len);
-    out.time_competing =
-        std::max(out.time_competing, timing.round_trip(delay(static_cast<double>(len)), 0));
-  }
-  out.slowdown = out.time_competing > 0 ? out.time_host / out.time_competing : 0;
-  const double lg_a = std::log2(static_cast<double>(std::max<std::uint64_t>(2, p.area_competing)));
-  for (std::size_t i = 0; i < p.messages.size(); ++i) {
-    const std::uint64_t d = p.competing_length[p.message_wire[i]];
-    out.path_length_max = std::max(out.path_length_max, r.path_length[i]);
-    const double host = static_cast<double>(r.path_length[i]);
-    if (d > 0) out.path_stretch_max = std::max(out.path_stretch_max, host / static_cast<double>(d));
-    out.path_stretch_bound = std::max(out.path_stretch_bound, host / (static_cast<double>(d) + lg_a));
-  }
+  time_competing(out, p, timing);
+  path_stretch(out, p, r);
   out.delivered = r.delivered;
   out.policy = s.policy;
   out.seed = s.seed;

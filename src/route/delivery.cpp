@@ -66,38 +66,46 @@ void DeliverySimulator::resolve(int level, bool up) {
   order_.resize(users);
   for (std::uint32_t i = 0; i < alive_.size(); ++i)
     if (uses(alive_[i])) order_[fill_[channel(alive_[i])]++] = i;
-  const std::uint64_t cap = tree_.capacity(level);
   bool any_lost = false;
   for (auto c : touched_) {
     const std::uint32_t end = fill_[c], begin = end - count_[c];
     count_[c] = 0;
-    if (end - begin > cap && policy_ == SwitchPolicy::kRandom) {
-      // Partial Fisher-Yates: the first cap places get a uniform random subset.
-      for (std::uint32_t i = 0; i < cap; ++i) {
-        const std::uint32_t pick =
-            begin + i + static_cast<std::uint32_t>(rng_.below(end - begin - i));
-        std::swap(order_[begin + i], order_[pick]);
-      }
-    }
-    const std::uint32_t pass = static_cast<std::uint32_t>(std::min<std::uint64_t>(end - begin, cap));
-    if (wires_) {
-      const auto& delay = delay_[level][c & 1][up ? 0 : 1];
-      const auto& length = wires_->table[level][c & 1][up ? 0 : 1];
-      for (std::uint32_t i = 0; i < pass; ++i) {
-        Entry& e = alive_[order_[begin + i]];
-        e.delay += delay[i], e.length += length[i], ++e.wires;
-      }
-    }
-    for (std::uint32_t i = begin + pass; i < end; ++i) {
-      Entry& e = alive_[order_[i]];
-      e.lca = kLost;
-      // Dropped at the switch the message has reached: a negative acknowledgment goes back.
-      if (wires_) slowest_ = std::max(slowest_, 2 * timing_.head(e.delay, e.wires) + 1);
-      any_lost = true;
-    }
+    any_lost = concentrate(level, up, c, begin, end) || any_lost;
   }
   // Drop the lost messages, keeping the survivors in ascending order.
   if (any_lost) std::erase_if(alive_, [](const Entry& e) { return e.lca == kLost; });
+}
+
+// One channel's ideal concentrator over order_[begin, end): the first cap(level) pass (a random
+// subset, or the lowest ids with priority switches), the k-th of them on wire k; the rest are
+// dropped. Returns whether any was.
+bool DeliverySimulator::concentrate(int level, bool up, std::uint32_t c, std::uint32_t begin,
+                                    std::uint32_t end) {
+  const std::uint64_t cap = tree_.capacity(level);
+  if (end - begin > cap && policy_ == SwitchPolicy::kRandom) {
+    // Partial Fisher-Yates: the first cap places get a uniform random subset.
+    for (std::uint32_t i = 0; i < cap; ++i) {
+      const std::uint32_t pick =
+          begin + i + static_cast<std::uint32_t>(rng_.below(end - begin - i));
+      std::swap(order_[begin + i], order_[pick]);
+    }
+  }
+  const auto pass = static_cast<std::uint32_t>(std::min<std::uint64_t>(end - begin, cap));
+  if (wires_) {
+    const auto& delay = delay_[level][c & 1][up ? 0 : 1];
+    const auto& length = wires_->table[level][c & 1][up ? 0 : 1];
+    for (std::uint32_t i = 0; i < pass; ++i) {
+      Entry& e = alive_[order_[begin + i]];
+      e.delay += delay[i], e.length += length[i], ++e.wires;
+    }
+  }
+  for (std::uint32_t i = begin + pass; i < end; ++i) {
+    Entry& e = alive_[order_[i]];
+    e.lca = kLost;
+    // Dropped at the switch the message has reached: a negative acknowledgment goes back.
+    if (wires_) slowest_ = std::max(slowest_, 2 * timing_.head(e.delay, e.wires) + 1);
+  }
+  return pass < end - begin;
 }
 
 std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint32_t>& sent) {

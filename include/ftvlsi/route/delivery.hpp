@@ -61,6 +61,8 @@ class DeliverySimulator {
   };
   static constexpr std::int32_t kLost = -2;
   void resolve(int level, bool up);
+  bool concentrate(int level, bool up, std::uint32_t channel, std::uint32_t begin,
+                   std::uint32_t end);
 
   const FatTree& tree_;
   const MessageSet& messages_;
