@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(build-essential cmake ccache python3 libcgal-dev libboost-dev libyaml-cpp-dev
           doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev klayout
-          chromium)  # chromium: the headless test of the 3D view
+          chromium clang-format-14)  # chromium: the 3D view test; clang-format-14: the style check
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
