@@ -35,6 +35,15 @@ double fig4_row(double lambda, std::uint64_t n) {
   return lambda;
 }
 
+// The sweep's message sets: per 0, one message (lambda 1); per 1000, two from one processor
+// (lambda 2); otherwise per * n uniform messages.
+MessageSet fig4_set(std::uint64_t n, std::uint64_t per) {
+  const auto last = static_cast<std::uint32_t>(n - 1);
+  return per == 0      ? MessageSet{{0, last}}
+         : per == 1000 ? MessageSet{{0, last}, {0, last - 1}}
+                       : uniform(n, per * n, n + per);
+}
+
 }  // namespace
 
 TEST_SUITE("algorithms") {
@@ -45,12 +54,8 @@ TEST_SUITE("algorithms") {
     for (std::uint64_t n : {64, 256, 1024, 4096}) {
       const FatTree tree = tree_of(n, CapacityProfile::kAreaUniversal);
       const double r = congestion_parameter(tree);
-      const auto last = static_cast<std::uint32_t>(n - 1);
       for (std::uint64_t per : {0, 1, 2, 4, 16, 64, 1000}) {
-        // per 0: one message (lambda 1); per 1000: two from one processor (lambda 2).
-        const MessageSet m = per == 0      ? MessageSet{{0, last}}
-                             : per == 1000 ? MessageSet{{0, last}, {0, last - 1}}
-                                           : uniform(n, per * n, n + per);
+        const MessageSet m = fig4_set(n, per);
         const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
         DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, per + 1);
         RandomParams rp;
@@ -108,11 +113,8 @@ TEST_SUITE("algorithms") {
   TEST_CASE("RANDOM with the proof's constants delivers everything on small cases") {
     for (std::uint64_t n : {64, 256, 1024}) {
       const FatTree tree = tree_of(n, CapacityProfile::kAreaUniversal);
-      const auto last = static_cast<std::uint32_t>(n - 1);
       for (std::uint64_t per : {0, 1000, 1, 4, 16}) {
-        const MessageSet m = per == 0      ? MessageSet{{0, last}}
-                             : per == 1000 ? MessageSet{{0, last}, {0, last - 1}}
-                                           : uniform(n, per * n, n + per);
+        const MessageSet m = fig4_set(n, per);
         const double lambda = load_factor(channel_loads(m, tree.levels()), tree);
         DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, per + 1);
         RandomParams rp;
