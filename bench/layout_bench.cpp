@@ -94,14 +94,14 @@ void dump_segments(std::uint64_t n, const char* path) {
   const FlatLayout flat = flatten(layout, available_memory_bytes());
   FILE* out = std::fopen(path, "w");
   if (!out) return;
-  for (const Box& b : flat.node_box)
-    std::fprintf(out, "N %lld %lld %lld %lld\n", (long long)b.x0, (long long)b.y0, (long long)b.x1,
-                 (long long)b.y1);
+  for (const Box<2>& b : flat.node_box)
+    std::fprintf(out, "N %lld %lld %lld %lld\n", (long long)b.lo[0], (long long)b.lo[1],
+                 (long long)b.hi[0], (long long)b.hi[1]);
   for (std::size_t w = 0; w < flat.wire_count(); ++w) {
     const auto pts = flat.wire(w);
     for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-      std::fprintf(out, "S %lld %lld %lld %lld\n", (long long)pts[i].x, (long long)pts[i].y,
-                   (long long)pts[i + 1].x, (long long)pts[i + 1].y);
+      std::fprintf(out, "S %lld %lld %lld %lld\n", (long long)pts[i].x(), (long long)pts[i].y(),
+                   (long long)pts[i + 1].x(), (long long)pts[i + 1].y());
   }
   std::fclose(out);
   std::printf("wrote %zu nodes and the segments of %zu wires to %s\n", flat.node_box.size(),

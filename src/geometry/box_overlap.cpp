@@ -17,7 +17,7 @@ struct box_limits<long> {
 
 namespace ftvlsi::detail {
 
-void for_each_overlap(std::span<const Box> boxes,
+void for_each_overlap(std::span<const Box<2>> boxes,
                       const std::function<void(std::uint32_t, std::uint32_t)>& on_pair) {
   using CgalBox =
       CGAL::Box_intersection_d::Box_with_handle_d<Coord, 2, std::uint32_t,
@@ -25,8 +25,8 @@ void for_each_overlap(std::span<const Box> boxes,
   std::vector<CgalBox> cgal_boxes;
   cgal_boxes.reserve(boxes.size());
   for (std::size_t i = 0; i < boxes.size(); ++i) {
-    Coord lo[2] = {boxes[i].x0, boxes[i].y0};
-    Coord hi[2] = {boxes[i].x1, boxes[i].y1};
+    Coord lo[2] = {boxes[i].lo[0], boxes[i].lo[1]};
+    Coord hi[2] = {boxes[i].hi[0], boxes[i].hi[1]};
     cgal_boxes.emplace_back(lo, hi, static_cast<std::uint32_t>(i));
   }
   CGAL::box_self_intersection_d(

@@ -10,7 +10,7 @@
 namespace ftvlsi::detail {
 
 // Calls on_pair(i, j) once for every pair i != j of boxes whose closed extents intersect.
-void for_each_overlap(std::span<const Box> boxes,
+void for_each_overlap(std::span<const Box<2>> boxes,
                       const std::function<void(std::uint32_t, std::uint32_t)>& on_pair);
 
 }  // namespace ftvlsi::detail

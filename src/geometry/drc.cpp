@@ -21,13 +21,13 @@ struct CellChecker {
   Recorder& rec;
 
   // A wire may touch an instance only in the single point of the pin it ends on.
-  bool touches_only_at_pin(std::uint32_t wire, const Box& seg, std::uint32_t inst,
-                           const Box& inst_box) const {
-    const Box meet = seg.intersection(inst_box);
+  bool touches_only_at_pin(std::uint32_t wire, const Box<2>& seg, std::uint32_t inst,
+                           const Box<2>& inst_box) const {
+    const Box<2> meet = seg.intersection(inst_box);
     for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]}) {
       if (t.is_node() || t.instance != static_cast<std::int32_t>(inst)) continue;
-      const Point p = pin_point(layout, cell, t);
-      if (meet == Box{p.x, p.y, p.x, p.y}) return true;
+      const Point<2> p = pin_point(layout, cell, t);
+      if (meet == Box<2>::at(p)) return true;
     }
     return false;
   }
@@ -45,10 +45,10 @@ struct CellChecker {
     }
   }
 
-  void check_terminal(std::size_t wire, const Terminal& t, Point end) const {
+  void check_terminal(std::size_t wire, const Terminal& t, Point<2> end) const {
     if (!terminal_reached(layout, cell, t, end))
       rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", wire),
-              Box{end.x, end.y, end.x, end.y});
+              Box<2>::at(end));
   }
 
   void check_pins() const {
@@ -60,7 +60,7 @@ struct CellChecker {
       if (!on_node || !cell.bbox.on_boundary(pin.at))
         rec.add("pin", cell.name,
                 fmt::format("pin {} is not on the boundary of its node and of the cell", p),
-                Box{pin.at.x, pin.at.y, pin.at.x, pin.at.y});
+                Box<2>::at(pin.at));
     }
   }
 
@@ -78,8 +78,8 @@ struct CellChecker {
       s.add(inst.transform.apply(layout.cells[inst.cell].bbox), ShapeKind::kInstance, i);
     }
     for (std::size_t p = 0; p < cell.pins.size(); ++p) {
-      const Point at = cell.pins[p].at;
-      s.add({at.x, at.y, at.x, at.y}, ShapeKind::kPin, p);
+      const Point<2> at = cell.pins[p].at;
+      s.add(Box<2>::at(at), ShapeKind::kPin, p);
     }
     detail::for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
     check_pins();
@@ -127,11 +127,11 @@ DrcReport check_flat(const Layout& layout, std::uint64_t max_bytes) {
   for (std::size_t w = 0; w < flat.wire_count(); ++w) {
     const auto pts = flat.wire(w);
     if (!add_segments(s, pts, w, rec, "(flat)")) continue;
-    const Box& from = flat.node_box[flat.wire_from_node[w]];
-    const Box& to = flat.node_box[flat.wire_to_node[w]];
+    const Box<2>& from = flat.node_box[flat.wire_from_node[w]];
+    const Box<2>& to = flat.node_box[flat.wire_to_node[w]];
     if (!from.contains(pts.front()) || !to.contains(pts.back()))
       rec.add("open", "(flat)", fmt::format("wire {} does not join its two nodes", w),
-              Box::around(pts.front(), pts.back()));
+              Box<2>::around(pts.front(), pts.back()));
   }
   for (std::size_t n = 0; n < flat.node_box.size(); ++n)
     s.add(flat.node_box[n], ShapeKind::kNode, n);

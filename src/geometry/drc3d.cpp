@@ -16,7 +16,7 @@ namespace {
 constexpr std::size_t kSamples = 20;
 
 struct PointHash {
-  std::size_t operator()(const Point3& p) const {
+  std::size_t operator()(const Point<3>& p) const {
     std::uint64_t h = static_cast<std::uint64_t>(p[0]) * 0x9E3779B97F4A7C15ull;
     h ^= static_cast<std::uint64_t>(p[1]) + 0xBF58476D1CE4E5B9ull + (h << 6) + (h >> 2);
     h ^= static_cast<std::uint64_t>(p[2]) + 0x94D049BB133111EBull + (h << 6) + (h >> 2);
@@ -26,21 +26,22 @@ struct PointHash {
 
 struct Reporter {
   DrcReport& report;
-  void add(const std::string& rule, const std::string& cell, const Point3& at,
+  void add(const std::string& rule, const std::string& cell, const Point<3>& at,
            const std::string& detail) {
     ++report.violations;
     if (report.samples.size() < kSamples)
-      report.samples.push_back({rule, cell, fmt::format("{} at ({}, {}, {})", detail, at[0], at[1], at[2]),
-                                Box{at[0], at[1], at[0], at[1]}});
+      report.samples.push_back({rule, cell,
+                                fmt::format("{} at ({}, {}, {})", detail, at[0], at[1], at[2]),
+                                Box<2>{at[0], at[1], at[0], at[1]}});
   }
 };
 
 // Every grid point of a wire, in order; reports a malformed wire and returns false.
-bool wire_points(std::span<const Point3> pts, std::vector<Point3>& out, Reporter& r,
+bool wire_points(std::span<const Point<3>> pts, std::vector<Point<3>>& out, Reporter& r,
                  const std::string& cell) {
   out.clear();
   if (pts.size() < 2) {
-    r.add("malformed", cell, pts.empty() ? Point3{} : pts[0], "a wire of fewer than two points");
+    r.add("malformed", cell, pts.empty() ? Point<3>{} : pts[0], "a wire of fewer than two points");
     return false;
   }
   out.push_back(pts[0]);
@@ -59,7 +60,7 @@ bool wire_points(std::span<const Point3> pts, std::vector<Point3>& out, Reporter
     }
     previous_axis = axis;
     const Coord step = pts[i][axis] > pts[i - 1][axis] ? 1 : -1;
-    Point3 p = pts[i - 1];
+    Point<3> p = pts[i - 1];
     while (p[axis] != pts[i][axis]) {
       p[axis] += step;
       out.push_back(p);
@@ -85,16 +86,16 @@ class Hierarchical {
 
   // Whether a parent's wire may end at q (cell-local): an end of one of the cell's wires on its
   // boundary, a point on a node that reaches the boundary, or, recursively, an instance's pin.
-  bool accepts(std::int32_t c, const Point3& q) const {
+  bool accepts(std::int32_t c, const Point<3>& q) const {
     const Cell3& cell = layout_.cells[c];
     if (!cell.bbox.on_boundary(q)) return false;
     if (ends_[c].count(q)) return true;
     for (const auto& b : cell.node_box)
       if (b.on_boundary(q)) return true;
     for (const auto& inst : cell.instances) {
-      const Box3 box = inst.transform.apply(layout_.cells[inst.cell].bbox);
+      const Box<3> box = inst.transform.apply(layout_.cells[inst.cell].bbox);
       if (!box.contains(q)) continue;
-      return accepts(inst.cell, inverse(inst.transform, q));
+      return accepts(inst.cell, inst.transform.unapply(q));
     }
     return false;
   }
@@ -102,24 +103,24 @@ class Hierarchical {
   void check_cell(std::int32_t c, bool top) {
     const Cell3& cell = layout_.cells[c];
     const std::string& name = cell.name;
-    std::vector<Box3> inst_box;
+    std::vector<Box<3>> inst_box;
     for (const auto& inst : cell.instances)
       inst_box.push_back(inst.transform.apply(layout_.cells[inst.cell].bbox));
     // Overlaps among nodes and instances.
-    std::vector<Box3> all = cell.node_box;
+    std::vector<Box<3>> all = cell.node_box;
     all.insert(all.end(), inst_box.begin(), inst_box.end());
     for (std::size_t i = 0; i < all.size(); ++i)
       for (std::size_t j = i + 1; j < all.size(); ++j)
         if (all[i].intersects(all[j]))
           r_.add("overlap", name, all[j].lo, "two nodes or instances meet");
     // Wires: points, shorts, crossings, opens.
-    std::unordered_map<Point3, std::uint32_t, PointHash> owner;
-    std::vector<Point3> pts;
+    std::unordered_map<Point<3>, std::uint32_t, PointHash> owner;
+    std::vector<Point<3>> pts;
     for (std::uint32_t w = 0; w < cell.wire_count(); ++w) {
       ++r_.report.shapes_checked;
       if (!wire_points(cell.wire(w), pts, r_, name)) continue;
       for (std::size_t i = 0; i < pts.size(); ++i) {
-        const Point3& q = pts[i];
+        const Point<3>& q = pts[i];
         const bool end = i == 0 || i + 1 == pts.size();
         if (const auto [it, fresh] = owner.emplace(q, w); !fresh && it->second != w)
           r_.add("short", name, q, fmt::format("wires {} and {} share a grid point", it->second, w));
@@ -129,15 +130,15 @@ class Hierarchical {
         for (std::size_t k = 0; k < inst_box.size(); ++k) {
           if (!inst_box[k].contains(q)) continue;
           const auto& inst = cell.instances[k];
-          if (!end || inst_box[k].interior(q) || !accepts(inst.cell, inverse(inst.transform, q)))
+          if (!end || inst_box[k].interior(q) || !accepts(inst.cell, inst.transform.unapply(q)))
             r_.add("crossing", name, q, "a wire enters an instance other than at one of its pins");
         }
       }
-      for (const Point3& q : {pts.front(), pts.back()}) {
+      for (const Point<3>& q : {pts.front(), pts.back()}) {
         bool landed = std::any_of(cell.node_box.begin(), cell.node_box.end(),
-                                  [&](const Box3& b) { return b.on_boundary(q); }) ||
+                                  [&](const Box<3>& b) { return b.on_boundary(q); }) ||
                       std::any_of(inst_box.begin(), inst_box.end(),
-                                  [&](const Box3& b) { return b.on_boundary(q); });
+                                  [&](const Box<3>& b) { return b.on_boundary(q); });
         if (!top && cell.bbox.on_boundary(q)) landed = true;
         if (!landed) r_.add("open", name, q, "a wire ends on no node and no pin");
       }
@@ -146,15 +147,9 @@ class Hierarchical {
   }
 
  private:
-  static Point3 inverse(const Transform3& t, const Point3& q) {
-    Point3 r;
-    for (int a = 0; a < 3; ++a) r[a] = t.mirror[a] ? -(q[a] - t.offset[a]) : q[a] - t.offset[a];
-    return r;
-  }
-
   const Layout3& layout_;
   Reporter r_;
-  std::vector<std::unordered_set<Point3, PointHash>> ends_;
+  std::vector<std::unordered_set<Point<3>, PointHash>> ends_;
 };
 
 }  // namespace
@@ -179,13 +174,13 @@ DrcReport check_flat3(const Layout3& layout, std::uint64_t max_bytes) {
   report.mode = "flat";
   Reporter r{report};
   // Flatten nodes and wires.
-  std::vector<Box3> nodes;
-  std::vector<std::vector<Point3>> wires;
-  walk_instances3(layout, layout.top, Transform3{}, [&](std::int32_t c, const Transform3& t) {
+  std::vector<Box<3>> nodes;
+  std::vector<std::vector<Point<3>>> wires;
+  walk_instances3(layout, layout.top, Transform<3>{}, [&](std::int32_t c, const Transform<3>& t) {
     const Cell3& cell = layout.cells[c];
     for (const auto& b : cell.node_box) nodes.push_back(t.apply(b));
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      std::vector<Point3> pts;
+      std::vector<Point<3>> pts;
       for (const auto& q : cell.wire(w)) pts.push_back(t.apply(q));
       wires.push_back(std::move(pts));
     }
@@ -200,12 +195,10 @@ DrcReport check_flat3(const Layout3& layout, std::uint64_t max_bytes) {
       if (nodes[order[i]].intersects(nodes[order[j]]))
         r.add("overlap", "flat", nodes[order[j]].lo, "two nodes meet");
   // Node lookup by coarse buckets of 16 grid units.
-  auto bucket = [](const Point3& p) {
-    return Point3{p[0] >> 4, p[1] >> 4, p[2] >> 4};
-  };
-  std::unordered_map<Point3, std::vector<std::uint32_t>, PointHash> grid;
+  auto bucket = [](const Point<3>& p) { return Point<3>{p[0] >> 4, p[1] >> 4, p[2] >> 4}; };
+  std::unordered_map<Point<3>, std::vector<std::uint32_t>, PointHash> grid;
   for (std::uint32_t i = 0; i < nodes.size(); ++i) {
-    const Point3 lo = bucket(nodes[i].lo), hi = bucket(nodes[i].hi);
+    const Point<3> lo = bucket(nodes[i].lo), hi = bucket(nodes[i].hi);
     for (Coord x = lo[0]; x <= hi[0]; ++x)
       for (Coord y = lo[1]; y <= hi[1]; ++y)
         for (Coord z = lo[2]; z <= hi[2]; ++z) grid[{x, y, z}].push_back(i);
@@ -215,15 +208,15 @@ DrcReport check_flat3(const Layout3& layout, std::uint64_t max_bytes) {
     std::uint32_t wire;
     bool end;
   };
-  std::unordered_map<Point3, Use, PointHash> owner;
-  std::unordered_map<Point3, int, PointHash> ends;
+  std::unordered_map<Point<3>, Use, PointHash> owner;
+  std::unordered_map<Point<3>, int, PointHash> ends;
   std::set<std::pair<std::uint32_t, std::uint32_t>> joined;
-  std::vector<Point3> pts;
+  std::vector<Point<3>> pts;
   for (std::uint32_t w = 0; w < wires.size(); ++w) {
     ++report.shapes_checked;
     if (!wire_points(wires[w], pts, r, "flat")) continue;
     for (std::size_t i = 0; i < pts.size(); ++i) {
-      const Point3& q = pts[i];
+      const Point<3>& q = pts[i];
       const bool end = i == 0 || i + 1 == pts.size();
       if (end) ++ends[q];
       const auto [it, fresh] = owner.emplace(q, Use{w, end});
@@ -240,7 +233,7 @@ DrcReport check_flat3(const Layout3& layout, std::uint64_t max_bytes) {
     }
   }
   for (const auto& w : wires)
-    for (const Point3& q : {w.front(), w.back()}) {
+    for (const Point<3>& q : {w.front(), w.back()}) {
       bool landed = ends[q] >= 2;
       if (const auto g = grid.find(bucket(q)); !landed && g != grid.end())
         for (auto n : g->second) landed = landed || nodes[n].on_boundary(q);

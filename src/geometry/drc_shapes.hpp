@@ -18,10 +18,10 @@ constexpr std::size_t kMaxSamples = 20;
 enum class ShapeKind : std::uint8_t { kSegment0, kSegment1, kContact, kNode, kInstance, kPin };
 
 struct Shapes {
-  std::vector<Box> box;
+  std::vector<Box<2>> box;
   std::vector<ShapeKind> kind;
   std::vector<std::uint32_t> ref;  // wire, node, instance or pin index
-  void add(const Box& b, ShapeKind k, std::size_t r) {
+  void add(const Box<2>& b, ShapeKind k, std::size_t r) {
     box.push_back(b);
     kind.push_back(k);
     ref.push_back(static_cast<std::uint32_t>(r));
@@ -44,7 +44,7 @@ inline bool wires_conflict(ShapeKind a, std::uint32_t ra, ShapeKind b, std::uint
 class Recorder {
  public:
   explicit Recorder(DrcReport& report) : report_(report) {}
-  void add(const char* rule, const std::string& cell, std::string detail, const Box& where) {
+  void add(const char* rule, const std::string& cell, std::string detail, const Box<2>& where) {
     ++report_.violations;
     if (report_.samples.size() < kMaxSamples)
       report_.samples.push_back({rule, cell, std::move(detail), where});
@@ -58,7 +58,7 @@ class Recorder {
 struct ShapePair {
   ShapeKind a, b;
   std::uint32_t ra, rb;  // their references
-  Box where;
+  Box<2> where;
 };
 
 inline ShapePair ordered_pair(const Shapes& s, std::uint32_t i, std::uint32_t j) {
@@ -67,14 +67,14 @@ inline ShapePair ordered_pair(const Shapes& s, std::uint32_t i, std::uint32_t j)
 }
 
 // Why a polyline is not a valid Thompson-grid wire, or nullptr.
-inline const char* polyline_problem(std::span<const Point> pts) {
+inline const char* polyline_problem(std::span<const Point<2>> pts) {
   if (pts.size() < 2) return "has fewer than two points";
   int previous = -1;
   for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
-    const Point a = pts[i], b = pts[i + 1];
+    const Point<2> a = pts[i], b = pts[i + 1];
     if (a == b) return "has a zero-length segment";
-    if (a.x != b.x && a.y != b.y) return "has a diagonal segment";
-    const int orientation = a.y == b.y ? 0 : 1;
+    if (a.x() != b.x() && a.y() != b.y()) return "has a diagonal segment";
+    const int orientation = a.y() == b.y() ? 0 : 1;
     if (orientation == previous) return "has two collinear segments in a row";
     previous = orientation;
   }
@@ -82,23 +82,21 @@ inline const char* polyline_problem(std::span<const Point> pts) {
 }
 
 // Adds the wire's segments, each on the layer of its orientation; false if malformed.
-inline bool add_segments(Shapes& shapes, std::span<const Point> pts, std::size_t wire, Recorder& rec,
-                  const std::string& cell) {
+inline bool add_segments(Shapes& shapes, std::span<const Point<2>> pts, std::size_t wire,
+                         Recorder& rec, const std::string& cell) {
   if (const char* why = polyline_problem(pts)) {
     rec.add("malformed", cell, fmt::format("wire {} {}", wire, why),
-            pts.empty() ? Box{} : Box::around(pts.front(), pts.back()));
+            pts.empty() ? Box<2>{} : Box<2>::around(pts.front(), pts.back()));
     return false;
   }
   for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
-    const auto kind = pts[i].y == pts[i + 1].y ? ShapeKind::kSegment0 : ShapeKind::kSegment1;
-    shapes.add(Box::around(pts[i], pts[i + 1]), kind, wire);
+    const auto kind = pts[i].y() == pts[i + 1].y() ? ShapeKind::kSegment0 : ShapeKind::kSegment1;
+    shapes.add(Box<2>::around(pts[i], pts[i + 1]), kind, wire);
   }
-  for (const Point& end : {pts.front(), pts.back()})
-    shapes.add({end.x, end.y, end.x, end.y}, ShapeKind::kContact, wire);
+  for (const Point<2>& end : {pts.front(), pts.back()})
+    shapes.add(Box<2>::at(end), ShapeKind::kContact, wire);
   return true;
 }
-
-
 
 // The meeting pairs of `s` that can break a rule: every pair except a segment on layer 0 with a
 // segment on layer 1 (wires cross that way freely). Two sweeps, one per wiring layer with every
@@ -108,7 +106,7 @@ inline bool add_segments(Shapes& shapes, std::span<const Point> pts, std::size_t
 template <class OnPair>
 void for_each_candidate_pair(const Shapes& s, OnPair&& on_pair) {
   for (const ShapeKind skip : {ShapeKind::kSegment1, ShapeKind::kSegment0}) {
-    std::vector<Box> boxes;
+    std::vector<Box<2>> boxes;
     std::vector<std::uint32_t> index;
     for (std::uint32_t i = 0; i < s.box.size(); ++i)
       if (s.kind[i] != skip) boxes.push_back(s.box[i]), index.push_back(i);
@@ -126,14 +124,14 @@ void for_each_candidate_pair(const Shapes& s, OnPair&& on_pair) {
 // ---- rules on one cell's own shapes, shared by the opaque and the lattice checks -----------
 
 // Where a pin terminal of `cell` lies, in the cell's coordinates.
-inline Point pin_point(const Layout& layout, const Cell& cell, const Terminal& t) {
+inline Point<2> pin_point(const Layout& layout, const Cell& cell, const Terminal& t) {
   const Instance& inst = cell.instances[t.instance];
   return inst.transform.apply(layout.cells[inst.cell].pins[t.index].at);
 }
 
 // Whether a wire end lies on its terminal: inside its node, or exactly on its instance's pin.
 inline bool terminal_reached(const Layout& layout, const Cell& cell, const Terminal& t,
-                             Point end) {
+                             Point<2> end) {
   if (t.is_node())
     return t.index >= 0 && static_cast<std::size_t>(t.index) < cell.node_count() &&
            cell.node_box[t.index].contains(end);

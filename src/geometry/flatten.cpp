@@ -12,7 +12,7 @@ struct Flattener {
   FlatLayout& out;
 
   // Appends the cell's nodes and wires; returns the global node id of each of its pins.
-  std::vector<std::uint64_t> add(std::int32_t cell_id, const Transform& t, std::uint64_t path) {
+  std::vector<std::uint64_t> add(std::int32_t cell_id, const Transform<2>& t, std::uint64_t path) {
     const Cell& cell = layout.cells[cell_id];
     const std::uint64_t first_node = out.node_box.size();
     for (std::size_t i = 0; i < cell.node_count(); ++i) {
@@ -32,7 +32,7 @@ struct Flattener {
       return child_pins[term.instance][term.index];
     };
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      for (const Point& p : cell.wire(w)) out.wire_points.push_back(t.apply(p));
+      for (const Point<2>& p : cell.wire(w)) out.wire_points.push_back(t.apply(p));
       out.wire_start.push_back(out.wire_points.size());
       out.wire_level.push_back(cell.wire_level[w]);
       out.wire_dir.push_back(cell.wire_dir[w]);
@@ -52,8 +52,8 @@ struct Flattener {
 std::uint64_t flat_bytes(const Layout& layout) {
   const FlatCounts fc = layout.flat_counts()[layout.top];
   const std::uint64_t points = fc.segments + fc.wires;
-  return fc.nodes * (sizeof(Box) + 1 + 4 + 8) + fc.wires * (8 + 4 + 1 + 16) +
-         points * sizeof(Point);
+  return fc.nodes * (sizeof(Box<2>) + 1 + 4 + 8) + fc.wires * (8 + 4 + 1 + 16) +
+         points * sizeof(Point<2>);
 }
 
 FlatLayout flatten(const Layout& layout, std::uint64_t max_bytes) {
@@ -69,7 +69,7 @@ FlatLayout flatten(const Layout& layout, std::uint64_t max_bytes) {
   out.node_box.reserve(fc.nodes);
   out.wire_level.reserve(fc.wires);
   out.wire_points.reserve(fc.segments + fc.wires);
-  Flattener{layout, out}.add(layout.top, Transform{}, 0);
+  Flattener{layout, out}.add(layout.top, Transform<2>{}, 0);
   return out;
 }
 

@@ -6,14 +6,14 @@
 
 namespace ftvlsi {
 
-std::int32_t Cell::add_node(const Box& box, NodeKind kind, std::int32_t level) {
+std::int32_t Cell::add_node(const Box<2>& box, NodeKind kind, std::int32_t level) {
   node_box.push_back(box);
   node_kind.push_back(kind);
   node_level.push_back(level);
   return static_cast<std::int32_t>(node_box.size() - 1);
 }
 
-std::int32_t Cell::add_wire(std::span<const Point> points, std::int32_t level, WireDir dir,
+std::int32_t Cell::add_wire(std::span<const Point<2>> points, std::int32_t level, WireDir dir,
                             Terminal from, Terminal to) {
   FTVLSI_ASSERT(points.size() >= 2);
   wire_points.insert(wire_points.end(), points.begin(), points.end());
@@ -25,7 +25,7 @@ std::int32_t Cell::add_wire(std::span<const Point> points, std::int32_t level, W
   return static_cast<std::int32_t>(wire_level.size() - 1);
 }
 
-std::int32_t Cell::add_instance(std::int32_t cell, const Transform& t) {
+std::int32_t Cell::add_instance(std::int32_t cell, const Transform<2>& t) {
   instances.push_back({cell, t});
   return static_cast<std::int32_t>(instances.size() - 1);
 }
@@ -39,14 +39,14 @@ void Layout::finalize_cell(std::size_t c) {
     Cell& cell = cells[c];
     constexpr Coord kMax = std::numeric_limits<Coord>::max();
     constexpr Coord kMin = std::numeric_limits<Coord>::min();
-    Box bb{kMax, kMax, kMin, kMin};
-    for (const Box& b : cell.node_box) bb = bb.united(b);
-    for (const Point& p : cell.wire_points) bb = bb.united({p.x, p.y, p.x, p.y});
+    Box<2> bb{kMax, kMax, kMin, kMin};
+    for (const Box<2>& b : cell.node_box) bb = bb.united(b);
+    for (const Point<2>& p : cell.wire_points) bb = bb.united(Box<2>::at(p));
     for (const auto& inst : cell.instances) {
       FTVLSI_ASSERT(inst.cell >= 0 && static_cast<std::size_t>(inst.cell) < c);
       bb = bb.united(inst.transform.apply(cells[inst.cell].bbox));
     }
-    FTVLSI_ASSERT(bb.x0 <= bb.x1 && bb.y0 <= bb.y1);
+    FTVLSI_ASSERT(bb.lo[0] <= bb.hi[0] && bb.lo[1] <= bb.hi[1]);
     cell.bbox = bb;
   }
 }

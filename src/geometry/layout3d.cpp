@@ -6,14 +6,14 @@
 
 namespace ftvlsi {
 
-std::int32_t Cell3::add_node(const Box3& box, NodeKind kind, std::int32_t level) {
+std::int32_t Cell3::add_node(const Box<3>& box, NodeKind kind, std::int32_t level) {
   node_box.push_back(box);
   node_kind.push_back(kind);
   node_level.push_back(level);
   return static_cast<std::int32_t>(node_box.size() - 1);
 }
 
-std::int32_t Cell3::add_wire(std::span<const Point3> points, std::int32_t level) {
+std::int32_t Cell3::add_wire(std::span<const Point<3>> points, std::int32_t level) {
   FTVLSI_ASSERT(points.size() >= 2);
   wire_points.insert(wire_points.end(), points.begin(), points.end());
   wire_start.push_back(static_cast<std::uint32_t>(wire_points.size()));
@@ -29,18 +29,18 @@ void Layout3::finalize_one(std::int32_t c) {
   {
     Cell3& cell = cells[c];
     bool first = true;
-    auto add = [&](const Box3& b) {
+    auto add = [&](const Box<3>& b) {
       cell.bbox = first ? b : cell.bbox.united(b);
       first = false;
     };
     for (const auto& b : cell.node_box) add(b);
-    for (const auto& p : cell.wire_points) add(Box3{p, p});
+    for (const auto& p : cell.wire_points) add(Box<3>{p, p});
     for (const auto& inst : cell.instances) add(inst.transform.apply(cells[inst.cell].bbox));
     FTVLSI_ASSERT(!first);
   }
 }
 
-std::uint64_t wire_length3(std::span<const Point3> points) {
+std::uint64_t wire_length3(std::span<const Point<3>> points) {
   std::uint64_t len = 0;
   for (std::size_t i = 1; i < points.size(); ++i)
     for (int a = 0; a < 3; ++a)
@@ -68,7 +68,7 @@ LayoutMetrics3 measure3(const Layout3& layout) {
     m.instances += k * cell.instances.size();
     for (std::size_t i = 0; i < cell.node_count(); ++i) {
       m.nodes += k;
-      const Box3& b = cell.node_box[i];
+      const Box<3>& b = cell.node_box[i];
       switch (cell.node_kind[i]) {
         case NodeKind::kProcessor:
           m.processors += k;
@@ -97,7 +97,7 @@ LayoutMetrics3 measure3(const Layout3& layout) {
         m.vias += k * static_cast<std::uint64_t>(std::llabs(pts[i][2] - pts[i - 1][2]));
         if (pts[i][2] == pts[i - 1][2]) m.plane_segments += k;
       }
-      for (const Point3& end : {pts.front(), pts.back()})
+      for (const Point<3>& end : {pts.front(), pts.back()})
         for (std::size_t i = 0; i < cell.node_count(); ++i)
           if (cell.node_kind[i] == NodeKind::kSwitch && cell.node_box[i].on_boundary(end))
             m.components += k;

@@ -37,7 +37,7 @@ void add_own_wires(const Layout& layout, const Cell& cell, CellSums& s) {
   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
     const auto pts = cell.wire(w);
     for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-      ++s.segments_by_layer[pts[i].y == pts[i + 1].y ? 0 : 1];
+      ++s.segments_by_layer[pts[i].y() == pts[i + 1].y() ? 0 : 1];
     s.vias += pts.size() - 2;
     const int level = cell.wire_level[w];
     FTVLSI_ASSERT(level >= 0 && static_cast<std::size_t>(level) < s.wires_by_level.size());
@@ -59,7 +59,7 @@ CellSums sum_cell(const Layout& layout, const Cell& cell, const std::vector<Cell
   for (std::size_t n = 0; n < cell.node_count(); ++n) {
     s.nodes_by_kind[static_cast<int>(cell.node_kind[n])] += 1;
     if (cell.node_kind[n] == NodeKind::kProcessor) {
-      const Box& b = cell.node_box[n];
+      const Box<2>& b = cell.node_box[n];
       s.processor_area += static_cast<u128>(b.width()) * b.height();
     }
   }
@@ -82,11 +82,11 @@ CellSums sum_cell(const Layout& layout, const Cell& cell, const std::vector<Cell
 
 }  // namespace
 
-std::uint64_t wire_length(std::span<const Point> points) {
+std::uint64_t wire_length(std::span<const Point<2>> points) {
   u64 len = 0;
   for (std::size_t i = 0; i + 1 < points.size(); ++i) {
-    len += static_cast<u64>(std::abs(points[i + 1].x - points[i].x) +
-                            std::abs(points[i + 1].y - points[i].y));
+    len += static_cast<u64>(std::abs(points[i + 1].x() - points[i].x()) +
+                            std::abs(points[i + 1].y() - points[i].y()));
   }
   return len;
 }

@@ -102,21 +102,21 @@ class NameTable {
 
 // Bounding boxes of every cell in its own grid coordinates, computed here rather than taken
 // from Cell::bbox so that the range check does not depend on Layout::finalize() having run.
-std::vector<Box> cell_extents(const Layout& layout) {
+std::vector<Box<2>> cell_extents(const Layout& layout) {
   constexpr Coord kMax = std::numeric_limits<Coord>::max();
   constexpr Coord kMin = std::numeric_limits<Coord>::min();
-  std::vector<Box> boxes(layout.cells.size(), Box{kMax, kMax, kMin, kMin});
+  std::vector<Box<2>> boxes(layout.cells.size(), Box<2>{kMax, kMax, kMin, kMin});
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
     const Cell& cell = layout.cells[c];
-    Box bb = boxes[c];
-    for (const Box& b : cell.node_box) bb = bb.united(b);
-    for (const Point& p : cell.wire_points) bb = bb.united({p.x, p.y, p.x, p.y});
+    Box<2> bb = boxes[c];
+    for (const Box<2>& b : cell.node_box) bb = bb.united(b);
+    for (const Point<2>& p : cell.wire_points) bb = bb.united(Box<2>::at(p));
     for (const Instance& inst : cell.instances) {
       FTVLSI_ASSERT(inst.cell >= 0 && static_cast<std::size_t>(inst.cell) < c);
-      const Box& sub = boxes[inst.cell];
-      const Point o = inst.transform.offset;
-      bb = bb.united({o.x, o.y, o.x, o.y});
-      if (sub.x0 <= sub.x1) bb = bb.united(inst.transform.apply(sub));
+      const Box<2>& sub = boxes[inst.cell];
+      const Point<2> o = inst.transform.offset;
+      bb = bb.united(Box<2>::at(o));
+      if (sub.lo[0] <= sub.hi[0]) bb = bb.united(inst.transform.apply(sub));
     }
     boxes[c] = bb;
   }
@@ -127,13 +127,13 @@ std::vector<Box> cell_extents(const Layout& layout) {
 // hierarchy, reaches beyond 32-bit database units. Checking every cell's extent (which
 // contains all its instances) covers the flattened layout too.
 void check_range(const Layout& layout, const GdsOptions& options) {
-  const std::vector<Box> boxes = cell_extents(layout);
+  const std::vector<Box<2>> boxes = cell_extents(layout);
   const Coord margin = (std::max(options.wire_width_db, options.via_side_db) + 1) / 2;
   const Coord limit = (std::numeric_limits<std::int32_t>::max() - margin) / options.db_per_grid;
   for (std::size_t c = 0; c < boxes.size(); ++c) {
-    const Box& b = boxes[c];
-    if (b.x0 > b.x1) continue;  // an empty cell
-    const Coord reach = std::max({-b.x0, -b.y0, b.x1, b.y1});
+    const Box<2>& b = boxes[c];
+    if (b.lo[0] > b.hi[0]) continue;  // an empty cell
+    const Coord reach = std::max({-b.lo[0], -b.lo[1], b.hi[0], b.hi[1]});
     if (reach <= limit) continue;
     const Coord span = std::max(b.width(), b.height());
     throw GeometryError(fmt::format(
@@ -195,11 +195,11 @@ class GdsStream {
     record(kEndStr);
     if (buffer_.size() >= kFlushBytes) flush();
   }
-  void path_on(int layer, Point from, Point to) { write_path(layer, from, to); }
-  void box_on(int layer, int datatype, const Box& grid_box) {
+  void path_on(int layer, Point<2> from, Point<2> to) { write_path(layer, from, to); }
+  void box_on(int layer, int datatype, const Box<2>& grid_box) {
     write_box(layer, datatype, scaled(grid_box));
   }
-  void via_on(int datatype, Point at) { write_via(at, datatype); }
+  void via_on(int datatype, Point<2> at) { write_via(at, datatype); }
   void sref(const Instance& inst, const std::string& name) { write_sref(inst, name); }
   static int node_datatype(NodeKind kind) { return datatype_of(kind); }
 
@@ -219,15 +219,15 @@ class GdsStream {
   // Grid to database units. check_range() has already ruled out overflow; put_xy() still
   // checks every coordinate it writes.
   Coord scaled(Coord v) const { return v * options_.db_per_grid; }
-  Point scaled(Point p) const { return {scaled(p.x), scaled(p.y)}; }
-  Box scaled(const Box& b) const {
-    return {scaled(b.x0), scaled(b.y0), scaled(b.x1), scaled(b.y1)};
+  Point<2> scaled(Point<2> p) const { return {scaled(p.x()), scaled(p.y())}; }
+  Box<2> scaled(const Box<2>& b) const {
+    return {scaled(b.lo[0]), scaled(b.lo[1]), scaled(b.hi[0]), scaled(b.hi[1])};
   }
 
   void write_wire(const Cell& cell, std::size_t w);
-  void write_path(int layer, Point from, Point to);
-  void write_via(Point at, int datatype = 0);
-  void write_box(int layer, int datatype, const Box& db);
+  void write_path(int layer, Point<2> from, Point<2> to);
+  void write_via(Point<2> at, int datatype = 0);
+  void write_box(int layer, int datatype, const Box<2>& db);
   void write_sref(const Instance& inst, const std::string& name);
 
   void record(std::uint16_t type) { header(type, 0); }
@@ -238,7 +238,7 @@ class GdsStream {
   void record_i32(std::uint16_t type, std::int32_t value);
   void record_reals(std::uint16_t type, std::initializer_list<double> values);
   void record_string(std::uint16_t type, std::string_view text);
-  void put_xy(std::initializer_list<Point> db_points);
+  void put_xy(std::initializer_list<Point<2>> db_points);
   void header(std::uint16_t type, std::size_t data_bytes);
   void put_u16(std::uint16_t v);
   void put_u32(std::uint32_t v);
@@ -253,19 +253,19 @@ class GdsStream {
 // A wire becomes one PATH per maximal run of segments in one direction (horizontal runs on
 // wiring layer 0, vertical ones on layer 1) and one via wherever it turns between the two.
 void GdsStream::write_wire(const Cell& cell, std::size_t w) {
-  const std::span<const Point> pts = cell.wire(w);
-  std::optional<Point> run_start;
+  const std::span<const Point<2>> pts = cell.wire(w);
+  std::optional<Point<2>> run_start;
   int run_dir = -1;  // 0 +x, 1 -x, 2 +y, 3 -y
   for (std::size_t i = 1; i < pts.size(); ++i) {
-    const Point a = pts[i - 1], b = pts[i];
+    const Point<2> a = pts[i - 1], b = pts[i];
     if (a == b) continue;  // a zero-length segment adds no metal
-    if (a.x != b.x && a.y != b.y) {
+    if (a.x() != b.x() && a.y() != b.y()) {
       throw GeometryError(fmt::format(
           "wire {} of cell '{}' has a diagonal segment from ({}, {}) to ({}, {}); GDS wires "
           "must be Manhattan, so this is a bug in the layout generator, please report it",
-          w, cell.name, a.x, a.y, b.x, b.y));
+          w, cell.name, a.x(), a.y(), b.x(), b.y()));
     }
-    const int dir = a.y == b.y ? (b.x > a.x ? 0 : 1) : (b.y > a.y ? 2 : 3);
+    const int dir = a.y() == b.y() ? (b.x() > a.x() ? 0 : 1) : (b.y() > a.y() ? 2 : 3);
     if (dir == run_dir) continue;
     if (run_start) {
       write_path(run_dir < 2 ? kGdsWireLayer0 : kGdsWireLayer1, *run_start, a);
@@ -280,7 +280,7 @@ void GdsStream::write_wire(const Cell& cell, std::size_t w) {
 
 // PATHTYPE 0 (flush ends): a path covers its centreline exactly lengthwise, so abutting runs
 // of one wire do not overlap and the via fills the corner where they meet.
-void GdsStream::write_path(int layer, Point from, Point to) {
+void GdsStream::write_path(int layer, Point<2> from, Point<2> to) {
   record(kPath);
   record_i16(kLayer, {static_cast<std::int16_t>(layer)});
   record_i16(kDatatype, {0});
@@ -290,28 +290,33 @@ void GdsStream::write_path(int layer, Point from, Point to) {
   record(kEndEl);
 }
 
-void GdsStream::write_via(Point at, int datatype) {
-  const Point c = scaled(at);
+void GdsStream::write_via(Point<2> at, int datatype) {
+  const Point<2> c = scaled(at);
   const Coord half = options_.via_side_db / 2;
-  write_box(kGdsViaLayer, datatype, {c.x - half, c.y - half, c.x + half, c.y + half});
+  write_box(kGdsViaLayer, datatype, {c.x() - half, c.y() - half, c.x() + half, c.y() + half});
 }
 
-void GdsStream::write_box(int layer, int datatype, const Box& db) {
+void GdsStream::write_box(int layer, int datatype, const Box<2>& db) {
   record(kBoundary);
   record_i16(kLayer, {static_cast<std::int16_t>(layer)});
   record_i16(kDatatype, {static_cast<std::int16_t>(datatype)});
   // A BOUNDARY is closed explicitly: the last point repeats the first.
-  put_xy({{db.x0, db.y0}, {db.x1, db.y0}, {db.x1, db.y1}, {db.x0, db.y1}, {db.x0, db.y0}});
+  put_xy({{db.lo[0], db.lo[1]},
+          {db.hi[0], db.lo[1]},
+          {db.hi[0], db.hi[1]},
+          {db.lo[0], db.hi[1]},
+          {db.lo[0], db.lo[1]}});
   record(kEndEl);
 }
 
 void GdsStream::write_sref(const Instance& inst, const std::string& name) {
-  const Transform& t = inst.transform;
-  const int rotation = t.rotation & 3;
+  const Transform<2>& t = inst.transform;
+  const int rotation = t.gds_rotation();
   record(kSref);
   record_string(kSname, name);
-  if (t.mirror || rotation != 0) {
-    record_i16(kStrans, {static_cast<std::int16_t>(t.mirror ? kStransReflect : 0)});
+  const bool mirror = t.gds_mirror();
+  if (mirror || rotation != 0) {
+    record_i16(kStrans, {static_cast<std::int16_t>(mirror ? kStransReflect : 0)});
     if (rotation != 0) record_reals(kAngle, {90.0 * rotation});
   }
   put_xy({scaled(t.offset)});
@@ -341,19 +346,19 @@ void GdsStream::record_string(std::uint16_t type, std::string_view text) {
   buffer_.append(padded - text.size(), '\0');
 }
 
-void GdsStream::put_xy(std::initializer_list<Point> db_points) {
+void GdsStream::put_xy(std::initializer_list<Point<2>> db_points) {
   constexpr Coord kMin = std::numeric_limits<std::int32_t>::min();
   constexpr Coord kMax = std::numeric_limits<std::int32_t>::max();
   header(kXy, 8 * db_points.size());
-  for (const Point& p : db_points) {
-    if (p.x < kMin || p.x > kMax || p.y < kMin || p.y > kMax) {
+  for (const Point<2>& p : db_points) {
+    if (p.x() < kMin || p.x() > kMax || p.y() < kMin || p.y() > kMax) {
       throw GeometryError(fmt::format(
           "the layout reaches database coordinate ({}, {}), beyond GDSII's 32-bit "
           "coordinates; use fewer database units per grid unit or write a smaller layout",
-          p.x, p.y));
+          p.x(), p.y()));
     }
-    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.x)));
-    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.y)));
+    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.x())));
+    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.y())));
   }
 }
 
@@ -417,35 +422,29 @@ class Gds3Writer {
     auto z_of = [&](Coord z) { return (z_mirror ? -z : z) + z_offset; };
     std::vector<std::pair<Instance, std::string>> refs;
     for (const auto& inst : cell.instances) {
-      const Transform3& t = inst.transform;
-      const bool zm = z_mirror != t.mirror[2];
+      const Transform<3>& t = inst.transform;
+      const bool zm = z_mirror != (t.sign[2] < 0);
       const Coord zo = z_of(t.offset[2]);
       const std::string child = emit(inst.cell, zm, zo);
-      // Mirror x and/or y as GDS does it: reflect about the x axis, then turn.
+      // The placement in the plane: the transform's x and y part.
       Instance flat;
+      flat.transform.axis = {t.axis[0], t.axis[1]};
+      flat.transform.sign = {t.sign[0], t.sign[1]};
       flat.transform.offset = {t.offset[0], t.offset[1]};
-      if (t.mirror[0] && t.mirror[1]) {
-        flat.transform.rotation = 2;
-      } else if (t.mirror[1]) {
-        flat.transform.mirror = true;
-      } else if (t.mirror[0]) {
-        flat.transform.mirror = true;
-        flat.transform.rotation = 2;
-      }
       refs.push_back({flat, child});
     }
     const std::string name = table_.add(fmt::format("{}_z{}{}", cell.name, z_mirror ? "m" : "", z_offset));
     stream_.begin_structure(name);
     for (std::size_t n = 0; n < cell.node_count(); ++n) {
-      const Box3& b = cell.node_box[n];
+      const Box<3>& b = cell.node_box[n];
       stream_.box_on(kGdsNodeLayer, GdsStream::node_datatype(cell.node_kind[n]),
                      {b.lo[0], b.lo[1], b.hi[0], b.hi[1]});
     }
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const auto pts = cell.wire(w);
       for (std::size_t i = 1; i < pts.size(); ++i) {
-        const Point3& a = pts[i - 1];
-        const Point3& b = pts[i];
+        const Point<3>& a = pts[i - 1];
+        const Point<3>& b = pts[i];
         if (a[2] == b[2]) {
           stream_.path_on(gds_plane_layer(z_of(a[2])), {a[0], a[1]}, {b[0], b[1]});
         } else {
@@ -481,7 +480,7 @@ int gds_plane_layer(Coord z) {
 
 void write_gds3(const Layout3& layout, const std::string& path, const GdsOptions& options) {
   check_options(options);
-  const Box3& b = layout.cells[layout.top].bbox;
+  const Box<3>& b = layout.cells[layout.top].bbox;
   const Coord limit = (std::numeric_limits<std::int32_t>::max() / 2) / options.db_per_grid;
   for (int a = 0; a < 2; ++a)
     if (b.lo[a] < -limit || b.hi[a] > limit)

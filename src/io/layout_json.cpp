@@ -78,7 +78,7 @@ ordered_json metrics_json(const LayoutMetrics& m) {
   j["width"] = m.width;
   j["height"] = m.height;
   j["area"] = m.area;
-  j["bbox"] = {m.bbox.x0, m.bbox.y0, m.bbox.x1, m.bbox.y1};
+  j["bbox"] = {m.bbox.lo[0], m.bbox.lo[1], m.bbox.hi[0], m.bbox.hi[1]};
   j["layers"] = m.layers;
   j["nodes"] = m.nodes;
   j["node_counts"] = {
@@ -111,7 +111,7 @@ ordered_json drc_json(const DrcReport& report) {
     samples.push_back({{"rule", v.rule},
                        {"cell", v.cell},
                        {"detail", v.detail},
-                       {"where", {v.where.x0, v.where.y0, v.where.x1, v.where.y1}}});
+                       {"where", {v.where.lo[0], v.where.lo[1], v.where.hi[0], v.where.hi[1]}}});
   }
   j["samples"] = samples;
   return j;

@@ -51,8 +51,8 @@ std::string num(double v) {
 
 // The picture's layer of a segment: horizontal ones are on layer 0. Decided after the
 // transform, since a quarter-turned instance turns its cell's horizontal wires vertical.
-int layer_of(Point a, Point b) {
-  return a.y == b.y ? 0 : 1;
+int layer_of(Point<2> a, Point<2> b) {
+  return a.y() == b.y() ? 0 : 1;
 }
 
 // The 1, 2 or 5 times a power of ten nearest to `target` by ratio; at least 1.
@@ -67,7 +67,7 @@ std::int64_t round_length(double target) {
 
 struct Placed {
   std::int32_t cell = 0;
-  Transform t;
+  Transform<2> t;
 };
 
 // What the picture holds: the cells drawn in full and the subtrees drawn as outlines.
@@ -105,15 +105,16 @@ int tree_depth(const Layout& layout) {
 std::uint64_t shapes_to_depth(const Layout& layout, const std::vector<std::uint64_t>& own,
                               int depth, std::uint64_t cap) {
   std::uint64_t n = 0;
-  walk_instances(layout, layout.top, Transform{}, 0, [&](std::int32_t c, const Transform&, int d) {
-    if (n > cap) return false;
-    if (d > depth) {
-      ++n;
-      return false;
-    }
-    n += own[c];
-    return true;
-  });
+  walk_instances(layout, layout.top, Transform<2>{}, 0,
+                 [&](std::int32_t c, const Transform<2>&, int d) {
+                   if (n > cap) return false;
+                   if (d > depth) {
+                     ++n;
+                     return false;
+                   }
+                   n += own[c];
+                   return true;
+                 });
   return n;
 }
 
@@ -134,8 +135,8 @@ Plan make_plan(const Layout& layout, std::uint64_t budget) {
   p.depth = choose_depth(layout, flat, p.max_depth, budget);
   p.vias_total = flat.vias;
   p.vias = p.depth == p.max_depth && flat.nodes + flat.segments + flat.vias <= budget;
-  walk_instances(layout, layout.top, Transform{}, 0,
-                 [&](std::int32_t c, const Transform& t, int d) {
+  walk_instances(layout, layout.top, Transform<2>{}, 0,
+                 [&](std::int32_t c, const Transform<2>& t, int d) {
                    if (d > p.depth) {
                      p.outlined.push_back({c, t});
                      p.hidden_wires += counts[c].wires;
@@ -223,9 +224,9 @@ class SvgWriter {
   // Calls f(bend) for every interior point of a drawn wire where it turns between the axes
   // (a reversal or a straight pass stays on its layer and needs no via).
   template <class F>
-  static void for_each_bend(const Placed& p, std::span<const Point> pts, F&& f) {
+  static void for_each_bend(const Placed& p, std::span<const Point<2>> pts, F&& f) {
     for (std::size_t i = 1; i + 1 < pts.size(); ++i) {
-      const Point a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]), c = p.t.apply(pts[i + 1]);
+      const Point<2> a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]), c = p.t.apply(pts[i + 1]);
       if (layer_of(a, b) != layer_of(b, c)) f(b);
     }
   }
@@ -235,11 +236,11 @@ class SvgWriter {
     for (const Placed& p : plan_.drawn)
       for (const NodeKind k : layout_.cells[p.cell].node_kind)
         c_.node_kinds[static_cast<std::size_t>(k)] = true;
-    for_each_wire([&](int level, const Placed& p, std::span<const Point> pts) {
+    for_each_wire([&](int level, const Placed& p, std::span<const Point<2>> pts) {
       top_level = std::max(top_level, level);
       for (std::size_t i = 1; i < pts.size(); ++i)
         c_.wire_groups.insert({layer_of(p.t.apply(pts[i - 1]), p.t.apply(pts[i])), level});
-      if (plan_.vias) for_each_bend(p, pts, [&](Point) { c_.via_levels.insert(level); });
+      if (plan_.vias) for_each_bend(p, pts, [&](Point<2>) { c_.via_levels.insert(level); });
     });
     c_.levels = top_level + 1;
   }
@@ -317,7 +318,7 @@ class SvgWriter {
   // Picture geometry: the layout with a margin, the legend to its right, the pixel size, and
   // the wire width that stays visible at that size.
   void measure() {
-    const Box& b = layout_.cells[layout_.top].bbox;
+    const Box<2>& b = layout_.cells[layout_.top].bbox;
     const Coord side = std::max<Coord>({b.width(), b.height(), 10});
     margin_ = side / 40 + 1;
     font_ = static_cast<double>(side) / 50.0;
@@ -326,9 +327,9 @@ class SvgWriter {
       width = std::max(width, row_width(r));
       height += row_height(r.kind) * font_;
     }
-    view_ = {b.x0 - margin_, b.y0 - margin_,
-             b.x1 + 2 * margin_ + static_cast<Coord>(std::ceil(width)) + margin_,
-             std::max<Coord>(b.y1, b.y0 + static_cast<Coord>(std::ceil(height))) + margin_};
+    view_ = {b.lo[0] - margin_, b.lo[1] - margin_,
+             b.hi[0] + 2 * margin_ + static_cast<Coord>(std::ceil(width)) + margin_,
+             std::max<Coord>(b.hi[1], b.lo[1] + static_cast<Coord>(std::ceil(height))) + margin_};
     scale_ = std::max(options_.max_pixels, 1.0) /
              static_cast<double>(std::max(view_.width(), view_.height()));
     wire_stroke_ = stroke(kWireWidth);
@@ -346,20 +347,20 @@ class SvgWriter {
     put("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{}\" height=\"{}\" "
         "viewBox=\"{} {} {} {}\">\n",
         num(static_cast<double>(view_.width()) * scale_),
-        num(static_cast<double>(view_.height()) * scale_), view_.x0, view_.y0, view_.width(),
+        num(static_cast<double>(view_.height()) * scale_), view_.lo[0], view_.lo[1], view_.width(),
         view_.height());
     put("<title>{}</title>\n", xml_escape(options_.title));
     put("<rect class=\"background\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
         "fill=\"#ffffff\"/>\n",
-        view_.x0, view_.y0, view_.width(), view_.height());
+        view_.lo[0], view_.lo[1], view_.width(), view_.height());
   }
 
   void drawing() {
-    const Box& b = layout_.cells[layout_.top].bbox;
+    const Box<2>& b = layout_.cells[layout_.top].bbox;
     // Layout y points up, SVG y down: y' = (y0 + y1) - y keeps the box where it was.
     put("<g class=\"layout\" transform=\"matrix(1 0 0 -1 0 {})\" fill=\"none\" "
         "stroke-linecap=\"square\">\n",
-        b.y0 + b.y1);
+        b.lo[1] + b.hi[1]);
     outlines();
     nodes();
     for (const auto& [layer, level] : c_.wire_groups) wire_path(layer, level);
@@ -368,7 +369,9 @@ class SvgWriter {
     put("</g>\n");
   }
 
-  void box(const Box& b) { put("M{} {}h{}v{}h{}z", b.x0, b.y0, b.width(), b.height(), -b.width()); }
+  void box(const Box<2>& b) {
+    put("M{} {}h{}v{}h{}z", b.lo[0], b.lo[1], b.width(), b.height(), -b.width());
+  }
 
   void outlines() {
     if (plan_.outlined.empty()) return;
@@ -392,23 +395,23 @@ class SvgWriter {
   }
 
   // One subpath (one M) per segment, so the M count of the wire paths is the segment count.
-  void segment(Point a, Point b) {
-    if (a.y == b.y)
-      put("M{} {}H{}", a.x, a.y, b.x);
-    else if (a.x == b.x)
-      put("M{} {}V{}", a.x, a.y, b.y);
+  void segment(Point<2> a, Point<2> b) {
+    if (a.y() == b.y())
+      put("M{} {}H{}", a.x(), a.y(), b.x());
+    else if (a.x() == b.x())
+      put("M{} {}V{}", a.x(), a.y(), b.y());
     else  // not Manhattan: draw it anyway so the DRC's complaint can be seen
-      put("M{} {}L{} {}", a.x, a.y, b.x, b.y);
+      put("M{} {}L{} {}", a.x(), a.y(), b.x(), b.y());
   }
 
   void wire_path(int layer, int level) {
     put("<path id=\"wires-l{0}-k{1}\" class=\"wires layer{0}\" stroke=\"{2}\"{3}{4} d=\"", layer,
         level, level_colour(level), wire_stroke_,
         layer == 0 ? std::string() : fmt::format(" stroke-opacity=\"{}\"", num(kLayer1Opacity)));
-    for_each_wire([&](int k, const Placed& p, std::span<const Point> pts) {
+    for_each_wire([&](int k, const Placed& p, std::span<const Point<2>> pts) {
       if (k != level) return;
       for (std::size_t i = 1; i < pts.size(); ++i) {
-        const Point a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]);
+        const Point<2> a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]);
         if (layer_of(a, b) == layer) segment(a, b);
       }
     });
@@ -420,11 +423,11 @@ class SvgWriter {
     put("<path id=\"vias-k{}\" class=\"vias\" fill=\"{}\" stroke=\"#000000\" stroke-width=\"{}\" "
         "d=\"",
         level, level_colour(level), num(kViaSide / 6));
-    for_each_wire([&](int k, const Placed& p, std::span<const Point> pts) {
+    for_each_wire([&](int k, const Placed& p, std::span<const Point<2>> pts) {
       if (k != level) return;
-      for_each_bend(p, pts, [&](Point v) {
-        put("M{} {}h{}v{}h{}z", num(static_cast<double>(v.x) - h),
-            num(static_cast<double>(v.y) - h), num(kViaSide), num(kViaSide), num(-kViaSide));
+      for_each_bend(p, pts, [&](Point<2> v) {
+        put("M{} {}h{}v{}h{}z", num(static_cast<double>(v.x()) - h),
+            num(static_cast<double>(v.y()) - h), num(kViaSide), num(kViaSide), num(-kViaSide));
       });
     });
     put("\"/>\n");
@@ -445,9 +448,9 @@ class SvgWriter {
   }
 
   void legend() {
-    const Box& b = layout_.cells[layout_.top].bbox;
-    const double x = static_cast<double>(b.x1 + 2 * margin_);
-    double y = static_cast<double>(b.y0);
+    const Box<2>& b = layout_.cells[layout_.top].bbox;
+    const double x = static_cast<double>(b.hi[0] + 2 * margin_);
+    double y = static_cast<double>(b.lo[1]);
     put("<g class=\"legend\" font-family=\"sans-serif\" font-size=\"{}\">\n", num(font_));
     for (const LegendRow& r : rows_) {
       legend_row(r, x, y + 1.2 * font_);
@@ -496,7 +499,7 @@ class SvgWriter {
   Contents c_;
   std::vector<LegendRow> rows_;
   Out* out_ = nullptr;
-  Box view_;  // viewBox as a box
+  Box<2> view_;  // viewBox as a box
   Coord margin_ = 1;
   double font_ = 1;
   double scale_ = 1;      // pixels per grid unit
@@ -521,26 +524,28 @@ std::vector<std::string> write_svg3(const Layout3& layout, const std::string& pa
         "write the HTML view (--html) or lay out fewer processors",
         m.wires, m.vias, max_segments));
   struct Segment {
-    Point a, b;
+    Point<2> a, b;
     std::int32_t level;
   };
   struct NodeBox {
-    Box3 box;
+    Box<3> box;
     NodeKind kind;
     std::int32_t level;
   };
   std::map<Coord, std::vector<Segment>> planes;
   std::vector<NodeBox> nodes;
-  walk_instances3(layout, layout.top, Transform3{}, [&](std::int32_t c, const Transform3& t) {
+  walk_instances3(layout, layout.top, Transform<3>{}, [&](std::int32_t c, const Transform<3>& t) {
     const Cell3& cell = layout.cells[c];
     for (std::size_t n = 0; n < cell.node_count(); ++n)
       nodes.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const auto pts = cell.wire(w);
       for (std::size_t i = 1; i < pts.size(); ++i) {
-        const Point3 a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
-        if (a[2] == b[2]) planes[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
-        else planes[std::min(a[2], b[2])];  // a plane a wire passes through
+        const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+        if (a[2] == b[2])
+          planes[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
+        else
+          planes[std::min(a[2], b[2])];  // a plane a wire passes through
       }
     }
     return true;
@@ -557,7 +562,7 @@ std::vector<std::string> write_svg3(const Layout3& layout, const std::string& pa
     for (const auto& [plane, segments] : planes) {
       if (z && plane != *z) continue;
       for (const auto& s : segments) {
-        const Point pts[2] = {s.a, s.b};
+        const Point<2> pts[2] = {s.a, s.b};
         cell.add_wire(pts, s.level, WireDir::kUp, Terminal::node(0), Terminal::node(0));
       }
     }

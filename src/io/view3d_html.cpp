@@ -44,13 +44,13 @@ struct Flat {
   std::uint64_t box_count = 0, segment_count = 0;
 };
 
-void add_box(Flat& f, const Box3& b, int kind) {
+void add_box(Flat& f, const Box<3>& b, int kind) {
   f.boxes += fmt::format("{},{},{},{},{},{},{},", b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1],
                          b.hi[2], kind);
   ++f.box_count;
 }
 
-void flatten(const Layout3& layout, std::int32_t c, const Transform3& t, int d, Flat& f) {
+void flatten(const Layout3& layout, std::int32_t c, const Transform<3>& t, int d, Flat& f) {
   const Cell3& cell = layout.cells[c];
   if (d == 0) {
     add_box(f, t.apply(cell.bbox), 3);
@@ -61,7 +61,7 @@ void flatten(const Layout3& layout, std::int32_t c, const Transform3& t, int d, 
   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
     const auto pts = cell.wire(w);
     for (std::size_t i = 1; i < pts.size(); ++i) {
-      const Point3 a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+      const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
       f.segments += fmt::format("{},{},{},{},{},{},{},", a[0], a[1], a[2], b[0], b[1], b[2],
                                 cell.wire_level[w]);
       ++f.segment_count;
@@ -153,7 +153,7 @@ std::string view3d_html(const Layout3& layout, const View3dOptions& options) {
   int depth = depth_of(layout) + 1;  // + 1: the deepest cells' own shapes too
   while (depth > 1 && budget.items(layout.top, depth) > options.max_items) --depth;
   Flat flat;
-  flatten(layout, layout.top, Transform3{}, depth, flat);
+  flatten(layout, layout.top, Transform<3>{}, depth, flat);
   if (!flat.boxes.empty()) flat.boxes.pop_back();
   if (!flat.segments.empty()) flat.segments.pop_back();
   const bool cut = depth <= depth_of(layout);

@@ -117,7 +117,7 @@ class Plan {
   }
 
   // The box of switch j of level l drawn in cell (cx, cy).
-  Box node_box(int l, u64 j, Coord cx, Coord cy) const {
+  Box<2> node_box(int l, u64 j, Coord cx, Coord cy) const {
     const Band& b = band_[l][lane(l, j)];
     const Coord x0 = cell_x(cx) + b.col0, y0 = cell_y(cy) + slot_row(l, j);
     return {x0, y0, x0 + width(l) - 1, y0 + slot_height(l) - 1};
@@ -150,35 +150,36 @@ class Plan {
     const Coord o = offset(l - 1, t);
     return {t, static_cast<int>(j / s_[l - 1]), (c & 1) * half + o, (c >> 1) * half + o};
   }
-  std::array<Point, 4> tree_route(int l, u64 j, int c) const {
+  std::array<Point<2>, 4> tree_route(int l, u64 j, int c) const {
     const TreeEnds e = tree_ends(l, j, c);
     const Coord o = offset(l, j);
-    const Box s = node_box(l, j, o, o);
-    const Box t = node_box(l - 1, e.child_switch, e.tx, e.ty);
+    const Box<2> s = node_box(l, j, o, o);
+    const Box<2> t = node_box(l - 1, e.child_switch, e.tx, e.ty);
     const Coord x_down = col(l, j, o, c);
     const Coord x_up = up_col(l - 1, e.child_switch, e.tx, e.up_pin);
     const Coord track = cell_y(e.ty) + band_[l - 1][lane(l - 1, e.child_switch)].row0 +
                         tree_track_[l][j * 4 + c];
-    const Coord y_from = track < s.y0 ? s.y0 : s.y1;
-    return {Point{x_down, y_from}, Point{x_down, track}, Point{x_up, track}, Point{x_up, t.y0}};
+    const Coord y_from = track < s.lo[1] ? s.lo[1] : s.hi[1];
+    return {Point<2>{x_down, y_from}, Point<2>{x_down, track}, Point<2>{x_up, track},
+            Point<2>{x_up, t.lo[1]}};
   }
 
   // Pin points of a level-l switch j in cell (cx, cy) for the mesh link (d, k).
-  Point mesh_from_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
-    const Box b = node_box(l, j, cx, cy);
-    return {mesh_col(l, j, cx, dep_group(d), k), d == kH ? b.y0 : b.y1};
+  Point<2> mesh_from_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
+    const Box<2> b = node_box(l, j, cx, cy);
+    return {mesh_col(l, j, cx, dep_group(d), k), d == kH ? b.lo[1] : b.hi[1]};
   }
-  Point mesh_to_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
-    return {mesh_col(l, j, cx, arr_group(d), k), node_box(l, j, cx, cy).y0};
+  Point<2> mesh_to_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
+    return {mesh_col(l, j, cx, arr_group(d), k), node_box(l, j, cx, cy).lo[1]};
   }
   // The mesh link (d, k) from switch j in cell (sx, sy) to its neighbour's switch j.
-  std::vector<Point> mesh_route(int l, u64 j, Coord sx, Coord sy, int d, int k) const {
+  std::vector<Point<2>> mesh_route(int l, u64 j, Coord sx, Coord sy, int d, int k) const {
     const Coord step = Coord{1} << l;
     const Coord px = sx + kStep[d][0] * step, py = sy + kStep[d][1] * step;
-    const Point a = mesh_from_pin(l, j, sx, sy, d, k), b = mesh_to_pin(l, j, px, py, d, k);
+    const Point<2> a = mesh_from_pin(l, j, sx, sy, d, k), b = mesh_to_pin(l, j, px, py, d, k);
     if (d == kV) return {a, b};
     const Coord track = mesh_track(l, j, d == kH ? sy : py, d, k);
-    return {a, Point{a.x, track}, Point{b.x, track}, b};
+    return {a, Point<2>{a.x(), track}, Point<2>{b.x(), track}, b};
   }
 
   LineColours colours() const {
@@ -324,13 +325,13 @@ class Builder {
       const Coord half = plan_.pitch() << (l - 2);
       for (int c = 0; c < 4; ++c)
         cell.add_instance(static_cast<std::int32_t>(l - 2),
-                          Transform{0, false, {(c & 1) * half, (c >> 1) * half}});
+                          Transform<2>::translation({(c & 1) * half, (c >> 1) * half}));
     }
     const u64 s = plan_.switches(l);
     up_pin_[l].assign(s, {});
     for (u64 j = 0; j < s; ++j) {
       const Coord o = plan_.offset(l, j);
-      const Box box = plan_.node_box(l, j, o, o);
+      const Box<2> box = plan_.node_box(l, j, o, o);
       const auto node = cell.add_node(box, NodeKind::kSwitch, l);
       for (int c = 0; c < 4; ++c) {
         const auto route = plan_.tree_route(l, j, c);
@@ -341,7 +342,7 @@ class Builder {
       }
       for (int r = 0; r < plan_.parents(l); ++r) {
         up_pin_[l][j].push_back(static_cast<std::int32_t>(cell.pins.size()));
-        cell.pins.push_back({{plan_.up_col(l, j, o, r), box.y0}, node, l + 1, WireDir::kUp});
+        cell.pins.push_back({{plan_.up_col(l, j, o, r), box.lo[1]}, node, l + 1, WireDir::kUp});
       }
       if (!top) add_own_mesh_pins(cell, l, j, node);
     }
@@ -353,8 +354,8 @@ class Builder {
     for (int d = 0; d < plan_.directions(); ++d)
       for (int k = 0; k < plan_.mesh_p(l); ++k)
         for (bool from : {true, false}) {
-          const Point at = from ? plan_.mesh_from_pin(l, j, o, o, d, k)
-                                : plan_.mesh_to_pin(l, j, o, o, d, k);
+          const Point<2> at =
+              from ? plan_.mesh_from_pin(l, j, o, o, d, k) : plan_.mesh_to_pin(l, j, o, o, d, k);
           const auto pin = static_cast<std::int32_t>(cell.pins.size());
           cell.pins.push_back({at, node, l, WireDir::kUp});
           mesh_pins_[l].push_back({l, d, k, from, j, o, o, pin});

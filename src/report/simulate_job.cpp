@@ -227,7 +227,7 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   const Layout drawing = build_channel_layout(p.net, notes);
   const Cell& drawn = drawing.cells[drawing.top];
   for (std::size_t q = 0; q < p.net.processors(); ++q)
-    p.net.position[q] = {drawn.node_box[q].x0, drawn.node_box[q].y0, 0};
+    p.net.position[q] = {drawn.node_box[q].lo[0], drawn.node_box[q].lo[1], 0};
   p.competing_length = wire_lengths(drawn);
   const LayoutMetrics competing = measure(drawing);
   p.area_competing = competing.area;

@@ -182,7 +182,8 @@ TEST_SUITE("decomposition") {
         CompetingNetwork net = make_competing(kind, k == "tree" ? side * side / 2 : side * side, 3);
         const Layout layout = build_channel_layout(net);
         for (std::size_t p = 0; p < net.processors(); ++p)
-          net.position[p] = {layout.cells[0].node_box[p].x0, layout.cells[0].node_box[p].y0, 0};
+          net.position[p] = {layout.cells[0].node_box[p].lo[0], layout.cells[0].node_box[p].lo[1],
+                             0};
         const CuttingTree tree = build_cutting_tree(net);
         const FatTree host = host_for(net, tree);
         const ChannelLoads loads =

@@ -21,7 +21,7 @@ Layout two_nodes() {
   cell.name = "TOP";
   const auto a = cell.add_node({0, 0, 2, 2}, NodeKind::kSwitch, 0);
   const auto b = cell.add_node({10, 10, 12, 12}, NodeKind::kSwitch, 0);
-  const std::array<Point, 3> path{Point{2, 1}, Point{11, 1}, Point{11, 10}};
+  const std::array<Point<2>, 3> path{Point<2>{2, 1}, Point<2>{11, 1}, Point<2>{11, 10}};
   cell.add_wire(path, 0, WireDir::kUp, Terminal::node(a), Terminal::node(b));
   layout.cells.push_back(cell);
   layout.top = 0;
@@ -52,7 +52,7 @@ TEST_SUITE("drc") {
 
   TEST_CASE("two wires overlapping on one layer are a short") {
     Layout layout = two_nodes();
-    const std::array<Point, 3> path{Point{2, 2}, Point{5, 2}, Point{5, 1}};
+    const std::array<Point<2>, 3> path{Point<2>{2, 2}, Point<2>{5, 2}, Point<2>{5, 1}};
     layout.cells[0].add_wire(path, 0, WireDir::kDown, Terminal::node(0), Terminal::node(0));
     layout.finalize();
     CHECK(both_count(layout) > 0);
@@ -60,10 +60,10 @@ TEST_SUITE("drc") {
 
   TEST_CASE("a wire crossing a wire on the other layer is fine, through its bend it is not") {
     Layout layout = two_nodes();
-    const std::array<Point, 2> vertical{Point{5, 0}, Point{5, 3}};
+    const std::array<Point<2>, 2> vertical{Point<2>{5, 0}, Point<2>{5, 3}};
     layout.cells[0].add_node({4, -3, 6, -1}, NodeKind::kSwitch, 0);
     layout.cells[0].add_node({4, 3, 6, 5}, NodeKind::kSwitch, 0);
-    const std::array<Point, 2> v2{Point{5, -1}, Point{5, 3}};
+    const std::array<Point<2>, 2> v2{Point<2>{5, -1}, Point<2>{5, 3}};
     layout.cells[0].add_wire(v2, 0, WireDir::kDown, Terminal::node(2), Terminal::node(3));
     layout.finalize();
     CHECK(both_count(layout) == 0);
@@ -71,7 +71,7 @@ TEST_SUITE("drc") {
     Layout bad = two_nodes();
     bad.cells[0].add_node({10, -3, 12, -1}, NodeKind::kSwitch, 0);
     bad.cells[0].add_node({13, 0, 15, 2}, NodeKind::kSwitch, 0);
-    const std::array<Point, 3> through{Point{11, -1}, Point{11, 1}, Point{13, 1}};
+    const std::array<Point<2>, 3> through{Point<2>{11, -1}, Point<2>{11, 1}, Point<2>{13, 1}};
     bad.cells[0].add_wire(through, 0, WireDir::kDown, Terminal::node(2), Terminal::node(3));
     bad.finalize();
     CHECK(both_count(bad) > 0);
@@ -87,7 +87,7 @@ TEST_SUITE("drc") {
 
   TEST_CASE("a wire that stops short of its node is open") {
     Layout layout = two_nodes();
-    layout.cells[0].wire_points.back() = Point{11, 9};
+    layout.cells[0].wire_points.back() = Point<2>{11, 9};
     layout.finalize();
     CHECK(both_count(layout) > 0);
   }
@@ -98,7 +98,7 @@ TEST_SUITE("drc") {
     layout.finalize();
     CHECK(both_count(layout) > 0);
     Layout diag = two_nodes();
-    diag.cells[0].wire_points[1] = Point{10, 2};
+    diag.cells[0].wire_points[1] = Point<2>{10, 2};
     diag.finalize();
     CHECK(check_hierarchical(diag).violations > 0);
   }
@@ -108,7 +108,7 @@ TEST_SUITE("drc") {
     Layout layout = build_h_tree(tree);
     // Push the right child of the root cell onto the left one.
     Cell& root = layout.cells[layout.cells.size() - 2];
-    root.instances[1].transform.offset.x -= 3;
+    root.instances[1].transform.offset.x() -= 3;
     layout.finalize();
     CHECK(check_hierarchical(layout).violations > 0);
     CHECK(check_flat(layout, kMemory).violations > 0);
@@ -127,21 +127,22 @@ TEST_SUITE("drc") {
       const std::size_t first = cell.wire_start[w], last = cell.wire_start[w + 1] - 1;
       const std::size_t p = first + rng() % (last - first + 1);
       // Move the point along the segment it starts or ends, keeping the wire Manhattan.
-      const bool horizontal_next = p < last && cell.wire_points[p].y == cell.wire_points[p + 1].y;
+      const bool horizontal_next =
+          p < last && cell.wire_points[p].y() == cell.wire_points[p + 1].y();
       const Coord delta = (rng() % 2) ? 1 : -1;
       if (p == first || p == last) {
         // An end point: slide it off its node or pin along the wire.
-        const Point other = cell.wire_points[p == first ? p + 1 : p - 1];
-        if (other.x == cell.wire_points[p].x)
-          cell.wire_points[p].y += (other.y > cell.wire_points[p].y ? 1 : -1);
+        const Point<2> other = cell.wire_points[p == first ? p + 1 : p - 1];
+        if (other.x() == cell.wire_points[p].x())
+          cell.wire_points[p].y() += (other.y() > cell.wire_points[p].y() ? 1 : -1);
         else
-          cell.wire_points[p].x += (other.x > cell.wire_points[p].x ? 1 : -1);
+          cell.wire_points[p].x() += (other.x() > cell.wire_points[p].x() ? 1 : -1);
       } else if (horizontal_next) {
-        cell.wire_points[p].x += delta;  // breaks the bend: the previous segment is vertical
-        cell.wire_points[p - 1].x += delta;
+        cell.wire_points[p].x() += delta;  // breaks the bend: the previous segment is vertical
+        cell.wire_points[p - 1].x() += delta;
       } else {
-        cell.wire_points[p].y += delta;
-        cell.wire_points[p - 1].y += delta;
+        cell.wire_points[p].y() += delta;
+        cell.wire_points[p - 1].y() += delta;
       }
       layout.finalize();
       const auto h = check_hierarchical(layout).violations;

@@ -48,7 +48,7 @@ class TempDir {
   fs::path path_;
 };
 
-void add_pin(Cell& cell, Point at, std::int32_t node) {
+void add_pin(Cell& cell, Point<2> at, std::int32_t node) {
   cell.pins.push_back(Pin{at, node, 0, WireDir::kUp});
 }
 
@@ -67,12 +67,12 @@ Cell make_leaf() {
 Cell make_pair() {
   Cell pair;
   pair.name = "pair";
-  pair.add_instance(0, Transform{});
-  pair.add_instance(0, Transform{1, true, {10, 6}});  // leaf lands on [10,12]x[6,8]
+  pair.add_instance(0, Transform<2>{});
+  pair.add_instance(0, Transform<2>::gds(1, true, {10, 6}));  // leaf lands on [10,12]x[6,8]
   const std::int32_t sw = pair.add_node({5, 3, 7, 5}, NodeKind::kSwitch, 1);
-  pair.add_wire(std::vector<Point>{{2, 1}, {4, 1}, {4, 4}, {5, 4}}, 0, WireDir::kUp,
+  pair.add_wire(std::vector<Point<2>>{{2, 1}, {4, 1}, {4, 4}, {5, 4}}, 0, WireDir::kUp,
                 Terminal::pin(0, 0), Terminal::node(sw));
-  pair.add_wire(std::vector<Point>{{6, 5}, {6, 9}, {9, 9}, {9, 7}, {10, 7}}, 0, WireDir::kUp,
+  pair.add_wire(std::vector<Point<2>>{{6, 5}, {6, 9}, {9, 9}, {9, 7}, {10, 7}}, 0, WireDir::kUp,
                 Terminal::node(sw), Terminal::pin(1, 1));
   add_pin(pair, {5, 3}, sw);
   return pair;
@@ -86,10 +86,10 @@ Layout make_layout() {
   layout.cells.push_back(make_pair());
   Cell top;
   top.name = "top level!";
-  top.add_instance(1, Transform{2, false, {12, 9}});  // pair lands on [0,12]x[0,9]
-  top.add_instance(1, Transform{3, true, {30, 20}});  // pair lands on [21,30]x[8,20]
+  top.add_instance(1, Transform<2>::gds(2, false, {12, 9}));  // pair lands on [0,12]x[0,9]
+  top.add_instance(1, Transform<2>::gds(3, true, {30, 20}));  // pair lands on [21,30]x[8,20]
   const std::int32_t pad = top.add_node({14, -4, 16, -2}, NodeKind::kInterface, 0);
-  top.add_wire(std::vector<Point>{{15, -2}, {15, 3}, {18, 3}, {18, 6}}, 0, WireDir::kUp,
+  top.add_wire(std::vector<Point<2>>{{15, -2}, {15, 3}, {18, 3}, {18, 6}}, 0, WireDir::kUp,
                Terminal::node(pad), Terminal::node(pad));
   layout.cells.push_back(std::move(top));
   layout.top = 2;
@@ -97,31 +97,31 @@ Layout make_layout() {
   return layout;
 }
 
-Box db_box(const Box& b, Coord d) {
-  return {b.x0 * d, b.y0 * d, b.x1 * d, b.y1 * d};
+Box<2> db_box(const Box<2>& b, Coord d) {
+  return {b.lo[0] * d, b.lo[1] * d, b.hi[0] * d, b.hi[1] * d};
 }
 
 // Our own flattened bounding box in database units: node boxes, wire segments widened by
 // half the width sideways only (PATHTYPE 0 ends flush), via squares on interior points.
-Box expected_db_bbox(const Layout& layout, const GdsOptions& o) {
+Box<2> expected_db_bbox(const Layout& layout, const GdsOptions& o) {
   constexpr Coord kMax = std::numeric_limits<Coord>::max();
   constexpr Coord kMin = std::numeric_limits<Coord>::min();
   const Coord d = o.db_per_grid, hw = o.wire_width_db / 2, hv = o.via_side_db / 2;
-  Box bb{kMax, kMax, kMin, kMin};
-  walk_instances(layout, layout.top, Transform{}, 0, [&](std::int32_t c, Transform t, int) {
-    t.offset = {t.offset.x * d, t.offset.y * d};  // scaling commutes with the linear part
+  Box<2> bb{kMax, kMax, kMin, kMin};
+  walk_instances(layout, layout.top, Transform<2>{}, 0, [&](std::int32_t c, Transform<2> t, int) {
+    t.offset = {t.offset.x() * d, t.offset.y() * d};  // scaling commutes with the linear part
     const Cell& cell = layout.cells[c];
-    for (const Box& b : cell.node_box) bb = bb.united(t.apply(db_box(b, d)));
+    for (const Box<2>& b : cell.node_box) bb = bb.united(t.apply(db_box(b, d)));
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const auto pts = cell.wire(w);
       for (std::size_t i = 1; i < pts.size(); ++i) {
-        Box s = db_box(Box::around(pts[i - 1], pts[i]), d);
-        s = s.y0 == s.y1 ? Box{s.x0, s.y0 - hw, s.x1, s.y1 + hw}
-                         : Box{s.x0 - hw, s.y0, s.x1 + hw, s.y1};
+        Box<2> s = db_box(Box<2>::around(pts[i - 1], pts[i]), d);
+        s = s.lo[1] == s.hi[1] ? Box<2>{s.lo[0], s.lo[1] - hw, s.hi[0], s.hi[1] + hw}
+                               : Box<2>{s.lo[0] - hw, s.lo[1], s.hi[0] + hw, s.hi[1]};
         bb = bb.united(t.apply(s));
         if (i + 1 < pts.size()) {
-          const Point p{pts[i].x * d, pts[i].y * d};
-          bb = bb.united(t.apply(Box{p.x - hv, p.y - hv, p.x + hv, p.y + hv}));
+          const Point<2> p{pts[i].x() * d, pts[i].y() * d};
+          bb = bb.united(t.apply(Box<2>{p.x() - hv, p.y() - hv, p.x() + hv, p.y() + hv}));
         }
       }
     }
@@ -130,8 +130,8 @@ Box expected_db_bbox(const Layout& layout, const GdsOptions& o) {
   return bb;
 }
 
-GdsBox to_gds(const Box& b) {
-  return {b.x0, b.y0, b.x1, b.y1};
+GdsBox to_gds(const Box<2>& b) {
+  return {b.lo[0], b.lo[1], b.hi[0], b.hi[1]};
 }
 
 std::vector<std::uint8_t> bytes_of(const std::string& path) {
@@ -256,7 +256,7 @@ TEST_SUITE("gds_writer") {
       top.add_node({300'000'000, 0, 300'000'002, 2}, NodeKind::kSwitch, 0);
     }
     SUBCASE("an instance far from the origin") {
-      top.add_instance(0, Transform{0, false, {0, -250'000'000}});
+      top.add_instance(0, Transform<2>::translation({0, -250'000'000}));
     }
     layout.cells.push_back(std::move(top));
     layout.top = 1;
@@ -279,7 +279,7 @@ TEST_SUITE("gds_writer") {
       Cell cell = make_leaf();
       cell.name = name;
       if (!layout.cells.empty()) {
-        cell.add_instance(static_cast<std::int32_t>(layout.cells.size() - 1), Transform{});
+        cell.add_instance(static_cast<std::int32_t>(layout.cells.size() - 1), Transform<2>{});
       }
       layout.cells.push_back(std::move(cell));
     }
@@ -299,7 +299,7 @@ TEST_SUITE("gds_writer") {
     Cell cell;
     cell.name = "w";
     cell.add_node({0, 0, 1, 1}, NodeKind::kProcessor, 0);
-    cell.add_wire(std::vector<Point>{{1, 0}, {3, 0}, {3, 0}, {5, 0}, {5, 4}, {5, 6}, {2, 6}}, 0,
+    cell.add_wire(std::vector<Point<2>>{{1, 0}, {3, 0}, {3, 0}, {5, 0}, {5, 4}, {5, 6}, {2, 6}}, 0,
                   WireDir::kUp, Terminal::node(0), Terminal::node(0));
     layout.cells.push_back(std::move(cell));
     layout.top = 0;
@@ -320,7 +320,7 @@ TEST_SUITE("gds_writer") {
     Layout layout;
     Cell cell;
     cell.name = "back";
-    cell.add_wire(std::vector<Point>{{0, 0}, {4, 0}, {2, 0}}, 0, WireDir::kUp, Terminal::node(0),
+    cell.add_wire(std::vector<Point<2>>{{0, 0}, {4, 0}, {2, 0}}, 0, WireDir::kUp, Terminal::node(0),
                   Terminal::node(0));
     layout.cells.push_back(std::move(cell));
     layout.top = 0;
@@ -336,7 +336,7 @@ TEST_SUITE("gds_writer") {
     Layout layout;
     Cell cell;
     cell.name = "d";
-    cell.add_wire(std::vector<Point>{{0, 0}, {1, 1}}, 0, WireDir::kUp, Terminal::node(0),
+    cell.add_wire(std::vector<Point<2>>{{0, 0}, {1, 1}}, 0, WireDir::kUp, Terminal::node(0),
                   Terminal::node(0));
     layout.cells.push_back(std::move(cell));
     layout.top = 0;

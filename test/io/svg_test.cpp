@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void add_wire(Cell& cell, std::vector<Point> pts, int level, Terminal from, Terminal to) {
+void add_wire(Cell& cell, std::vector<Point<2>> pts, int level, Terminal from, Terminal to) {
   cell.add_wire(pts, level, WireDir::kUp, from, to);
 }
 
@@ -39,8 +39,9 @@ Cell leaf_cell() {
 Cell pair_cell() {
   Cell pair;
   pair.name = "pair";
-  pair.add_instance(0, Transform{});
-  pair.add_instance(0, Transform{0, true, {0, 20}});  // y -> 20 - y: its pin lands on (8, 15)
+  pair.add_instance(0, Transform<2>{});
+  pair.add_instance(0,
+                    Transform<2>::gds(0, true, {0, 20}));  // y -> 20 - y: its pin lands on (8, 15)
   pair.add_node({11, 9, 13, 11}, NodeKind::kSwitch, 1);
   add_wire(pair, {{8, 5}, {12, 5}, {12, 9}}, 1, Terminal::pin(0, 0), Terminal::node(0));
   add_wire(pair, {{8, 15}, {12, 15}, {12, 11}}, 1, Terminal::pin(1, 0), Terminal::node(0));
@@ -59,9 +60,9 @@ Layout sample_layout() {
   layout.cells.push_back(pair_cell());
   Cell top;
   top.name = "top";
-  top.add_instance(1, Transform{});
-  top.add_instance(1, Transform{2, false, {40, 20}});  // its pin lands on (27, 10)
-  top.add_instance(0, Transform{1, false, {50, 0}});
+  top.add_instance(1, Transform<2>{});
+  top.add_instance(1, Transform<2>::gds(2, false, {40, 20}));  // its pin lands on (27, 10)
+  top.add_instance(0, Transform<2>::gds(1, false, {50, 0}));
   top.add_node({19, 9, 21, 11}, NodeKind::kInterface, 0);
   add_wire(top, {{13, 10}, {19, 10}}, 0, Terminal::pin(0, 0), Terminal::node(0));
   add_wire(top, {{27, 10}, {21, 10}}, 0, Terminal::pin(1, 0), Terminal::node(0));
@@ -141,7 +142,7 @@ TEST_SUITE("svg_writer") {
     CHECK(flat.wires == 11);
     CHECK(flat.segments == 25);
     CHECK(flat.vias == 14);
-    CHECK(layout.cells[layout.top].bbox == Box{0, 0, 50, 20});
+    CHECK(layout.cells[layout.top].bbox == Box<2>{0, 0, 50, 20});
   }
 
   TEST_CASE("a layout within the budget is drawn whole with one wires path per layer and level") {

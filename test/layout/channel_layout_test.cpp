@@ -33,7 +33,7 @@ TEST_SUITE("channel_layout") {
           // The processor whose box holds each end, found from the geometry.
           std::int64_t ends[2] = {-1, -1};
           for (int e = 0; e < 2; ++e) {
-            const Point p = e == 0 ? flat.wire(w).front() : flat.wire(w).back();
+            const Point<2> p = e == 0 ? flat.wire(w).front() : flat.wire(w).back();
             for (std::size_t q = 0; q < flat.node_box.size(); ++q)
               if (flat.node_box[q].on_boundary(p)) ends[e] = static_cast<std::int64_t>(q);
           }

@@ -27,15 +27,15 @@ std::map<Key, std::uint64_t> flat_recount(const FatTree& tree, const Layout& lay
   std::map<Key, std::uint64_t> out;
   const int levels = tree.levels();
   // The top cell draws the root channel; cell i (i >= 1) is a node of level L - i.
-  auto visit = [&](auto&& self, std::int32_t cell_id, const Transform& t, std::uint64_t node,
+  auto visit = [&](auto&& self, std::int32_t cell_id, const Transform<2>& t, std::uint64_t node,
                    int node_level) -> void {
     const Cell& cell = layout.cells[cell_id];
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const Terminal from = cell.wire_from[w];
       const int k = node_level + 1;
       const std::uint64_t cap = tree.capacity(k), pin = static_cast<std::uint64_t>(from.index);
-      std::vector<Point> placed;
-      for (const Point& p : cell.wire(w)) placed.push_back(t.apply(p));
+      std::vector<Point<2>> placed;
+      for (const Point<2>& p : cell.wire(w)) placed.push_back(t.apply(p));
       const std::uint64_t channel = k == 0 ? 0 : 2 * node + static_cast<std::uint64_t>(from.instance);
       out[{k, channel, pin < cap, pin < cap ? pin : pin - cap}] = wire_length(placed);
     }
@@ -46,7 +46,7 @@ std::map<Key, std::uint64_t> flat_recount(const FatTree& tree, const Layout& lay
            node_level < 0 ? 0 : 2 * node + i, node_level + 1);
     }
   };
-  visit(visit, layout.top, Transform{}, 0, -1);
+  visit(visit, layout.top, Transform<2>{}, 0, -1);
   return out;
 }
 

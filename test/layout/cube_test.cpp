@@ -19,16 +19,16 @@ FatTree universal(std::uint64_t n) { return tree_of(n, CapacityProfile::kUnivers
 }  // namespace
 
 TEST_SUITE("cube") {
-  TEST_CASE("Transform3 composes like applying one transform after the other") {
+  TEST_CASE("Transform<3> composes like applying one transform after the other") {
     std::mt19937_64 rng(5);
     std::uniform_int_distribution<Coord> coord(-1000, 1000);
     for (int i = 0; i < 500; ++i) {
-      Transform3 s, t;
+      Transform<3> s, t;
       for (int a = 0; a < 3; ++a) {
-        s.mirror[a] = rng() & 1, t.mirror[a] = rng() & 1;
+        s.sign[a] = rng() & 1 ? -1 : 1, t.sign[a] = rng() & 1 ? -1 : 1;
         s.offset[a] = coord(rng), t.offset[a] = coord(rng);
       }
-      const Point3 p{coord(rng), coord(rng), coord(rng)};
+      const Point<3> p{coord(rng), coord(rng), coord(rng)};
       CHECK(s.compose(t).apply(p) == s.apply(t.apply(p)));
     }
   }
@@ -87,7 +87,7 @@ TEST_SUITE("cube") {
       Layout3 cube = build_cube(tree);
       Cell3& top = cube.cells[cube.top];
       // Copy a wire of the top cell: two wires on the same grid points.
-      const std::vector<Point3> pts(top.wire(0).begin(), top.wire(0).end());
+      const std::vector<Point<3>> pts(top.wire(0).begin(), top.wire(0).end());
       top.add_wire(pts, 0);
       CHECK(check_hierarchical3(cube).violations > 0);
       CHECK(check_flat3(cube, 1ull << 30).violations > 0);
@@ -96,12 +96,12 @@ TEST_SUITE("cube") {
       Layout3 cube = build_cube(tree);
       Cell3& top = cube.cells[cube.top];
       // A wire straight through the switch.
-      const Box3 s = top.node_box[0];
-      Point3 a = s.lo, b = s.lo;
+      const Box<3> s = top.node_box[0];
+      Point<3> a = s.lo, b = s.lo;
       a[0] -= 1, b[0] = s.hi[0] + 1;
       a[1] = b[1] = (s.lo[1] + s.hi[1]) / 2;
       a[2] = b[2] = (s.lo[2] + s.hi[2]) / 2;
-      const Point3 pts[2] = {a, b};
+      const Point<3> pts[2] = {a, b};
       top.add_wire(pts, 0);
       const DrcReport r = check_hierarchical3(cube);
       CHECK(r.violations > 0);
@@ -113,8 +113,8 @@ TEST_SUITE("cube") {
       Layout3 cube = build_cube(tree);
       Cell3& top = cube.cells[cube.top];
       // A dangling wire far outside everything.
-      const Box3 bb = top.bbox;
-      const Point3 pts[2] = {{bb.hi[0] + 5, bb.hi[1] + 5, 0}, {bb.hi[0] + 9, bb.hi[1] + 5, 0}};
+      const Box<3> bb = top.bbox;
+      const Point<3> pts[2] = {{bb.hi[0] + 5, bb.hi[1] + 5, 0}, {bb.hi[0] + 9, bb.hi[1] + 5, 0}};
       top.add_wire(pts, 0);
       cube.finalize();
       const DrcReport r = check_hierarchical3(cube);

@@ -35,23 +35,23 @@ class NodeLookup {
  public:
   explicit NodeLookup(const FlatLayout& flat) {
     for (std::size_t n = 0; n < flat.node_box.size(); ++n) {
-      const Box& b = flat.node_box[n];
-      for (Coord x = b.x0; x <= b.x1; ++x) add({x, b.y0}, n), add({x, b.y1}, n);
-      for (Coord y = b.y0; y <= b.y1; ++y) add({b.x0, y}, n), add({b.x1, y}, n);
+      const Box<2>& b = flat.node_box[n];
+      for (Coord x = b.lo[0]; x <= b.hi[0]; ++x) add({x, b.lo[1]}, n), add({x, b.hi[1]}, n);
+      for (Coord y = b.lo[1]; y <= b.hi[1]; ++y) add({b.lo[0], y}, n), add({b.hi[0], y}, n);
     }
   }
   // -1 when no node, -2 when more than one.
-  std::int64_t at(Point p) const {
+  std::int64_t at(Point<2> p) const {
     const auto it = map_.find(key(p));
     return it == map_.end() ? -1 : it->second;
   }
 
  private:
-  static std::uint64_t key(Point p) {
-    return (static_cast<std::uint64_t>(p.x + (1 << 30)) << 32) ^
-           static_cast<std::uint64_t>(p.y + (1 << 30));
+  static std::uint64_t key(Point<2> p) {
+    return (static_cast<std::uint64_t>(p.x() + (1 << 30)) << 32) ^
+           static_cast<std::uint64_t>(p.y() + (1 << 30));
   }
-  void add(Point p, std::size_t n) {
+  void add(Point<2> p, std::size_t n) {
     auto [it, inserted] = map_.emplace(key(p), static_cast<std::int64_t>(n));
     if (!inserted && it->second != static_cast<std::int64_t>(n)) it->second = -2;
   }
@@ -139,15 +139,16 @@ TEST_SUITE("h_tree") {
         const LayoutMetrics m = measure(layout);
         const FlatLayout flat = flatten(layout, kMemory);
         std::vector<std::uint64_t> total(tree.levels() + 1), longest(tree.levels() + 1);
-        Box bbox = flat.node_box.front();
-        for (const Box& b : flat.node_box) bbox = bbox.united(b);
+        Box<2> bbox = flat.node_box.front();
+        for (const Box<2>& b : flat.node_box) bbox = bbox.united(b);
         std::uint64_t vias = 0;
         for (std::size_t w = 0; w < flat.wire_count(); ++w) {
           const auto pts = flat.wire(w);
           std::uint64_t len = 0;
           for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-            len += std::llabs(pts[i + 1].x - pts[i].x) + std::llabs(pts[i + 1].y - pts[i].y);
-          for (const Point& p : pts) bbox = bbox.united({p.x, p.y, p.x, p.y});
+            len +=
+                std::llabs(pts[i + 1].x() - pts[i].x()) + std::llabs(pts[i + 1].y() - pts[i].y());
+          for (const Point<2>& p : pts) bbox = bbox.united(Box<2>::at(p));
           total[flat.wire_level[w]] += len;
           longest[flat.wire_level[w]] = std::max(longest[flat.wire_level[w]], len);
           vias += pts.size() - 2;

@@ -24,7 +24,7 @@ struct DrcViolation {
   std::string rule;
   std::string cell;
   std::string detail;
-  Box where;
+  Box<2> where;
 };
 
 struct DrcReport {

@@ -34,7 +34,7 @@ struct Terminal {
 };
 
 struct Pin {
-  Point at;
+  Point<2> at;
   std::int32_t node = 0;   // own node the pin belongs to (-1: a re-exported pin)
   std::int32_t level = 0;  // channel level of the wire that attaches here
   WireDir dir = WireDir::kUp;
@@ -45,37 +45,37 @@ struct Pin {
 
 struct Instance {
   std::int32_t cell = 0;
-  Transform transform;
+  Transform<2> transform;
 };
 
 struct Cell {
   std::string name;
   // Nodes, struct of arrays.
-  std::vector<Box> node_box;
+  std::vector<Box<2>> node_box;
   std::vector<NodeKind> node_kind;
   std::vector<std::int32_t> node_level;
   // Wires, struct of arrays; wire i has points [wire_start[i], wire_start[i + 1]).
   std::vector<std::uint32_t> wire_start{0};
-  std::vector<Point> wire_points;
+  std::vector<Point<2>> wire_points;
   std::vector<std::int32_t> wire_level;
   std::vector<WireDir> wire_dir;
   std::vector<Terminal> wire_from;
   std::vector<Terminal> wire_to;
   std::vector<Instance> instances;
   std::vector<Pin> pins;
-  Box bbox;  // set by Layout::finalize()
+  Box<2> bbox;  // set by Layout::finalize()
   // Lattice layouts: the cell's local origin is congruent to the global origin modulo this
   // (every instance of it is placed at a multiple); 0 when the layout has no line colours.
   Coord lattice = 0;
 
-  std::int32_t add_node(const Box& box, NodeKind kind, std::int32_t level);
-  std::int32_t add_wire(std::span<const Point> points, std::int32_t level, WireDir dir,
+  std::int32_t add_node(const Box<2>& box, NodeKind kind, std::int32_t level);
+  std::int32_t add_wire(std::span<const Point<2>> points, std::int32_t level, WireDir dir,
                         Terminal from, Terminal to);
-  std::int32_t add_instance(std::int32_t cell, const Transform& t);
+  std::int32_t add_instance(std::int32_t cell, const Transform<2>& t);
 
   std::size_t node_count() const { return node_box.size(); }
   std::size_t wire_count() const { return wire_level.size(); }
-  std::span<const Point> wire(std::size_t i) const {
+  std::span<const Point<2>> wire(std::size_t i) const {
     return {wire_points.data() + wire_start[i], wire_points.data() + wire_start[i + 1]};
   }
 };
@@ -112,7 +112,7 @@ std::pair<std::int32_t, std::int32_t> pin_node(const Layout& layout, std::int32_
 // Walks the instance tree depth first. `enter(cell, transform, depth)` returns whether to
 // descend into that cell's instances.
 template <class Enter>
-void walk_instances(const Layout& layout, std::int32_t cell, const Transform& t, int depth,
+void walk_instances(const Layout& layout, std::int32_t cell, const Transform<2>& t, int depth,
                     Enter&& enter) {
   if (!enter(cell, t, depth)) return;
   for (const auto& inst : layout.cells[cell].instances)

@@ -17,81 +17,27 @@
 
 namespace ftvlsi {
 
-using Point3 = std::array<Coord, 3>;
-
-struct Box3 {
-  Point3 lo{}, hi{};  // closed: lo <= p <= hi on every axis
-  Coord extent(int axis) const { return hi[axis] - lo[axis]; }
-  bool contains(const Point3& p) const {
-    for (int a = 0; a < 3; ++a)
-      if (p[a] < lo[a] || p[a] > hi[a]) return false;
-    return true;
-  }
-  bool interior(const Point3& p) const {
-    for (int a = 0; a < 3; ++a)
-      if (p[a] <= lo[a] || p[a] >= hi[a]) return false;
-    return true;
-  }
-  bool on_boundary(const Point3& p) const { return contains(p) && !interior(p); }
-  bool intersects(const Box3& o) const {
-    for (int a = 0; a < 3; ++a)
-      if (hi[a] < o.lo[a] || o.hi[a] < lo[a]) return false;
-    return true;
-  }
-  Box3 united(const Box3& o) const {
-    Box3 r;
-    for (int a = 0; a < 3; ++a) r.lo[a] = std::min(lo[a], o.lo[a]), r.hi[a] = std::max(hi[a], o.hi[a]);
-    return r;
-  }
-};
-
-// p -> (mirror ? -p : p) + offset, axis by axis.
-struct Transform3 {
-  std::array<bool, 3> mirror{false, false, false};
-  Point3 offset{};
-  Point3 apply(const Point3& p) const {
-    Point3 r;
-    for (int a = 0; a < 3; ++a) r[a] = (mirror[a] ? -p[a] : p[a]) + offset[a];
-    return r;
-  }
-  Box3 apply(const Box3& b) const {
-    const Point3 u = apply(b.lo), v = apply(b.hi);
-    Box3 r;
-    for (int a = 0; a < 3; ++a) r.lo[a] = std::min(u[a], v[a]), r.hi[a] = std::max(u[a], v[a]);
-    return r;
-  }
-  // (this ∘ inner)(p) = apply(inner.apply(p)).
-  Transform3 compose(const Transform3& inner) const {
-    Transform3 r;
-    for (int a = 0; a < 3; ++a) {
-      r.mirror[a] = mirror[a] != inner.mirror[a];
-      r.offset[a] = (mirror[a] ? -inner.offset[a] : inner.offset[a]) + offset[a];
-    }
-    return r;
-  }
-};
-
 struct Instance3 {
   std::int32_t cell = 0;
-  Transform3 transform;
+  Transform<3> transform;
 };
 
 struct Cell3 {
   std::string name;
-  std::vector<Box3> node_box;
+  std::vector<Box<3>> node_box;
   std::vector<NodeKind> node_kind;
   std::vector<std::int32_t> node_level;
   std::vector<std::uint32_t> wire_start{0};
-  std::vector<Point3> wire_points;
+  std::vector<Point<3>> wire_points;
   std::vector<std::int32_t> wire_level;
   std::vector<Instance3> instances;
-  Box3 bbox;  // set by Layout3::finalize()
+  Box<3> bbox;  // set by Layout3::finalize()
 
-  std::int32_t add_node(const Box3& box, NodeKind kind, std::int32_t level);
-  std::int32_t add_wire(std::span<const Point3> points, std::int32_t level);
+  std::int32_t add_node(const Box<3>& box, NodeKind kind, std::int32_t level);
+  std::int32_t add_wire(std::span<const Point<3>> points, std::int32_t level);
   std::size_t node_count() const { return node_box.size(); }
   std::size_t wire_count() const { return wire_level.size(); }
-  std::span<const Point3> wire(std::size_t i) const {
+  std::span<const Point<3>> wire(std::size_t i) const {
     return {wire_points.data() + wire_start[i], wire_points.data() + wire_start[i + 1]};
   }
 };
@@ -107,7 +53,7 @@ struct Layout3 {
 
 // Walks the instance tree depth first; `enter(cell, transform)` returns whether to descend.
 template <class Enter>
-void walk_instances3(const Layout3& layout, std::int32_t cell, const Transform3& t,
+void walk_instances3(const Layout3& layout, std::int32_t cell, const Transform<3>& t,
                      Enter&& enter) {
   if (!enter(cell, t)) return;
   for (const auto& inst : layout.cells[cell].instances)
@@ -115,10 +61,10 @@ void walk_instances3(const Layout3& layout, std::int32_t cell, const Transform3&
 }
 
 // Length of a Manhattan polyline in 3D.
-std::uint64_t wire_length3(std::span<const Point3> points);
+std::uint64_t wire_length3(std::span<const Point<3>> points);
 
 struct LayoutMetrics3 {
-  Box3 bbox;
+  Box<3> bbox;
   std::uint64_t width = 0, height = 0, depth = 0;  // x, y, z extents
   std::uint64_t volume = 0;
   std::uint64_t planes = 0;  // wiring planes holding at least one wire point

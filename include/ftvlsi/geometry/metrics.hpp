@@ -10,7 +10,7 @@
 namespace ftvlsi {
 
 struct LayoutMetrics {
-  Box bbox;
+  Box<2> bbox;
   std::uint64_t width = 0;
   std::uint64_t height = 0;
   std::uint64_t area = 0;
@@ -41,6 +41,6 @@ struct LayoutMetrics {
 LayoutMetrics measure(const Layout& layout);
 
 // Length of a Manhattan polyline.
-std::uint64_t wire_length(std::span<const Point> points);
+std::uint64_t wire_length(std::span<const Point<2>> points);
 
 }  // namespace ftvlsi

@@ -14,7 +14,7 @@ namespace ftvlsi {
 
 // A line drawn over the layout, e.g. a cut of a decomposition tree, coloured by its level.
 struct SvgLine {
-  Point a, b;
+  Point<2> a, b;
   int level = 0;
 };
 
