@@ -56,7 +56,7 @@ FatTree make_tree(std::uint64_t n, CapacityProfile profile) {
 
 void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
   const FatTree tree = make_tree(n, profile);
-  Layout layout;
+  Layout<2> layout;
   LayoutMetrics m;
   DrcReport drc;
   const double build = timed([&] { layout = build_h_tree(tree); });
@@ -90,7 +90,7 @@ void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
 }
 
 void dump_segments(std::uint64_t n, const char* path) {
-  const Layout layout = build_h_tree(make_tree(n, CapacityProfile::kLinearSize));
+  const Layout<2> layout = build_h_tree(make_tree(n, CapacityProfile::kLinearSize));
   const FlatLayout flat = flatten(layout, available_memory_bytes());
   FILE* out = std::fopen(path, "w");
   if (!out) return;
@@ -112,7 +112,7 @@ void dump_segments(std::uint64_t n, const char* path) {
 // grid, and its volume against Theorem 4.
 void run_cube(std::uint64_t n, CapacityProfile profile) {
   const FatTree tree = make_tree(n, profile);
-  Layout3 layout;
+  Layout<3> layout;
   LayoutMetrics3 m;
   DrcReport drc;
   const double build = timed([&] { layout = build_cube(tree); });
@@ -134,7 +134,7 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
 // or butterfly fat-tree on 4^k processors; with --flat also the flat DRC (k <= 8).
 void run_fold_and_squash(std::uint64_t n, bool pyramid, bool diagonals, bool flat) {
   const ButterflyFatTree net(n, pyramid, {}, diagonals);
-  Layout layout;
+  Layout<2> layout;
   LayoutMetrics m;
   DrcReport drc;
   const double build = timed([&] { layout = build_fold_and_squash(net); });

@@ -16,7 +16,7 @@ int main() {
       params.processors = n;
       params.capacity.profile = profile;
       const FatTree tree(params);
-      const Layout layout = build_h_tree(tree);
+      const Layout<2> layout = build_h_tree(tree);
       const LayoutMetrics m = measure(layout);
       const DrcReport drc = check_hierarchical(layout);
       const double lgn = std::log2(static_cast<double>(n));

@@ -16,8 +16,8 @@ using namespace detail;
 // ---- hierarchical check -------------------------------------------------------------------
 
 struct CellChecker {
-  const Layout& layout;
-  const Cell& cell;
+  const Layout<2>& layout;
+  const Cell<2>& cell;
   Recorder& rec;
 
   // A wire may touch an instance only in the single point of the pin it ends on.
@@ -53,7 +53,7 @@ struct CellChecker {
 
   void check_pins() const {
     for (std::size_t p = 0; p < cell.pins.size(); ++p) {
-      const Pin& pin = cell.pins[p];
+      const Pin<2>& pin = cell.pins[p];
       const bool on_node = pin.node >= 0 &&
                            static_cast<std::size_t>(pin.node) < cell.node_count() &&
                            cell.node_box[pin.node].on_boundary(pin.at);
@@ -74,7 +74,7 @@ struct CellChecker {
     for (std::size_t n = 0; n < cell.node_count(); ++n)
       s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
-      const Instance& inst = cell.instances[i];
+      const Instance<2>& inst = cell.instances[i];
       s.add(inst.transform.apply(layout.cells[inst.cell].bbox), ShapeKind::kInstance, i);
     }
     for (std::size_t p = 0; p < cell.pins.size(); ++p) {
@@ -105,19 +105,19 @@ void check_flat_pair(const FlatLayout& flat, const Shapes& s, std::uint32_t i, s
 
 }  // namespace
 
-DrcReport check_hierarchical(const Layout& layout) {
+DrcReport check_hierarchical(const Layout<2>& layout) {
   if (layout.colours) return detail::check_lattice(layout);
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);
-  for (const Cell& cell : layout.cells) {
+  for (const Cell<2>& cell : layout.cells) {
     report.shapes_checked += CellChecker{layout, cell, rec}.run();
     ++report.cells_checked;
   }
   return report;
 }
 
-DrcReport check_flat(const Layout& layout, std::uint64_t max_bytes) {
+DrcReport check_flat(const Layout<2>& layout, std::uint64_t max_bytes) {
   DrcReport report;
   report.mode = "flat";
   report.cells_checked = layout.cells.size();

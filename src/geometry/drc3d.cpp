@@ -71,10 +71,10 @@ bool wire_points(std::span<const Point<3>> pts, std::vector<Point<3>>& out, Repo
 
 class Hierarchical {
  public:
-  explicit Hierarchical(const Layout3& layout, DrcReport& report)
+  explicit Hierarchical(const Layout<3>& layout, DrcReport& report)
       : layout_(layout), r_{report}, ends_(layout.cells.size()) {
     for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-      const Cell3& cell = layout.cells[c];
+      const Cell<3>& cell = layout.cells[c];
       for (std::size_t w = 0; w < cell.wire_count(); ++w) {
         const auto pts = cell.wire(w);
         if (pts.empty()) continue;
@@ -87,7 +87,7 @@ class Hierarchical {
   // Whether a parent's wire may end at q (cell-local): an end of one of the cell's wires on its
   // boundary, a point on a node that reaches the boundary, or, recursively, an instance's pin.
   bool accepts(std::int32_t c, const Point<3>& q) const {
-    const Cell3& cell = layout_.cells[c];
+    const Cell<3>& cell = layout_.cells[c];
     if (!cell.bbox.on_boundary(q)) return false;
     if (ends_[c].count(q)) return true;
     for (const auto& b : cell.node_box)
@@ -101,7 +101,7 @@ class Hierarchical {
   }
 
   void check_cell(std::int32_t c, bool top) {
-    const Cell3& cell = layout_.cells[c];
+    const Cell<3>& cell = layout_.cells[c];
     const std::string& name = cell.name;
     std::vector<Box<3>> inst_box;
     for (const auto& inst : cell.instances)
@@ -147,14 +147,14 @@ class Hierarchical {
   }
 
  private:
-  const Layout3& layout_;
+  const Layout<3>& layout_;
   Reporter r_;
   std::vector<std::unordered_set<Point<3>, PointHash>> ends_;
 };
 
 }  // namespace
 
-DrcReport check_hierarchical3(const Layout3& layout) {
+DrcReport check_hierarchical3(const Layout<3>& layout) {
   DrcReport report;
   report.mode = "hierarchical";
   Hierarchical h(layout, report);
@@ -163,7 +163,7 @@ DrcReport check_hierarchical3(const Layout3& layout) {
   return report;
 }
 
-DrcReport check_flat3(const Layout3& layout, std::uint64_t max_bytes) {
+DrcReport check_flat3(const Layout<3>& layout, std::uint64_t max_bytes) {
   const LayoutMetrics3 m = measure3(layout);
   const std::uint64_t bytes = (m.wire_length_total + m.wires) * 48 + m.nodes * 64;
   if (bytes > max_bytes)
@@ -176,16 +176,17 @@ DrcReport check_flat3(const Layout3& layout, std::uint64_t max_bytes) {
   // Flatten nodes and wires.
   std::vector<Box<3>> nodes;
   std::vector<std::vector<Point<3>>> wires;
-  walk_instances3(layout, layout.top, Transform<3>{}, [&](std::int32_t c, const Transform<3>& t) {
-    const Cell3& cell = layout.cells[c];
-    for (const auto& b : cell.node_box) nodes.push_back(t.apply(b));
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      std::vector<Point<3>> pts;
-      for (const auto& q : cell.wire(w)) pts.push_back(t.apply(q));
-      wires.push_back(std::move(pts));
-    }
-    return true;
-  });
+  walk_instances(layout, layout.top, Transform<3>{}, 0,
+                 [&](std::int32_t c, const Transform<3>& t, int) {
+                   const Cell<3>& cell = layout.cells[c];
+                   for (const auto& b : cell.node_box) nodes.push_back(t.apply(b));
+                   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+                     std::vector<Point<3>> pts;
+                     for (const auto& q : cell.wire(w)) pts.push_back(t.apply(q));
+                     wires.push_back(std::move(pts));
+                   }
+                   return true;
+                 });
   // Nodes: pairwise disjoint (sweep along x).
   std::vector<std::size_t> order(nodes.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;

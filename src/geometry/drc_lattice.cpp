@@ -31,7 +31,7 @@ using Kind = ColourRule::Kind;
 Coord floor_div(Coord v, Coord q) { return v >= 0 ? v / q : -((-v + q - 1) / q); }
 
 struct LatticeChecker {
-  const Layout& layout;
+  const Layout<2>& layout;
   const LineColours& lc;
   Recorder& rec;
   DrcReport& report;
@@ -55,7 +55,7 @@ struct LatticeChecker {
 
   // ---- colour discipline ---------------------------------------------------------------
 
-  std::int32_t colour_of(std::span<const Point<2>> pts, const Cell& cell, std::size_t w) {
+  std::int32_t colour_of(std::span<const Point<2>> pts, const Cell<2>& cell, std::size_t w) {
     std::int32_t colour = -1;
     bool ok = pts.size() >= 2;
     for (std::size_t i = 0; ok && i + 1 < pts.size(); ++i) {
@@ -80,7 +80,7 @@ struct LatticeChecker {
     return colour;
   }
 
-  void check_node_colours(const Cell& cell, std::size_t n) {
+  void check_node_colours(const Cell<2>& cell, std::size_t n) {
     const Box<2>& b = cell.node_box[n];
     const std::int32_t s = lc.row_colour(b.lo[1]);
     bool ok = lc.is_node(s);
@@ -104,7 +104,7 @@ struct LatticeChecker {
     wire_colour.resize(cells);
     users.resize(lc.rules.size());
     for (std::size_t ci = 0; ci < cells; ++ci) {
-      const Cell& cell = layout.cells[ci];
+      const Cell<2>& cell = layout.cells[ci];
       for (std::size_t w = 0; w < cell.wire_count(); ++w) {
         const auto pts = cell.wire(w);
         const std::int32_t c = polyline_problem(pts) ? -1 : colour_of(pts, cell, w);
@@ -130,13 +130,13 @@ struct LatticeChecker {
 
   // ---- one cell -------------------------------------------------------------------------
 
-  void check_placement(const Cell& cell, bool top) {
+  void check_placement(const Cell<2>& cell, bool top) {
     if (cell.lattice <= 0 || cell.lattice % lc.pitch != 0)
       rec.add("lattice", cell.name, "the cell's lattice is not a multiple of the pitch", cell.bbox);
     std::vector<Box<2>> boxes;
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
-      const Instance& inst = cell.instances[i];
-      const Cell& child = layout.cells[inst.cell];
+      const Instance<2>& inst = cell.instances[i];
+      const Cell<2>& child = layout.cells[inst.cell];
       const Transform<2>& t = inst.transform;
       const bool on_lattice =
           t.is_translation() && child.lattice > 0 && t.offset.x() % child.lattice == 0 &&
@@ -152,7 +152,7 @@ struct LatticeChecker {
     });
   }
 
-  void check_pins_and_terminals(const Cell& cell) {
+  void check_pins_and_terminals(const Cell<2>& cell) {
     std::map<std::pair<std::int32_t, std::int32_t>, int> uses;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const auto pts = cell.wire(w);
@@ -168,12 +168,12 @@ struct LatticeChecker {
       }
     }
     for (std::size_t p = 0; p < cell.pins.size(); ++p) {
-      const Pin& pin = cell.pins[p];
+      const Pin<2>& pin = cell.pins[p];
       bool ok;
       if (pin.reexported()) {
         ok = static_cast<std::size_t>(pin.via_instance) < cell.instances.size();
         if (ok) {
-          const Cell& child = layout.cells[cell.instances[pin.via_instance].cell];
+          const Cell<2>& child = layout.cells[cell.instances[pin.via_instance].cell];
           ok = pin.via_pin >= 0 && static_cast<std::size_t>(pin.via_pin) < child.pins.size() &&
                pin_point(layout, cell, Terminal::pin(pin.via_instance, pin.via_pin)) == pin.at;
           if (ok) ++uses[{pin.via_instance, pin.via_pin}];
@@ -194,7 +194,7 @@ struct LatticeChecker {
   }
 
   // Own shapes against each other, as in the opaque hierarchical check but without instances.
-  void check_own_shapes(const Cell& cell) {
+  void check_own_shapes(const Cell<2>& cell) {
     Shapes s;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) add_segments(s, cell.wire(w), w, rec, cell.name);
     for (std::size_t n = 0; n < cell.node_count(); ++n) s.add(cell.node_box[n], ShapeKind::kNode, n);
@@ -207,12 +207,12 @@ struct LatticeChecker {
 
   // Own wires of local colours against the own nodes of direct children they may pierce.
   void check_piercing(std::int32_t ci) {
-    const Cell& cell = layout.cells[ci];
+    const Cell<2>& cell = layout.cells[ci];
     Shapes s;
     std::vector<std::pair<std::int32_t, std::int32_t>> node_ref;  // (instance, node)
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
-      const Instance& inst = cell.instances[i];
-      const Cell& child = layout.cells[inst.cell];
+      const Instance<2>& inst = cell.instances[i];
+      const Cell<2>& child = layout.cells[inst.cell];
       if (inst.cell == ci) continue;
       for (std::size_t n = 0; n < child.node_count(); ++n) {
         const auto& pierce = lc.rules[lc.row_colour(child.node_box[n].lo[1])].pierce;
@@ -240,7 +240,7 @@ struct LatticeChecker {
       bool ends = false;
       for (const Terminal& t : {cell.wire_from[w], cell.wire_to[w]}) {
         if (t.is_node() || t.instance != inst) continue;
-        const Pin& pin = layout.cells[cell.instances[inst].cell].pins[t.index];
+        const Pin<2>& pin = layout.cells[cell.instances[inst].cell].pins[t.index];
         ends = ends || (!pin.reexported() && pin.node == node);
       }
       if (!ends)
@@ -255,7 +255,7 @@ struct LatticeChecker {
   void check_pierce_owners() {
     std::vector<std::set<std::int32_t>> parents(layout.cells.size());
     for (std::size_t ci = 0; ci < layout.cells.size(); ++ci)
-      for (const Instance& inst : layout.cells[ci].instances)
+      for (const Instance<2>& inst : layout.cells[ci].instances)
         parents[inst.cell].insert(static_cast<std::int32_t>(ci));
     for (std::size_t s = 0; s < lc.rules.size(); ++s) {
       if (!lc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0) continue;
@@ -291,7 +291,7 @@ struct LatticeChecker {
       hi = std::max({hi, floor_div(p.x(), q), floor_div(p.y(), q)});
     };
     // A cell whose translates are the pattern's must sit on its period.
-    auto on_period = [&](const Cell& cell, const char* role) {
+    auto on_period = [&](const Cell<2>& cell, const char* role) {
       if (cell.lattice > 0 && cell.lattice % q == 0) return true;
       rec.add("lattice", cell.name,
               fmt::format("the cell's {} colour {} but its lattice is not a multiple of {}", role,
@@ -300,7 +300,7 @@ struct LatticeChecker {
       return false;
     };
     for (std::int32_t ci : users[colour]) {
-      const Cell& cell = layout.cells[ci];
+      const Cell<2>& cell = layout.cells[ci];
       if (!on_period(cell, "wires have")) continue;
       for (std::size_t w = 0; w < cell.wire_count(); ++w) {
         if (wire_colour[ci][w] != colour) continue;
@@ -320,7 +320,7 @@ struct LatticeChecker {
       if (!lc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0 ||
           std::find(pierce.begin(), pierce.end(), colour) == pierce.end())
         continue;
-      const Cell& cell = layout.cells[owner[s]];
+      const Cell<2>& cell = layout.cells[owner[s]];
       if (!on_period(cell, "nodes meet")) continue;
       for (const Box<2>& b : cell.node_box) {
         if (lc.row_colour(b.lo[1]) != static_cast<std::int32_t>(s)) continue;
@@ -370,7 +370,7 @@ struct LatticeChecker {
     collect_colours();
     check_pierce_owners();
     for (std::size_t ci = 0; ci < layout.cells.size(); ++ci) {
-      const Cell& cell = layout.cells[ci];
+      const Cell<2>& cell = layout.cells[ci];
       check_placement(cell, static_cast<std::int32_t>(ci) == layout.top);
       check_pins_and_terminals(cell);
       check_own_shapes(cell);
@@ -385,7 +385,7 @@ struct LatticeChecker {
 
 }  // namespace
 
-DrcReport check_lattice(const Layout& layout) {
+DrcReport check_lattice(const Layout<2>& layout) {
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);

@@ -124,25 +124,25 @@ void for_each_candidate_pair(const Shapes& s, OnPair&& on_pair) {
 // ---- rules on one cell's own shapes, shared by the opaque and the lattice checks -----------
 
 // Where a pin terminal of `cell` lies, in the cell's coordinates.
-inline Point<2> pin_point(const Layout& layout, const Cell& cell, const Terminal& t) {
-  const Instance& inst = cell.instances[t.instance];
+inline Point<2> pin_point(const Layout<2>& layout, const Cell<2>& cell, const Terminal& t) {
+  const Instance<2>& inst = cell.instances[t.instance];
   return inst.transform.apply(layout.cells[inst.cell].pins[t.index].at);
 }
 
 // Whether a wire end lies on its terminal: inside its node, or exactly on its instance's pin.
-inline bool terminal_reached(const Layout& layout, const Cell& cell, const Terminal& t,
+inline bool terminal_reached(const Layout<2>& layout, const Cell<2>& cell, const Terminal& t,
                              Point<2> end) {
   if (t.is_node())
     return t.index >= 0 && static_cast<std::size_t>(t.index) < cell.node_count() &&
            cell.node_box[t.index].contains(end);
   if (t.instance < 0 || static_cast<std::size_t>(t.instance) >= cell.instances.size())
     return false;
-  const Cell& child = layout.cells[cell.instances[t.instance].cell];
+  const Cell<2>& child = layout.cells[cell.instances[t.instance].cell];
   return t.index >= 0 && static_cast<std::size_t>(t.index) < child.pins.size() &&
          pin_point(layout, cell, t) == end;
 }
 
-inline bool wire_ends_on_node(const Cell& cell, std::uint32_t wire, std::uint32_t node) {
+inline bool wire_ends_on_node(const Cell<2>& cell, std::uint32_t wire, std::uint32_t node) {
   for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]})
     if (t.is_node() && t.index == static_cast<std::int32_t>(node)) return true;
   return false;
@@ -150,7 +150,7 @@ inline bool wire_ends_on_node(const Cell& cell, std::uint32_t wire, std::uint32_
 
 // Judges two meeting own shapes of `cell` (wires, nodes, exported pins); returns false, having
 // judged nothing, when one of them is an instance box, whose rule is the caller's.
-inline bool judge_own_pair(const Cell& cell, const Shapes& s, std::uint32_t i, std::uint32_t j,
+inline bool judge_own_pair(const Cell<2>& cell, const Shapes& s, std::uint32_t i, std::uint32_t j,
                            Recorder& rec) {
   const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
   if (a == ShapeKind::kInstance || b == ShapeKind::kInstance) return false;
@@ -174,6 +174,6 @@ inline bool judge_own_pair(const Cell& cell, const Shapes& s, std::uint32_t i, s
 
 // The lattice layouts' hierarchical check (drc_lattice.cpp): wires may run through instances
 // on lines of their own colour.
-DrcReport check_lattice(const Layout& layout);
+DrcReport check_lattice(const Layout<2>& layout);
 
 }  // namespace ftvlsi::detail

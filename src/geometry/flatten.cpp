@@ -8,12 +8,12 @@ namespace ftvlsi {
 namespace {
 
 struct Flattener {
-  const Layout& layout;
+  const Layout<2>& layout;
   FlatLayout& out;
 
   // Appends the cell's nodes and wires; returns the global node id of each of its pins.
   std::vector<std::uint64_t> add(std::int32_t cell_id, const Transform<2>& t, std::uint64_t path) {
-    const Cell& cell = layout.cells[cell_id];
+    const Cell<2>& cell = layout.cells[cell_id];
     const std::uint64_t first_node = out.node_box.size();
     for (std::size_t i = 0; i < cell.node_count(); ++i) {
       out.node_box.push_back(t.apply(cell.node_box[i]));
@@ -41,7 +41,7 @@ struct Flattener {
     }
     std::vector<std::uint64_t> pins;
     pins.reserve(cell.pins.size());
-    for (const Pin& p : cell.pins)
+    for (const Pin<2>& p : cell.pins)
       pins.push_back(p.reexported() ? child_pins[p.via_instance][p.via_pin] : first_node + p.node);
     return pins;
   }
@@ -49,14 +49,14 @@ struct Flattener {
 
 }  // namespace
 
-std::uint64_t flat_bytes(const Layout& layout) {
+std::uint64_t flat_bytes(const Layout<2>& layout) {
   const FlatCounts fc = layout.flat_counts()[layout.top];
   const std::uint64_t points = fc.segments + fc.wires;
   return fc.nodes * (sizeof(Box<2>) + 1 + 4 + 8) + fc.wires * (8 + 4 + 1 + 16) +
          points * sizeof(Point<2>);
 }
 
-FlatLayout flatten(const Layout& layout, std::uint64_t max_bytes) {
+FlatLayout flatten(const Layout<2>& layout, std::uint64_t max_bytes) {
   const std::uint64_t need = flat_bytes(layout);
   if (need > max_bytes) {
     throw InputError(fmt::format(

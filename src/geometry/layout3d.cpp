@@ -6,40 +6,6 @@
 
 namespace ftvlsi {
 
-std::int32_t Cell3::add_node(const Box<3>& box, NodeKind kind, std::int32_t level) {
-  node_box.push_back(box);
-  node_kind.push_back(kind);
-  node_level.push_back(level);
-  return static_cast<std::int32_t>(node_box.size() - 1);
-}
-
-std::int32_t Cell3::add_wire(std::span<const Point<3>> points, std::int32_t level) {
-  FTVLSI_ASSERT(points.size() >= 2);
-  wire_points.insert(wire_points.end(), points.begin(), points.end());
-  wire_start.push_back(static_cast<std::uint32_t>(wire_points.size()));
-  wire_level.push_back(level);
-  return static_cast<std::int32_t>(wire_level.size() - 1);
-}
-
-void Layout3::finalize() {
-  for (std::size_t c = 0; c < cells.size(); ++c) finalize_one(static_cast<std::int32_t>(c));
-}
-
-void Layout3::finalize_one(std::int32_t c) {
-  {
-    Cell3& cell = cells[c];
-    bool first = true;
-    auto add = [&](const Box<3>& b) {
-      cell.bbox = first ? b : cell.bbox.united(b);
-      first = false;
-    };
-    for (const auto& b : cell.node_box) add(b);
-    for (const auto& p : cell.wire_points) add(Box<3>{p, p});
-    for (const auto& inst : cell.instances) add(inst.transform.apply(cells[inst.cell].bbox));
-    FTVLSI_ASSERT(!first);
-  }
-}
-
 std::uint64_t wire_length3(std::span<const Point<3>> points) {
   std::uint64_t len = 0;
   for (std::size_t i = 1; i < points.size(); ++i)
@@ -48,7 +14,7 @@ std::uint64_t wire_length3(std::span<const Point<3>> points) {
   return len;
 }
 
-LayoutMetrics3 measure3(const Layout3& layout) {
+LayoutMetrics3 measure3(const Layout<3>& layout) {
   LayoutMetrics3 m;
   const std::size_t cells = layout.cells.size();
   // How many times each cell is placed in the top cell.
@@ -61,7 +27,7 @@ LayoutMetrics3 measure3(const Layout3& layout) {
   m.wire_length_total_by_level.assign(levels, 0);
   m.wire_length_max_by_level.assign(levels, 0);
   for (std::size_t c = 0; c < cells; ++c) {
-    const Cell3& cell = layout.cells[c];
+    const Cell<3>& cell = layout.cells[c];
     const std::uint64_t k = copies[c];
     if (k == 0) continue;
     ++m.cells;

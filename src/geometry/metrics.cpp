@@ -27,13 +27,13 @@ u64 narrow(u128 v, const char* what) {
   return static_cast<u64>(v);
 }
 
-bool is_switch_terminal(const Layout& layout, const Cell& cell, const Terminal& t) {
+bool is_switch_terminal(const Layout<2>& layout, const Cell<2>& cell, const Terminal& t) {
   if (t.is_node()) return cell.node_kind[t.index] == NodeKind::kSwitch;
   const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
   return layout.cells[owner].node_kind[node] == NodeKind::kSwitch;
 }
 
-void add_own_wires(const Layout& layout, const Cell& cell, CellSums& s) {
+void add_own_wires(const Layout<2>& layout, const Cell<2>& cell, CellSums& s) {
   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
     const auto pts = cell.wire(w);
     for (std::size_t i = 0; i + 1 < pts.size(); ++i)
@@ -50,7 +50,7 @@ void add_own_wires(const Layout& layout, const Cell& cell, CellSums& s) {
   }
 }
 
-CellSums sum_cell(const Layout& layout, const Cell& cell, const std::vector<CellSums>& done) {
+CellSums sum_cell(const Layout<2>& layout, const Cell<2>& cell, const std::vector<CellSums>& done) {
   const std::size_t levels = layout.wire_levels;
   CellSums s;
   s.wires_by_level.assign(levels, 0);
@@ -64,7 +64,7 @@ CellSums sum_cell(const Layout& layout, const Cell& cell, const std::vector<Cell
     }
   }
   add_own_wires(layout, cell, s);
-  for (const Instance& inst : cell.instances) {
+  for (const Instance<2>& inst : cell.instances) {
     const CellSums& c = done[inst.cell];
     for (int k = 0; k < 3; ++k) s.nodes_by_kind[k] += c.nodes_by_kind[k];
     s.processor_area += c.processor_area;
@@ -91,11 +91,11 @@ std::uint64_t wire_length(std::span<const Point<2>> points) {
   return len;
 }
 
-LayoutMetrics measure(const Layout& layout) {
+LayoutMetrics measure(const Layout<2>& layout) {
   std::vector<CellSums> sums;
   sums.reserve(layout.cells.size());
   LayoutMetrics m;
-  for (const Cell& cell : layout.cells) {
+  for (const Cell<2>& cell : layout.cells) {
     sums.push_back(sum_cell(layout, cell, sums));
     m.instances += cell.instances.size();
   }

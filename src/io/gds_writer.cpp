@@ -102,16 +102,16 @@ class NameTable {
 
 // Bounding boxes of every cell in its own grid coordinates, computed here rather than taken
 // from Cell::bbox so that the range check does not depend on Layout::finalize() having run.
-std::vector<Box<2>> cell_extents(const Layout& layout) {
+std::vector<Box<2>> cell_extents(const Layout<2>& layout) {
   constexpr Coord kMax = std::numeric_limits<Coord>::max();
   constexpr Coord kMin = std::numeric_limits<Coord>::min();
   std::vector<Box<2>> boxes(layout.cells.size(), Box<2>{kMax, kMax, kMin, kMin});
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-    const Cell& cell = layout.cells[c];
+    const Cell<2>& cell = layout.cells[c];
     Box<2> bb = boxes[c];
     for (const Box<2>& b : cell.node_box) bb = bb.united(b);
     for (const Point<2>& p : cell.wire_points) bb = bb.united(Box<2>::at(p));
-    for (const Instance& inst : cell.instances) {
+    for (const Instance<2>& inst : cell.instances) {
       FTVLSI_ASSERT(inst.cell >= 0 && static_cast<std::size_t>(inst.cell) < c);
       const Box<2>& sub = boxes[inst.cell];
       const Point<2> o = inst.transform.offset;
@@ -126,7 +126,7 @@ std::vector<Box<2>> cell_extents(const Layout& layout) {
 // Throws before anything is written when some cell, in its own coordinates or placed in the
 // hierarchy, reaches beyond 32-bit database units. Checking every cell's extent (which
 // contains all its instances) covers the flattened layout too.
-void check_range(const Layout& layout, const GdsOptions& options) {
+void check_range(const Layout<2>& layout, const GdsOptions& options) {
   const std::vector<Box<2>> boxes = cell_extents(layout);
   const Coord margin = (std::max(options.wire_width_db, options.via_side_db) + 1) / 2;
   const Coord limit = (std::numeric_limits<std::int32_t>::max() - margin) / options.db_per_grid;
@@ -168,14 +168,14 @@ class GdsStream {
     record_reals(kUnits, {options_.db_unit_meters / 1e-6, options_.db_unit_meters});
   }
 
-  void write_cell(const Cell& cell, std::span<const std::string> names, std::size_t index) {
+  void write_cell(const Cell<2>& cell, std::span<const std::string> names, std::size_t index) {
     record_i16(kBgnStr, kTimestamp);
     record_string(kStrName, names[index]);
     for (std::size_t n = 0; n < cell.node_count(); ++n) {
       write_box(kGdsNodeLayer, datatype_of(cell.node_kind[n]), scaled(cell.node_box[n]));
     }
     for (std::size_t w = 0; w < cell.wire_count(); ++w) write_wire(cell, w);
-    for (const Instance& inst : cell.instances) write_sref(inst, names[inst.cell]);
+    for (const Instance<2>& inst : cell.instances) write_sref(inst, names[inst.cell]);
     record(kEndStr);
     if (buffer_.size() >= kFlushBytes) flush();
   }
@@ -200,7 +200,7 @@ class GdsStream {
     write_box(layer, datatype, scaled(grid_box));
   }
   void via_on(int datatype, Point<2> at) { write_via(at, datatype); }
-  void sref(const Instance& inst, const std::string& name) { write_sref(inst, name); }
+  void sref(const Instance<2>& inst, const std::string& name) { write_sref(inst, name); }
   static int node_datatype(NodeKind kind) { return datatype_of(kind); }
 
  private:
@@ -224,11 +224,11 @@ class GdsStream {
     return {scaled(b.lo[0]), scaled(b.lo[1]), scaled(b.hi[0]), scaled(b.hi[1])};
   }
 
-  void write_wire(const Cell& cell, std::size_t w);
+  void write_wire(const Cell<2>& cell, std::size_t w);
   void write_path(int layer, Point<2> from, Point<2> to);
   void write_via(Point<2> at, int datatype = 0);
   void write_box(int layer, int datatype, const Box<2>& db);
-  void write_sref(const Instance& inst, const std::string& name);
+  void write_sref(const Instance<2>& inst, const std::string& name);
 
   void record(std::uint16_t type) { header(type, 0); }
   void record_i16(std::uint16_t type, std::span<const std::int16_t> values);
@@ -252,7 +252,7 @@ class GdsStream {
 
 // A wire becomes one PATH per maximal run of segments in one direction (horizontal runs on
 // wiring layer 0, vertical ones on layer 1) and one via wherever it turns between the two.
-void GdsStream::write_wire(const Cell& cell, std::size_t w) {
+void GdsStream::write_wire(const Cell<2>& cell, std::size_t w) {
   const std::span<const Point<2>> pts = cell.wire(w);
   std::optional<Point<2>> run_start;
   int run_dir = -1;  // 0 +x, 1 -x, 2 +y, 3 -y
@@ -309,7 +309,7 @@ void GdsStream::write_box(int layer, int datatype, const Box<2>& db) {
   record(kEndEl);
 }
 
-void GdsStream::write_sref(const Instance& inst, const std::string& name) {
+void GdsStream::write_sref(const Instance<2>& inst, const std::string& name) {
   const Transform<2>& t = inst.transform;
   const int rotation = t.gds_rotation();
   record(kSref);
@@ -391,13 +391,13 @@ void GdsStream::flush() {
 
 }  // namespace
 
-void write_gds(const Layout& layout, const std::string& path, const GdsOptions& options) {
+void write_gds(const Layout<2>& layout, const std::string& path, const GdsOptions& options) {
   check_options(options);
   check_range(layout, options);
   NameTable table;
   std::vector<std::string> names;
   names.reserve(layout.cells.size());
-  for (const Cell& cell : layout.cells) names.push_back(table.add(cell.name));
+  for (const Cell<2>& cell : layout.cells) names.push_back(table.add(cell.name));
   GdsStream stream(path, options);
   stream.begin();
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
@@ -413,21 +413,21 @@ namespace {
 // placement of a cell gets its own structure with its shapes on their absolute planes.
 class Gds3Writer {
  public:
-  Gds3Writer(const Layout3& layout, GdsStream& stream) : layout_(layout), stream_(stream) {}
+  Gds3Writer(const Layout<3>& layout, GdsStream& stream) : layout_(layout), stream_(stream) {}
 
   std::string emit(std::int32_t c, bool z_mirror, Coord z_offset) {
     const Key key{c, z_mirror, z_offset};
     if (const auto it = names_.find(key); it != names_.end()) return it->second;
-    const Cell3& cell = layout_.cells[c];
+    const Cell<3>& cell = layout_.cells[c];
     auto z_of = [&](Coord z) { return (z_mirror ? -z : z) + z_offset; };
-    std::vector<std::pair<Instance, std::string>> refs;
+    std::vector<std::pair<Instance<2>, std::string>> refs;
     for (const auto& inst : cell.instances) {
       const Transform<3>& t = inst.transform;
       const bool zm = z_mirror != (t.sign[2] < 0);
       const Coord zo = z_of(t.offset[2]);
       const std::string child = emit(inst.cell, zm, zo);
       // The placement in the plane: the transform's x and y part.
-      Instance flat;
+      Instance<2> flat;
       flat.transform.axis = {t.axis[0], t.axis[1]};
       flat.transform.sign = {t.sign[0], t.sign[1]};
       flat.transform.offset = {t.offset[0], t.offset[1]};
@@ -461,7 +461,7 @@ class Gds3Writer {
 
  private:
   using Key = std::tuple<std::int32_t, bool, Coord>;
-  const Layout3& layout_;
+  const Layout<3>& layout_;
   GdsStream& stream_;
   NameTable table_;
   std::map<Key, std::string> names_;
@@ -478,7 +478,7 @@ int gds_plane_layer(Coord z) {
   return kGdsPlaneLayer0 + static_cast<int>(z);
 }
 
-void write_gds3(const Layout3& layout, const std::string& path, const GdsOptions& options) {
+void write_gds3(const Layout<3>& layout, const std::string& path, const GdsOptions& options) {
   check_options(options);
   const Box<3>& b = layout.cells[layout.top].bbox;
   const Coord limit = (std::numeric_limits<std::int32_t>::max() / 2) / options.db_per_grid;

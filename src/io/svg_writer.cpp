@@ -82,15 +82,15 @@ struct Plan {
 };
 
 // Nodes plus wire segments of each cell itself, without its instances.
-std::vector<std::uint64_t> own_shapes(const Layout& layout) {
+std::vector<std::uint64_t> own_shapes(const Layout<2>& layout) {
   std::vector<std::uint64_t> out;
   out.reserve(layout.cells.size());
-  for (const Cell& c : layout.cells)
+  for (const Cell<2>& c : layout.cells)
     out.push_back(c.node_count() + c.wire_points.size() - c.wire_count());
   return out;
 }
 
-int tree_depth(const Layout& layout) {
+int tree_depth(const Layout<2>& layout) {
   // Instances refer only to earlier cells, so one forward pass sees every child first.
   std::vector<int> height(layout.cells.size(), 0);
   for (std::size_t c = 0; c < layout.cells.size(); ++c)
@@ -102,7 +102,7 @@ int tree_depth(const Layout& layout) {
 // Shapes drawn when descending at most `depth` levels: own nodes and segments of the cells at
 // depth <= `depth` plus one outline per instance at depth + 1. Stops once past `cap`, so a
 // huge layout costs about `cap` steps per call.
-std::uint64_t shapes_to_depth(const Layout& layout, const std::vector<std::uint64_t>& own,
+std::uint64_t shapes_to_depth(const Layout<2>& layout, const std::vector<std::uint64_t>& own,
                               int depth, std::uint64_t cap) {
   std::uint64_t n = 0;
   walk_instances(layout, layout.top, Transform<2>{}, 0,
@@ -118,7 +118,7 @@ std::uint64_t shapes_to_depth(const Layout& layout, const std::vector<std::uint6
   return n;
 }
 
-int choose_depth(const Layout& layout, const FlatCounts& flat, int max_depth,
+int choose_depth(const Layout<2>& layout, const FlatCounts& flat, int max_depth,
                  std::uint64_t budget) {
   if (flat.nodes + flat.segments <= budget) return max_depth;
   const auto own = own_shapes(layout);
@@ -127,7 +127,7 @@ int choose_depth(const Layout& layout, const FlatCounts& flat, int max_depth,
   return 0;  // the top cell is drawn even when it alone is over the budget
 }
 
-Plan make_plan(const Layout& layout, std::uint64_t budget) {
+Plan make_plan(const Layout<2>& layout, std::uint64_t budget) {
   Plan p;
   const auto counts = layout.flat_counts();
   const FlatCounts& flat = counts[layout.top];
@@ -189,7 +189,7 @@ struct LegendRow {
 
 class SvgWriter {
  public:
-  SvgWriter(const Layout& layout, const SvgOptions& options, const Plan& plan)
+  SvgWriter(const Layout<2>& layout, const SvgOptions& options, const Plan& plan)
       : layout_(layout), options_(options), plan_(plan) {}
 
   void write(const std::string& path) {
@@ -216,7 +216,7 @@ class SvgWriter {
   template <class F>
   void for_each_wire(F&& f) const {
     for (const Placed& p : plan_.drawn) {
-      const Cell& cell = layout_.cells[p.cell];
+      const Cell<2>& cell = layout_.cells[p.cell];
       for (std::size_t w = 0; w < cell.wire_count(); ++w) f(cell.wire_level[w], p, cell.wire(w));
     }
   }
@@ -386,7 +386,7 @@ class SvgWriter {
       if (!c_.node_kinds[k]) continue;
       put("<path id=\"nodes-{}\" class=\"nodes\" fill=\"{}\" d=\"", kNodeName[k], kNodeFill[k]);
       for (const Placed& p : plan_.drawn) {
-        const Cell& cell = layout_.cells[p.cell];
+        const Cell<2>& cell = layout_.cells[p.cell];
         for (std::size_t n = 0; n < cell.node_count(); ++n)
           if (static_cast<std::size_t>(cell.node_kind[n]) == k) box(p.t.apply(cell.node_box[n]));
       }
@@ -493,7 +493,7 @@ class SvgWriter {
     put("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x + 2.8 * font_), num(y), text);
   }
 
-  const Layout& layout_;
+  const Layout<2>& layout_;
   const SvgOptions& options_;
   const Plan& plan_;
   Contents c_;
@@ -509,13 +509,13 @@ class SvgWriter {
 
 }  // namespace
 
-void write_svg(const Layout& layout, const std::string& path, const SvgOptions& options) {
+void write_svg(const Layout<2>& layout, const std::string& path, const SvgOptions& options) {
   FTVLSI_ASSERT(layout.top >= 0 && static_cast<std::size_t>(layout.top) < layout.cells.size());
   const Plan plan = make_plan(layout, options.max_shapes);
   SvgWriter(layout, options, plan).write(path);
 }
 
-std::vector<std::string> write_svg3(const Layout3& layout, const std::string& path,
+std::vector<std::string> write_svg3(const Layout<3>& layout, const std::string& path,
                                     const SvgOptions& options, std::uint64_t max_segments) {
   const LayoutMetrics3 m = measure3(layout);
   if (m.wires + m.vias > max_segments)
@@ -534,27 +534,28 @@ std::vector<std::string> write_svg3(const Layout3& layout, const std::string& pa
   };
   std::map<Coord, std::vector<Segment>> planes;
   std::vector<NodeBox> nodes;
-  walk_instances3(layout, layout.top, Transform<3>{}, [&](std::int32_t c, const Transform<3>& t) {
-    const Cell3& cell = layout.cells[c];
-    for (std::size_t n = 0; n < cell.node_count(); ++n)
-      nodes.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      const auto pts = cell.wire(w);
-      for (std::size_t i = 1; i < pts.size(); ++i) {
-        const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
-        if (a[2] == b[2])
-          planes[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
-        else
-          planes[std::min(a[2], b[2])];  // a plane a wire passes through
-      }
-    }
-    return true;
-  });
+  walk_instances(
+      layout, layout.top, Transform<3>{}, 0, [&](std::int32_t c, const Transform<3>& t, int) {
+        const Cell<3>& cell = layout.cells[c];
+        for (std::size_t n = 0; n < cell.node_count(); ++n)
+          nodes.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
+        for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+          const auto pts = cell.wire(w);
+          for (std::size_t i = 1; i < pts.size(); ++i) {
+            const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+            if (a[2] == b[2])
+              planes[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
+            else
+              planes[std::min(a[2], b[2])];  // a plane a wire passes through
+          }
+        }
+        return true;
+      });
   auto picture = [&](std::optional<Coord> z) {
-    Layout flat;
+    Layout<2> flat;
     flat.style = layout.style;
     flat.wire_levels = layout.wire_levels;
-    Cell cell;
+    Cell<2> cell;
     cell.name = z ? fmt::format("plane {}", *z) : "top view";
     for (const auto& n : nodes)
       if (!z || (n.box.lo[2] <= *z && *z <= n.box.hi[2]))

@@ -15,12 +15,12 @@ namespace {
 // off below that counting as one box.
 class Budget {
  public:
-  explicit Budget(const Layout3& layout) : layout_(layout) {}
+  explicit Budget(const Layout<3>& layout) : layout_(layout) {}
   std::uint64_t items(std::int32_t c, int d) {
     if (d == 0) return 1;
     const auto key = std::pair{c, d};
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const Cell3& cell = layout_.cells[c];
+    const Cell<3>& cell = layout_.cells[c];
     std::uint64_t total = cell.node_count() + cell.wire_count();
     for (const auto& inst : cell.instances) total += items(inst.cell, d - 1);
     memo_[key] = total;
@@ -28,11 +28,11 @@ class Budget {
   }
 
  private:
-  const Layout3& layout_;
+  const Layout<3>& layout_;
   std::map<std::pair<std::int32_t, int>, std::uint64_t> memo_;
 };
 
-int depth_of(const Layout3& layout) {
+int depth_of(const Layout<3>& layout) {
   std::vector<int> d(layout.cells.size(), 0);
   for (std::size_t c = 0; c < layout.cells.size(); ++c)
     for (const auto& inst : layout.cells[c].instances) d[c] = std::max(d[c], d[inst.cell] + 1);
@@ -50,8 +50,8 @@ void add_box(Flat& f, const Box<3>& b, int kind) {
   ++f.box_count;
 }
 
-void flatten(const Layout3& layout, std::int32_t c, const Transform<3>& t, int d, Flat& f) {
-  const Cell3& cell = layout.cells[c];
+void flatten(const Layout<3>& layout, std::int32_t c, const Transform<3>& t, int d, Flat& f) {
+  const Cell<3>& cell = layout.cells[c];
   if (d == 0) {
     add_box(f, t.apply(cell.bbox), 3);
     return;
@@ -148,7 +148,7 @@ resize();
 
 }  // namespace
 
-std::string view3d_html(const Layout3& layout, const View3dOptions& options) {
+std::string view3d_html(const Layout<3>& layout, const View3dOptions& options) {
   Budget budget(layout);
   int depth = depth_of(layout) + 1;  // + 1: the deepest cells' own shapes too
   while (depth > 1 && budget.items(layout.top, depth) > options.max_items) --depth;
@@ -169,7 +169,7 @@ std::string view3d_html(const Layout3& layout, const View3dOptions& options) {
       flat.boxes, flat.segments, kScript);
 }
 
-void write_view3d_html(const Layout3& layout, const std::string& path,
+void write_view3d_html(const Layout<3>& layout, const std::string& path,
                        const View3dOptions& options) {
   write_file_atomically(path, view3d_html(layout, options));
 }

@@ -55,7 +55,7 @@ std::vector<std::int64_t> ranks(const CompetingNetwork& net, int axis) {
 
 }  // namespace
 
-Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
+Layout<2> build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
   if (net.dimensions != 2)
     throw InputError(
         fmt::format("the {} network is three-dimensional; it can be decomposed but "
@@ -101,10 +101,10 @@ Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& not
   for (std::int64_t c = 0; c < cols; ++c) x0[c] = x, x += v_count[c] + 1 + side + 1;
   for (std::int64_t r = 0; r < rows; ++r) y0[r] = y, y += h_count[r] + 1 + side + 1;
 
-  Layout layout;
+  Layout<2> layout;
   layout.style = notes.style;
   layout.wire_levels = notes.wire_levels;
-  Cell cell;
+  Cell<2> cell;
   cell.name = "NETWORK";
   for (std::size_t p = 0; p < n; ++p) {
     const Coord px = x0[col[p]] + v_count[col[p]] + 1, py = y0[row[p]] + h_count[row[p]] + 1;

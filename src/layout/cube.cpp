@@ -40,9 +40,9 @@ std::vector<Point<3>> face_points(const Box<3>& box, int normal, Coord at, std::
 Coord div_up(std::uint64_t a, std::uint64_t b) { return static_cast<Coord>((a + b - 1) / b); }
 
 // Moves everything in `cell` (and the pins) so that its bounding box starts at the origin.
-void normalise(Layout3& layout, std::int32_t c, std::vector<Point<3>>& pins) {
-  layout.finalize_one(c);
-  Cell3& cell = layout.cells[c];
+void normalise(Layout<3>& layout, std::int32_t c, std::vector<Point<3>>& pins) {
+  layout.finalize_cell(c);
+  Cell<3>& cell = layout.cells[c];
   const Point<3> shift{-cell.bbox.lo[0], -cell.bbox.lo[1], -cell.bbox.lo[2]};
   auto move = [&](Point<3>& p) {
     for (int a = 0; a < 3; ++a) p[a] += shift[a];
@@ -55,12 +55,12 @@ void normalise(Layout3& layout, std::int32_t c, std::vector<Point<3>>& pins) {
   move(cell.bbox.hi);
 }
 
-Built leaf(Layout3& layout, const FatTree& tree) {
+Built leaf(Layout<3>& layout, const FatTree& tree) {
   const int L = tree.levels();
   const int p = (L + 2) % 3;
   const std::uint64_t cap = tree.capacity(L);
   const Coord side = std::max<Coord>(2, static_cast<Coord>(ceil_sqrt(cap)) + 1);
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = fmt::format("cube_{}", L);
   const Box<3> box{{0, 0, 0}, {side, side, side}};
   cell.add_node(box, NodeKind::kProcessor, L);
@@ -68,11 +68,11 @@ Built leaf(Layout3& layout, const FatTree& tree) {
   Built b;
   b.cell = static_cast<std::int32_t>(layout.cells.size() - 1);
   b.pins = face_points(box, p, side, cap);
-  layout.finalize_one(b.cell);
+  layout.finalize_cell(b.cell);
   return b;
 }
 
-Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, bool root) {
+Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, bool root) {
   const int a = k % 3, t = (k + 1) % 3, p = (k + 2) % 3;
   const Box<3> C = layout.cells[child.cell].bbox;  // starts at the origin
   // The child's pins: on its face a = C.hi[a], spanning a rectangle in (t, p).
@@ -95,7 +95,7 @@ Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, boo
   s.lo[p] = p0 - 1;
   s.hi[p] = p1 + 1;
   const Coord top = std::max(C.hi[p], s.hi[p] + 1);
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = fmt::format("cube_{}", k);
   cell.add_node(s, NodeKind::kSwitch, k);
   cell.instances.push_back({child.cell, {}});
@@ -136,10 +136,11 @@ Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, boo
 
 }  // namespace
 
-Layout3 build_cube(const FatTree& tree) {
+Layout<3> build_cube(const FatTree& tree) {
   if (tree.processors() > (std::uint64_t{1} << 24))
     throw InputError("the cube style takes at most 2^24 processors");
-  Layout3 layout;
+  Layout<3> layout;
+  layout.style = "cube";
   layout.wire_levels = tree.levels() + 1;
   Built b = leaf(layout, tree);
   for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0);
@@ -147,11 +148,12 @@ Layout3 build_cube(const FatTree& tree) {
   return layout;
 }
 
-Layout3 build_grid3d(const CompetingNetwork& net) {
+Layout<3> build_grid3d(const CompetingNetwork& net) {
   if (net.processors() == 0) throw InputError("the network has no processors");
-  Layout3 layout;
+  Layout<3> layout;
+  layout.style = "cube";
   layout.wire_levels = 1;
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = net.kind;
   for (std::size_t p = 0; p < net.processors(); ++p) {
     Box<3> b;
@@ -183,7 +185,7 @@ Layout3 build_grid3d(const CompetingNetwork& net) {
   return layout;
 }
 
-Layout3 build_butterfly3d(const ButterflyFatTree3d& net) {
+Layout<3> build_butterfly3d(const ButterflyFatTree3d& net) {
   const ButterflyFatTree3dGraph g = net.graph();
   auto morton3 = [](const std::array<std::int64_t, 3>& c) {
     std::uint64_t m = 0;

@@ -282,7 +282,7 @@ class Builder {
   Builder(const ButterflyFatTree& net, Coord processor_side)
       : net_(net), plan_(net, processor_side) {}
 
-  Layout build() {
+  Layout<2> build() {
     const int m = plan_.levels();
     layout_.style = "fold-and-squash";
     layout_.wire_levels = m + 1;
@@ -290,7 +290,7 @@ class Builder {
     up_pin_.resize(m + 1);
     mesh_pins_.resize(m + 1);
     if (m == 0) {  // a single processor
-      Cell cell;
+      Cell<2> cell;
       cell.name = fmt_name(0);
       cell.lattice = plan_.pitch();
       cell.add_node(plan_.node_box(0, 0, 0, 0), NodeKind::kProcessor, 0);
@@ -298,7 +298,7 @@ class Builder {
     }
     // Cell l - 1 draws a level-l node: 2^l cells a side, 2^(l-1) lattice periods.
     for (int l = 1; l <= m; ++l) {
-      Cell cell;
+      Cell<2> cell;
       cell.name = fmt_name(l);
       cell.lattice = plan_.pitch() << (l - 1);
       add_level(cell, l, l == m);
@@ -316,7 +316,7 @@ class Builder {
 
   // Level 1 draws its four processors itself (the cells of a period differ in size); higher
   // levels place four instances of the level below.
-  void add_level(Cell& cell, int l, bool top) {
+  void add_level(Cell<2>& cell, int l, bool top) {
     std::array<std::int32_t, 4> processor{};
     if (l == 1) {
       for (int c = 0; c < 4; ++c)
@@ -349,7 +349,7 @@ class Builder {
     if (l >= 2) join_children_mesh(cell, l, top);
   }
 
-  void add_own_mesh_pins(Cell& cell, int l, u64 j, std::int32_t node) {
+  void add_own_mesh_pins(Cell<2>& cell, int l, u64 j, std::int32_t node) {
     const Coord o = plan_.offset(l, j);
     for (int d = 0; d < plan_.directions(); ++d)
       for (int k = 0; k < plan_.mesh_p(l); ++k)
@@ -363,7 +363,7 @@ class Builder {
   }
 
   // Links between the children: drawn here; links leaving the cell: their pins re-exported.
-  void join_children_mesh(Cell& cell, int l, bool top) {
+  void join_children_mesh(Cell<2>& cell, int l, bool top) {
     const Coord cells = Coord{1} << l, half = cells / 2;
     std::unordered_map<u64, std::pair<std::int32_t, std::int32_t>> to_pin;
     std::vector<std::pair<MeshPin, int>> placed;  // in this cell's cells, with the child
@@ -388,10 +388,11 @@ class Builder {
         cell.add_wire(route, p.level, WireDir::kUp, Terminal::pin(c, p.pin),
                       Terminal::pin(it->second.first, it->second.second));
       } else if (!top) {
-        const Instance& inst = cell.instances[c];
-        const Pin& child_pin = layout_.cells[inst.cell].pins[p.pin];
+        const Instance<2>& inst = cell.instances[c];
+        const Pin<2>& child_pin = layout_.cells[inst.cell].pins[p.pin];
         const auto pin = static_cast<std::int32_t>(cell.pins.size());
-        Pin out{inst.transform.apply(child_pin.at), -1, child_pin.level, child_pin.dir, c, p.pin};
+        Pin<2> out{
+            inst.transform.apply(child_pin.at), -1, child_pin.level, child_pin.dir, c, p.pin};
         cell.pins.push_back(out);
         MeshPin moved = p;
         moved.pin = pin;
@@ -402,14 +403,14 @@ class Builder {
 
   const ButterflyFatTree& net_;
   Plan plan_;
-  Layout layout_;
+  Layout<2> layout_;
   std::vector<std::vector<std::vector<std::int32_t>>> up_pin_;  // [l][switch][parent r]
   std::vector<std::vector<MeshPin>> mesh_pins_;                 // [l]: exported by cell l
 };
 
 }  // namespace
 
-Layout build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side) {
+Layout<2> build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side) {
   return Builder(net, processor_side).build();
 }
 

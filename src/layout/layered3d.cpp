@@ -30,7 +30,7 @@ class Line {
 
 }  // namespace
 
-Layout3 build_layered3d(const Layered3dInput& in) {
+Layout<3> build_layered3d(const Layered3dInput& in) {
   const std::size_t nodes = in.slot.size();
   std::vector<std::uint32_t> degree(nodes, 0);
   for (const auto& [a, b] : in.wires) ++degree[a], ++degree[b];
@@ -38,9 +38,10 @@ Layout3 build_layered3d(const Layered3dInput& in) {
   // A box of side 2q + 2 has q x q interior points with even offsets.
   const Coord q = std::max<Coord>(1, static_cast<Coord>(ceil_sqrt(std::max<std::uint32_t>(1, most))));
   const Coord side = 2 * q + 2, pitch = side + 2;
-  Layout3 layout;
+  Layout<3> layout;
+  layout.style = "cube";
   layout.wire_levels = in.wire_levels;
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = in.name;
   std::vector<Point<3>> corner(nodes);
   for (std::size_t v = 0; v < nodes; ++v) {

@@ -123,9 +123,9 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
   auto small = series("smallest switch side / m", lower(1.0 / 3));
   for (u64 n : sizes) {
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
-    const Layout layout = build_h_tree(tree);
+    const Layout<2> layout = build_h_tree(tree);
     double most = 0, least = 1e300;
-    for (const Cell& cell : layout.cells)
+    for (const Cell<2>& cell : layout.cells)
       for (std::size_t i = 0; i < cell.node_count(); ++i) {
         if (cell.node_kind[i] != NodeKind::kSwitch) continue;
         const int k = cell.node_level[i];

@@ -217,8 +217,8 @@ std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t p
 void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
   ChannelNotes notes;
   notes.processor_area = processor_area;
-  const Layout layout = build_channel_layout(r.net, notes);
-  const Cell& cell = layout.cells[layout.top];
+  const Layout<2> layout = build_channel_layout(r.net, notes);
+  const Cell<2>& cell = layout.cells[layout.top];
   for (std::size_t p = 0; p < r.net.processors(); ++p)
     r.net.position[p] = {cell.node_box[p].lo[0], cell.node_box[p].lo[1], 0};
   r.layout = measure(layout);
@@ -228,13 +228,13 @@ void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
 // A 3D network whose wires join grid neighbours is cut on its own 3D layout (processor corners);
 // any other 3D network keeps its placement.
 void place_on_grid3d(DecomposeRun& r) {
-  Layout3 layout;
+  Layout<3> layout;
   try {
     layout = build_grid3d(r.net);
   } catch (const InputError&) {
     return;  // not drawable on the grid: cut the placement
   }
-  const Cell3& cell = layout.cells[layout.top];
+  const Cell<3>& cell = layout.cells[layout.top];
   for (std::size_t p = 0; p < r.net.processors(); ++p) r.net.position[p] = cell.node_box[p].lo.c;
   r.layout3 = measure3(layout);
   r.drawing3 = std::move(layout);

@@ -184,7 +184,8 @@ namespace {
 // Tree wires and mesh edges of a butterfly layout, per switch level, measured from the drawn
 // wires of every cell (times its number of placements): a mesh edge joins two nodes of one
 // level, a tree wire two levels.
-void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann::ordered_json& j) {
+void add_wire_kinds(const ButterflyFatTree& net, const Layout<2>& layout,
+                    nlohmann::ordered_json& j) {
   const auto levels = static_cast<std::size_t>(net.levels() + 1);
   std::vector<std::uint64_t> count[2], total[2], longest[2];
   for (int kind = 0; kind < 2; ++kind)
@@ -192,9 +193,10 @@ void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann:
   std::vector<std::uint64_t> placements(layout.cells.size(), 0);
   placements[layout.top] = 1;
   for (std::size_t c = layout.cells.size(); c-- > 0;)
-    for (const Instance& inst : layout.cells[c].instances) placements[inst.cell] += placements[c];
+    for (const Instance<2>& inst : layout.cells[c].instances)
+      placements[inst.cell] += placements[c];
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-    const Cell& cell = layout.cells[c];
+    const Cell<2>& cell = layout.cells[c];
     auto level_of = [&](const Terminal& t) {
       if (t.is_node()) return cell.node_level[t.index];
       const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
@@ -217,7 +219,7 @@ void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann:
 
 // The 3D path of run_layout: metrics, DRC, JSON and the files of a cube layout.
 void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) {
-  const Layout3& cube = *run.cube;
+  const Layout<3>& cube = *run.cube;
   run.times.metrics = timed([&] { run.metrics3 = measure3(cube); });
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)

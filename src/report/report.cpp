@@ -95,7 +95,7 @@ std::string cube_sweep() {
       p.processors = std::uint64_t{1} << L;
       p.capacity.profile = profile;
       const FatTree tree(p);
-      const Layout3 cube = build_cube(tree);
+      const Layout<3> cube = build_cube(tree);
       const LayoutMetrics3 m = measure3(cube);
       const double ref = theorem4_volume(tree);
       out += fmt::format("| {} | {} | {} | {} × {} × {} | {} | {:.0f} | {:.1f} | {} |\n",

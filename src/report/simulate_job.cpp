@@ -100,7 +100,7 @@ std::uint64_t mean_processor_area(const LayoutMetrics& m, std::uint64_t processo
   return (m.processor_area + processors / 2) / std::max<std::uint64_t>(1, processors);
 }
 
-std::vector<std::uint64_t> wire_lengths(const Cell& cell) {
+std::vector<std::uint64_t> wire_lengths(const Cell<2>& cell) {
   std::vector<std::uint64_t> out(cell.wire_count());
   for (std::size_t w = 0; w < cell.wire_count(); ++w) out[w] = wire_length(cell.wire(w));
   return out;
@@ -117,7 +117,7 @@ void add_one_step(Prepared& p, const std::vector<std::uint64_t>& leaf) {
   }
 }
 
-std::vector<std::uint64_t> wire_lengths3(const Cell3& cell) {
+std::vector<std::uint64_t> wire_lengths3(const Cell<3>& cell) {
   std::vector<std::uint64_t> out(cell.wire_count());
   for (std::size_t w = 0; w < cell.wire_count(); ++w) out[w] = wire_length3(cell.wire(w));
   return out;
@@ -133,7 +133,7 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
   p.area_competing = r.layout3->volume;
   p.tree.emplace(r.host);
-  const Layout3 host = build_cube(*p.tree);
+  const Layout<3> host = build_cube(*p.tree);
   p.area_host = measure3(host).volume;
   p.channel_wires = cube_channel_wires(*p.tree, host);
   add_one_step(p, r.leaf);
@@ -165,13 +165,13 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
         r.net.kind, r.net.dimensions));
   Prepared p;
   p.net = std::move(r.net);
-  const Cell& drawn = r.drawing->cells[r.drawing->top];
+  const Cell<2>& drawn = r.drawing->cells[r.drawing->top];
   p.competing_length = wire_lengths(drawn);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
   p.area_competing = r.layout->area;
   p.competing_alpha = mean_processor_area(*r.layout, p.net.processors());
   p.tree.emplace(r.host);
-  const Layout host = build_h_tree(*p.tree);
+  const Layout<2> host = build_h_tree(*p.tree);
   const LayoutMetrics host_metrics = measure(host);
   p.area_host = host_metrics.area;
   p.host_alpha = mean_processor_area(host_metrics, p.tree->processors());
@@ -224,8 +224,8 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   const auto side = static_cast<Coord>(greenberg_side(n));
   ChannelNotes notes;
   notes.processor_area = s.competing_alpha.value_or(static_cast<std::uint64_t>(side * side));
-  const Layout drawing = build_channel_layout(p.net, notes);
-  const Cell& drawn = drawing.cells[drawing.top];
+  const Layout<2> drawing = build_channel_layout(p.net, notes);
+  const Cell<2>& drawn = drawing.cells[drawing.top];
   for (std::size_t q = 0; q < p.net.processors(); ++q)
     p.net.position[q] = {drawn.node_box[q].lo[0], drawn.node_box[q].lo[1], 0};
   p.competing_length = wire_lengths(drawn);

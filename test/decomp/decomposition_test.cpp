@@ -180,7 +180,7 @@ TEST_SUITE("decomposition") {
       for (std::uint64_t side : {16, 32, 64}) {
         const std::string k = kind;
         CompetingNetwork net = make_competing(kind, k == "tree" ? side * side / 2 : side * side, 3);
-        const Layout layout = build_channel_layout(net);
+        const Layout<2> layout = build_channel_layout(net);
         for (std::size_t p = 0; p < net.processors(); ++p)
           net.position[p] = {layout.cells[0].node_box[p].lo[0], layout.cells[0].node_box[p].lo[1],
                              0};

@@ -14,10 +14,10 @@ namespace {
 constexpr std::uint64_t kMemory = std::uint64_t{1} << 30;
 
 // Two nodes joined by an L-shaped wire, in one flat cell.
-Layout two_nodes() {
-  Layout layout;
+Layout<2> two_nodes() {
+  Layout<2> layout;
   layout.wire_levels = 1;
-  Cell cell;
+  Cell<2> cell;
   cell.name = "TOP";
   const auto a = cell.add_node({0, 0, 2, 2}, NodeKind::kSwitch, 0);
   const auto b = cell.add_node({10, 10, 12, 12}, NodeKind::kSwitch, 0);
@@ -29,7 +29,7 @@ Layout two_nodes() {
   return layout;
 }
 
-std::size_t both_count(const Layout& layout) {
+std::size_t both_count(const Layout<2>& layout) {
   const auto h = check_hierarchical(layout).violations;
   const auto f = check_flat(layout, kMemory).violations;
   CHECK((h > 0) == (f > 0));
@@ -51,7 +51,7 @@ TEST_SUITE("drc") {
   }
 
   TEST_CASE("two wires overlapping on one layer are a short") {
-    Layout layout = two_nodes();
+    Layout<2> layout = two_nodes();
     const std::array<Point<2>, 3> path{Point<2>{2, 2}, Point<2>{5, 2}, Point<2>{5, 1}};
     layout.cells[0].add_wire(path, 0, WireDir::kDown, Terminal::node(0), Terminal::node(0));
     layout.finalize();
@@ -59,7 +59,7 @@ TEST_SUITE("drc") {
   }
 
   TEST_CASE("a wire crossing a wire on the other layer is fine, through its bend it is not") {
-    Layout layout = two_nodes();
+    Layout<2> layout = two_nodes();
     const std::array<Point<2>, 2> vertical{Point<2>{5, 0}, Point<2>{5, 3}};
     layout.cells[0].add_node({4, -3, 6, -1}, NodeKind::kSwitch, 0);
     layout.cells[0].add_node({4, 3, 6, 5}, NodeKind::kSwitch, 0);
@@ -68,7 +68,7 @@ TEST_SUITE("drc") {
     layout.finalize();
     CHECK(both_count(layout) == 0);
     // Now a vertical wire through the bend at (11, 1).
-    Layout bad = two_nodes();
+    Layout<2> bad = two_nodes();
     bad.cells[0].add_node({10, -3, 12, -1}, NodeKind::kSwitch, 0);
     bad.cells[0].add_node({13, 0, 15, 2}, NodeKind::kSwitch, 0);
     const std::array<Point<2>, 3> through{Point<2>{11, -1}, Point<2>{11, 1}, Point<2>{13, 1}};
@@ -79,25 +79,25 @@ TEST_SUITE("drc") {
   }
 
   TEST_CASE("a wire through a node it does not connect to is a crossing") {
-    Layout layout = two_nodes();
+    Layout<2> layout = two_nodes();
     layout.cells[0].add_node({5, 0, 6, 3}, NodeKind::kProcessor, 0);
     layout.finalize();
     CHECK(both_count(layout) > 0);
   }
 
   TEST_CASE("a wire that stops short of its node is open") {
-    Layout layout = two_nodes();
+    Layout<2> layout = two_nodes();
     layout.cells[0].wire_points.back() = Point<2>{11, 9};
     layout.finalize();
     CHECK(both_count(layout) > 0);
   }
 
   TEST_CASE("overlapping nodes and diagonal wires are violations") {
-    Layout layout = two_nodes();
+    Layout<2> layout = two_nodes();
     layout.cells[0].add_node({1, 1, 3, 3}, NodeKind::kSwitch, 0);
     layout.finalize();
     CHECK(both_count(layout) > 0);
-    Layout diag = two_nodes();
+    Layout<2> diag = two_nodes();
     diag.cells[0].wire_points[1] = Point<2>{10, 2};
     diag.finalize();
     CHECK(check_hierarchical(diag).violations > 0);
@@ -105,9 +105,9 @@ TEST_SUITE("drc") {
 
   TEST_CASE("overlapping instances are caught by the hierarchical check") {
     FatTree tree = tree_of(16, CapacityProfile::kLinearSize);
-    Layout layout = build_h_tree(tree);
+    Layout<2> layout = build_h_tree(tree);
     // Push the right child of the root cell onto the left one.
-    Cell& root = layout.cells[layout.cells.size() - 2];
+    Cell<2>& root = layout.cells[layout.cells.size() - 2];
     root.instances[1].transform.offset.x() -= 3;
     layout.finalize();
     CHECK(check_hierarchical(layout).violations > 0);
@@ -118,11 +118,11 @@ TEST_SUITE("drc") {
     std::mt19937_64 rng(2024);
     int caught = 0;
     for (int trial = 0; trial < 200; ++trial) {
-      Layout layout = build_h_tree(tree_of(64, CapacityProfile::kModular));
+      Layout<2> layout = build_h_tree(tree_of(64, CapacityProfile::kModular));
       // Pick a cell with wires and move one wire point by one track.
       std::size_t c = rng() % (layout.cells.size());
       while (layout.cells[c].wire_points.empty()) c = (c + 1) % layout.cells.size();
-      Cell& cell = layout.cells[c];
+      Cell<2>& cell = layout.cells[c];
       const std::size_t w = rng() % cell.wire_count();
       const std::size_t first = cell.wire_start[w], last = cell.wire_start[w + 1] - 1;
       const std::size_t p = first + rng() % (last - first + 1);

@@ -48,13 +48,13 @@ class TempDir {
   fs::path path_;
 };
 
-void add_pin(Cell& cell, Point<2> at, std::int32_t node) {
-  cell.pins.push_back(Pin{at, node, 0, WireDir::kUp});
+void add_pin(Cell<2>& cell, Point<2> at, std::int32_t node) {
+  cell.pins.push_back(Pin<2>{at, node, 0, WireDir::kUp});
 }
 
 // A processor with two pins on its boundary.
-Cell make_leaf() {
-  Cell leaf;
+Cell<2> make_leaf() {
+  Cell<2> leaf;
   leaf.name = "leaf";
   leaf.add_node({0, 0, 2, 2}, NodeKind::kProcessor, 0);
   add_pin(leaf, {2, 1}, 0);
@@ -64,8 +64,8 @@ Cell make_leaf() {
 
 // Two leaves (one plain, one mirrored and turned a quarter) wired to a switch; the wires
 // have 2 and 3 bends.
-Cell make_pair() {
-  Cell pair;
+Cell<2> make_pair() {
+  Cell<2> pair;
   pair.name = "pair";
   pair.add_instance(0, Transform<2>{});
   pair.add_instance(0, Transform<2>::gds(1, true, {10, 6}));  // leaf lands on [10,12]x[6,8]
@@ -80,11 +80,11 @@ Cell make_pair() {
 
 // The top: two pairs (a half turn, and mirror plus three quarter turns), an interface node
 // and a wire with 2 bends. Its name needs sanitizing.
-Layout make_layout() {
-  Layout layout;
+Layout<2> make_layout() {
+  Layout<2> layout;
   layout.cells.push_back(make_leaf());
   layout.cells.push_back(make_pair());
-  Cell top;
+  Cell<2> top;
   top.name = "top level!";
   top.add_instance(1, Transform<2>::gds(2, false, {12, 9}));  // pair lands on [0,12]x[0,9]
   top.add_instance(1, Transform<2>::gds(3, true, {30, 20}));  // pair lands on [21,30]x[8,20]
@@ -103,14 +103,14 @@ Box<2> db_box(const Box<2>& b, Coord d) {
 
 // Our own flattened bounding box in database units: node boxes, wire segments widened by
 // half the width sideways only (PATHTYPE 0 ends flush), via squares on interior points.
-Box<2> expected_db_bbox(const Layout& layout, const GdsOptions& o) {
+Box<2> expected_db_bbox(const Layout<2>& layout, const GdsOptions& o) {
   constexpr Coord kMax = std::numeric_limits<Coord>::max();
   constexpr Coord kMin = std::numeric_limits<Coord>::min();
   const Coord d = o.db_per_grid, hw = o.wire_width_db / 2, hv = o.via_side_db / 2;
   Box<2> bb{kMax, kMax, kMin, kMin};
   walk_instances(layout, layout.top, Transform<2>{}, 0, [&](std::int32_t c, Transform<2> t, int) {
     t.offset = {t.offset.x() * d, t.offset.y() * d};  // scaling commutes with the linear part
-    const Cell& cell = layout.cells[c];
+    const Cell<2>& cell = layout.cells[c];
     for (const Box<2>& b : cell.node_box) bb = bb.united(t.apply(db_box(b, d)));
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const auto pts = cell.wire(w);
@@ -149,7 +149,7 @@ std::vector<std::string> structure_names(const GdsLibrary& lib) {
 TEST_SUITE("gds_writer") {
   TEST_CASE("a written GDS reads back with the same cells, shape counts and bounding box") {
     const TempDir dir;
-    const Layout layout = make_layout();
+    const Layout<2> layout = make_layout();
     const GdsOptions options;
     write_gds(layout, dir.file("a.gds"), options);
 
@@ -234,7 +234,7 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("writing the same layout twice gives identical bytes") {
     const TempDir dir;
-    const Layout layout = make_layout();
+    const Layout<2> layout = make_layout();
     write_gds(layout, dir.file("a.gds"));
     write_gds(layout, dir.file("b.gds"));
     const auto a = bytes_of(dir.file("a.gds"));
@@ -248,9 +248,9 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("a coordinate beyond GDSII's 32 bits throws GeometryError and leaves no file") {
     const TempDir dir;
-    Layout layout;
+    Layout<2> layout;
     layout.cells.push_back(make_leaf());
-    Cell top;
+    Cell<2> top;
     top.name = "top";
     SUBCASE("a node far from the origin") {
       top.add_node({300'000'000, 0, 300'000'002, 2}, NodeKind::kSwitch, 0);
@@ -273,10 +273,10 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("cell names are sanitized to GDS characters, at most 32 long and unique") {
     const TempDir dir;
-    Layout layout;
+    Layout<2> layout;
     for (const char* name : {"a b", "a-b", "", "x234567890123456789012345678901234567890",
                              "x2345678901234567890123456789012345678901", "ok$?_9"}) {
-      Cell cell = make_leaf();
+      Cell<2> cell = make_leaf();
       cell.name = name;
       if (!layout.cells.empty()) {
         cell.add_instance(static_cast<std::int32_t>(layout.cells.size() - 1), Transform<2>{});
@@ -295,8 +295,8 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("collinear points and zero-length segments neither split a path nor add a via") {
     const TempDir dir;
-    Layout layout;
-    Cell cell;
+    Layout<2> layout;
+    Cell<2> cell;
     cell.name = "w";
     cell.add_node({0, 0, 1, 1}, NodeKind::kProcessor, 0);
     cell.add_wire(std::vector<Point<2>>{{1, 0}, {3, 0}, {3, 0}, {5, 0}, {5, 4}, {5, 6}, {2, 6}}, 0,
@@ -317,8 +317,8 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("a wire that doubles back on its axis gets a second path but no via") {
     const TempDir dir;
-    Layout layout;
-    Cell cell;
+    Layout<2> layout;
+    Cell<2> cell;
     cell.name = "back";
     cell.add_wire(std::vector<Point<2>>{{0, 0}, {4, 0}, {2, 0}}, 0, WireDir::kUp, Terminal::node(0),
                   Terminal::node(0));
@@ -333,8 +333,8 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("a diagonal wire segment throws GeometryError and leaves no file") {
     const TempDir dir;
-    Layout layout;
-    Cell cell;
+    Layout<2> layout;
+    Cell<2> cell;
     cell.name = "d";
     cell.add_wire(std::vector<Point<2>>{{0, 0}, {1, 1}}, 0, WireDir::kUp, Terminal::node(0),
                   Terminal::node(0));

@@ -22,7 +22,7 @@ TEST_SUITE("channel_layout") {
         CAPTURE(std::string(kind));
         CAPTURE(n);
         const CompetingNetwork net = make_competing(kind, n, n);
-        const Layout layout = build_channel_layout(net);
+        const Layout<2> layout = build_channel_layout(net);
         CHECK(check_hierarchical(layout).violations == 0);
         CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
         const FlatLayout flat = flatten(layout, std::uint64_t{1} << 30);

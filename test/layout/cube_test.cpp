@@ -40,7 +40,7 @@ TEST_SUITE("cube") {
       for (int L = 0; L <= 10; ++L) {
         if (profile == CapacityProfile::kFull && L > 8) continue;
         const FatTree tree = tree_of(std::uint64_t{1} << L, profile);
-        const Layout3 cube = build_cube(tree);
+        const Layout<3> cube = build_cube(tree);
         CAPTURE(L);
         CAPTURE(std::string(to_string(profile)));
         const DrcReport h = check_hierarchical3(cube), f = check_flat3(cube, 1ull << 32);
@@ -84,8 +84,8 @@ TEST_SUITE("cube") {
   TEST_CASE("the 3D check finds a short, a wire through a node and an open end") {
     const FatTree tree = universal(64);
     {
-      Layout3 cube = build_cube(tree);
-      Cell3& top = cube.cells[cube.top];
+      Layout<3> cube = build_cube(tree);
+      Cell<3>& top = cube.cells[cube.top];
       // Copy a wire of the top cell: two wires on the same grid points.
       const std::vector<Point<3>> pts(top.wire(0).begin(), top.wire(0).end());
       top.add_wire(pts, 0);
@@ -93,8 +93,8 @@ TEST_SUITE("cube") {
       CHECK(check_flat3(cube, 1ull << 30).violations > 0);
     }
     {
-      Layout3 cube = build_cube(tree);
-      Cell3& top = cube.cells[cube.top];
+      Layout<3> cube = build_cube(tree);
+      Cell<3>& top = cube.cells[cube.top];
       // A wire straight through the switch.
       const Box<3> s = top.node_box[0];
       Point<3> a = s.lo, b = s.lo;
@@ -110,8 +110,8 @@ TEST_SUITE("cube") {
       CHECK(crossing);
     }
     {
-      Layout3 cube = build_cube(tree);
-      Cell3& top = cube.cells[cube.top];
+      Layout<3> cube = build_cube(tree);
+      Cell<3>& top = cube.cells[cube.top];
       // A dangling wire far outside everything.
       const Box<3> bb = top.bbox;
       const Point<3> pts[2] = {{bb.hi[0] + 5, bb.hi[1] + 5, 0}, {bb.hi[0] + 9, bb.hi[1] + 5, 0}};
@@ -129,7 +129,7 @@ TEST_SUITE("grid3d") {
   TEST_CASE("a 3D mesh is drawn on the 3D grid with unit wires, DRC-clean, volume Theta(n)") {
     for (std::uint64_t side : {2, 3, 4, 6, 8}) {
       const CompetingNetwork net = make_competing("mesh3d", side * side * side, 1);
-      const Layout3 layout = build_grid3d(net);
+      const Layout<3> layout = build_grid3d(net);
       const LayoutMetrics3 m = measure3(layout);
       CHECK(check_hierarchical3(layout).violations == 0);
       CHECK(check_flat3(layout, 1ull << 30).violations == 0);
@@ -178,7 +178,7 @@ TEST_SUITE("butterfly3d") {
   TEST_CASE("its layered 3D layout draws every wire and is DRC-clean") {
     for (std::uint64_t n : {8, 64, 512, 4096}) {
       const ButterflyFatTree3d net(n);
-      const Layout3 layout = build_butterfly3d(net);
+      const Layout<3> layout = build_butterfly3d(net);
       const LayoutMetrics3 m = measure3(layout);
       CAPTURE(n);
       CHECK(m.wires == net.graph().wires.size());

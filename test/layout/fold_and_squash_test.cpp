@@ -83,7 +83,7 @@ TEST_SUITE("fold_and_squash") {
   TEST_CASE("fat-pyramids with diagonal mesh wires are DRC clean too") {
     for (std::uint64_t n : {16, 64, 256, 1024}) {
       CAPTURE(n);
-      const Layout layout = build_fold_and_squash(ButterflyFatTree(n, true, {}, true));
+      const Layout<2> layout = build_fold_and_squash(ButterflyFatTree(n, true, {}, true));
       CHECK(check_hierarchical(layout).violations == 0);
       CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
     }
@@ -94,7 +94,7 @@ TEST_SUITE("fold_and_squash") {
       CAPTURE(n);
       const ButterflyFatTree fp(n, true);
       const Coord side = std::max(1, lg(n));
-      const Layout layout = build_fold_and_squash(fp, side);
+      const Layout<2> layout = build_fold_and_squash(fp, side);
       CHECK(check_hierarchical(layout).violations == 0);
       CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
       CHECK(measure(layout).processor_area == n * static_cast<std::uint64_t>(side * side));
@@ -107,7 +107,7 @@ TEST_SUITE("fold_and_squash") {
       for (std::uint64_t n : {1, 4, 16, 64, 256, 1024}) {
         CAPTURE(pyramid);
         CAPTURE(n);
-        const Layout layout = build_fold_and_squash(ButterflyFatTree(n, pyramid));
+        const Layout<2> layout = build_fold_and_squash(ButterflyFatTree(n, pyramid));
         CHECK(check_hierarchical(layout).violations == 0);
         CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
       }
@@ -148,7 +148,7 @@ TEST_SUITE("fold_and_squash") {
   TEST_CASE("the H-tree placement's level-1 wires grow like sqrt n, fold-and-squash's do not") {
     auto level1 = [](std::uint64_t n, bool regular) {
       const ButterflyFatTree fp(n, true);
-      const Layout layout = regular ? build_fold_and_squash(fp) : build_centred_butterfly(fp);
+      const Layout<2> layout = regular ? build_fold_and_squash(fp) : build_centred_butterfly(fp);
       CHECK(check_hierarchical(layout).violations == 0);
       return static_cast<double>(measure(layout).wire_length_max_by_level[1]);
     };
@@ -255,7 +255,7 @@ TEST_SUITE("scalable_fat_tree") {
           if (l == 0) CHECK(up[v] == 1);
           if (l > 0 && l < 4) CHECK(up[v] == p[l]);
         }
-        const Layout layout = build_fold_and_squash(net);
+        const Layout<2> layout = build_fold_and_squash(net);
         CHECK(check_hierarchical(layout).violations == 0);
         CHECK(check_flat(layout, 1ull << 32).violations == 0);
       }

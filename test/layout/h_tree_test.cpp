@@ -115,7 +115,7 @@ TEST_SUITE("h_tree") {
       for (std::uint64_t n : kSizes) {
         CAPTURE(to_string(profile));
         CAPTURE(n);
-        const Layout layout = build_h_tree(make_tree(profile, n));
+        const Layout<2> layout = build_h_tree(make_tree(profile, n));
         const DrcReport hier = check_hierarchical(layout);
         CHECK(hier.violations == 0);
         if (n <= 1024 || profile != CapacityProfile::kFull) {
@@ -135,7 +135,7 @@ TEST_SUITE("h_tree") {
                                     CapacityProfile::kFull, CapacityProfile::kConstant}) {
       for (std::uint64_t n : {2, 32, 1024}) {
         const FatTree tree = make_tree(profile, n, 4);
-        const Layout layout = build_h_tree(tree);
+        const Layout<2> layout = build_h_tree(tree);
         const LayoutMetrics m = measure(layout);
         const FlatLayout flat = flatten(layout, kMemory);
         std::vector<std::uint64_t> total(tree.levels() + 1), longest(tree.levels() + 1);
@@ -173,7 +173,7 @@ TEST_SUITE("h_tree") {
       for (std::uint64_t n : {std::uint64_t{1} << 13, std::uint64_t{1} << 14}) {
         CAPTURE(to_string(profile));
         const FatTree tree = make_tree(profile, n);
-        const Layout layout = build_h_tree(tree);
+        const Layout<2> layout = build_h_tree(tree);
         // Cell of level k is cells[L - k]; its canonical width is the side along its split.
         const int levels = tree.levels();
         auto side = [&](int k) { return layout.cells[levels - k].bbox.width(); };
@@ -212,7 +212,7 @@ TEST_SUITE("h_tree") {
   }
 
   TEST_CASE("the layout is hierarchical: one cell per level plus the top") {
-    const Layout layout = build_h_tree(make_tree(CapacityProfile::kLinearSize, 1 << 20));
+    const Layout<2> layout = build_h_tree(make_tree(CapacityProfile::kLinearSize, 1 << 20));
     CHECK(layout.cells.size() == 22);
     CHECK(measure(layout).processors == (1u << 20));
   }

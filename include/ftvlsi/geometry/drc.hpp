@@ -36,8 +36,8 @@ struct DrcReport {
   bool clean() const { return violations == 0; }
 };
 
-DrcReport check_hierarchical(const Layout& layout);
+DrcReport check_hierarchical(const Layout<2>& layout);
 // Throws InputError when flattening would exceed `max_bytes`.
-DrcReport check_flat(const Layout& layout, std::uint64_t max_bytes);
+DrcReport check_flat(const Layout<2>& layout, std::uint64_t max_bytes);
 
 }  // namespace ftvlsi

@@ -16,8 +16,8 @@
 
 namespace ftvlsi {
 
-DrcReport check_hierarchical3(const Layout3& layout);
+DrcReport check_hierarchical3(const Layout<3>& layout);
 // Throws InputError when flattening would exceed `max_bytes`.
-DrcReport check_flat3(const Layout3& layout, std::uint64_t max_bytes);
+DrcReport check_flat3(const Layout<3>& layout, std::uint64_t max_bytes);
 
 }  // namespace ftvlsi

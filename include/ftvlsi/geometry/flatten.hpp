@@ -30,9 +30,9 @@ struct FlatLayout {
 };
 
 // Throws InputError when the flattened layout would need more than `max_bytes` of memory.
-FlatLayout flatten(const Layout& layout, std::uint64_t max_bytes);
+FlatLayout flatten(const Layout<2>& layout, std::uint64_t max_bytes);
 
 // Bytes a flattened copy of `layout` needs.
-std::uint64_t flat_bytes(const Layout& layout);
+std::uint64_t flat_bytes(const Layout<2>& layout);
 
 }  // namespace ftvlsi

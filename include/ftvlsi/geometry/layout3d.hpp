@@ -17,49 +17,6 @@
 
 namespace ftvlsi {
 
-struct Instance3 {
-  std::int32_t cell = 0;
-  Transform<3> transform;
-};
-
-struct Cell3 {
-  std::string name;
-  std::vector<Box<3>> node_box;
-  std::vector<NodeKind> node_kind;
-  std::vector<std::int32_t> node_level;
-  std::vector<std::uint32_t> wire_start{0};
-  std::vector<Point<3>> wire_points;
-  std::vector<std::int32_t> wire_level;
-  std::vector<Instance3> instances;
-  Box<3> bbox;  // set by Layout3::finalize()
-
-  std::int32_t add_node(const Box<3>& box, NodeKind kind, std::int32_t level);
-  std::int32_t add_wire(std::span<const Point<3>> points, std::int32_t level);
-  std::size_t node_count() const { return node_box.size(); }
-  std::size_t wire_count() const { return wire_level.size(); }
-  std::span<const Point<3>> wire(std::size_t i) const {
-    return {wire_points.data() + wire_start[i], wire_points.data() + wire_start[i + 1]};
-  }
-};
-
-struct Layout3 {
-  std::string style = "cube";
-  int wire_levels = 0;
-  std::vector<Cell3> cells;  // a cell's instances refer only to cells before it
-  std::int32_t top = -1;
-  void finalize();  // bounding boxes, bottom-up
-  void finalize_one(std::int32_t cell);  // one cell's; its instances' cells must be final
-};
-
-// Walks the instance tree depth first; `enter(cell, transform)` returns whether to descend.
-template <class Enter>
-void walk_instances3(const Layout3& layout, std::int32_t cell, const Transform<3>& t,
-                     Enter&& enter) {
-  if (!enter(cell, t)) return;
-  for (const auto& inst : layout.cells[cell].instances)
-    walk_instances3(layout, inst.cell, t.compose(inst.transform), enter);
-}
-
 // Length of a Manhattan polyline in 3D.
 std::uint64_t wire_length3(std::span<const Point<3>> points);
 
@@ -80,6 +37,6 @@ struct LayoutMetrics3 {
 };
 
 // Measured from the geometry, cell by cell and multiplied through the instances.
-LayoutMetrics3 measure3(const Layout3& layout);
+LayoutMetrics3 measure3(const Layout<3>& layout);
 
 }  // namespace ftvlsi

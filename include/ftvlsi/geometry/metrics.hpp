@@ -38,7 +38,7 @@ struct LayoutMetrics {
 };
 
 // Throws GeometryError if a total does not fit 64 bits.
-LayoutMetrics measure(const Layout& layout);
+LayoutMetrics measure(const Layout<2>& layout);
 
 // Length of a Manhattan polyline.
 std::uint64_t wire_length(std::span<const Point<2>> points);

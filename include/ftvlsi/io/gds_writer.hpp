@@ -29,7 +29,7 @@ inline constexpr int kGdsViaLayer = 20;
 
 // Throws GeometryError when a coordinate does not fit GDSII's 32-bit integers, IoError when
 // the file cannot be written. Writes nothing at `path` unless it succeeds.
-void write_gds(const Layout& layout, const std::string& path, const GdsOptions& options = {});
+void write_gds(const Layout<2>& layout, const std::string& path, const GdsOptions& options = {});
 
 // A 3D layout: wiring plane z is layer 100 + z (PATHs for the steps along x and y), each step
 // along z a via square on layer 20 with datatype = the lower plane, nodes their x-y footprint on
@@ -38,6 +38,6 @@ void write_gds(const Layout& layout, const std::string& path, const GdsOptions& 
 // layer (z beyond 32667) or a coordinate does not fit.
 inline constexpr int kGdsPlaneLayer0 = 100;
 int gds_plane_layer(Coord z);
-void write_gds3(const Layout3& layout, const std::string& path, const GdsOptions& options = {});
+void write_gds3(const Layout<3>& layout, const std::string& path, const GdsOptions& options = {});
 
 }  // namespace ftvlsi

@@ -28,13 +28,14 @@ struct SvgOptions {
   std::string overlay_name = "cut";  // legend: "<name> at level k"
 };
 
-void write_svg(const Layout& layout, const std::string& path, const SvgOptions& options);
+void write_svg(const Layout<2>& layout, const std::string& path, const SvgOptions& options);
 
 // A 3D layout: `path` gets the view from above (every plane's wires and the nodes' footprints),
 // and PATH-zNNNN.svg (PATH without ".svg") each wiring plane: its wires along x and y and the
 // nodes it cuts. Returns the plane files written. Throws InputError when the flattened layout
 // has more than `max_segments` segments (the HTML view draws large ones).
-std::vector<std::string> write_svg3(const Layout3& layout, const std::string& path,
-                                    const SvgOptions& options, std::uint64_t max_segments = 2000000);
+std::vector<std::string> write_svg3(const Layout<3>& layout, const std::string& path,
+                                    const SvgOptions& options,
+                                    std::uint64_t max_segments = 2000000);
 
 }  // namespace ftvlsi

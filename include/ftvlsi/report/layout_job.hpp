@@ -26,9 +26,9 @@ struct LayoutRun {
   std::optional<CompetingNetwork> network;    // a competing-network run
   std::optional<ButterflyFatTree> butterfly;  // a butterfly fat-tree or fat-pyramid run
   std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
-  Layout layout;
+  Layout<2> layout;
   LayoutMetrics metrics;
-  std::optional<Layout3> cube;             // a 3D layout (--style cube) instead of `layout`
+  std::optional<Layout<3>> cube;  // a 3D layout (--style cube) instead of `layout`
   std::optional<LayoutMetrics3> metrics3;
   std::vector<DrcReport> drc;
   nlohmann::ordered_json json;
