@@ -57,7 +57,7 @@ FatTree make_tree(std::uint64_t n, CapacityProfile profile) {
 void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
   const FatTree tree = make_tree(n, profile);
   Layout<2> layout;
-  LayoutMetrics m;
+  LayoutMetrics<2> m;
   DrcReport drc;
   const double build = timed([&] { layout = build_h_tree(tree); });
   const double metrics = timed([&] { m = measure(layout); });
@@ -113,10 +113,10 @@ void dump_segments(std::uint64_t n, const char* path) {
 void run_cube(std::uint64_t n, CapacityProfile profile) {
   const FatTree tree = make_tree(n, profile);
   Layout<3> layout;
-  LayoutMetrics3 m;
+  LayoutMetrics<3> m;
   DrcReport drc;
   const double build = timed([&] { layout = build_cube(tree); });
-  const double metrics = timed([&] { m = measure3(layout); });
+  const double metrics = timed([&] { m = measure(layout); });
   const double drc_time = timed([&] { drc = check_hierarchical3(layout); });
   const double gds_time = timed_gds([&](const std::string& path) { write_gds3(layout, path); });
   std::printf(
@@ -124,8 +124,8 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
       "%.1f | %llu |\n",
       floor_log2(n), std::string(to_string(profile)).c_str(),
       static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time,
-      build + metrics + drc_time + gds_time, static_cast<unsigned long long>(m.volume),
-      static_cast<double>(m.volume) / theorem4_volume(tree), peak_memory_bytes() / 1048576.0,
+      build + metrics + drc_time + gds_time, static_cast<unsigned long long>(m.volume()),
+      static_cast<double>(m.volume()) / theorem4_volume(tree), peak_memory_bytes() / 1048576.0,
       static_cast<unsigned long long>(drc.violations));
   std::fflush(stdout);
 }
@@ -135,7 +135,7 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
 void run_fold_and_squash(std::uint64_t n, bool pyramid, bool diagonals, bool flat) {
   const ButterflyFatTree net(n, pyramid, {}, diagonals);
   Layout<2> layout;
-  LayoutMetrics m;
+  LayoutMetrics<2> m;
   DrcReport drc;
   const double build = timed([&] { layout = build_fold_and_squash(net); });
   const double metrics = timed([&] { m = measure(layout); });

@@ -4,11 +4,12 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <unordered_map>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -164,7 +165,7 @@ DrcReport check_hierarchical3(const Layout<3>& layout) {
 }
 
 DrcReport check_flat3(const Layout<3>& layout, std::uint64_t max_bytes) {
-  const LayoutMetrics3 m = measure3(layout);
+  const LayoutMetrics<3> m = measure(layout);
   const std::uint64_t bytes = (m.wire_length_total + m.wires) * 48 + m.nodes * 64;
   if (bytes > max_bytes)
     throw InputError(fmt::format(

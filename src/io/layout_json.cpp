@@ -73,11 +73,11 @@ ordered_json network_json(const ButterflyFatTree3d& net) {
   return j;
 }
 
-ordered_json metrics_json(const LayoutMetrics& m) {
+ordered_json metrics_json(const LayoutMetrics<2>& m) {
   ordered_json j;
   j["width"] = m.width;
   j["height"] = m.height;
-  j["area"] = m.area;
+  j["area"] = m.area();
   j["bbox"] = {m.bbox.lo[0], m.bbox.lo[1], m.bbox.hi[0], m.bbox.hi[1]};
   j["layers"] = m.layers;
   j["nodes"] = m.nodes;
@@ -85,7 +85,7 @@ ordered_json metrics_json(const LayoutMetrics& m) {
       {"processors", m.processors}, {"switches", m.switches}, {"interfaces", m.interfaces}};
   j["wires"] = m.wires;
   j["segments"] = m.segments;
-  j["segments_by_layer"] = {m.segments_by_layer[0], m.segments_by_layer[1]};
+  j["segments_by_layer"] = m.segments_by_axis;
   j["vias"] = m.vias;
   j["components"] = m.components;
   j["wire_length_total"] = m.wire_length_total;
@@ -93,8 +93,8 @@ ordered_json metrics_json(const LayoutMetrics& m) {
   j["wires_by_level"] = m.wires_by_level;
   j["wire_length_total_by_level"] = m.wire_length_total_by_level;
   j["wire_length_max_by_level"] = m.wire_length_max_by_level;
-  j["processor_area"] = m.processor_area;
-  j["processor_area_fraction"] = m.processor_area_fraction;
+  j["processor_area"] = m.processor_size;
+  j["processor_area_fraction"] = m.processor_fraction;
   j["cells"] = m.cells;
   j["instances"] = m.instances;
   return j;
@@ -151,8 +151,8 @@ ordered_json layout_section(const LayoutSpec& spec, int dimensions, const char* 
 
 }  // namespace
 
-ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const LayoutMetrics& metrics,
-                         const std::vector<DrcReport>& drc) {
+ordered_json layout_json(const LayoutSpec& spec, ordered_json network,
+                         const LayoutMetrics<2>& metrics, const std::vector<DrcReport>& drc) {
   ordered_json j = document(spec, std::move(network));
   ordered_json layout = layout_section(spec, 2, "one wire track; GDS writes it as 1 um");
   const ordered_json measured = metrics_json(metrics);
@@ -164,7 +164,7 @@ ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const Lay
   return j;
 }
 
-ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const LayoutMetrics3& m,
+ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const LayoutMetrics<3>& m,
                           const std::vector<DrcReport>& drc, double reference_volume) {
   ordered_json j = document(spec, std::move(network));
   ordered_json layout =
@@ -172,14 +172,14 @@ ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const La
   layout["width"] = m.width;
   layout["height"] = m.height;
   layout["depth"] = m.depth;
-  layout["volume"] = m.volume;
-  layout["planes"] = m.planes;
+  layout["volume"] = m.volume();
+  layout["planes"] = m.layers;
   layout["bbox"] = {m.bbox.lo[0], m.bbox.lo[1], m.bbox.lo[2], m.bbox.hi[0], m.bbox.hi[1], m.bbox.hi[2]};
   layout["nodes"] = m.nodes;
   layout["node_counts"] = {
       {"processors", m.processors}, {"switches", m.switches}, {"interfaces", m.interfaces}};
   layout["wires"] = m.wires;
-  layout["plane_segments"] = m.plane_segments;
+  layout["plane_segments"] = m.segments_by_axis[0] + m.segments_by_axis[1];
   layout["vias"] = m.vias;
   layout["components"] = m.components;
   layout["wire_length_total"] = m.wire_length_total;
@@ -187,13 +187,13 @@ ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const La
   layout["wires_by_level"] = m.wires_by_level;
   layout["wire_length_total_by_level"] = m.wire_length_total_by_level;
   layout["wire_length_max_by_level"] = m.wire_length_max_by_level;
-  layout["processor_volume"] = m.processor_volume;
-  layout["processor_volume_fraction"] = m.processor_volume_fraction;
+  layout["processor_volume"] = m.processor_size;
+  layout["processor_volume_fraction"] = m.processor_fraction;
   layout["cells"] = m.cells;
-  layout["instances"] = m.instances;
+  layout["instances"] = m.placements;
   layout["reference_volume"] = reference_volume;
   layout["volume_over_reference"] =
-      reference_volume > 0 ? static_cast<double>(m.volume) / reference_volume : 0.0;
+      reference_volume > 0 ? static_cast<double>(m.volume()) / reference_volume : 0.0;
   add_drc(layout, drc);
   j["layout"] = layout;
   return j;

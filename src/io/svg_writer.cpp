@@ -2,18 +2,18 @@
 
 #include <fmt/format.h>
 
-#include <map>
-#include <optional>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <iterator>
+#include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "xml_text.hpp"
 
@@ -517,7 +517,7 @@ void write_svg(const Layout<2>& layout, const std::string& path, const SvgOption
 
 std::vector<std::string> write_svg3(const Layout<3>& layout, const std::string& path,
                                     const SvgOptions& options, std::uint64_t max_segments) {
-  const LayoutMetrics3 m = measure3(layout);
+  const LayoutMetrics<3> m = measure(layout);
   if (m.wires + m.vias > max_segments)
     throw InputError(fmt::format(
         "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "

@@ -66,11 +66,11 @@ ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout<3>& layo
       for (int side = 0; side < 2; ++side) {
         const std::size_t w = 2 * i + side;
         FTVLSI_ASSERT(cell.wire_level[w] == k + 1);
-        step[k + 1][side].push_back(wire_length3(cell.wire(w)));
+        step[k + 1][side].push_back(wire_length(cell.wire(w)));
       }
     for (std::uint64_t i = 0; i < own; ++i) {
       FTVLSI_ASSERT(cell.wire_level[2 * below + i] == k);
-      riser[k].push_back(wire_length3(cell.wire(2 * below + i)));
+      riser[k].push_back(wire_length(cell.wire(2 * below + i)));
     }
   }
   ChannelWireLengths out;

@@ -423,7 +423,7 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
     const u64 nodes = u64{1} << (m - l);  // per side
     std::vector<std::uint64_t> tree;
     for (u64 j = 0; j < plan.switches(l); ++j)
-      for (int c = 0; c < 4; ++c) tree.push_back(wire_length(plan.tree_route(l, j, c)));
+      for (int c = 0; c < 4; ++c) tree.push_back(wire_length<2>(plan.tree_route(l, j, c)));
     for (u64 node = 0; node < nodes * nodes; ++node) out.insert(out.end(), tree.begin(), tree.end());
     if (plan.mesh_p(l) == 0) continue;
     std::array<std::vector<std::uint64_t>, 4> mesh;
@@ -431,7 +431,7 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
       for (u64 j = 0; j < plan.switches(l); ++j)
         for (int k = 0; k < plan.mesh_p(l); ++k) {
           const Coord o = plan.offset(l, j) + (d == kDm ? Coord{1} << l : 0);
-          mesh[d].push_back(wire_length(plan.mesh_route(l, j, o, plan.offset(l, j), d, k)));
+          mesh[d].push_back(wire_length<2>(plan.mesh_route(l, j, o, plan.offset(l, j), d, k)));
         }
     for (u64 y = 0; y < nodes; ++y)
       for (u64 x = 0; x < nodes; ++x)

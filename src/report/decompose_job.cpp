@@ -78,7 +78,7 @@ FatTree make_host(const DecomposeSpec& s, DecomposeRun& r) {
     params.capacity.profile = CapacityProfile::kUniversal;
     // The network's volume: its 3D layout's, else its placement's (rounded up per axis).
     const double volume =
-        r.layout3 ? static_cast<double>(r.layout3->volume)
+        r.layout3 ? static_cast<double>(r.layout3->volume())
                   : std::ldexp(1.0, tree.exponent[0] + tree.exponent[1] + tree.exponent[2]);
     params.capacity.root_capacity = volume_universal_root(params.processors, volume);
   }
@@ -130,7 +130,7 @@ ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTr
     j["layout"] = {{"style", "channel"},
                    {"width", r.layout->width},
                    {"height", r.layout->height},
-                   {"area", r.layout->area},
+                   {"area", r.layout->area()},
                    {"wire_length_total", r.layout->wire_length_total},
                    {"wire_length_max", r.layout->wire_length_max}};
   }
@@ -140,7 +140,7 @@ ordered_json run_json(const DecomposeSpec& s, const DecomposeRun& r, const FatTr
                    {"width", r.layout3->width},
                    {"height", r.layout3->height},
                    {"depth", r.layout3->depth},
-                   {"volume", r.layout3->volume},
+                   {"volume", r.layout3->volume()},
                    {"wire_length_total", r.layout3->wire_length_total},
                    {"wire_length_max", r.layout3->wire_length_max}};
   }
@@ -236,7 +236,7 @@ void place_on_grid3d(DecomposeRun& r) {
   }
   const Cell<3>& cell = layout.cells[layout.top];
   for (std::size_t p = 0; p < r.net.processors(); ++p) r.net.position[p] = cell.node_box[p].lo.c;
-  r.layout3 = measure3(layout);
+  r.layout3 = measure(layout);
   r.drawing3 = std::move(layout);
 }
 

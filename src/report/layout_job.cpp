@@ -220,7 +220,7 @@ void add_wire_kinds(const ButterflyFatTree& net, const Layout<2>& layout,
 // The 3D path of run_layout: metrics, DRC, JSON and the files of a cube layout.
 void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) {
   const Layout<3>& cube = *run.cube;
-  run.times.metrics = timed([&] { run.metrics3 = measure3(cube); });
+  run.times.metrics = timed([&] { run.metrics3 = measure(cube); });
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_hierarchical3(cube));

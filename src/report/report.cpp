@@ -27,12 +27,13 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
   if (run.metrics3) {
     const auto& m = *run.metrics3;
     return fmt::format(
-        "| {} | {} (cube, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} |\n",
+        "| {} | {} (cube, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} "
+        "|\n",
         spec.name,
         run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind(),
-        run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width,
-        m.height, m.depth, m.volume,
-        static_cast<double>(m.volume) / static_cast<double>(run.processors()), m.wires,
+        run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width, m.height,
+        m.depth, m.volume(),
+        static_cast<double>(m.volume()) / static_cast<double>(run.processors()), m.wires,
         m.wire_length_total, m.wire_length_max, drc_cell(run));
   }
   const auto& m = run.metrics;
@@ -41,8 +42,8 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
       run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind();
   const std::string root = run.tree ? std::to_string(run.tree->capacity(0)) : "-";
   return fmt::format("| {} | {} | {} | {} | {} × {} | {} | {:.2f} | {} | {} | {} | {} |\n",
-                     spec.name, profile, n, root, m.width, m.height, m.area,
-                     static_cast<double>(m.area) / static_cast<double>(n), m.wires,
+                     spec.name, profile, n, root, m.width, m.height, m.area(),
+                     static_cast<double>(m.area()) / static_cast<double>(n), m.wires,
                      m.wire_length_total, m.wire_length_max, drc_cell(run));
 }
 
@@ -55,9 +56,9 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
         "100 + z), [{}.json]({}.json). Volume {} = {:.1f} × Leiserson's Theorem 4 bound "
         "(w lg(n/w))^(3/2) = {:.0f}; {} planes. Per binary level k:\n\n"
         "| k | cap | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
-        spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, m.volume,
-        static_cast<double>(m.volume) / theorem4_volume(*run.tree), theorem4_volume(*run.tree),
-        m.planes);
+        spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, m.volume(),
+        static_cast<double>(m.volume()) / theorem4_volume(*run.tree), theorem4_volume(*run.tree),
+        m.layers);
     for (int k = 0; k < static_cast<int>(m.wires_by_level.size()); ++k)
       out += fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k),
                          m.wires_by_level[k], m.wire_length_total_by_level[k],
@@ -96,11 +97,11 @@ std::string cube_sweep() {
       p.capacity.profile = profile;
       const FatTree tree(p);
       const Layout<3> cube = build_cube(tree);
-      const LayoutMetrics3 m = measure3(cube);
+      const LayoutMetrics<3> m = measure(cube);
       const double ref = theorem4_volume(tree);
       out += fmt::format("| {} | {} | {} | {} × {} × {} | {} | {:.0f} | {:.1f} | {} |\n",
                          p.processors, to_string(profile), tree.capacity(0), m.width, m.height,
-                         m.depth, m.volume, ref, static_cast<double>(m.volume) / ref,
+                         m.depth, m.volume(), ref, static_cast<double>(m.volume()) / ref,
                          check_hierarchical3(cube).violations);
     }
   return out;

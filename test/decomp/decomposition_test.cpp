@@ -188,7 +188,7 @@ TEST_SUITE("decomposition") {
         const FatTree host = host_for(net, tree);
         const ChannelLoads loads =
             one_step_loads(net, geometric_mapping(tree, host.levels()), host);
-        const double area = static_cast<double>(measure(layout).area);
+        const double area = static_cast<double>(measure(layout).area());
         ratios.push_back(loads.load_factor / std::log2(area));
         MESSAGE(k << " n=" << net.processors() << " A=" << area << " lambda=" << loads.load_factor);
       }

@@ -50,8 +50,9 @@ TEST_SUITE("channel_layout") {
   TEST_CASE("a mesh's channel layout has area Theta(N) and wires of constant length") {
     double first = 0;
     for (std::uint64_t side : {8, 16, 32, 64}) {
-      const LayoutMetrics m = measure(build_channel_layout(make_competing("mesh", side * side, 1)));
-      const double per_processor = static_cast<double>(m.area) / (side * side);
+      const LayoutMetrics<2> m =
+          measure(build_channel_layout(make_competing("mesh", side * side, 1)));
+      const double per_processor = static_cast<double>(m.area()) / (side * side);
       if (first == 0) first = per_processor;
       CHECK(per_processor <= first * 1.3);
       CHECK(m.wire_length_max <= 24);  // the same few tracks per channel at every size

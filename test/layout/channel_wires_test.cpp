@@ -37,7 +37,7 @@ std::map<Key, std::uint64_t> flat_recount(const FatTree& tree, const Layout<2>& 
       std::vector<Point<2>> placed;
       for (const Point<2>& p : cell.wire(w)) placed.push_back(t.apply(p));
       const std::uint64_t channel = k == 0 ? 0 : 2 * node + static_cast<std::uint64_t>(from.instance);
-      out[{k, channel, pin < cap, pin < cap ? pin : pin - cap}] = wire_length(placed);
+      out[{k, channel, pin < cap, pin < cap ? pin : pin - cap}] = wire_length<2>(placed);
     }
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
       const Instance<2>& inst = cell.instances[i];
@@ -159,7 +159,7 @@ TEST_SUITE("channel_wires") {
         const FatTree tree = tree_of(n, profile);
         const Layout<3> layout = build_cube(tree);
         const ChannelWireLengths wires = cube_channel_wires(tree, layout);
-        const LayoutMetrics3 m = measure3(layout);
+        const LayoutMetrics<3> m = measure(layout);
         std::uint64_t total = 0;
         for (int k = 0; k <= tree.levels(); ++k) {
           const std::uint64_t channels = std::uint64_t{1} << k;

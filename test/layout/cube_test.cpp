@@ -7,6 +7,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/drc3d.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 #include "support/trees.hpp"
 
 using namespace ftvlsi;
@@ -48,7 +49,7 @@ TEST_SUITE("cube") {
         CHECK(f.violations == 0);
         // Every channel is drawn: cap(k) wires up from each level-k switch and, below the
         // root, one link from each child's pin to its parent's switch.
-        const LayoutMetrics3 m = measure3(cube);
+        const LayoutMetrics<3> m = measure(cube);
         CHECK(m.processors == tree.processors());
         CHECK(m.switches == tree.processors() - 1);
         for (int k = 0; k <= L; ++k) {
@@ -57,7 +58,7 @@ TEST_SUITE("cube") {
           const std::uint64_t links = k == 0 ? 0 : nodes * tree.capacity(k);
           CHECK(m.wires_by_level[k] == up + links);
         }
-        CHECK(m.volume == m.width * m.height * m.depth);
+        CHECK(m.volume() == m.width * m.height * m.depth);
       }
     }
   }
@@ -68,8 +69,8 @@ TEST_SUITE("cube") {
     double first = 0, last = 0, worst = 0;
     for (int L = 6; L <= 18; ++L) {
       const FatTree tree = universal(std::uint64_t{1} << L);
-      const LayoutMetrics3 m = measure3(build_cube(tree));
-      const double ratio = static_cast<double>(m.volume) / theorem4_volume(tree);
+      const LayoutMetrics<3> m = measure(build_cube(tree));
+      const double ratio = static_cast<double>(m.volume()) / theorem4_volume(tree);
       CAPTURE(L);
       CAPTURE(ratio);
       if (L == 6) first = ratio;
@@ -130,12 +131,12 @@ TEST_SUITE("grid3d") {
     for (std::uint64_t side : {2, 3, 4, 6, 8}) {
       const CompetingNetwork net = make_competing("mesh3d", side * side * side, 1);
       const Layout<3> layout = build_grid3d(net);
-      const LayoutMetrics3 m = measure3(layout);
+      const LayoutMetrics<3> m = measure(layout);
       CHECK(check_hierarchical3(layout).violations == 0);
       CHECK(check_flat3(layout, 1ull << 30).violations == 0);
       CHECK(m.wires == net.wires.size());
       CHECK(m.wire_length_max == 1);
-      CHECK(m.volume == (3 * side - 1) * (3 * side - 1) * (3 * side - 1));
+      CHECK(m.volume() == (3 * side - 1) * (3 * side - 1) * (3 * side - 1));
     }
   }
 
@@ -179,7 +180,7 @@ TEST_SUITE("butterfly3d") {
     for (std::uint64_t n : {8, 64, 512, 4096}) {
       const ButterflyFatTree3d net(n);
       const Layout<3> layout = build_butterfly3d(net);
-      const LayoutMetrics3 m = measure3(layout);
+      const LayoutMetrics<3> m = measure(layout);
       CAPTURE(n);
       CHECK(m.wires == net.graph().wires.size());
       CHECK(m.processors == n);

@@ -97,7 +97,7 @@ TEST_SUITE("fold_and_squash") {
       const Layout<2> layout = build_fold_and_squash(fp, side);
       CHECK(check_hierarchical(layout).violations == 0);
       CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
-      CHECK(measure(layout).processor_area == n * static_cast<std::uint64_t>(side * side));
+      CHECK(measure(layout).processor_size == n * static_cast<std::uint64_t>(side * side));
       CHECK(fold_and_squash_wire_lengths(fp, side).size() == fp.wire_count());
     }
   }
@@ -118,19 +118,19 @@ TEST_SUITE("fold_and_squash") {
       double worst_first = 0, worst_last = 0, area_first = 0, area_last = 0;
       for (std::uint64_t n : {64, 256, 1024, 4096}) {
         const ButterflyFatTree bft(n, pyramid);
-        const LayoutMetrics m = measure(build_fold_and_squash(bft));
+        const LayoutMetrics<2> m = measure(build_fold_and_squash(bft));
         // The leaf cells' side: Theta(lg n), at most 8 lg n; a level-l wire spans at most
         // 2^l cells each way (its two switches share a region or lie in adjacent ones).
         const double side = static_cast<double>(m.width) / std::ldexp(1.0, bft.levels());
         CHECK(side <= 8 * std::log2(static_cast<double>(n)));
         for (int l = 1; l <= bft.levels(); ++l)
           CHECK(m.wire_length_max_by_level[l] <= (std::ldexp(2.0, l) + 2) * side);
-        const double lg_a = std::log2(static_cast<double>(m.area));
+        const double lg_a = std::log2(static_cast<double>(m.area()));
         const double lgn = std::log2(static_cast<double>(n));
         double worst = 0;
         for (int l = 1; l <= bft.levels(); ++l)
           worst = std::max(worst, m.wire_length_max_by_level[l] / (std::ldexp(1.0, l) * lg_a));
-        const double area_ratio = m.area / (n * lgn * lgn);
+        const double area_ratio = m.area() / (n * lgn * lgn);
         MESSAGE(std::string(pyramid ? "fat-pyramid" : "butterfly")
                 << " n=" << n << " area/(n lg^2 n)=" << area_ratio
                 << " max_l len/(2^l lg A)=" << worst);

@@ -136,7 +136,7 @@ TEST_SUITE("h_tree") {
       for (std::uint64_t n : {2, 32, 1024}) {
         const FatTree tree = make_tree(profile, n, 4);
         const Layout<2> layout = build_h_tree(tree);
-        const LayoutMetrics m = measure(layout);
+        const LayoutMetrics<2> m = measure(layout);
         const FlatLayout flat = flatten(layout, kMemory);
         std::vector<std::uint64_t> total(tree.levels() + 1), longest(tree.levels() + 1);
         Box<2> bbox = flat.node_box.front();
@@ -159,7 +159,7 @@ TEST_SUITE("h_tree") {
         CHECK(m.wires == tree.total_wires());
         CHECK(m.vias == vias);
         CHECK(m.bbox == bbox);
-        CHECK(m.area == static_cast<std::uint64_t>(bbox.width() * bbox.height()));
+        CHECK(m.area() == static_cast<std::uint64_t>(bbox.width() * bbox.height()));
         CHECK(m.processors == n);
         CHECK(m.switches == n - 1);
         CHECK(m.components == tree.components());
@@ -192,13 +192,13 @@ TEST_SUITE("h_tree") {
   TEST_CASE("linear-size area stays Theta(n alpha) and area-universal Theta(n lg^2 n)") {
     double linear_prev = 0, universal_prev = 0;
     for (std::uint64_t n = 1 << 8; n <= (1 << 20); n *= 4) {
-      const LayoutMetrics lin =
+      const LayoutMetrics<2> lin =
           measure(build_h_tree(make_tree(CapacityProfile::kLinearSize, n, 16)));
-      const LayoutMetrics uni =
+      const LayoutMetrics<2> uni =
           measure(build_h_tree(make_tree(CapacityProfile::kAreaUniversal, n)));
       const double lgn = std::log2(static_cast<double>(n));
-      const double linear_ratio = static_cast<double>(lin.area) / (16.0 * n);
-      const double universal_ratio = static_cast<double>(uni.area) / (n * lgn * lgn);
+      const double linear_ratio = static_cast<double>(lin.area()) / (16.0 * n);
+      const double universal_ratio = static_cast<double>(uni.area()) / (n * lgn * lgn);
       MESSAGE("n=" << n << " linear area/(n alpha)=" << linear_ratio
                    << " area-universal area/(n lg^2 n)=" << universal_ratio);
       CHECK(linear_ratio < 40);

@@ -12,7 +12,7 @@
 #include <cstdint>
 
 #include "ftvlsi/geometry/drc.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 
 namespace ftvlsi {
 

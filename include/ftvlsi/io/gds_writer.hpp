@@ -10,7 +10,6 @@
 #include <string>
 
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
 
 namespace ftvlsi {
 

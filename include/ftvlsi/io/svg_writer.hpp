@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
 
 namespace ftvlsi {
 

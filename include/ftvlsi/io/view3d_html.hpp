@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 
 namespace ftvlsi {
 

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {

@@ -11,7 +11,7 @@
 // O((w lg(n/w))^(3/2)) (measured in the README).
 #include <cstdint>
 
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 
 namespace ftvlsi {
 

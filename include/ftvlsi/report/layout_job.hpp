@@ -7,7 +7,6 @@
 
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/spec.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
@@ -27,9 +26,9 @@ struct LayoutRun {
   std::optional<ButterflyFatTree> butterfly;  // a butterfly fat-tree or fat-pyramid run
   std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
   Layout<2> layout;
-  LayoutMetrics metrics;
+  LayoutMetrics<2> metrics;
   std::optional<Layout<3>> cube;  // a 3D layout (--style cube) instead of `layout`
-  std::optional<LayoutMetrics3> metrics3;
+  std::optional<LayoutMetrics<3>> metrics3;
   std::vector<DrcReport> drc;
   nlohmann::ordered_json json;
   PhaseTimes times;
