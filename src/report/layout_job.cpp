@@ -233,11 +233,11 @@ void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) 
   const double reference = run.tree          ? theorem4_volume(*run.tree)
                            : run.butterfly3d ? n * std::pow(std::max(1.0, std::log2(n)), 1.5)
                                              : n;
-  run.json = layout_json3(spec,
-                          run.tree          ? network_json(*run.tree)
-                          : run.butterfly3d ? network_json(*run.butterfly3d)
-                                            : network_json(*run.network),
-                          *run.metrics3, run.drc, reference);
+  run.json = layout_json(spec,
+                         run.tree          ? network_json(*run.tree)
+                         : run.butterfly3d ? network_json(*run.butterfly3d)
+                                           : network_json(*run.network),
+                         *run.metrics3, run.drc, reference);
   if (spec.output.svg) run.times.svg = timed([&] { write_svg3(cube, *spec.output.svg, svg); });
   if (spec.output.html)
     write_view3d_html(cube, *spec.output.html, {svg.title, 200000});
