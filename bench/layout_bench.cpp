@@ -18,7 +18,6 @@
 #include "ftvlsi/geometry/flatten.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
@@ -70,7 +69,7 @@ void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
   std::uint64_t flat_violations = 0;
   if (flat) {
     flatten_time = timed([&] {
-      const FlatLayout copy = flatten(layout, available_memory_bytes());
+      const FlatLayout<2> copy = flatten(layout, available_memory_bytes());
       flat_shapes = copy.node_box.size() + copy.wire_points.size() - copy.wire_count();
     });
     flat_time = timed([&] { flat_violations = check_flat(layout, available_memory_bytes()).violations; });
@@ -91,7 +90,7 @@ void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
 
 void dump_segments(std::uint64_t n, const char* path) {
   const Layout<2> layout = build_h_tree(make_tree(n, CapacityProfile::kLinearSize));
-  const FlatLayout flat = flatten(layout, available_memory_bytes());
+  const FlatLayout<2> flat = flatten(layout, available_memory_bytes());
   FILE* out = std::fopen(path, "w");
   if (!out) return;
   for (const Box<2>& b : flat.node_box)
@@ -117,7 +116,7 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
   DrcReport drc;
   const double build = timed([&] { layout = build_cube(tree); });
   const double metrics = timed([&] { m = measure(layout); });
-  const double drc_time = timed([&] { drc = check_hierarchical3(layout); });
+  const double drc_time = timed([&] { drc = check_hierarchical(layout); });
   const double gds_time = timed_gds([&](const std::string& path) { write_gds3(layout, path); });
   std::printf(
       "| 2^%d | %s cube | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | volume %llu = %.1f x Thm 4 | "

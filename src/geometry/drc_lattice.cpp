@@ -195,7 +195,7 @@ struct LatticeChecker {
 
   // Own shapes against each other, as in the opaque hierarchical check but without instances.
   void check_own_shapes(const Cell<2>& cell) {
-    Shapes s;
+    Shapes<2> s;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) add_segments(s, cell.wire(w), w, rec, cell.name);
     for (std::size_t n = 0; n < cell.node_count(); ++n) s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t p = 0; p < cell.pins.size(); ++p)
@@ -208,7 +208,7 @@ struct LatticeChecker {
   // Own wires of local colours against the own nodes of direct children they may pierce.
   void check_piercing(std::int32_t ci) {
     const Cell<2>& cell = layout.cells[ci];
-    Shapes s;
+    Shapes<2> s;
     std::vector<std::pair<std::int32_t, std::int32_t>> node_ref;  // (instance, node)
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
       const Instance<2>& inst = cell.instances[i];
@@ -333,7 +333,7 @@ struct LatticeChecker {
     }
     // Two translates meet only if their period ranges overlap: offsets within hi - lo.
     const Coord window = hi - lo + 1;
-    Shapes s;
+    Shapes<2> s;
     std::vector<std::pair<Point<2>, Point<2>>> ends;  // per window wire
     const std::string name = fmt::format("(pattern of colour {})", colour);
     for (Coord iy = 0; iy < window; ++iy)
@@ -351,14 +351,12 @@ struct LatticeChecker {
     for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
       const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
       if (is_wire_shape(a) && is_wire_shape(b)) {
-        if (wires_conflict(a, ra, b, rb))
+        if (wires_conflict<2>(a, ra, b, rb))
           rec.add("short", name, "two translates of the pattern's wires meet", where);
       } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
         const Box<2>& node = s.kind[i] == ShapeKind::kNode ? s.box[i] : s.box[j];
         const auto [front, back] = ends[ra];
-        const bool at_end = (where == Box<2>::at(front) && node.on_boundary(front)) ||
-                            (where == Box<2>::at(back) && node.on_boundary(back));
-        if (!at_end)
+        if (!touches_only_at_end(where, node, front, true, back, true))
           rec.add("crossing", name, "a translate of the pattern's wires touches a node", where);
       }
     });

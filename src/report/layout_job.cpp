@@ -8,13 +8,13 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/system.hpp"
+#include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
-#include "ftvlsi/layout/channel_layout.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
+#include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
@@ -223,9 +223,9 @@ void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) 
   run.times.metrics = timed([&] { run.metrics3 = measure(cube); });
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_hierarchical3(cube));
+      run.drc.push_back(check_hierarchical(cube));
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_flat3(cube, available_memory_bytes()));
+      run.drc.push_back(check_flat(cube, available_memory_bytes()));
   });
   // The reference: Theorem 4 for a fat-tree; n lg^(3/2) n for the 3D butterfly fat-tree (GL §6);
   // n for a 3D mesh (volume Theta(n)).

@@ -5,11 +5,11 @@
 #include <filesystem>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/layout/cube.hpp"
-#include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/check.hpp"
+#include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 
 namespace ftvlsi {
@@ -102,7 +102,7 @@ std::string cube_sweep() {
       out += fmt::format("| {} | {} | {} | {} × {} × {} | {} | {:.0f} | {:.1f} | {} |\n",
                          p.processors, to_string(profile), tree.capacity(0), m.width, m.height,
                          m.depth, m.volume(), ref, static_cast<double>(m.volume()) / ref,
-                         check_hierarchical3(cube).violations);
+                         check_hierarchical(cube).violations);
     }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <array>
 #include <random>
 
+#include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
 using namespace ftvlsi;
@@ -155,5 +156,64 @@ TEST_SUITE("drc") {
     }
     MESSAGE("mutations caught: " << caught << " of 200");
     CHECK(caught > 50);
+  }
+
+  TEST_CASE("in 3D, ends left to geometry rest on a node's boundary, never inside it") {
+    Layout<3> layout;
+    Cell<3> cell;
+    cell.name = "TOP";
+    cell.add_node({{0, 0, 0}, {2, 2, 2}}, NodeKind::kProcessor, 0);
+    cell.add_node({{5, 0, 0}, {7, 2, 2}}, NodeKind::kProcessor, 0);
+    const std::array<Point<3>, 2> unit{Point<3>{2, 1, 1}, Point<3>{5, 1, 1}};
+    cell.add_wire(unit, 0);
+    layout.wire_levels = 1;
+    layout.cells.push_back(cell);
+    layout.top = 0;
+    layout.finalize();
+    CHECK(check_hierarchical(layout).violations == 0);
+    CHECK(check_flat(layout, kMemory).violations == 0);
+    Layout<3> inside = layout;
+    inside.cells[0].wire_points[1] = Point<3>{6, 1, 1};  // into the second node
+    inside.finalize();
+    CHECK(check_hierarchical(inside).violations > 0);
+    CHECK(check_flat(inside, kMemory).violations > 0);
+    Layout<3> loose = layout;
+    loose.cells[0].wire_points[1] = Point<3>{4, 1, 1};  // short of it: in the air
+    loose.finalize();
+    CHECK(check_hierarchical(loose).violations > 0);
+    CHECK(check_flat(loose, kMemory).violations > 0);
+    Layout<3> along = layout;  // a second wire starting on the first: a short
+    const std::array<Point<3>, 3> bent{Point<3>{3, 1, 1}, Point<3>{3, 1, 4}, Point<3>{6, 1, 4}};
+    along.cells[0].add_wire(bent, 0);
+    along.finalize();
+    CHECK(check_hierarchical(along).violations > 0);
+  }
+
+  TEST_CASE("random mutations of a cube layout caught flat are caught hierarchically") {
+    std::mt19937_64 rng(2025);
+    int caught = 0, flat_caught = 0;
+    for (int trial = 0; trial < 150; ++trial) {
+      Layout<3> layout = build_cube(tree_of(64, CapacityProfile::kUniversal));
+      std::size_t c = rng() % layout.cells.size();
+      while (layout.cells[c].wire_points.empty()) c = (c + 1) % layout.cells.size();
+      Cell<3>& cell = layout.cells[c];
+      const std::size_t w = rng() % cell.wire_count();
+      const std::size_t first = cell.wire_start[w], last = cell.wire_start[w + 1] - 1;
+      const int axis = static_cast<int>(rng() % 3);
+      const Coord delta = (rng() % 2) ? 1 : -1;
+      if (rng() % 2) {
+        cell.wire_points[rng() % 2 ? first : last][axis] += delta;  // one end
+      } else {
+        for (std::size_t p = first; p <= last; ++p) cell.wire_points[p][axis] += delta;
+      }
+      layout.finalize();
+      const auto h = check_hierarchical(layout).violations;
+      const auto f = check_flat(layout, kMemory).violations;
+      CHECK((h > 0 || f == 0));
+      caught += h > 0;
+      flat_caught += f > 0;
+    }
+    MESSAGE("mutations caught: hierarchical " << caught << ", flat " << flat_caught << " of 150");
+    CHECK(caught > 100);
   }
 }

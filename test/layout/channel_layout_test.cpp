@@ -25,7 +25,7 @@ TEST_SUITE("channel_layout") {
         const Layout<2> layout = build_channel_layout(net);
         CHECK(check_hierarchical(layout).violations == 0);
         CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
-        const FlatLayout flat = flatten(layout, std::uint64_t{1} << 30);
+        const FlatLayout<2> flat = flatten(layout, std::uint64_t{1} << 30);
         REQUIRE(flat.wire_count() == net.wires.size());
         std::multiset<std::pair<std::uint32_t, std::uint32_t>> want, got;
         for (auto [a, b] : net.wires) want.insert(std::minmax(a, b));

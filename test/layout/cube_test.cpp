@@ -6,7 +6,7 @@
 #include <random>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
+#include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "support/trees.hpp"
 
@@ -44,7 +44,7 @@ TEST_SUITE("cube") {
         const Layout<3> cube = build_cube(tree);
         CAPTURE(L);
         CAPTURE(std::string(to_string(profile)));
-        const DrcReport h = check_hierarchical3(cube), f = check_flat3(cube, 1ull << 32);
+        const DrcReport h = check_hierarchical(cube), f = check_flat(cube, 1ull << 32);
         CHECK(h.violations == 0);
         CHECK(f.violations == 0);
         // Every channel is drawn: cap(k) wires up from each level-k switch and, below the
@@ -90,8 +90,8 @@ TEST_SUITE("cube") {
       // Copy a wire of the top cell: two wires on the same grid points.
       const std::vector<Point<3>> pts(top.wire(0).begin(), top.wire(0).end());
       top.add_wire(pts, 0);
-      CHECK(check_hierarchical3(cube).violations > 0);
-      CHECK(check_flat3(cube, 1ull << 30).violations > 0);
+      CHECK(check_hierarchical(cube).violations > 0);
+      CHECK(check_flat(cube, 1ull << 30).violations > 0);
     }
     {
       Layout<3> cube = build_cube(tree);
@@ -104,7 +104,7 @@ TEST_SUITE("cube") {
       a[2] = b[2] = (s.lo[2] + s.hi[2]) / 2;
       const Point<3> pts[2] = {a, b};
       top.add_wire(pts, 0);
-      const DrcReport r = check_hierarchical3(cube);
+      const DrcReport r = check_hierarchical(cube);
       CHECK(r.violations > 0);
       bool crossing = false;
       for (const auto& v : r.samples) crossing = crossing || v.rule == "crossing";
@@ -118,7 +118,7 @@ TEST_SUITE("cube") {
       const Point<3> pts[2] = {{bb.hi[0] + 5, bb.hi[1] + 5, 0}, {bb.hi[0] + 9, bb.hi[1] + 5, 0}};
       top.add_wire(pts, 0);
       cube.finalize();
-      const DrcReport r = check_hierarchical3(cube);
+      const DrcReport r = check_hierarchical(cube);
       bool open = false;
       for (const auto& v : r.samples) open = open || v.rule == "open";
       CHECK(open);
@@ -132,8 +132,8 @@ TEST_SUITE("grid3d") {
       const CompetingNetwork net = make_competing("mesh3d", side * side * side, 1);
       const Layout<3> layout = build_grid3d(net);
       const LayoutMetrics<3> m = measure(layout);
-      CHECK(check_hierarchical3(layout).violations == 0);
-      CHECK(check_flat3(layout, 1ull << 30).violations == 0);
+      CHECK(check_hierarchical(layout).violations == 0);
+      CHECK(check_flat(layout, 1ull << 30).violations == 0);
       CHECK(m.wires == net.wires.size());
       CHECK(m.wire_length_max == 1);
       CHECK(m.volume() == (3 * side - 1) * (3 * side - 1) * (3 * side - 1));
@@ -184,8 +184,8 @@ TEST_SUITE("butterfly3d") {
       CAPTURE(n);
       CHECK(m.wires == net.graph().wires.size());
       CHECK(m.processors == n);
-      CHECK(check_hierarchical3(layout).violations == 0);
-      if (n <= 512) CHECK(check_flat3(layout, 1ull << 32).violations == 0);
+      CHECK(check_hierarchical(layout).violations == 0);
+      if (n <= 512) CHECK(check_flat(layout, 1ull << 32).violations == 0);
     }
   }
 }

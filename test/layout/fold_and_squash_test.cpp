@@ -173,7 +173,7 @@ TEST_SUITE("fold_and_squash") {
         const ButterflyFatTreeGraph g = net.graph();
         const auto lengths = fold_and_squash_wire_lengths(net);
         REQUIRE(lengths.size() == g.wires.size());
-        const FlatLayout flat = flatten(build_fold_and_squash(net), std::uint64_t{1} << 30);
+        const FlatLayout<2> flat = flatten(build_fold_and_squash(net), std::uint64_t{1} << 30);
         REQUIRE(flat.wire_count() == g.wires.size());
         // Per level and kind (mesh: both ends on one level), the same multiset of lengths.
         std::map<std::pair<int, bool>, std::vector<std::uint64_t>> drawn, listed;

@@ -33,7 +33,7 @@ FatTree make_tree(CapacityProfile profile, std::uint64_t n, std::uint64_t alpha 
 // Finds the node whose boundary holds a point, from the geometry alone.
 class NodeLookup {
  public:
-  explicit NodeLookup(const FlatLayout& flat) {
+  explicit NodeLookup(const FlatLayout<2>& flat) {
     for (std::size_t n = 0; n < flat.node_box.size(); ++n) {
       const Box<2>& b = flat.node_box[n];
       for (Coord x = b.lo[0]; x <= b.hi[0]; ++x) add({x, b.lo[1]}, n), add({x, b.hi[1]}, n);
@@ -69,7 +69,7 @@ TEST_SUITE("h_tree") {
         CAPTURE(to_string(profile));
         CAPTURE(n);
         const FatTree tree = make_tree(profile, n);
-        const FlatLayout flat = flatten(build_h_tree(tree), kMemory);
+        const FlatLayout<2> flat = flatten(build_h_tree(tree), kMemory);
         const NodeLookup lookup(flat);
         // Per channel (child level k, child index j): wires up and down.
         std::map<std::pair<int, std::uint64_t>, std::pair<std::uint64_t, std::uint64_t>> count;
@@ -137,7 +137,7 @@ TEST_SUITE("h_tree") {
         const FatTree tree = make_tree(profile, n, 4);
         const Layout<2> layout = build_h_tree(tree);
         const LayoutMetrics<2> m = measure(layout);
-        const FlatLayout flat = flatten(layout, kMemory);
+        const FlatLayout<2> flat = flatten(layout, kMemory);
         std::vector<std::uint64_t> total(tree.levels() + 1), longest(tree.levels() + 1);
         Box<2> bbox = flat.node_box.front();
         for (const Box<2>& b : flat.node_box) bbox = bbox.united(b);
