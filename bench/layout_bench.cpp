@@ -117,7 +117,7 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
   const double build = timed([&] { layout = build_cube(tree); });
   const double metrics = timed([&] { m = measure(layout); });
   const double drc_time = timed([&] { drc = check_hierarchical(layout); });
-  const double gds_time = timed_gds([&](const std::string& path) { write_gds3(layout, path); });
+  const double gds_time = timed_gds([&](const std::string& path) { write_gds(layout, path); });
   std::printf(
       "| 2^%d | %s cube | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | volume %llu = %.1f x Thm 4 | "
       "%.1f | %llu |\n",

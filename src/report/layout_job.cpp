@@ -241,7 +241,7 @@ void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) 
   if (spec.output.svg) run.times.svg = timed([&] { write_svg3(cube, *spec.output.svg, svg); });
   if (spec.output.html)
     write_view3d_html(cube, *spec.output.html, {svg.title, 200000});
-  if (spec.output.gds) run.times.gds = timed([&] { write_gds3(cube, *spec.output.gds); });
+  if (spec.output.gds) run.times.gds = timed([&] { write_gds(cube, *spec.output.gds); });
   if (spec.output.json)
     run.times.json =
         timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
