@@ -507,60 +507,34 @@ class SvgWriter {
   std::string wire_stroke_;
 };
 
-}  // namespace
-
-void write_svg(const Layout<2>& layout, const std::string& path, const SvgOptions& options) {
+void draw(const Layout<2>& layout, const std::string& path, const SvgOptions& options) {
   FTVLSI_ASSERT(layout.top >= 0 && static_cast<std::size_t>(layout.top) < layout.cells.size());
   const Plan plan = make_plan(layout, options.max_shapes);
   SvgWriter(layout, options, plan).write(path);
 }
 
-std::vector<std::string> write_svg3(const Layout<3>& layout, const std::string& path,
-                                    const SvgOptions& options, std::uint64_t max_segments) {
-  const LayoutMetrics<3> m = measure(layout);
-  if (m.wires + m.vias > max_segments)
-    throw InputError(fmt::format(
-        "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "
-        "write the HTML view (--html) or lay out fewer processors",
-        m.wires, m.vias, max_segments));
-  struct Segment {
-    Point<2> a, b;
-    std::int32_t level;
-  };
-  struct NodeBox {
-    Box<3> box;
-    NodeKind kind;
-    std::int32_t level;
-  };
-  std::map<Coord, std::vector<Segment>> planes;
-  std::vector<NodeBox> nodes;
-  walk_instances(
-      layout, layout.top, Transform<3>{}, 0, [&](std::int32_t c, const Transform<3>& t, int) {
-        const Cell<3>& cell = layout.cells[c];
-        for (std::size_t n = 0; n < cell.node_count(); ++n)
-          nodes.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
-        for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-          const auto pts = cell.wire(w);
-          for (std::size_t i = 1; i < pts.size(); ++i) {
-            const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
-            if (a[2] == b[2])
-              planes[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
-            else
-              planes[std::min(a[2], b[2])];  // a plane a wire passes through
-          }
-        }
-        return true;
-      });
-  auto picture = [&](std::optional<Coord> z) {
+// A 3D layout seen in the plane, as one flat 2D layout per view: the section at wiring plane z
+// (its wires along x and y and the nodes it cuts), or every plane seen from above.
+class PlaneViews {
+ public:
+  explicit PlaneViews(const Layout<3>& layout) : layout_(layout) {
+    walk_instances(layout, layout.top, Transform<3>{}, 0,
+                   [&](std::int32_t c, const Transform<3>& t, int) {
+                     add(layout.cells[c], t);
+                     return true;
+                   });
+  }
+
+  Layout<2> view(std::optional<Coord> z) const {
     Layout<2> flat;
-    flat.style = layout.style;
-    flat.wire_levels = layout.wire_levels;
+    flat.style = layout_.style;
+    flat.wire_levels = layout_.wire_levels;
     Cell<2> cell;
     cell.name = z ? fmt::format("plane {}", *z) : "top view";
-    for (const auto& n : nodes)
+    for (const auto& n : nodes_)
       if (!z || (n.box.lo[2] <= *z && *z <= n.box.hi[2]))
         cell.add_node({n.box.lo[0], n.box.lo[1], n.box.hi[0], n.box.hi[1]}, n.kind, n.level);
-    for (const auto& [plane, segments] : planes) {
+    for (const auto& [plane, segments] : planes_) {
       if (z && plane != *z) continue;
       for (const auto& s : segments) {
         const Point<2> pts[2] = {s.a, s.b};
@@ -571,21 +545,76 @@ std::vector<std::string> write_svg3(const Layout<3>& layout, const std::string& 
     flat.top = 0;
     flat.finalize();
     return flat;
-  };
-  std::string base = path;
-  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".svg") == 0) base.resize(base.size() - 4);
-  std::vector<std::string> written;
-  for (Coord z = m.bbox.lo[2]; z <= m.bbox.hi[2]; ++z) {
-    SvgOptions o = options;
-    o.title = fmt::format("{} — wiring plane z = {}", options.title, z);
-    const std::string file = fmt::format("{}-z{:04}.svg", base, z);
-    write_svg(picture(z), file, o);
-    written.push_back(file);
   }
-  SvgOptions top = options;
-  top.title = options.title + " — seen from above, all planes";
-  write_svg(picture(std::nullopt), path, top);
-  return written;
+
+ private:
+  struct Segment {
+    Point<2> a, b;
+    std::int32_t level;
+  };
+  struct NodeBox {
+    Box<3> box;
+    NodeKind kind;
+    std::int32_t level;
+  };
+
+  void add(const Cell<3>& cell, const Transform<3>& t) {
+    for (std::size_t n = 0; n < cell.node_count(); ++n)
+      nodes_.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      for (std::size_t i = 1; i < pts.size(); ++i) {
+        const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+        if (a[2] == b[2])
+          planes_[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
+        else
+          planes_[std::min(a[2], b[2])];  // a plane a wire passes through
+      }
+    }
+  }
+
+  const Layout<3>& layout_;
+  std::map<Coord, std::vector<Segment>> planes_;
+  std::vector<NodeBox> nodes_;
+};
+
+}  // namespace
+
+template <int D>
+std::vector<std::string> write_svg(const Layout<D>& layout, const std::string& path,
+                                   const SvgOptions& options) {
+  if constexpr (D == 2) {
+    draw(layout, path, options);
+    return {};
+  } else {
+    const LayoutMetrics<3> m = measure(layout);
+    if (m.wires + m.vias > options.max_plane_segments)
+      throw InputError(fmt::format(
+          "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "
+          "write the HTML view (--html) or lay out fewer processors",
+          m.wires, m.vias, options.max_plane_segments));
+    const PlaneViews views(layout);
+    std::string base = path;
+    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".svg") == 0)
+      base.resize(base.size() - 4);
+    std::vector<std::string> written;
+    for (Coord z = m.bbox.lo[2]; z <= m.bbox.hi[2]; ++z) {
+      SvgOptions o = options;
+      o.title = fmt::format("{} — wiring plane z = {}", options.title, z);
+      const std::string file = fmt::format("{}-z{:04}.svg", base, z);
+      draw(views.view(z), file, o);
+      written.push_back(file);
+    }
+    SvgOptions top = options;
+    top.title = options.title + " — seen from above, all planes";
+    draw(views.view(std::nullopt), path, top);
+    return written;
+  }
 }
+
+template std::vector<std::string> write_svg(const Layout<2>&, const std::string&,
+                                            const SvgOptions&);
+template std::vector<std::string> write_svg(const Layout<3>&, const std::string&,
+                                            const SvgOptions&);
 
 }  // namespace ftvlsi

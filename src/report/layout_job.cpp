@@ -238,7 +238,7 @@ void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) 
                          : run.butterfly3d ? network_json(*run.butterfly3d)
                                            : network_json(*run.network),
                          *run.metrics3, run.drc, reference);
-  if (spec.output.svg) run.times.svg = timed([&] { write_svg3(cube, *spec.output.svg, svg); });
+  if (spec.output.svg) run.times.svg = timed([&] { write_svg(cube, *spec.output.svg, svg); });
   if (spec.output.html)
     write_view3d_html(cube, *spec.output.html, {svg.title, 200000});
   if (spec.output.gds) run.times.gds = timed([&] { write_gds(cube, *spec.output.gds); });
