@@ -100,7 +100,8 @@ std::uint64_t mean_processor_area(const LayoutMetrics<2>& m, std::uint64_t proce
   return (m.processor_size + processors / 2) / std::max<std::uint64_t>(1, processors);
 }
 
-std::vector<std::uint64_t> wire_lengths(const Cell<2>& cell) {
+template <int D>
+std::vector<std::uint64_t> wire_lengths(const Cell<D>& cell) {
   std::vector<std::uint64_t> out(cell.wire_count());
   for (std::size_t w = 0; w < cell.wire_count(); ++w) out[w] = wire_length(cell.wire(w));
   return out;
@@ -117,19 +118,13 @@ void add_one_step(Prepared& p, const std::vector<std::uint64_t>& leaf) {
   }
 }
 
-std::vector<std::uint64_t> wire_lengths3(const Cell<3>& cell) {
-  std::vector<std::uint64_t> out(cell.wire_count());
-  for (std::size_t w = 0; w < cell.wire_count(); ++w) out[w] = wire_length(cell.wire(w));
-  return out;
-}
-
 // Leiserson's Theorem 10 end to end: a 3D network on its own grid layout, decomposed on it and
 // mapped onto the volume-universal fat-tree, which is laid out as a cube; "area" here is volume.
 Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(r.net);
-  p.competing_length = wire_lengths3(r.drawing3->cells[r.drawing3->top]);
+  p.competing_length = wire_lengths(r.drawing3->cells[r.drawing3->top]);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
   p.area_competing = r.layout3->volume();
   p.tree.emplace(r.host);
