@@ -1,5 +1,6 @@
 #include "ftvlsi/geometry/layout.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "ftvlsi/core/error.hpp"
@@ -99,10 +100,22 @@ std::pair<std::int32_t, std::int32_t> pin_node(const Layout<D>& layout, std::int
   }
 }
 
+template <int D>
+int instance_depth(const Layout<D>& layout) {
+  // Instances refer only to earlier cells, so one forward pass sees every child first.
+  std::vector<int> height(layout.cells.size(), 0);
+  for (std::size_t c = 0; c < layout.cells.size(); ++c)
+    for (const auto& inst : layout.cells[c].instances)
+      height[c] = std::max(height[c], height[inst.cell] + 1);
+  return height[layout.top];
+}
+
 template struct Cell<2>;
 template struct Cell<3>;
 template struct Layout<2>;
 template struct Layout<3>;
+template int instance_depth(const Layout<2>&);
+template int instance_depth(const Layout<3>&);
 template std::uint64_t wire_vias<2>(std::span<const Point<2>>);
 template std::uint64_t wire_vias<3>(std::span<const Point<3>>);
 template std::pair<std::int32_t, std::int32_t> pin_node(const Layout<2>&, std::int32_t,

@@ -90,15 +90,6 @@ std::vector<std::uint64_t> own_shapes(const Layout<2>& layout) {
   return out;
 }
 
-int tree_depth(const Layout<2>& layout) {
-  // Instances refer only to earlier cells, so one forward pass sees every child first.
-  std::vector<int> height(layout.cells.size(), 0);
-  for (std::size_t c = 0; c < layout.cells.size(); ++c)
-    for (const auto& inst : layout.cells[c].instances)
-      height[c] = std::max(height[c], height[inst.cell] + 1);
-  return height[layout.top];
-}
-
 // Shapes drawn when descending at most `depth` levels: own nodes and segments of the cells at
 // depth <= `depth` plus one outline per instance at depth + 1. Stops once past `cap`, so a
 // huge layout costs about `cap` steps per call.
@@ -131,7 +122,7 @@ Plan make_plan(const Layout<2>& layout, std::uint64_t budget) {
   Plan p;
   const auto counts = layout.flat_counts();
   const FlatCounts& flat = counts[layout.top];
-  p.max_depth = tree_depth(layout);
+  p.max_depth = instance_depth(layout);
   p.depth = choose_depth(layout, flat, p.max_depth, budget);
   p.vias_total = flat.vias;
   p.vias = p.depth == p.max_depth && flat.nodes + flat.segments + flat.vias <= budget;

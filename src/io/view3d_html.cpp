@@ -32,13 +32,6 @@ class Budget {
   std::map<std::pair<std::int32_t, int>, std::uint64_t> memo_;
 };
 
-int depth_of(const Layout<3>& layout) {
-  std::vector<int> d(layout.cells.size(), 0);
-  for (std::size_t c = 0; c < layout.cells.size(); ++c)
-    for (const auto& inst : layout.cells[c].instances) d[c] = std::max(d[c], d[inst.cell] + 1);
-  return d[layout.top];
-}
-
 struct Flat {
   std::string boxes, segments;
   std::uint64_t box_count = 0, segment_count = 0;
@@ -150,13 +143,13 @@ resize();
 
 std::string view3d_html(const Layout<3>& layout, const View3dOptions& options) {
   Budget budget(layout);
-  int depth = depth_of(layout) + 1;  // + 1: the deepest cells' own shapes too
+  int depth = instance_depth(layout) + 1;  // + 1: the deepest cells' own shapes too
   while (depth > 1 && budget.items(layout.top, depth) > options.max_items) --depth;
   Flat flat;
   flatten(layout, layout.top, Transform<3>{}, depth, flat);
   if (!flat.boxes.empty()) flat.boxes.pop_back();
   if (!flat.segments.empty()) flat.segments.pop_back();
-  const bool cut = depth <= depth_of(layout);
+  const bool cut = depth <= instance_depth(layout);
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>body{{margin:0;font-family:sans-serif}}#bar{{padding:6px 10px;font-size:13px}}"

@@ -130,6 +130,10 @@ template <int D>
 std::pair<std::int32_t, std::int32_t> pin_node(const Layout<D>& layout, std::int32_t cell,
                                                std::int32_t pin);
 
+// The depth of the instance tree below the top cell (0: the top cell places nothing).
+template <int D>
+int instance_depth(const Layout<D>& layout);
+
 // Walks the instance tree depth first. `enter(cell, transform, depth)` returns whether to
 // descend into that cell's instances.
 template <int D, class Enter>
