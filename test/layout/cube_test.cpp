@@ -3,7 +3,6 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <random>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/drc.hpp"
@@ -20,20 +19,6 @@ FatTree universal(std::uint64_t n) { return tree_of(n, CapacityProfile::kUnivers
 }  // namespace
 
 TEST_SUITE("cube") {
-  TEST_CASE("Transform<3> composes like applying one transform after the other") {
-    std::mt19937_64 rng(5);
-    std::uniform_int_distribution<Coord> coord(-1000, 1000);
-    for (int i = 0; i < 500; ++i) {
-      Transform<3> s, t;
-      for (int a = 0; a < 3; ++a) {
-        s.sign[a] = rng() & 1 ? -1 : 1, t.sign[a] = rng() & 1 ? -1 : 1;
-        s.offset[a] = coord(rng), t.offset[a] = coord(rng);
-      }
-      const Point<3> p{coord(rng), coord(rng), coord(rng)};
-      CHECK(s.compose(t).apply(p) == s.apply(t.apply(p)));
-    }
-  }
-
   TEST_CASE("cube layouts are DRC-clean, hierarchically and flattened, over sizes and profiles") {
     for (auto profile : {CapacityProfile::kUniversal, CapacityProfile::kQuadrupleEvery3,
                          CapacityProfile::kAreaUniversal, CapacityProfile::kDoubleEvery2,
