@@ -18,7 +18,6 @@
 #include "ftvlsi/geometry/flatten.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
@@ -56,8 +55,8 @@ FatTree make_tree(std::uint64_t n, CapacityProfile profile) {
 
 void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
   const FatTree tree = make_tree(n, profile);
-  Layout layout;
-  LayoutMetrics m;
+  Layout<2> layout;
+  LayoutMetrics<2> m;
   DrcReport drc;
   const double build = timed([&] { layout = build_h_tree(tree); });
   const double metrics = timed([&] { m = measure(layout); });
@@ -70,7 +69,7 @@ void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
   std::uint64_t flat_violations = 0;
   if (flat) {
     flatten_time = timed([&] {
-      const FlatLayout copy = flatten(layout, available_memory_bytes());
+      const FlatLayout<2> copy = flatten(layout, available_memory_bytes());
       flat_shapes = copy.node_box.size() + copy.wire_points.size() - copy.wire_count();
     });
     flat_time = timed([&] { flat_violations = check_flat(layout, available_memory_bytes()).violations; });
@@ -90,18 +89,18 @@ void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
 }
 
 void dump_segments(std::uint64_t n, const char* path) {
-  const Layout layout = build_h_tree(make_tree(n, CapacityProfile::kLinearSize));
-  const FlatLayout flat = flatten(layout, available_memory_bytes());
+  const Layout<2> layout = build_h_tree(make_tree(n, CapacityProfile::kLinearSize));
+  const FlatLayout<2> flat = flatten(layout, available_memory_bytes());
   FILE* out = std::fopen(path, "w");
   if (!out) return;
-  for (const Box& b : flat.node_box)
-    std::fprintf(out, "N %lld %lld %lld %lld\n", (long long)b.x0, (long long)b.y0, (long long)b.x1,
-                 (long long)b.y1);
+  for (const Box<2>& b : flat.node_box)
+    std::fprintf(out, "N %lld %lld %lld %lld\n", (long long)b.lo[0], (long long)b.lo[1],
+                 (long long)b.hi[0], (long long)b.hi[1]);
   for (std::size_t w = 0; w < flat.wire_count(); ++w) {
     const auto pts = flat.wire(w);
     for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-      std::fprintf(out, "S %lld %lld %lld %lld\n", (long long)pts[i].x, (long long)pts[i].y,
-                   (long long)pts[i + 1].x, (long long)pts[i + 1].y);
+      std::fprintf(out, "S %lld %lld %lld %lld\n", (long long)pts[i].x(), (long long)pts[i].y(),
+                   (long long)pts[i + 1].x(), (long long)pts[i + 1].y());
   }
   std::fclose(out);
   std::printf("wrote %zu nodes and the segments of %zu wires to %s\n", flat.node_box.size(),
@@ -112,20 +111,20 @@ void dump_segments(std::uint64_t n, const char* path) {
 // grid, and its volume against Theorem 4.
 void run_cube(std::uint64_t n, CapacityProfile profile) {
   const FatTree tree = make_tree(n, profile);
-  Layout3 layout;
-  LayoutMetrics3 m;
+  Layout<3> layout;
+  LayoutMetrics<3> m;
   DrcReport drc;
   const double build = timed([&] { layout = build_cube(tree); });
-  const double metrics = timed([&] { m = measure3(layout); });
-  const double drc_time = timed([&] { drc = check_hierarchical3(layout); });
-  const double gds_time = timed_gds([&](const std::string& path) { write_gds3(layout, path); });
+  const double metrics = timed([&] { m = measure(layout); });
+  const double drc_time = timed([&] { drc = check_hierarchical(layout); });
+  const double gds_time = timed_gds([&](const std::string& path) { write_gds(layout, path); });
   std::printf(
       "| 2^%d | %s cube | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | volume %llu = %.1f x Thm 4 | "
       "%.1f | %llu |\n",
       floor_log2(n), std::string(to_string(profile)).c_str(),
       static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time,
-      build + metrics + drc_time + gds_time, static_cast<unsigned long long>(m.volume),
-      static_cast<double>(m.volume) / theorem4_volume(tree), peak_memory_bytes() / 1048576.0,
+      build + metrics + drc_time + gds_time, static_cast<unsigned long long>(m.volume()),
+      static_cast<double>(m.volume()) / theorem4_volume(tree), peak_memory_bytes() / 1048576.0,
       static_cast<unsigned long long>(drc.violations));
   std::fflush(stdout);
 }
@@ -134,8 +133,8 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
 // or butterfly fat-tree on 4^k processors; with --flat also the flat DRC (k <= 8).
 void run_fold_and_squash(std::uint64_t n, bool pyramid, bool diagonals, bool flat) {
   const ButterflyFatTree net(n, pyramid, {}, diagonals);
-  Layout layout;
-  LayoutMetrics m;
+  Layout<2> layout;
+  LayoutMetrics<2> m;
   DrcReport drc;
   const double build = timed([&] { layout = build_fold_and_squash(net); });
   const double metrics = timed([&] { m = measure(layout); });

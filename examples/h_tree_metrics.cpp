@@ -16,14 +16,14 @@ int main() {
       params.processors = n;
       params.capacity.profile = profile;
       const FatTree tree(params);
-      const Layout layout = build_h_tree(tree);
-      const LayoutMetrics m = measure(layout);
+      const Layout<2> layout = build_h_tree(tree);
+      const LayoutMetrics<2> m = measure(layout);
       const DrcReport drc = check_hierarchical(layout);
       const double lgn = std::log2(static_cast<double>(n));
       const double norm = profile == CapacityProfile::kLinearSize ? n : n * lgn * lgn;
       std::printf("%-16s %8llu %10llu %14llu %10.3f %s\n", std::string(to_string(profile)).c_str(),
                   static_cast<unsigned long long>(n), static_cast<unsigned long long>(m.width),
-                  static_cast<unsigned long long>(m.area), m.area / norm,
+                  static_cast<unsigned long long>(m.area()), m.area() / norm,
                   drc.clean() ? "clean" : "VIOLATIONS");
       if (!drc.clean()) return 1;
     }

@@ -17,22 +17,27 @@ struct box_limits<long> {
 
 namespace ftvlsi::detail {
 
-void for_each_overlap(std::span<const Box> boxes,
+template <int D>
+void for_each_overlap(const std::vector<Box<D>>& boxes,
                       const std::function<void(std::uint32_t, std::uint32_t)>& on_pair) {
   using CgalBox =
-      CGAL::Box_intersection_d::Box_with_handle_d<Coord, 2, std::uint32_t,
+      CGAL::Box_intersection_d::Box_with_handle_d<Coord, D, std::uint32_t,
                                                   CGAL::Box_intersection_d::ID_EXPLICIT>;
   std::vector<CgalBox> cgal_boxes;
   cgal_boxes.reserve(boxes.size());
   for (std::size_t i = 0; i < boxes.size(); ++i) {
-    Coord lo[2] = {boxes[i].x0, boxes[i].y0};
-    Coord hi[2] = {boxes[i].x1, boxes[i].y1};
-    cgal_boxes.emplace_back(lo, hi, static_cast<std::uint32_t>(i));
+    Point<D> lo = boxes[i].lo, hi = boxes[i].hi;  // CGAL takes them as mutable arrays
+    cgal_boxes.emplace_back(lo.c.data(), hi.c.data(), static_cast<std::uint32_t>(i));
   }
   CGAL::box_self_intersection_d(
       cgal_boxes.begin(), cgal_boxes.end(),
       [&](const CgalBox& a, const CgalBox& b) { on_pair(a.handle(), b.handle()); },
       std::ptrdiff_t{100}, CGAL::Box_intersection_d::CLOSED);
 }
+
+template void for_each_overlap(const std::vector<Box<2>>&,
+                               const std::function<void(std::uint32_t, std::uint32_t)>&);
+template void for_each_overlap(const std::vector<Box<3>>&,
+                               const std::function<void(std::uint32_t, std::uint32_t)>&);
 
 }  // namespace ftvlsi::detail

@@ -2,6 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "box_overlap.hpp"
@@ -13,31 +18,103 @@ namespace {
 
 using namespace detail;
 
-// ---- hierarchical check -------------------------------------------------------------------
+template <int D>
+struct PointHash {
+  std::size_t operator()(const Point<D>& p) const {
+    std::uint64_t h = 0;
+    for (int a = 0; a < D; ++a)
+      h = (h ^ static_cast<std::uint64_t>(p[a])) * 0x9E3779B97F4A7C15ull + (h >> 29);
+    return static_cast<std::size_t>(h);
+  }
+};
 
-struct CellChecker {
-  const Layout& layout;
-  const Cell& cell;
-  Recorder& rec;
+template <int D>
+using PointSet = std::unordered_set<Point<D>, PointHash<D>>;
 
-  // A wire may touch an instance only in the single point of the pin it ends on.
-  bool touches_only_at_pin(std::uint32_t wire, const Box& seg, std::uint32_t inst,
-                           const Box& inst_box) const {
-    const Box meet = seg.intersection(inst_box);
-    for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]}) {
-      if (t.is_node() || t.instance != static_cast<std::int32_t>(inst)) continue;
-      const Point p = pin_point(layout, cell, t);
-      if (meet == Box{p.x, p.y, p.x, p.y}) return true;
+// Which points of its boundary a cell offers its parent's wire ends left to geometry: an end of
+// its own such wire, a point of a node's boundary, or what one of its instances offers there.
+template <int D>
+class Offers {
+ public:
+  explicit Offers(const Layout<D>& layout) : layout_(layout), ends_(layout.cells.size()) {
+    for (std::size_t c = 0; c < layout.cells.size(); ++c) {
+      const Cell<D>& cell = layout.cells[c];
+      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+        const auto pts = cell.wire(w);
+        if (pts.empty()) continue;
+        if (cell.wire_from[w].is_geometric()) ends_[c].insert(pts.front());
+        if (cell.wire_to[w].is_geometric()) ends_[c].insert(pts.back());
+      }
     }
+  }
+
+  bool accepts(std::int32_t c, Point<D> q) const {
+    const Cell<D>& cell = layout_.cells[c];
+    if (!cell.bbox.on_boundary(q)) return false;
+    if (ends_[c].count(q)) return true;
+    for (const auto& b : cell.node_box)
+      if (b.on_boundary(q)) return true;
+    for (const auto& inst : cell.instances)
+      if (inst.transform.apply(layout_.cells[inst.cell].bbox).contains(q))
+        return accepts(inst.cell, inst.transform.unapply(q));
     return false;
   }
 
-  void on_pair(const Shapes& s, std::uint32_t i, std::uint32_t j) const {
+ private:
+  const Layout<D>& layout_;
+  std::vector<PointSet<D>> ends_;
+};
+
+// Marks the wire ends left to geometry that rest on a node or an instance: a contact meeting
+// one on its boundary. `landed[wire]` holds one flag per end.
+template <int D>
+void note_landing(const Shapes<D>& s, std::uint32_t i, std::uint32_t j,
+                  std::span<const Point<D>> pts, std::vector<std::array<bool, 2>>& landed) {
+  if (s.kind[i] != ShapeKind::kContact) std::swap(i, j);
+  if (s.kind[i] != ShapeKind::kContact || is_wire_shape(s.kind[j]) || s.kind[j] == ShapeKind::kPin)
+    return;
+  const Point<D> q = s.box[i].lo;
+  if (!s.box[j].on_boundary(q)) return;
+  if (q == pts.front()) landed[s.ref[i]][0] = true;
+  if (q == pts.back()) landed[s.ref[i]][1] = true;
+}
+
+// ---- hierarchical check -------------------------------------------------------------------
+
+template <int D>
+struct CellChecker {
+  const Layout<D>& layout;
+  const Offers<D>& offers;
+  const Cell<D>& cell;
+  bool top;
+  Recorder& rec;
+  std::vector<std::array<bool, 2>> landed;
+
+  // A wire may touch an instance only in the single point of a pin it names, or at an end left
+  // to geometry that the instance offers.
+  bool may_touch_instance(std::uint32_t wire, const Box<D>& meet, std::uint32_t i,
+                          const Box<D>& inst_box) const {
+    const Instance<D>& inst = cell.instances[i];
+    for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]})
+      if (t.instance == static_cast<std::int32_t>(i) &&
+          meet == Box<D>::at(pin_point(layout, cell, t)))
+        return true;
+    const auto pts = cell.wire(wire);
+    return touches_only_at_end(meet, inst_box, pts.front(), cell.wire_from[wire].is_geometric(),
+                               pts.back(), cell.wire_to[wire].is_geometric(), [&](Point<D> q) {
+                                 return offers.accepts(inst.cell, inst.transform.unapply(q));
+                               });
+  }
+
+  void on_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
+    if (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact)
+      note_landing(s, i, j, cell.wire(s.ref[s.kind[i] == ShapeKind::kContact ? i : j]), landed);
     if (judge_own_pair(cell, s, i, j, rec)) return;
-    if (s.kind[i] > s.kind[j]) std::swap(i, j);
     const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
     if (is_wire_shape(a)) {
-      if (!touches_only_at_pin(ra, s.box[i], rb, s.box[j]))
+      if (!may_touch_instance(
+              ra, where, rb,
+              cell.instances[rb].transform.apply(layout.cells[cell.instances[rb].cell].bbox)))
         rec.add("crossing", cell.name, fmt::format("wire {} enters instance {}", ra, rb), where);
     } else {
       rec.add(b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
@@ -45,43 +122,52 @@ struct CellChecker {
     }
   }
 
-  void check_terminal(std::size_t wire, const Terminal& t, Point end) const {
-    if (!terminal_reached(layout, cell, t, end))
-      rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", wire),
-              Box{end.x, end.y, end.x, end.y});
+  // Named ends on their terminals; ends left to geometry on a node, an instance or, below the
+  // top cell, the cell's boundary.
+  void check_ends() const {
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      if (polyline_problem<D>(pts)) continue;
+      for (int e = 0; e < 2; ++e) {
+        const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
+        const Point<D> end = e == 0 ? pts.front() : pts.back();
+        const bool reached = t.is_geometric() ? landed[w][e] || (!top && cell.bbox.on_boundary(end))
+                                              : terminal_reached(layout, cell, t, end);
+        if (!reached)
+          rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
+                  Box<D>::at(end));
+      }
+    }
   }
 
   void check_pins() const {
     for (std::size_t p = 0; p < cell.pins.size(); ++p) {
-      const Pin& pin = cell.pins[p];
+      const Pin<D>& pin = cell.pins[p];
       const bool on_node = pin.node >= 0 &&
                            static_cast<std::size_t>(pin.node) < cell.node_count() &&
                            cell.node_box[pin.node].on_boundary(pin.at);
       if (!on_node || !cell.bbox.on_boundary(pin.at))
         rec.add("pin", cell.name,
                 fmt::format("pin {} is not on the boundary of its node and of the cell", p),
-                Box{pin.at.x, pin.at.y, pin.at.x, pin.at.y});
+                Box<D>::at(pin.at));
     }
   }
 
-  std::uint64_t run() const {
-    Shapes s;
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      if (!add_segments(s, cell.wire(w), w, rec, cell.name)) continue;
-      check_terminal(w, cell.wire_from[w], cell.wire(w).front());
-      check_terminal(w, cell.wire_to[w], cell.wire(w).back());
-    }
+  std::uint64_t run() {
+    Shapes<D> s;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w)
+      add_segments(s, cell.wire(w), w, rec, cell.name);
     for (std::size_t n = 0; n < cell.node_count(); ++n)
       s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
-      const Instance& inst = cell.instances[i];
+      const Instance<D>& inst = cell.instances[i];
       s.add(inst.transform.apply(layout.cells[inst.cell].bbox), ShapeKind::kInstance, i);
     }
-    for (std::size_t p = 0; p < cell.pins.size(); ++p) {
-      const Point at = cell.pins[p].at;
-      s.add({at.x, at.y, at.x, at.y}, ShapeKind::kPin, p);
-    }
-    detail::for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
+    for (std::size_t p = 0; p < cell.pins.size(); ++p)
+      s.add(Box<D>::at(cell.pins[p].at), ShapeKind::kPin, p);
+    landed.assign(cell.wire_count(), {false, false});
+    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
+    check_ends();
     check_pins();
     return s.box.size();
   }
@@ -89,56 +175,121 @@ struct CellChecker {
 
 // ---- flat check ---------------------------------------------------------------------------
 
-void check_flat_pair(const FlatLayout& flat, const Shapes& s, std::uint32_t i, std::uint32_t j,
-                     Recorder& rec) {
-  const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
-  if (is_wire_shape(a) && is_wire_shape(b)) {
-    if (wires_conflict(a, ra, b, rb))
-      rec.add("short", "(flat)", fmt::format("wires {} and {} meet", ra, rb), where);
-  } else if (is_wire_shape(a)) {
-    if (flat.wire_from_node[ra] != rb && flat.wire_to_node[ra] != rb)
-      rec.add("crossing", "(flat)", fmt::format("wire {} touches node {}", ra, rb), where);
-  } else {
-    rec.add("overlap", "(flat)", fmt::format("nodes {} and {} meet", ra, rb), where);
+template <int D>
+struct FlatChecker {
+  const FlatLayout<D>& flat;
+  Recorder& rec;
+  std::unordered_map<Point<D>, std::uint32_t, PointHash<D>> ends_at;  // ends left to geometry
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Point<D>> joined;
+  std::vector<std::array<bool, 2>> landed;
+
+  bool geometric_end(std::uint32_t w, Point<D> q) const {
+    const auto pts = flat.wire(w);
+    return (q == pts.front() && flat.wire_from_node[w] == kNoNode) ||
+           (q == pts.back() && flat.wire_to_node[w] == kNoNode);
   }
-}
+
+  // Two wires left to geometry may meet end to end, once, where no third one ends.
+  bool junction(std::uint32_t u, std::uint32_t v, const Box<D>& where) {
+    const Point<D> q = where.lo;
+    if (where.hi != q || !geometric_end(u, q) || !geometric_end(v, q)) return false;
+    if (const auto it = ends_at.find(q); it == ends_at.end() || it->second != 2) return false;
+    const auto [it, fresh] = joined.emplace(std::minmax(u, v), q);
+    return fresh || it->second == q;
+  }
+
+  void on_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
+    if (!landed.empty() && (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact))
+      note_landing(s, i, j, flat.wire(s.ref[s.kind[i] == ShapeKind::kContact ? i : j]), landed);
+    const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
+    if (is_wire_shape(a) && is_wire_shape(b)) {
+      if (wires_conflict<D>(a, ra, b, rb) && !junction(ra, rb, where))
+        rec.add("short", "(flat)", fmt::format("wires {} and {} meet", ra, rb), where);
+    } else if (is_wire_shape(a)) {
+      const auto pts = flat.wire(ra);
+      const std::uint64_t from = flat.wire_from_node[ra], to = flat.wire_to_node[ra];
+      const Box<D>& node = s.box[s.kind[i] == ShapeKind::kNode ? i : j];
+      if (from != rb && to != rb &&
+          !touches_only_at_end(where, node, pts.front(), from == kNoNode, pts.back(),
+                               to == kNoNode))
+        rec.add("crossing", "(flat)", fmt::format("wire {} touches node {}", ra, rb), where);
+    } else {
+      rec.add("overlap", "(flat)", fmt::format("nodes {} and {} meet", ra, rb), where);
+    }
+  }
+
+  // Named ends in their nodes; ends left to geometry on a node or at a junction.
+  void check_ends() const {
+    for (std::size_t w = 0; w < flat.wire_count(); ++w) {
+      const auto pts = flat.wire(w);
+      if (polyline_problem<D>(pts)) continue;
+      bool reached = true;
+      for (int e = 0; e < 2; ++e) {
+        const std::uint64_t node = e == 0 ? flat.wire_from_node[w] : flat.wire_to_node[w];
+        const Point<D> end = e == 0 ? pts.front() : pts.back();
+        if (node != kNoNode) {
+          reached = reached && flat.node_box[node].contains(end);
+        } else if (!landed[w][e] && ends_at.at(end) < 2) {
+          rec.add("open", "(flat)", fmt::format("wire {} ends on no node and meets no wire", w),
+                  Box<D>::at(end));
+        }
+      }
+      if (!reached)
+        rec.add("open", "(flat)", fmt::format("wire {} does not join its two nodes", w),
+                Box<D>::around(pts.front(), pts.back()));
+    }
+  }
+
+  std::uint64_t run() {
+    Shapes<D> s;
+    bool geometric = false;
+    for (std::size_t w = 0; w < flat.wire_count(); ++w) {
+      const auto pts = flat.wire(w);
+      if (!add_segments(s, pts, w, rec, "(flat)")) continue;
+      if (flat.wire_from_node[w] == kNoNode) ++ends_at[pts.front()], geometric = true;
+      if (flat.wire_to_node[w] == kNoNode) ++ends_at[pts.back()], geometric = true;
+    }
+    if (geometric) landed.assign(flat.wire_count(), {false, false});
+    for (std::size_t n = 0; n < flat.node_box.size(); ++n)
+      s.add(flat.node_box[n], ShapeKind::kNode, n);
+    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
+    check_ends();
+    return s.box.size();
+  }
+};
 
 }  // namespace
 
-DrcReport check_hierarchical(const Layout& layout) {
-  if (layout.colours) return detail::check_lattice(layout);
+template <int D>
+DrcReport check_hierarchical(const Layout<D>& layout) {
+  if constexpr (D == 2)
+    if (layout.colours) return detail::check_lattice(layout);
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);
-  for (const Cell& cell : layout.cells) {
-    report.shapes_checked += CellChecker{layout, cell, rec}.run();
+  const Offers<D> offers(layout);
+  for (std::size_t c = 0; c < layout.cells.size(); ++c) {
+    const bool top = static_cast<std::int32_t>(c) == layout.top;
+    report.shapes_checked += CellChecker<D>{layout, offers, layout.cells[c], top, rec, {}}.run();
     ++report.cells_checked;
   }
   return report;
 }
 
-DrcReport check_flat(const Layout& layout, std::uint64_t max_bytes) {
+template <int D>
+DrcReport check_flat(const Layout<D>& layout, std::uint64_t max_bytes) {
   DrcReport report;
   report.mode = "flat";
   report.cells_checked = layout.cells.size();
   Recorder rec(report);
-  const FlatLayout flat = flatten(layout, max_bytes);
-  Shapes s;
-  for (std::size_t w = 0; w < flat.wire_count(); ++w) {
-    const auto pts = flat.wire(w);
-    if (!add_segments(s, pts, w, rec, "(flat)")) continue;
-    const Box& from = flat.node_box[flat.wire_from_node[w]];
-    const Box& to = flat.node_box[flat.wire_to_node[w]];
-    if (!from.contains(pts.front()) || !to.contains(pts.back()))
-      rec.add("open", "(flat)", fmt::format("wire {} does not join its two nodes", w),
-              Box::around(pts.front(), pts.back()));
-  }
-  for (std::size_t n = 0; n < flat.node_box.size(); ++n)
-    s.add(flat.node_box[n], ShapeKind::kNode, n);
-  for_each_overlap(
-      s.box, [&](std::uint32_t i, std::uint32_t j) { check_flat_pair(flat, s, i, j, rec); });
-  report.shapes_checked = s.box.size();
+  const FlatLayout<D> flat = flatten(layout, max_bytes);
+  report.shapes_checked = FlatChecker<D>{flat, rec, {}, {}, {}}.run();
   return report;
 }
+
+template DrcReport check_hierarchical(const Layout<2>&);
+template DrcReport check_hierarchical(const Layout<3>&);
+template DrcReport check_flat(const Layout<2>&, std::uint64_t);
+template DrcReport check_flat(const Layout<3>&, std::uint64_t);
 
 }  // namespace ftvlsi

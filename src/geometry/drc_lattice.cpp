@@ -31,7 +31,7 @@ using Kind = ColourRule::Kind;
 Coord floor_div(Coord v, Coord q) { return v >= 0 ? v / q : -((-v + q - 1) / q); }
 
 struct LatticeChecker {
-  const Layout& layout;
+  const Layout<2>& layout;
   const LineColours& lc;
   Recorder& rec;
   DrcReport& report;
@@ -49,45 +49,45 @@ struct LatticeChecker {
     if (ok)
       for (auto* v : {&lc.row, &lc.col})
         for (std::int32_t c : *v) ok = ok && valid_colour(c);
-    if (!ok)
-      rec.add("colour", "(layout)", "the line colour table is incomplete", Box{});
+    if (!ok) rec.add("colour", "(layout)", "the line colour table is incomplete", Box<2>{});
     return ok;
   }
 
   // ---- colour discipline ---------------------------------------------------------------
 
-  std::int32_t colour_of(std::span<const Point> pts, const Cell& cell, std::size_t w) {
+  std::int32_t colour_of(std::span<const Point<2>> pts, const Cell<2>& cell, std::size_t w) {
     std::int32_t colour = -1;
     bool ok = pts.size() >= 2;
     for (std::size_t i = 0; ok && i + 1 < pts.size(); ++i) {
-      const bool horizontal = pts[i].y == pts[i + 1].y;
-      const std::int32_t c = horizontal ? lc.row_colour(pts[i].y) : lc.col_colour(pts[i].x);
+      const bool horizontal = pts[i].y() == pts[i + 1].y();
+      const std::int32_t c = horizontal ? lc.row_colour(pts[i].y()) : lc.col_colour(pts[i].x());
       if (colour < 0) colour = c;
       ok = c == colour && !lc.is_node(c);
     }
     // An end may lie only where the crossing line carries no other wire colour.
     for (std::size_t e = 0; ok && e < 2; ++e) {
-      const Point at = e == 0 ? pts.front() : pts.back();
-      const Point next = e == 0 ? pts[1] : pts[pts.size() - 2];
-      const std::int32_t cross = at.x == next.x ? lc.row_colour(at.y) : lc.col_colour(at.x);
+      const Point<2> at = e == 0 ? pts.front() : pts.back();
+      const Point<2> next = e == 0 ? pts[1] : pts[pts.size() - 2];
+      const std::int32_t cross = at.x() == next.x() ? lc.row_colour(at.y()) : lc.col_colour(at.x());
       ok = cross == colour || lc.is_node(cross);
     }
     if (!ok) {
       rec.add("colour", cell.name,
               fmt::format("wire {} leaves the lines of its colour or ends on a line of another", w),
-              Box::around(pts.front(), pts.back()));
+              Box<2>::around(pts.front(), pts.back()));
       return -1;
     }
     return colour;
   }
 
-  void check_node_colours(const Cell& cell, std::size_t n) {
-    const Box& b = cell.node_box[n];
-    const std::int32_t s = lc.row_colour(b.y0);
+  void check_node_colours(const Cell<2>& cell, std::size_t n) {
+    const Box<2>& b = cell.node_box[n];
+    const std::int32_t s = lc.row_colour(b.lo[1]);
     bool ok = lc.is_node(s);
-    for (Coord y = b.y0; ok && y <= std::min(b.y1, b.y0 + lc.pitch); ++y) ok = lc.row_colour(y) == s;
+    for (Coord y = b.lo[1]; ok && y <= std::min(b.hi[1], b.lo[1] + lc.pitch); ++y)
+      ok = lc.row_colour(y) == s;
     const auto& pierce = lc.rules[s].pierce;
-    for (Coord x = b.x0; ok && x <= std::min(b.x1, b.x0 + lc.pitch); ++x) {
+    for (Coord x = b.lo[0]; ok && x <= std::min(b.hi[0], b.lo[0] + lc.pitch); ++x) {
       const std::int32_t c = lc.col_colour(x);
       ok = c == s || std::find(pierce.begin(), pierce.end(), c) != pierce.end();
     }
@@ -104,7 +104,7 @@ struct LatticeChecker {
     wire_colour.resize(cells);
     users.resize(lc.rules.size());
     for (std::size_t ci = 0; ci < cells; ++ci) {
-      const Cell& cell = layout.cells[ci];
+      const Cell<2>& cell = layout.cells[ci];
       for (std::size_t w = 0; w < cell.wire_count(); ++w) {
         const auto pts = cell.wire(w);
         const std::int32_t c = polyline_problem(pts) ? -1 : colour_of(pts, cell, w);
@@ -113,7 +113,7 @@ struct LatticeChecker {
       }
       for (std::size_t n = 0; n < cell.node_count(); ++n) {
         check_node_colours(cell, n);
-        users[lc.row_colour(cell.node_box[n].y0)].insert(static_cast<std::int32_t>(ci));
+        users[lc.row_colour(cell.node_box[n].lo[1])].insert(static_cast<std::int32_t>(ci));
       }
     }
     owner.assign(lc.rules.size(), -1);
@@ -121,7 +121,8 @@ struct LatticeChecker {
       if (users[c].empty()) continue;
       if (lc.rules[c].kind != Kind::kPatternWire && users[c].size() > 1)
         rec.add("colour", layout.cells[*std::next(users[c].begin())].name,
-                fmt::format("colour {} is local but used by {} cells", c, users[c].size()), Box{});
+                fmt::format("colour {} is local but used by {} cells", c, users[c].size()),
+                Box<2>{});
       else
         owner[c] = *users[c].begin();
     }
@@ -129,17 +130,17 @@ struct LatticeChecker {
 
   // ---- one cell -------------------------------------------------------------------------
 
-  void check_placement(const Cell& cell, bool top) {
+  void check_placement(const Cell<2>& cell, bool top) {
     if (cell.lattice <= 0 || cell.lattice % lc.pitch != 0)
       rec.add("lattice", cell.name, "the cell's lattice is not a multiple of the pitch", cell.bbox);
-    std::vector<Box> boxes;
+    std::vector<Box<2>> boxes;
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
-      const Instance& inst = cell.instances[i];
-      const Cell& child = layout.cells[inst.cell];
-      const Transform& t = inst.transform;
-      const bool on_lattice = t.rotation == 0 && !t.mirror && child.lattice > 0 &&
-                              t.offset.x % child.lattice == 0 && t.offset.y % child.lattice == 0 &&
-                              (top || cell.lattice % child.lattice == 0);
+      const Instance<2>& inst = cell.instances[i];
+      const Cell<2>& child = layout.cells[inst.cell];
+      const Transform<2>& t = inst.transform;
+      const bool on_lattice =
+          t.is_translation() && child.lattice > 0 && t.offset.x() % child.lattice == 0 &&
+          t.offset.y() % child.lattice == 0 && (top || cell.lattice % child.lattice == 0);
       if (!on_lattice)
         rec.add("lattice", cell.name,
                 fmt::format("instance {} is turned or off its cell's lattice", i), t.apply(child.bbox));
@@ -151,28 +152,28 @@ struct LatticeChecker {
     });
   }
 
-  void check_pins_and_terminals(const Cell& cell) {
+  void check_pins_and_terminals(const Cell<2>& cell) {
     std::map<std::pair<std::int32_t, std::int32_t>, int> uses;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const auto pts = cell.wire(w);
       if (pts.size() < 2) continue;
       for (int e = 0; e < 2; ++e) {
         const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
-        const Point end = e == 0 ? pts.front() : pts.back();
+        const Point<2> end = e == 0 ? pts.front() : pts.back();
         if (!terminal_reached(layout, cell, t, end))
           rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
-                  Box{end.x, end.y, end.x, end.y});
+                  Box<2>::at(end));
         else if (!t.is_node())
           ++uses[{t.instance, t.index}];
       }
     }
     for (std::size_t p = 0; p < cell.pins.size(); ++p) {
-      const Pin& pin = cell.pins[p];
+      const Pin<2>& pin = cell.pins[p];
       bool ok;
       if (pin.reexported()) {
         ok = static_cast<std::size_t>(pin.via_instance) < cell.instances.size();
         if (ok) {
-          const Cell& child = layout.cells[cell.instances[pin.via_instance].cell];
+          const Cell<2>& child = layout.cells[cell.instances[pin.via_instance].cell];
           ok = pin.via_pin >= 0 && static_cast<std::size_t>(pin.via_pin) < child.pins.size() &&
                pin_point(layout, cell, Terminal::pin(pin.via_instance, pin.via_pin)) == pin.at;
           if (ok) ++uses[{pin.via_instance, pin.via_pin}];
@@ -183,24 +184,22 @@ struct LatticeChecker {
       }
       if (!ok)
         rec.add("pin", cell.name, fmt::format("pin {} is off its node or its instance's pin", p),
-                Box{pin.at.x, pin.at.y, pin.at.x, pin.at.y});
+                Box<2>::at(pin.at));
     }
     for (const auto& [key, count] : uses)
       if (count > 1)
         rec.add("short", cell.name,
                 fmt::format("pin {} of instance {} is used {} times", key.second, key.first, count),
-                Box{});
+                Box<2>{});
   }
 
   // Own shapes against each other, as in the opaque hierarchical check but without instances.
-  void check_own_shapes(const Cell& cell) {
-    Shapes s;
+  void check_own_shapes(const Cell<2>& cell) {
+    Shapes<2> s;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) add_segments(s, cell.wire(w), w, rec, cell.name);
     for (std::size_t n = 0; n < cell.node_count(); ++n) s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t p = 0; p < cell.pins.size(); ++p)
-      if (!cell.pins[p].reexported())
-        s.add({cell.pins[p].at.x, cell.pins[p].at.y, cell.pins[p].at.x, cell.pins[p].at.y},
-              ShapeKind::kPin, p);
+      if (!cell.pins[p].reexported()) s.add(Box<2>::at(cell.pins[p].at), ShapeKind::kPin, p);
     for_each_candidate_pair(
         s, [&](std::uint32_t i, std::uint32_t j) { judge_own_pair(cell, s, i, j, rec); });
     report.shapes_checked += s.box.size();
@@ -208,15 +207,15 @@ struct LatticeChecker {
 
   // Own wires of local colours against the own nodes of direct children they may pierce.
   void check_piercing(std::int32_t ci) {
-    const Cell& cell = layout.cells[ci];
-    Shapes s;
+    const Cell<2>& cell = layout.cells[ci];
+    Shapes<2> s;
     std::vector<std::pair<std::int32_t, std::int32_t>> node_ref;  // (instance, node)
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
-      const Instance& inst = cell.instances[i];
-      const Cell& child = layout.cells[inst.cell];
+      const Instance<2>& inst = cell.instances[i];
+      const Cell<2>& child = layout.cells[inst.cell];
       if (inst.cell == ci) continue;
       for (std::size_t n = 0; n < child.node_count(); ++n) {
-        const auto& pierce = lc.rules[lc.row_colour(child.node_box[n].y0)].pierce;
+        const auto& pierce = lc.rules[lc.row_colour(child.node_box[n].lo[1])].pierce;
         bool wanted = false;
         for (std::int32_t c : pierce) wanted = wanted || (owner[c] == ci && lc.rules[c].kind == Kind::kLocalWire);
         if (!wanted) continue;
@@ -230,8 +229,8 @@ struct LatticeChecker {
       if (c < 0 || lc.rules[c].kind != Kind::kLocalWire) continue;
       const auto pts = cell.wire(w);
       for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-        s.add(Box::around(pts[i], pts[i + 1]),
-              pts[i].y == pts[i + 1].y ? ShapeKind::kSegment0 : ShapeKind::kSegment1, w);
+        s.add(Box<2>::around(pts[i], pts[i + 1]),
+              pts[i].y() == pts[i + 1].y() ? ShapeKind::kSegment0 : ShapeKind::kSegment1, w);
     }
     for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
       if (is_segment(s.kind[i]) == is_segment(s.kind[j])) return;
@@ -241,7 +240,7 @@ struct LatticeChecker {
       bool ends = false;
       for (const Terminal& t : {cell.wire_from[w], cell.wire_to[w]}) {
         if (t.is_node() || t.instance != inst) continue;
-        const Pin& pin = layout.cells[cell.instances[inst].cell].pins[t.index];
+        const Pin<2>& pin = layout.cells[cell.instances[inst].cell].pins[t.index];
         ends = ends || (!pin.reexported() && pin.node == node);
       }
       if (!ends)
@@ -256,7 +255,7 @@ struct LatticeChecker {
   void check_pierce_owners() {
     std::vector<std::set<std::int32_t>> parents(layout.cells.size());
     for (std::size_t ci = 0; ci < layout.cells.size(); ++ci)
-      for (const Instance& inst : layout.cells[ci].instances)
+      for (const Instance<2>& inst : layout.cells[ci].instances)
         parents[inst.cell].insert(static_cast<std::int32_t>(ci));
     for (std::size_t s = 0; s < lc.rules.size(); ++s) {
       if (!lc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0) continue;
@@ -270,7 +269,7 @@ struct LatticeChecker {
                   fmt::format("nodes of colour {} are pierced by colour {} of a cell that is not "
                               "their only parent",
                               s, c),
-                  Box{});
+                  Box<2>{});
       }
     }
   }
@@ -280,18 +279,19 @@ struct LatticeChecker {
   void check_pattern(std::int32_t colour) {
     const Coord q = lc.rules[colour].period;
     if (q <= 0) {
-      rec.add("colour", "(layout)", fmt::format("pattern colour {} has no period", colour), Box{});
+      rec.add("colour", "(layout)", fmt::format("pattern colour {} has no period", colour),
+              Box<2>{});
       return;
     }
     std::set<std::vector<Coord>> wires;    // classes: x0, y0, x1, y1, ...
     std::set<std::array<Coord, 4>> nodes;  // classes: x0, y0, x1, y1
     Coord lo = 0, hi = 0;  // extent of the classes, in periods
-    auto extent = [&](Point p) {
-      lo = std::min({lo, floor_div(p.x, q), floor_div(p.y, q)});
-      hi = std::max({hi, floor_div(p.x, q), floor_div(p.y, q)});
+    auto extent = [&](Point<2> p) {
+      lo = std::min({lo, floor_div(p.x(), q), floor_div(p.y(), q)});
+      hi = std::max({hi, floor_div(p.x(), q), floor_div(p.y(), q)});
     };
     // A cell whose translates are the pattern's must sit on its period.
-    auto on_period = [&](const Cell& cell, const char* role) {
+    auto on_period = [&](const Cell<2>& cell, const char* role) {
       if (cell.lattice > 0 && cell.lattice % q == 0) return true;
       rec.add("lattice", cell.name,
               fmt::format("the cell's {} colour {} but its lattice is not a multiple of {}", role,
@@ -300,17 +300,17 @@ struct LatticeChecker {
       return false;
     };
     for (std::int32_t ci : users[colour]) {
-      const Cell& cell = layout.cells[ci];
+      const Cell<2>& cell = layout.cells[ci];
       if (!on_period(cell, "wires have")) continue;
       for (std::size_t w = 0; w < cell.wire_count(); ++w) {
         if (wire_colour[ci][w] != colour) continue;
         const auto pts = cell.wire(w);
-        const Coord sx = floor_div(pts.front().x, q) * q, sy = floor_div(pts.front().y, q) * q;
+        const Coord sx = floor_div(pts.front().x(), q) * q, sy = floor_div(pts.front().y(), q) * q;
         std::vector<Coord> shifted;
-        for (const Point& p : pts) {
-          shifted.push_back(p.x - sx);
-          shifted.push_back(p.y - sy);
-          extent({p.x - sx, p.y - sy});
+        for (const Point<2>& p : pts) {
+          shifted.push_back(p.x() - sx);
+          shifted.push_back(p.y() - sy);
+          extent({p.x() - sx, p.y() - sy});
         }
         wires.insert(std::move(shifted));
       }
@@ -320,12 +320,12 @@ struct LatticeChecker {
       if (!lc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0 ||
           std::find(pierce.begin(), pierce.end(), colour) == pierce.end())
         continue;
-      const Cell& cell = layout.cells[owner[s]];
+      const Cell<2>& cell = layout.cells[owner[s]];
       if (!on_period(cell, "nodes meet")) continue;
-      for (const Box& b : cell.node_box) {
-        if (lc.row_colour(b.y0) != static_cast<std::int32_t>(s)) continue;
-        const Coord sx = floor_div(b.x0, q) * q, sy = floor_div(b.y0, q) * q;
-        const std::array<Coord, 4> moved{b.x0 - sx, b.y0 - sy, b.x1 - sx, b.y1 - sy};
+      for (const Box<2>& b : cell.node_box) {
+        if (lc.row_colour(b.lo[1]) != static_cast<std::int32_t>(s)) continue;
+        const Coord sx = floor_div(b.lo[0], q) * q, sy = floor_div(b.lo[1], q) * q;
+        const std::array<Coord, 4> moved{b.lo[0] - sx, b.lo[1] - sy, b.hi[0] - sx, b.hi[1] - sy};
         extent({moved[0], moved[1]});
         extent({moved[2], moved[3]});
         nodes.insert(moved);
@@ -333,13 +333,13 @@ struct LatticeChecker {
     }
     // Two translates meet only if their period ranges overlap: offsets within hi - lo.
     const Coord window = hi - lo + 1;
-    Shapes s;
-    std::vector<std::pair<Point, Point>> ends;  // per window wire
+    Shapes<2> s;
+    std::vector<std::pair<Point<2>, Point<2>>> ends;  // per window wire
     const std::string name = fmt::format("(pattern of colour {})", colour);
     for (Coord iy = 0; iy < window; ++iy)
       for (Coord ix = 0; ix < window; ++ix) {
         for (const auto& pts : wires) {
-          std::vector<Point> placed;
+          std::vector<Point<2>> placed;
           for (std::size_t k = 0; k + 1 < pts.size(); k += 2)
             placed.push_back({pts[k] + ix * q, pts[k + 1] + iy * q});
           add_segments(s, placed, ends.size(), rec, name);
@@ -351,14 +351,12 @@ struct LatticeChecker {
     for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
       const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
       if (is_wire_shape(a) && is_wire_shape(b)) {
-        if (wires_conflict(a, ra, b, rb))
+        if (wires_conflict<2>(a, ra, b, rb))
           rec.add("short", name, "two translates of the pattern's wires meet", where);
       } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
-        const Box& node = s.kind[i] == ShapeKind::kNode ? s.box[i] : s.box[j];
+        const Box<2>& node = s.kind[i] == ShapeKind::kNode ? s.box[i] : s.box[j];
         const auto [front, back] = ends[ra];
-        const bool at_end = (where == Box{front.x, front.y, front.x, front.y} && node.on_boundary(front)) ||
-                            (where == Box{back.x, back.y, back.x, back.y} && node.on_boundary(back));
-        if (!at_end)
+        if (!touches_only_at_end(where, node, front, true, back, true))
           rec.add("crossing", name, "a translate of the pattern's wires touches a node", where);
       }
     });
@@ -370,7 +368,7 @@ struct LatticeChecker {
     collect_colours();
     check_pierce_owners();
     for (std::size_t ci = 0; ci < layout.cells.size(); ++ci) {
-      const Cell& cell = layout.cells[ci];
+      const Cell<2>& cell = layout.cells[ci];
       check_placement(cell, static_cast<std::int32_t>(ci) == layout.top);
       check_pins_and_terminals(cell);
       check_own_shapes(cell);
@@ -385,7 +383,7 @@ struct LatticeChecker {
 
 }  // namespace
 
-DrcReport check_lattice(const Layout& layout) {
+DrcReport check_lattice(const Layout<2>& layout) {
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);

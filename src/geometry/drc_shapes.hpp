@@ -1,9 +1,11 @@
 #pragma once
-// Shapes and helpers shared by the 2D design-rule checks (private to src/geometry).
+// Shapes and rules shared by the design-rule checks of both dimensions and by the lattice check
+// (private to src/geometry).
 #include <fmt/format.h>
 
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -14,14 +16,24 @@ namespace ftvlsi::detail {
 
 constexpr std::size_t kMaxSamples = 20;
 
-// A contact is a wire's end point: like a via it occupies both wiring layers.
-enum class ShapeKind : std::uint8_t { kSegment0, kSegment1, kContact, kNode, kInstance, kPin };
+// A segment along axis a is kSegment0 + a; a contact is a wire's end point (like a via it
+// occupies every wiring layer).
+enum class ShapeKind : std::uint8_t {
+  kSegment0,
+  kSegment1,
+  kSegment2,
+  kContact,
+  kNode,
+  kInstance,
+  kPin
+};
 
+template <int D>
 struct Shapes {
-  std::vector<Box> box;
+  std::vector<Box<D>> box;
   std::vector<ShapeKind> kind;
   std::vector<std::uint32_t> ref;  // wire, node, instance or pin index
-  void add(const Box& b, ShapeKind k, std::size_t r) {
+  void add(const Box<D>& b, ShapeKind k, std::size_t r) {
     box.push_back(b);
     kind.push_back(k);
     ref.push_back(static_cast<std::uint32_t>(r));
@@ -29,25 +41,33 @@ struct Shapes {
 };
 
 inline bool is_segment(ShapeKind k) {
-  return k == ShapeKind::kSegment0 || k == ShapeKind::kSegment1;
+  return k <= ShapeKind::kSegment2;
 }
 inline bool is_wire_shape(ShapeKind k) {
-  return is_segment(k) || k == ShapeKind::kContact;
+  return k <= ShapeKind::kContact;
 }
 
-// Two shapes of different wires conflict unless they are segments on different layers.
-inline bool wires_conflict(ShapeKind a, std::uint32_t ra, ShapeKind b, std::uint32_t rb) {
+// Two shapes of different wires conflict unless the wiring model lets them cross: in 2D,
+// segments along different axes lie on different layers; in 3D, no two wires share a point.
+template <int D>
+bool wires_conflict(ShapeKind a, std::uint32_t ra, ShapeKind b, std::uint32_t rb) {
   if (ra == rb) return false;
-  return !(is_segment(a) && is_segment(b) && a != b);
+  if constexpr (D == 2) return !(is_segment(a) && is_segment(b) && a != b);
+  return true;
 }
 
 class Recorder {
  public:
   explicit Recorder(DrcReport& report) : report_(report) {}
-  void add(const char* rule, const std::string& cell, std::string detail, const Box& where) {
+  // A violation seen in the plane: 3D ones add where they lie along z to the detail.
+  template <int D>
+  void add(const char* rule, const std::string& cell, std::string detail, const Box<D>& where) {
     ++report_.violations;
-    if (report_.samples.size() < kMaxSamples)
-      report_.samples.push_back({rule, cell, std::move(detail), where});
+    if (report_.samples.size() >= kMaxSamples) return;
+    if constexpr (D == 3)
+      detail += fmt::format(" at ({}, {}, {})", where.lo[0], where.lo[1], where.lo[2]);
+    report_.samples.push_back({rule, cell, std::move(detail),
+                               Box<2>{where.lo[0], where.lo[1], where.hi[0], where.hi[1]}});
   }
 
  private:
@@ -55,50 +75,64 @@ class Recorder {
 };
 
 // A pair of meeting shapes, the one of lower kind first.
+template <int D>
 struct ShapePair {
   ShapeKind a, b;
   std::uint32_t ra, rb;  // their references
-  Box where;
+  Box<D> where;
 };
 
-inline ShapePair ordered_pair(const Shapes& s, std::uint32_t i, std::uint32_t j) {
+template <int D>
+ShapePair<D> ordered_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
   if (s.kind[i] > s.kind[j]) std::swap(i, j);
   return {s.kind[i], s.kind[j], s.ref[i], s.ref[j], s.box[i].intersection(s.box[j])};
 }
 
-// Why a polyline is not a valid Thompson-grid wire, or nullptr.
-inline const char* polyline_problem(std::span<const Point> pts) {
+// The axis a segment runs along, or -1 when it is a point or diagonal.
+template <int D>
+int segment_axis(Point<D> a, Point<D> b) {
+  int axis = -1;
+  for (int i = 0; i < D; ++i) {
+    if (a[i] == b[i]) continue;
+    if (axis >= 0) return -1;
+    axis = i;
+  }
+  return axis;
+}
+
+// Why a polyline is not a valid grid wire, or nullptr.
+template <int D>
+const char* polyline_problem(std::span<const Point<D>> pts) {
   if (pts.size() < 2) return "has fewer than two points";
   int previous = -1;
   for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
-    const Point a = pts[i], b = pts[i + 1];
+    const Point<D> a = pts[i], b = pts[i + 1];
     if (a == b) return "has a zero-length segment";
-    if (a.x != b.x && a.y != b.y) return "has a diagonal segment";
-    const int orientation = a.y == b.y ? 0 : 1;
-    if (orientation == previous) return "has two collinear segments in a row";
-    previous = orientation;
+    const int axis = segment_axis(a, b);
+    if (axis < 0) return "has a diagonal segment";
+    if (axis == previous) return "has two collinear segments in a row";
+    previous = axis;
   }
   return nullptr;
 }
 
-// Adds the wire's segments, each on the layer of its orientation; false if malformed.
-inline bool add_segments(Shapes& shapes, std::span<const Point> pts, std::size_t wire, Recorder& rec,
-                  const std::string& cell) {
-  if (const char* why = polyline_problem(pts)) {
+// Adds the wire's segments, each by its axis, and its two contacts; false if malformed.
+template <int D>
+bool add_segments(Shapes<D>& shapes, std::type_identity_t<std::span<const Point<D>>> pts,
+                  std::size_t wire, Recorder& rec, const std::string& cell) {
+  if (const char* why = polyline_problem<D>(pts)) {
     rec.add("malformed", cell, fmt::format("wire {} {}", wire, why),
-            pts.empty() ? Box{} : Box::around(pts.front(), pts.back()));
+            pts.empty() ? Box<D>{} : Box<D>::around(pts.front(), pts.back()));
     return false;
   }
   for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
-    const auto kind = pts[i].y == pts[i + 1].y ? ShapeKind::kSegment0 : ShapeKind::kSegment1;
-    shapes.add(Box::around(pts[i], pts[i + 1]), kind, wire);
+    const auto kind = static_cast<ShapeKind>(segment_axis(pts[i], pts[i + 1]));
+    shapes.add(Box<D>::around(pts[i], pts[i + 1]), kind, wire);
   }
-  for (const Point& end : {pts.front(), pts.back()})
-    shapes.add({end.x, end.y, end.x, end.y}, ShapeKind::kContact, wire);
+  for (const Point<D>& end : {pts.front(), pts.back()})
+    shapes.add(Box<D>::at(end), ShapeKind::kContact, wire);
   return true;
 }
-
-
 
 // The meeting pairs of `s` that can break a rule: every pair except a segment on layer 0 with a
 // segment on layer 1 (wires cross that way freely). Two sweeps, one per wiring layer with every
@@ -106,9 +140,9 @@ inline bool add_segments(Shapes& shapes, std::span<const Point> pts, std::size_t
 // densely (a lattice's top cells and pattern windows: 4^10 fat-pyramid 0.78 -> 0.51 s), dearer
 // where they rarely do (a flat H-tree: 1.3 -> 1.9 s), so the lattice check alone uses it.
 template <class OnPair>
-void for_each_candidate_pair(const Shapes& s, OnPair&& on_pair) {
+void for_each_candidate_pair(const Shapes<2>& s, OnPair&& on_pair) {
   for (const ShapeKind skip : {ShapeKind::kSegment1, ShapeKind::kSegment0}) {
-    std::vector<Box> boxes;
+    std::vector<Box<2>> boxes;
     std::vector<std::uint32_t> index;
     for (std::uint32_t i = 0; i < s.box.size(); ++i)
       if (s.kind[i] != skip) boxes.push_back(s.box[i]), index.push_back(i);
@@ -122,45 +156,77 @@ void for_each_candidate_pair(const Shapes& s, OnPair&& on_pair) {
   }
 }
 
-
 // ---- rules on one cell's own shapes, shared by the opaque and the lattice checks -----------
 
 // Where a pin terminal of `cell` lies, in the cell's coordinates.
-inline Point pin_point(const Layout& layout, const Cell& cell, const Terminal& t) {
-  const Instance& inst = cell.instances[t.instance];
+template <int D>
+Point<D> pin_point(const Layout<D>& layout, const Cell<D>& cell, const Terminal& t) {
+  const Instance<D>& inst = cell.instances[t.instance];
   return inst.transform.apply(layout.cells[inst.cell].pins[t.index].at);
 }
 
-// Whether a wire end lies on its terminal: inside its node, or exactly on its instance's pin.
-inline bool terminal_reached(const Layout& layout, const Cell& cell, const Terminal& t,
-                             Point end) {
+// Whether a wire end lies on its named terminal: inside its node, or exactly on its instance's
+// pin.
+template <int D>
+bool terminal_reached(const Layout<D>& layout, const Cell<D>& cell, const Terminal& t,
+                      Point<D> end) {
   if (t.is_node())
     return t.index >= 0 && static_cast<std::size_t>(t.index) < cell.node_count() &&
            cell.node_box[t.index].contains(end);
-  if (t.instance < 0 || static_cast<std::size_t>(t.instance) >= cell.instances.size())
-    return false;
-  const Cell& child = layout.cells[cell.instances[t.instance].cell];
+  if (t.instance < 0 || static_cast<std::size_t>(t.instance) >= cell.instances.size()) return false;
+  const Cell<D>& child = layout.cells[cell.instances[t.instance].cell];
   return t.index >= 0 && static_cast<std::size_t>(t.index) < child.pins.size() &&
          pin_point(layout, cell, t) == end;
 }
 
-inline bool wire_ends_on_node(const Cell& cell, std::uint32_t wire, std::uint32_t node) {
+template <int D>
+bool wire_ends_on_node(const Cell<D>& cell, std::uint32_t wire, std::uint32_t node) {
   for (const Terminal& t : {cell.wire_from[wire], cell.wire_to[wire]})
     if (t.is_node() && t.index == static_cast<std::int32_t>(node)) return true;
   return false;
 }
 
+// Whether a wire with ends `front` and `back` meets `box` (in `meet`) only in one end that may
+// rest on it (`front_ok`, `back_ok`: the ends left to geometry; the lattice's pattern wires),
+// on the box's boundary, and that `accept` takes.
+template <int D, class Accept>
+bool touches_only_at_end(const Box<D>& meet, const Box<D>& box, Point<D> front, bool front_ok,
+                         Point<D> back, bool back_ok, Accept&& accept) {
+  const Point<D> p = meet.lo;
+  return meet.hi == p && ((p == front && front_ok) || (p == back && back_ok)) &&
+         box.on_boundary(p) && accept(p);
+}
+
+template <int D>
+bool touches_only_at_end(const Box<D>& meet, const Box<D>& box, Point<D> front, bool front_ok,
+                         Point<D> back, bool back_ok) {
+  return touches_only_at_end(meet, box, front, front_ok, back, back_ok,
+                             [](Point<D>) { return true; });
+}
+
+// A wire of `cell` may touch a node it names as a terminal anywhere, and any node at an end left
+// to geometry.
+template <int D>
+bool may_touch_node(const Cell<D>& cell, std::uint32_t wire, const Box<D>& meet,
+                    const Box<D>& node_box, std::uint32_t node) {
+  if (wire_ends_on_node(cell, wire, node)) return true;
+  const auto pts = cell.wire(wire);
+  return touches_only_at_end(meet, node_box, pts.front(), cell.wire_from[wire].is_geometric(),
+                             pts.back(), cell.wire_to[wire].is_geometric());
+}
+
 // Judges two meeting own shapes of `cell` (wires, nodes, exported pins); returns false, having
 // judged nothing, when one of them is an instance box, whose rule is the caller's.
-inline bool judge_own_pair(const Cell& cell, const Shapes& s, std::uint32_t i, std::uint32_t j,
-                           Recorder& rec) {
+template <int D>
+bool judge_own_pair(const Cell<D>& cell, const Shapes<D>& s, std::uint32_t i, std::uint32_t j,
+                    Recorder& rec) {
   const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
   if (a == ShapeKind::kInstance || b == ShapeKind::kInstance) return false;
   if (is_wire_shape(a) && is_wire_shape(b)) {
-    if (wires_conflict(a, ra, b, rb))
+    if (wires_conflict<D>(a, ra, b, rb))
       rec.add("short", cell.name, fmt::format("wires {} and {} meet", ra, rb), where);
   } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
-    if (!wire_ends_on_node(cell, ra, rb))
+    if (!may_touch_node(cell, ra, where, cell.node_box[rb], rb))
       rec.add("crossing", cell.name, fmt::format("wire {} touches node {}", ra, rb), where);
   } else if (is_wire_shape(a) && b == ShapeKind::kPin) {
     rec.add("pin", cell.name, fmt::format("wire {} touches exported pin {}", ra, rb), where);
@@ -176,6 +242,6 @@ inline bool judge_own_pair(const Cell& cell, const Shapes& s, std::uint32_t i, s
 
 // The lattice layouts' hierarchical check (drc_lattice.cpp): wires may run through instances
 // on lines of their own colour.
-DrcReport check_lattice(const Layout& layout);
+DrcReport check_lattice(const Layout<2>& layout);
 
 }  // namespace ftvlsi::detail

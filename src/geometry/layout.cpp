@@ -1,20 +1,23 @@
 #include "ftvlsi/geometry/layout.hpp"
 
-#include <limits>
+#include <algorithm>
+#include <cstdlib>
 
 #include "ftvlsi/core/error.hpp"
 
 namespace ftvlsi {
 
-std::int32_t Cell::add_node(const Box& box, NodeKind kind, std::int32_t level) {
+template <int D>
+std::int32_t Cell<D>::add_node(const Box<D>& box, NodeKind kind, std::int32_t level) {
   node_box.push_back(box);
   node_kind.push_back(kind);
   node_level.push_back(level);
   return static_cast<std::int32_t>(node_box.size() - 1);
 }
 
-std::int32_t Cell::add_wire(std::span<const Point> points, std::int32_t level, WireDir dir,
-                            Terminal from, Terminal to) {
+template <int D>
+std::int32_t Cell<D>::add_wire(std::span<const Point<D>> points, std::int32_t level, WireDir dir,
+                               Terminal from, Terminal to) {
   FTVLSI_ASSERT(points.size() >= 2);
   wire_points.insert(wire_points.end(), points.begin(), points.end());
   wire_start.push_back(static_cast<std::uint32_t>(wire_points.size()));
@@ -25,43 +28,42 @@ std::int32_t Cell::add_wire(std::span<const Point> points, std::int32_t level, W
   return static_cast<std::int32_t>(wire_level.size() - 1);
 }
 
-std::int32_t Cell::add_instance(std::int32_t cell, const Transform& t) {
+template <int D>
+std::int32_t Cell<D>::add_instance(std::int32_t cell, const Transform<D>& t) {
   instances.push_back({cell, t});
   return static_cast<std::int32_t>(instances.size() - 1);
 }
 
-void Layout::finalize() {
+template <int D>
+void Layout<D>::finalize() {
   for (std::size_t c = 0; c < cells.size(); ++c) finalize_cell(c);
 }
 
-void Layout::finalize_cell(std::size_t c) {
-  {
-    Cell& cell = cells[c];
-    constexpr Coord kMax = std::numeric_limits<Coord>::max();
-    constexpr Coord kMin = std::numeric_limits<Coord>::min();
-    Box bb{kMax, kMax, kMin, kMin};
-    for (const Box& b : cell.node_box) bb = bb.united(b);
-    for (const Point& p : cell.wire_points) bb = bb.united({p.x, p.y, p.x, p.y});
-    for (const auto& inst : cell.instances) {
-      FTVLSI_ASSERT(inst.cell >= 0 && static_cast<std::size_t>(inst.cell) < c);
-      bb = bb.united(inst.transform.apply(cells[inst.cell].bbox));
-    }
-    FTVLSI_ASSERT(bb.x0 <= bb.x1 && bb.y0 <= bb.y1);
-    cell.bbox = bb;
+template <int D>
+void Layout<D>::finalize_cell(std::size_t c) {
+  Cell<D>& cell = cells[c];
+  Box<D> bb = Box<D>::none();
+  for (const Box<D>& b : cell.node_box) bb = bb.united(b);
+  for (const Point<D>& p : cell.wire_points) bb = bb.united(Box<D>::at(p));
+  for (const auto& inst : cell.instances) {
+    FTVLSI_ASSERT(inst.cell >= 0 && static_cast<std::size_t>(inst.cell) < c);
+    bb = bb.united(inst.transform.apply(cells[inst.cell].bbox));
   }
+  FTVLSI_ASSERT(!bb.empty());
+  cell.bbox = bb;
 }
 
-std::vector<FlatCounts> Layout::flat_counts() const {
+template <int D>
+std::vector<FlatCounts> Layout<D>::flat_counts() const {
   std::vector<FlatCounts> counts(cells.size());
   for (std::size_t c = 0; c < cells.size(); ++c) {
-    const Cell& cell = cells[c];
+    const Cell<D>& cell = cells[c];
     FlatCounts fc;
     fc.nodes = cell.node_count();
     fc.wires = cell.wire_count();
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      const auto n = cell.wire(w).size();
-      fc.segments += n - 1;
-      fc.vias += n - 2;
+      fc.segments += cell.wire(w).size() - 1;
+      fc.vias += wire_vias<D>(cell.wire(w));
     }
     for (const auto& inst : cell.instances) {
       const FlatCounts& sub = counts[inst.cell];
@@ -75,14 +77,50 @@ std::vector<FlatCounts> Layout::flat_counts() const {
   return counts;
 }
 
-std::pair<std::int32_t, std::int32_t> pin_node(const Layout& layout, std::int32_t cell,
+template <int D>
+std::uint64_t wire_vias(std::span<const Point<D>> points) {
+  if constexpr (D == 2) {
+    return points.size() - 2;
+  } else {
+    std::uint64_t vias = 0;
+    for (std::size_t i = 1; i < points.size(); ++i)
+      vias += static_cast<std::uint64_t>(std::llabs(points[i].z() - points[i - 1].z()));
+    return vias;
+  }
+}
+
+template <int D>
+std::pair<std::int32_t, std::int32_t> pin_node(const Layout<D>& layout, std::int32_t cell,
                                                std::int32_t pin) {
   for (;;) {
-    const Pin& p = layout.cells[cell].pins[pin];
+    const Pin<D>& p = layout.cells[cell].pins[pin];
     if (!p.reexported()) return {cell, p.node};
     cell = layout.cells[cell].instances[p.via_instance].cell;
     pin = p.via_pin;
   }
 }
+
+template <int D>
+int instance_depth(const Layout<D>& layout) {
+  // Instances refer only to earlier cells, so one forward pass sees every child first.
+  std::vector<int> height(layout.cells.size(), 0);
+  for (std::size_t c = 0; c < layout.cells.size(); ++c)
+    for (const auto& inst : layout.cells[c].instances)
+      height[c] = std::max(height[c], height[inst.cell] + 1);
+  return height[layout.top];
+}
+
+template struct Cell<2>;
+template struct Cell<3>;
+template struct Layout<2>;
+template struct Layout<3>;
+template int instance_depth(const Layout<2>&);
+template int instance_depth(const Layout<3>&);
+template std::uint64_t wire_vias<2>(std::span<const Point<2>>);
+template std::uint64_t wire_vias<3>(std::span<const Point<3>>);
+template std::pair<std::int32_t, std::int32_t> pin_node(const Layout<2>&, std::int32_t,
+                                                        std::int32_t);
+template std::pair<std::int32_t, std::int32_t> pin_node(const Layout<3>&, std::int32_t,
+                                                        std::int32_t);
 
 }  // namespace ftvlsi

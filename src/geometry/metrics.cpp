@@ -1,6 +1,7 @@
 #include "ftvlsi/geometry/metrics.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
@@ -9,15 +10,31 @@ namespace ftvlsi {
 namespace {
 
 // Flattened sums of one cell, kept wide so that multiplying through instances cannot overflow.
+template <int D>
 struct CellSums {
   u128 nodes_by_kind[3] = {0, 0, 0};
-  u128 processor_area = 0;
-  u128 segments_by_layer[2] = {0, 0};
+  u128 processor_size = 0;
+  std::array<u128, D> segments_by_axis{};
   u128 vias = 0;
   u128 components = 0;
+  u128 placements = 0;
   std::vector<u128> wires_by_level;
   std::vector<u128> length_by_level;
   std::vector<u64> max_by_level;
+
+  void add(const CellSums& c) {
+    for (int k = 0; k < 3; ++k) nodes_by_kind[k] += c.nodes_by_kind[k];
+    processor_size += c.processor_size;
+    for (int a = 0; a < D; ++a) segments_by_axis[a] += c.segments_by_axis[a];
+    vias += c.vias;
+    components += c.components;
+    placements += 1 + c.placements;
+    for (std::size_t k = 0; k < wires_by_level.size(); ++k) {
+      wires_by_level[k] += c.wires_by_level[k];
+      length_by_level[k] += c.length_by_level[k];
+      max_by_level[k] = std::max(max_by_level[k], c.max_by_level[k]);
+    }
+  }
 };
 
 u64 narrow(u128 v, const char* what) {
@@ -27,92 +44,133 @@ u64 narrow(u128 v, const char* what) {
   return static_cast<u64>(v);
 }
 
-bool is_switch_terminal(const Layout& layout, const Cell& cell, const Terminal& t) {
+// Switches a wire end counts for: the switch its named terminal is, or, for an end left to
+// geometry, every own switch whose boundary holds it.
+template <int D>
+unsigned switch_ends(const Layout<D>& layout, const Cell<D>& cell, const Terminal& t,
+                     Point<D> end) {
   if (t.is_node()) return cell.node_kind[t.index] == NodeKind::kSwitch;
-  const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
-  return layout.cells[owner].node_kind[node] == NodeKind::kSwitch;
+  if (t.is_pin()) {
+    const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
+    return layout.cells[owner].node_kind[node] == NodeKind::kSwitch;
+  }
+  unsigned n = 0;
+  for (std::size_t i = 0; i < cell.node_count(); ++i)
+    n += cell.node_kind[i] == NodeKind::kSwitch && cell.node_box[i].on_boundary(end);
+  return n;
 }
 
-void add_own_wires(const Layout& layout, const Cell& cell, CellSums& s) {
+// The axis a segment runs along: the last one on which its ends differ (0 for none).
+template <int D>
+int axis_of(Point<D> a, Point<D> b) {
+  int axis = 0;
+  for (int i = 1; i < D; ++i)
+    if (a[i] != b[i]) axis = i;
+  return axis;
+}
+
+template <int D>
+void add_own_wires(const Layout<D>& layout, const Cell<D>& cell, CellSums<D>& s) {
   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
     const auto pts = cell.wire(w);
     for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-      ++s.segments_by_layer[pts[i].y == pts[i + 1].y ? 0 : 1];
-    s.vias += pts.size() - 2;
+      ++s.segments_by_axis[axis_of(pts[i], pts[i + 1])];
+    s.vias += wire_vias<D>(pts);
     const int level = cell.wire_level[w];
     FTVLSI_ASSERT(level >= 0 && static_cast<std::size_t>(level) < s.wires_by_level.size());
-    const u64 len = wire_length(pts);
+    const u64 len = wire_length<D>(pts);
     s.wires_by_level[level] += 1;
     s.length_by_level[level] += len;
     s.max_by_level[level] = std::max(s.max_by_level[level], len);
-    s.components += is_switch_terminal(layout, cell, cell.wire_from[w]);
-    s.components += is_switch_terminal(layout, cell, cell.wire_to[w]);
+    s.components += switch_ends(layout, cell, cell.wire_from[w], pts.front());
+    s.components += switch_ends(layout, cell, cell.wire_to[w], pts.back());
   }
 }
 
-CellSums sum_cell(const Layout& layout, const Cell& cell, const std::vector<CellSums>& done) {
-  const std::size_t levels = layout.wire_levels;
-  CellSums s;
+template <int D>
+CellSums<D> sum_cell(const Layout<D>& layout, const Cell<D>& cell,
+                     const std::vector<CellSums<D>>& done) {
+  const auto levels = static_cast<std::size_t>(std::max(0, layout.wire_levels));
+  CellSums<D> s;
   s.wires_by_level.assign(levels, 0);
   s.length_by_level.assign(levels, 0);
   s.max_by_level.assign(levels, 0);
   for (std::size_t n = 0; n < cell.node_count(); ++n) {
     s.nodes_by_kind[static_cast<int>(cell.node_kind[n])] += 1;
     if (cell.node_kind[n] == NodeKind::kProcessor) {
-      const Box& b = cell.node_box[n];
-      s.processor_area += static_cast<u128>(b.width()) * b.height();
+      u128 size = 1;
+      for (int a = 0; a < D; ++a) size *= static_cast<u128>(cell.node_box[n].extent(a));
+      s.processor_size += size;
     }
   }
   add_own_wires(layout, cell, s);
-  for (const Instance& inst : cell.instances) {
-    const CellSums& c = done[inst.cell];
-    for (int k = 0; k < 3; ++k) s.nodes_by_kind[k] += c.nodes_by_kind[k];
-    s.processor_area += c.processor_area;
-    for (int k = 0; k < 2; ++k) s.segments_by_layer[k] += c.segments_by_layer[k];
-    s.vias += c.vias;
-    s.components += c.components;
-    for (std::size_t k = 0; k < levels; ++k) {
-      s.wires_by_level[k] += c.wires_by_level[k];
-      s.length_by_level[k] += c.length_by_level[k];
-      s.max_by_level[k] = std::max(s.max_by_level[k], c.max_by_level[k]);
-    }
-  }
+  for (const auto& inst : cell.instances) s.add(done[inst.cell]);
   return s;
+}
+
+// Cells the top cell places, itself included, and the instances they hold.
+template <int D>
+void count_cells(const Layout<D>& layout, LayoutMetrics<D>& m) {
+  std::vector<bool> placed(layout.cells.size(), false);
+  placed[layout.top] = true;
+  for (std::size_t c = layout.cells.size(); c-- > 0;) {
+    if (!placed[c]) continue;
+    ++m.cells;
+    m.instances += layout.cells[c].instances.size();
+    for (const auto& inst : layout.cells[c].instances) placed[inst.cell] = true;
+  }
+}
+
+template <int D>
+void set_size(const CellSums<D>& top, LayoutMetrics<D>& m) {
+  const char* size = D == 2 ? "area" : "volume";
+  m.width = static_cast<u64>(m.bbox.extent(0));
+  m.height = static_cast<u64>(m.bbox.extent(1));
+  u128 v = static_cast<u128>(m.width) * m.height;
+  if constexpr (D == 3) {
+    m.depth = static_cast<u64>(m.bbox.extent(2));
+    v = narrow(v, size) * static_cast<u128>(m.depth);
+  }
+  m.size = narrow(v, size);
+  m.processor_size = narrow(top.processor_size, D == 2 ? "processor area" : "processor volume");
+  m.processor_fraction =
+      m.size == 0 ? 0.0 : static_cast<double>(m.processor_size) / static_cast<double>(m.size);
 }
 
 }  // namespace
 
-std::uint64_t wire_length(std::span<const Point> points) {
+template <int D>
+std::uint64_t wire_length(std::span<const Point<D>> points) {
   u64 len = 0;
-  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
-    len += static_cast<u64>(std::abs(points[i + 1].x - points[i].x) +
-                            std::abs(points[i + 1].y - points[i].y));
-  }
+  for (std::size_t i = 0; i + 1 < points.size(); ++i)
+    for (int a = 0; a < D; ++a)
+      len += static_cast<u64>(std::llabs(points[i + 1][a] - points[i][a]));
   return len;
 }
 
-LayoutMetrics measure(const Layout& layout) {
-  std::vector<CellSums> sums;
+template <int D>
+LayoutMetrics<D> measure(const Layout<D>& layout) {
+  std::vector<CellSums<D>> sums;
   sums.reserve(layout.cells.size());
-  LayoutMetrics m;
-  for (const Cell& cell : layout.cells) {
-    sums.push_back(sum_cell(layout, cell, sums));
-    m.instances += cell.instances.size();
-  }
-  const CellSums& top = sums[layout.top];
-  m.cells = layout.cells.size();
+  for (const auto& cell : layout.cells) sums.push_back(sum_cell(layout, cell, sums));
+  const CellSums<D>& top = sums[layout.top];
+  LayoutMetrics<D> m;
+  count_cells(layout, m);
+  m.placements = narrow(top.placements, "instance count");
   m.bbox = layout.cells[layout.top].bbox;
-  m.width = static_cast<u64>(m.bbox.width());
-  m.height = static_cast<u64>(m.bbox.height());
-  m.area = narrow(static_cast<u128>(m.width) * m.height, "area");
+  set_size(top, m);
   m.processors = narrow(top.nodes_by_kind[0], "processor count");
   m.switches = narrow(top.nodes_by_kind[1], "switch count");
   m.interfaces = narrow(top.nodes_by_kind[2], "pad count");
   m.nodes = m.processors + m.switches + m.interfaces;
-  m.layers = (top.segments_by_layer[0] > 0) + (top.segments_by_layer[1] > 0);
-  m.segments = narrow(top.segments_by_layer[0] + top.segments_by_layer[1], "segment count");
-  m.segments_by_layer[0] = narrow(top.segments_by_layer[0], "segment count");
-  m.segments_by_layer[1] = narrow(top.segments_by_layer[1], "segment count");
+  u128 segments = 0;
+  for (int a = 0; a < D; ++a) {
+    m.segments_by_axis[a] = narrow(top.segments_by_axis[a], "segment count");
+    segments += top.segments_by_axis[a];
+    if constexpr (D == 2) m.layers += top.segments_by_axis[a] > 0;
+  }
+  if constexpr (D == 3) m.layers = static_cast<int>(m.depth + 1);
+  m.segments = narrow(segments, "segment count");
   m.vias = narrow(top.vias, "via count");
   m.components = narrow(top.components, "component count");
   u128 total = 0;
@@ -125,10 +183,12 @@ LayoutMetrics measure(const Layout& layout) {
     m.wire_length_max = std::max(m.wire_length_max, top.max_by_level[k]);
   }
   m.wire_length_total = narrow(total, "total wire length");
-  m.processor_area = narrow(top.processor_area, "processor area");
-  m.processor_area_fraction =
-      m.area == 0 ? 0.0 : static_cast<double>(m.processor_area) / static_cast<double>(m.area);
   return m;
 }
+
+template LayoutMetrics<2> measure(const Layout<2>&);
+template LayoutMetrics<3> measure(const Layout<3>&);
+template std::uint64_t wire_length<2>(std::span<const Point<2>>);
+template std::uint64_t wire_length<3>(std::span<const Point<3>>);
 
 }  // namespace ftvlsi

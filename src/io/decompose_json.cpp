@@ -9,6 +9,21 @@ namespace {
 
 using nlohmann::ordered_json;
 
+// The layout the network was cut on: the channel layout in 2D, the grid layout in 3D.
+template <int D>
+ordered_json drawn_layout_json(const LayoutMetrics<D>& m) {
+  ordered_json j;
+  j["style"] = D == 2 ? "channel" : "cube";
+  if (D == 3) j["dimensions"] = 3;
+  j["width"] = m.width;
+  j["height"] = m.height;
+  if (D == 3) j["depth"] = m.depth;
+  j[D == 2 ? "area" : "volume"] = m.size;
+  j["wire_length_total"] = m.wire_length_total;
+  j["wire_length_max"] = m.wire_length_max;
+  return j;
+}
+
 ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
   ordered_json j;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
@@ -17,24 +32,8 @@ ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
                   {"processors", r.net.processors()},
                   {"wires", r.net.wires.size()},
                   {"dimensions", r.net.dimensions}};
-  if (r.layout) {
-    j["layout"] = {{"style", "channel"},
-                   {"width", r.layout->width},
-                   {"height", r.layout->height},
-                   {"area", r.layout->area},
-                   {"wire_length_total", r.layout->wire_length_total},
-                   {"wire_length_max", r.layout->wire_length_max}};
-  }
-  if (r.layout3) {
-    j["layout"] = {{"style", "cube"},
-                   {"dimensions", 3},
-                   {"width", r.layout3->width},
-                   {"height", r.layout3->height},
-                   {"depth", r.layout3->depth},
-                   {"volume", r.layout3->volume},
-                   {"wire_length_total", r.layout3->wire_length_total},
-                   {"wire_length_max", r.layout3->wire_length_max}};
-  }
+  if (r.layout) j["layout"] = drawn_layout_json(*r.layout);
+  if (r.layout3) j["layout"] = drawn_layout_json(*r.layout3);
   j["cut_on"] = r.layout || r.layout3 ? "layout" : "placement";
   j["tree"] = {{"depth", r.tree.depth},
                {"bandwidth_by_level", r.tree.bandwidth_by_level},

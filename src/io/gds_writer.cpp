@@ -100,23 +100,49 @@ class NameTable {
   std::set<std::string> used_;
 };
 
-// Bounding boxes of every cell in its own grid coordinates, computed here rather than taken
-// from Cell::bbox so that the range check does not depend on Layout::finalize() having run.
-std::vector<Box> cell_extents(const Layout& layout) {
-  constexpr Coord kMax = std::numeric_limits<Coord>::max();
-  constexpr Coord kMin = std::numeric_limits<Coord>::min();
-  std::vector<Box> boxes(layout.cells.size(), Box{kMax, kMax, kMin, kMin});
+// The part of a box, point or transform that GDS draws: the plane of x and y.
+template <int D>
+Box<2> planar(const Box<D>& b) {
+  return {b.lo[0], b.lo[1], b.hi[0], b.hi[1]};
+}
+template <int D>
+Point<2> planar(const Point<D>& p) {
+  return {p[0], p[1]};
+}
+// GDS places a structure in the plane only: a 3D instance may mirror or turn x and y, and
+// mirror z (one structure per placement along z), but not exchange z with another axis.
+template <int D>
+Transform<2> planar(const Transform<D>& t) {
+  Transform<2> r;
+  for (int a = 0; a < 2; ++a) {
+    if (t.axis[a] > 1)
+      throw GeometryError(
+          "a 3D instance is turned out of its plane, which GDS cannot place; this is a bug in "
+          "the layout generator, please report it");
+    r.axis[a] = t.axis[a];
+    r.sign[a] = t.sign[a];
+    r.offset[a] = t.offset[a];
+  }
+  return r;
+}
+
+// Bounding boxes of every cell in its own grid coordinates, in the plane, computed here rather
+// than taken from Cell::bbox so that the range check does not depend on Layout::finalize()
+// having run.
+template <int D>
+std::vector<Box<2>> cell_extents(const Layout<D>& layout) {
+  std::vector<Box<2>> boxes(layout.cells.size(), Box<2>::none());
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-    const Cell& cell = layout.cells[c];
-    Box bb = boxes[c];
-    for (const Box& b : cell.node_box) bb = bb.united(b);
-    for (const Point& p : cell.wire_points) bb = bb.united({p.x, p.y, p.x, p.y});
-    for (const Instance& inst : cell.instances) {
+    const Cell<D>& cell = layout.cells[c];
+    Box<2> bb = boxes[c];
+    for (const Box<D>& b : cell.node_box) bb = bb.united(planar(b));
+    for (const Point<D>& p : cell.wire_points) bb = bb.united(Box<2>::at(planar(p)));
+    for (const Instance<D>& inst : cell.instances) {
       FTVLSI_ASSERT(inst.cell >= 0 && static_cast<std::size_t>(inst.cell) < c);
-      const Box& sub = boxes[inst.cell];
-      const Point o = inst.transform.offset;
-      bb = bb.united({o.x, o.y, o.x, o.y});
-      if (sub.x0 <= sub.x1) bb = bb.united(inst.transform.apply(sub));
+      const Box<2>& sub = boxes[inst.cell];
+      const Transform<2> t = planar(inst.transform);
+      bb = bb.united(Box<2>::at(t.offset));
+      if (!sub.empty()) bb = bb.united(t.apply(sub));
     }
     boxes[c] = bb;
   }
@@ -124,16 +150,18 @@ std::vector<Box> cell_extents(const Layout& layout) {
 }
 
 // Throws before anything is written when some cell, in its own coordinates or placed in the
-// hierarchy, reaches beyond 32-bit database units. Checking every cell's extent (which
-// contains all its instances) covers the flattened layout too.
-void check_range(const Layout& layout, const GdsOptions& options) {
-  const std::vector<Box> boxes = cell_extents(layout);
+// hierarchy, reaches beyond 32-bit database units, or a 3D layout has a plane with no layer.
+// Checking every cell's extent (which contains all its instances) covers the flattened layout
+// too.
+template <int D>
+void check_range(const Layout<D>& layout, const GdsOptions& options) {
+  const std::vector<Box<2>> boxes = cell_extents(layout);
   const Coord margin = (std::max(options.wire_width_db, options.via_side_db) + 1) / 2;
   const Coord limit = (std::numeric_limits<std::int32_t>::max() - margin) / options.db_per_grid;
   for (std::size_t c = 0; c < boxes.size(); ++c) {
-    const Box& b = boxes[c];
-    if (b.x0 > b.x1) continue;  // an empty cell
-    const Coord reach = std::max({-b.x0, -b.y0, b.x1, b.y1});
+    const Box<2>& b = boxes[c];
+    if (b.empty()) continue;
+    const Coord reach = std::max({-b.lo[0], -b.lo[1], b.hi[0], b.hi[1]});
     if (reach <= limit) continue;
     const Coord span = std::max(b.width(), b.height());
     throw GeometryError(fmt::format(
@@ -141,6 +169,11 @@ void check_range(const Layout& layout, const GdsOptions& options) {
         "GDSII's 32-bit coordinates at {} database units per grid unit; use fewer database "
         "units per grid unit or write a smaller layout",
         span, layout.cells[c].name, reach, options.db_per_grid));
+  }
+  if constexpr (D == 3) {
+    const Box<3>& b = layout.cells[layout.top].bbox;
+    gds_plane_layer(b.lo[2]);
+    gds_plane_layer(b.hi[2]);
   }
 }
 
@@ -168,40 +201,24 @@ class GdsStream {
     record_reals(kUnits, {options_.db_unit_meters / 1e-6, options_.db_unit_meters});
   }
 
-  void write_cell(const Cell& cell, std::span<const std::string> names, std::size_t index) {
-    record_i16(kBgnStr, kTimestamp);
-    record_string(kStrName, names[index]);
-    for (std::size_t n = 0; n < cell.node_count(); ++n) {
-      write_box(kGdsNodeLayer, datatype_of(cell.node_kind[n]), scaled(cell.node_box[n]));
-    }
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) write_wire(cell, w);
-    for (const Instance& inst : cell.instances) write_sref(inst, names[inst.cell]);
-    record(kEndStr);
-    if (buffer_.size() >= kFlushBytes) flush();
-  }
-
   void close() {
     record(kEndLib);
     flush();
     file_.commit();
   }
 
-  // For the 3D writer: a structure of absolute-layer shapes and references.
   void begin_structure(const std::string& name) {
     record_i16(kBgnStr, kTimestamp);
     record_string(kStrName, name);
   }
-  void end_structure() {
-    record(kEndStr);
-    if (buffer_.size() >= kFlushBytes) flush();
+  void end_structure() { record(kEndStr); }
+  // Shapes in grid units.
+  void node(NodeKind kind, const Box<2>& grid_box) {
+    write_box(kGdsNodeLayer, datatype_of(kind), scaled(grid_box));
   }
-  void path_on(int layer, Point from, Point to) { write_path(layer, from, to); }
-  void box_on(int layer, int datatype, const Box& grid_box) {
-    write_box(layer, datatype, scaled(grid_box));
-  }
-  void via_on(int datatype, Point at) { write_via(at, datatype); }
-  void sref(const Instance& inst, const std::string& name) { write_sref(inst, name); }
-  static int node_datatype(NodeKind kind) { return datatype_of(kind); }
+  void path(int layer, Point<2> from, Point<2> to);
+  void via(Point<2> at, int datatype);
+  void sref(const Transform<2>& t, const std::string& name);
 
  private:
   static int datatype_of(NodeKind kind) {
@@ -219,18 +236,20 @@ class GdsStream {
   // Grid to database units. check_range() has already ruled out overflow; put_xy() still
   // checks every coordinate it writes.
   Coord scaled(Coord v) const { return v * options_.db_per_grid; }
-  Point scaled(Point p) const { return {scaled(p.x), scaled(p.y)}; }
-  Box scaled(const Box& b) const {
-    return {scaled(b.x0), scaled(b.y0), scaled(b.x1), scaled(b.y1)};
+  Point<2> scaled(Point<2> p) const { return {scaled(p.x()), scaled(p.y())}; }
+  Box<2> scaled(const Box<2>& b) const {
+    return {scaled(b.lo[0]), scaled(b.lo[1]), scaled(b.hi[0]), scaled(b.hi[1])};
   }
 
-  void write_wire(const Cell& cell, std::size_t w);
-  void write_path(int layer, Point from, Point to);
-  void write_via(Point at, int datatype = 0);
-  void write_box(int layer, int datatype, const Box& db);
-  void write_sref(const Instance& inst, const std::string& name);
+  void write_box(int layer, int datatype, const Box<2>& db);
 
   void record(std::uint16_t type) { header(type, 0); }
+  // The buffer goes to the file whenever it is full, so that it stays small however large a
+  // structure is.
+  void end_element() {
+    record(kEndEl);
+    if (buffer_.size() >= kFlushBytes) flush();
+  }
   void record_i16(std::uint16_t type, std::span<const std::int16_t> values);
   void record_i16(std::uint16_t type, std::initializer_list<std::int16_t> values) {
     record_i16(type, std::span<const std::int16_t>(values.begin(), values.size()));
@@ -238,7 +257,7 @@ class GdsStream {
   void record_i32(std::uint16_t type, std::int32_t value);
   void record_reals(std::uint16_t type, std::initializer_list<double> values);
   void record_string(std::uint16_t type, std::string_view text);
-  void put_xy(std::initializer_list<Point> db_points);
+  void put_xy(std::initializer_list<Point<2>> db_points);
   void header(std::uint16_t type, std::size_t data_bytes);
   void put_u16(std::uint16_t v);
   void put_u32(std::uint32_t v);
@@ -250,72 +269,48 @@ class GdsStream {
   std::string buffer_;
 };
 
-// A wire becomes one PATH per maximal run of segments in one direction (horizontal runs on
-// wiring layer 0, vertical ones on layer 1) and one via wherever it turns between the two.
-void GdsStream::write_wire(const Cell& cell, std::size_t w) {
-  const std::span<const Point> pts = cell.wire(w);
-  std::optional<Point> run_start;
-  int run_dir = -1;  // 0 +x, 1 -x, 2 +y, 3 -y
-  for (std::size_t i = 1; i < pts.size(); ++i) {
-    const Point a = pts[i - 1], b = pts[i];
-    if (a == b) continue;  // a zero-length segment adds no metal
-    if (a.x != b.x && a.y != b.y) {
-      throw GeometryError(fmt::format(
-          "wire {} of cell '{}' has a diagonal segment from ({}, {}) to ({}, {}); GDS wires "
-          "must be Manhattan, so this is a bug in the layout generator, please report it",
-          w, cell.name, a.x, a.y, b.x, b.y));
-    }
-    const int dir = a.y == b.y ? (b.x > a.x ? 0 : 1) : (b.y > a.y ? 2 : 3);
-    if (dir == run_dir) continue;
-    if (run_start) {
-      write_path(run_dir < 2 ? kGdsWireLayer0 : kGdsWireLayer1, *run_start, a);
-      // A turn between the axes changes wiring layer; a reversal on one axis does not.
-      if ((dir < 2) != (run_dir < 2)) write_via(a);
-    }
-    run_start = a;
-    run_dir = dir;
-  }
-  if (run_start) write_path(run_dir < 2 ? kGdsWireLayer0 : kGdsWireLayer1, *run_start, pts.back());
-}
-
 // PATHTYPE 0 (flush ends): a path covers its centreline exactly lengthwise, so abutting runs
 // of one wire do not overlap and the via fills the corner where they meet.
-void GdsStream::write_path(int layer, Point from, Point to) {
+void GdsStream::path(int layer, Point<2> from, Point<2> to) {
   record(kPath);
   record_i16(kLayer, {static_cast<std::int16_t>(layer)});
   record_i16(kDatatype, {0});
   record_i16(kPathtype, {0});
   record_i32(kWidth, options_.wire_width_db);
   put_xy({scaled(from), scaled(to)});
-  record(kEndEl);
+  end_element();
 }
 
-void GdsStream::write_via(Point at, int datatype) {
-  const Point c = scaled(at);
+void GdsStream::via(Point<2> at, int datatype) {
+  const Point<2> c = scaled(at);
   const Coord half = options_.via_side_db / 2;
-  write_box(kGdsViaLayer, datatype, {c.x - half, c.y - half, c.x + half, c.y + half});
+  write_box(kGdsViaLayer, datatype, {c.x() - half, c.y() - half, c.x() + half, c.y() + half});
 }
 
-void GdsStream::write_box(int layer, int datatype, const Box& db) {
+void GdsStream::write_box(int layer, int datatype, const Box<2>& db) {
   record(kBoundary);
   record_i16(kLayer, {static_cast<std::int16_t>(layer)});
   record_i16(kDatatype, {static_cast<std::int16_t>(datatype)});
   // A BOUNDARY is closed explicitly: the last point repeats the first.
-  put_xy({{db.x0, db.y0}, {db.x1, db.y0}, {db.x1, db.y1}, {db.x0, db.y1}, {db.x0, db.y0}});
-  record(kEndEl);
+  put_xy({{db.lo[0], db.lo[1]},
+          {db.hi[0], db.lo[1]},
+          {db.hi[0], db.hi[1]},
+          {db.lo[0], db.hi[1]},
+          {db.lo[0], db.lo[1]}});
+  end_element();
 }
 
-void GdsStream::write_sref(const Instance& inst, const std::string& name) {
-  const Transform& t = inst.transform;
-  const int rotation = t.rotation & 3;
+void GdsStream::sref(const Transform<2>& t, const std::string& name) {
+  const int rotation = t.gds_rotation();
   record(kSref);
   record_string(kSname, name);
-  if (t.mirror || rotation != 0) {
-    record_i16(kStrans, {static_cast<std::int16_t>(t.mirror ? kStransReflect : 0)});
+  const bool mirror = t.gds_mirror();
+  if (mirror || rotation != 0) {
+    record_i16(kStrans, {static_cast<std::int16_t>(mirror ? kStransReflect : 0)});
     if (rotation != 0) record_reals(kAngle, {90.0 * rotation});
   }
   put_xy({scaled(t.offset)});
-  record(kEndEl);
+  end_element();
 }
 
 void GdsStream::record_i16(std::uint16_t type, std::span<const std::int16_t> values) {
@@ -341,19 +336,19 @@ void GdsStream::record_string(std::uint16_t type, std::string_view text) {
   buffer_.append(padded - text.size(), '\0');
 }
 
-void GdsStream::put_xy(std::initializer_list<Point> db_points) {
+void GdsStream::put_xy(std::initializer_list<Point<2>> db_points) {
   constexpr Coord kMin = std::numeric_limits<std::int32_t>::min();
   constexpr Coord kMax = std::numeric_limits<std::int32_t>::max();
   header(kXy, 8 * db_points.size());
-  for (const Point& p : db_points) {
-    if (p.x < kMin || p.x > kMax || p.y < kMin || p.y > kMax) {
+  for (const Point<2>& p : db_points) {
+    if (p.x() < kMin || p.x() > kMax || p.y() < kMin || p.y() > kMax) {
       throw GeometryError(fmt::format(
           "the layout reaches database coordinate ({}, {}), beyond GDSII's 32-bit "
           "coordinates; use fewer database units per grid unit or write a smaller layout",
-          p.x, p.y));
+          p.x(), p.y()));
     }
-    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.x)));
-    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.y)));
+    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.x())));
+    put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.y())));
   }
 }
 
@@ -384,88 +379,108 @@ void GdsStream::flush() {
   buffer_.clear();
 }
 
-}  // namespace
-
-void write_gds(const Layout& layout, const std::string& path, const GdsOptions& options) {
-  check_options(options);
-  check_range(layout, options);
-  NameTable table;
-  std::vector<std::string> names;
-  names.reserve(layout.cells.size());
-  for (const Cell& cell : layout.cells) names.push_back(table.add(cell.name));
-  GdsStream stream(path, options);
-  stream.begin();
-  for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-    stream.write_cell(layout.cells[c], names, c);
-  }
-  stream.close();
-}
-
-namespace {
-
-// One GDS structure per (cell, placement along z): GDS can place a structure anywhere in the
-// plane, mirrored or turned, but it cannot move shapes between layers, so each distinct z
-// placement of a cell gets its own structure with its shapes on their absolute planes.
-class Gds3Writer {
+// Writes a layout as GDS structures: one per cell and placement along the axes GDS cannot
+// express. A 2D cell is one structure, written in cell order; GDS can place a structure anywhere
+// in the plane, mirrored or turned, but it cannot move shapes between layers, so each distinct
+// placement of a 3D cell along z (mirror and offset) gets its own structure with its shapes on
+// their absolute planes, written before the structures that place it.
+template <int D>
+class StructureWriter {
  public:
-  Gds3Writer(const Layout3& layout, GdsStream& stream) : layout_(layout), stream_(stream) {}
+  StructureWriter(const Layout<D>& layout, GdsStream& stream) : layout_(layout), stream_(stream) {}
 
-  std::string emit(std::int32_t c, bool z_mirror, Coord z_offset) {
-    const Key key{c, z_mirror, z_offset};
+  void write() {
+    if constexpr (D == 2) {
+      for (std::size_t c = 0; c < layout_.cells.size(); ++c) emit(static_cast<std::int32_t>(c), {});
+    } else {
+      emit(layout_.top, {});
+    }
+  }
+
+ private:
+  struct AlongZ {  // a 3D placement's part along z: z -> (mirror ? -z : z) + offset
+    bool mirror = false;
+    Coord offset = 0;
+    Coord apply(Coord z) const { return (mirror ? -z : z) + offset; }
+    auto operator<=>(const AlongZ&) const = default;
+  };
+
+  std::string emit(std::int32_t c, AlongZ z) {
+    const std::pair key{c, z};
     if (const auto it = names_.find(key); it != names_.end()) return it->second;
-    const Cell3& cell = layout_.cells[c];
-    auto z_of = [&](Coord z) { return (z_mirror ? -z : z) + z_offset; };
-    std::vector<std::pair<Instance, std::string>> refs;
+    const Cell<D>& cell = layout_.cells[c];
+    std::vector<std::pair<Transform<2>, std::string>> refs;
     for (const auto& inst : cell.instances) {
-      const Transform3& t = inst.transform;
-      const bool zm = z_mirror != t.mirror[2];
-      const Coord zo = z_of(t.offset[2]);
-      const std::string child = emit(inst.cell, zm, zo);
-      // Mirror x and/or y as GDS does it: reflect about the x axis, then turn.
-      Instance flat;
-      flat.transform.offset = {t.offset[0], t.offset[1]};
-      if (t.mirror[0] && t.mirror[1]) {
-        flat.transform.rotation = 2;
-      } else if (t.mirror[1]) {
-        flat.transform.mirror = true;
-      } else if (t.mirror[0]) {
-        flat.transform.mirror = true;
-        flat.transform.rotation = 2;
-      }
-      refs.push_back({flat, child});
+      AlongZ child;
+      if constexpr (D == 3)
+        child = {z.mirror != (inst.transform.sign[2] < 0), z.apply(inst.transform.offset[2])};
+      refs.push_back({planar(inst.transform), emit(inst.cell, child)});
     }
-    const std::string name = table_.add(fmt::format("{}_z{}{}", cell.name, z_mirror ? "m" : "", z_offset));
+    const std::string name =
+        D == 2 ? table_.add(cell.name)
+               : table_.add(fmt::format("{}_z{}{}", cell.name, z.mirror ? "m" : "", z.offset));
     stream_.begin_structure(name);
-    for (std::size_t n = 0; n < cell.node_count(); ++n) {
-      const Box3& b = cell.node_box[n];
-      stream_.box_on(kGdsNodeLayer, GdsStream::node_datatype(cell.node_kind[n]),
-                     {b.lo[0], b.lo[1], b.hi[0], b.hi[1]});
-    }
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      const auto pts = cell.wire(w);
-      for (std::size_t i = 1; i < pts.size(); ++i) {
-        const Point3& a = pts[i - 1];
-        const Point3& b = pts[i];
-        if (a[2] == b[2]) {
-          stream_.path_on(gds_plane_layer(z_of(a[2])), {a[0], a[1]}, {b[0], b[1]});
-        } else {
-          for (Coord z = std::min(a[2], b[2]); z < std::max(a[2], b[2]); ++z)
-            stream_.via_on(static_cast<int>(std::min(z_of(z), z_of(z + 1))), {a[0], a[1]});
-        }
-      }
-    }
-    for (const auto& [inst, child] : refs) stream_.sref(inst, child);
+    for (std::size_t n = 0; n < cell.node_count(); ++n)
+      stream_.node(cell.node_kind[n], planar(cell.node_box[n]));
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) write_wire(cell, w, z);
+    for (const auto& [t, child] : refs) stream_.sref(t, child);
     stream_.end_structure();
     names_.emplace(key, name);
     return name;
   }
 
- private:
-  using Key = std::tuple<std::int32_t, bool, Coord>;
-  const Layout3& layout_;
+  // A wire becomes one PATH per maximal run of segments in one direction and a via wherever it
+  // changes wiring layer: in 2D, runs along x on layer 10 and along y on layer 11, a via where
+  // it turns between them; in 3D, runs along x or y on the layer of their plane, a via for each
+  // unit step along z (datatype: the lower plane).
+  void write_wire(const Cell<D>& cell, std::size_t w, AlongZ z) {
+    const auto pts = cell.wire(w);
+    std::optional<Point<D>> run_start;
+    int run_dir = -1;  // 2 * axis, + 1 when decreasing
+    auto end_run = [&](Point<D> at) {
+      if (!run_start) return;
+      if constexpr (D == 2)
+        stream_.path(kGdsWireLayer0 + run_dir / 2, *run_start, at);
+      else
+        stream_.path(gds_plane_layer(z.apply(at[2])), planar(*run_start), planar(at));
+    };
+    for (std::size_t i = 1; i < pts.size(); ++i) {
+      const Point<D> a = pts[i - 1], b = pts[i];
+      if (a == b) continue;  // a zero-length segment adds no metal
+      const int axis = manhattan_axis(cell, w, a, b);
+      const int dir = 2 * axis + (b[axis] < a[axis]);
+      if (dir == run_dir) continue;
+      end_run(a);
+      // A turn between the axes changes wiring layer in 2D; a reversal on one axis does not.
+      if (D == 2 && run_start && dir / 2 != run_dir / 2) stream_.via(planar(a), 0);
+      run_start.reset();
+      run_dir = dir;
+      if (D == 3 && axis == 2) {
+        for (Coord lo = std::min(a[2], b[2]); lo < std::max(a[2], b[2]); ++lo)
+          stream_.via(planar(a), static_cast<int>(std::min(z.apply(lo), z.apply(lo + 1))));
+        run_dir = -1;
+      } else {
+        run_start = a;
+      }
+    }
+    end_run(pts.back());
+  }
+
+  static int manhattan_axis(const Cell<D>& cell, std::size_t w, Point<D> a, Point<D> b) {
+    int axis = -1, moving = 0;
+    for (int i = 0; i < D; ++i)
+      if (a[i] != b[i]) axis = i, ++moving;
+    if (moving == 1) return axis;
+    throw GeometryError(fmt::format(
+        "wire {} of cell '{}' has a diagonal segment; GDS wires must be Manhattan, so this is a "
+        "bug in the layout generator, please report it",
+        w, cell.name));
+  }
+
+  const Layout<D>& layout_;
   GdsStream& stream_;
   NameTable table_;
-  std::map<Key, std::string> names_;
+  std::map<std::pair<std::int32_t, AlongZ>, std::string> names_;
 };
 
 }  // namespace
@@ -479,20 +494,17 @@ int gds_plane_layer(Coord z) {
   return kGdsPlaneLayer0 + static_cast<int>(z);
 }
 
-void write_gds3(const Layout3& layout, const std::string& path, const GdsOptions& options) {
+template <int D>
+void write_gds(const Layout<D>& layout, const std::string& path, const GdsOptions& options) {
   check_options(options);
-  const Box3& b = layout.cells[layout.top].bbox;
-  const Coord limit = (std::numeric_limits<std::int32_t>::max() / 2) / options.db_per_grid;
-  for (int a = 0; a < 2; ++a)
-    if (b.lo[a] < -limit || b.hi[a] > limit)
-      throw GeometryError("the layout is beyond GDSII's 32-bit coordinates; write a smaller one");
-  gds_plane_layer(b.lo[2]);
-  gds_plane_layer(b.hi[2]);
+  check_range(layout, options);
   GdsStream stream(path, options);
   stream.begin();
-  Gds3Writer writer(layout, stream);
-  writer.emit(layout.top, false, 0);
+  StructureWriter<D>(layout, stream).write();
   stream.close();
 }
+
+template void write_gds(const Layout<2>&, const std::string&, const GdsOptions&);
+template void write_gds(const Layout<3>&, const std::string&, const GdsOptions&);
 
 }  // namespace ftvlsi

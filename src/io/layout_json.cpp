@@ -1,5 +1,7 @@
 #include "ftvlsi/io/layout_json.hpp"
 
+#include <fmt/format.h>
+
 #include "ftvlsi/core/version.hpp"
 
 namespace ftvlsi {
@@ -73,19 +75,32 @@ ordered_json network_json(const ButterflyFatTree3d& net) {
   return j;
 }
 
-ordered_json metrics_json(const LayoutMetrics& m) {
+// The two dimensions name their figures as their files always have: area or volume, wiring
+// layers or planes, and the 3D files count placed instances.
+template <int D>
+ordered_json metrics_json(const LayoutMetrics<D>& m) {
+  constexpr bool k2 = D == 2;
   ordered_json j;
   j["width"] = m.width;
   j["height"] = m.height;
-  j["area"] = m.area;
-  j["bbox"] = {m.bbox.x0, m.bbox.y0, m.bbox.x1, m.bbox.y1};
-  j["layers"] = m.layers;
+  if constexpr (!k2) j["depth"] = m.depth;
+  j[k2 ? "area" : "volume"] = m.size;
+  if constexpr (!k2) j["planes"] = m.layers;
+  ordered_json bbox = ordered_json::array();
+  for (const auto& corner : {m.bbox.lo, m.bbox.hi})
+    for (int a = 0; a < D; ++a) bbox.push_back(corner[a]);
+  j["bbox"] = bbox;
+  if constexpr (k2) j["layers"] = m.layers;
   j["nodes"] = m.nodes;
   j["node_counts"] = {
       {"processors", m.processors}, {"switches", m.switches}, {"interfaces", m.interfaces}};
   j["wires"] = m.wires;
-  j["segments"] = m.segments;
-  j["segments_by_layer"] = {m.segments_by_layer[0], m.segments_by_layer[1]};
+  if constexpr (k2) {
+    j["segments"] = m.segments;
+    j["segments_by_layer"] = m.segments_by_axis;
+  } else {
+    j["plane_segments"] = m.segments_by_axis[0] + m.segments_by_axis[1];
+  }
   j["vias"] = m.vias;
   j["components"] = m.components;
   j["wire_length_total"] = m.wire_length_total;
@@ -93,10 +108,10 @@ ordered_json metrics_json(const LayoutMetrics& m) {
   j["wires_by_level"] = m.wires_by_level;
   j["wire_length_total_by_level"] = m.wire_length_total_by_level;
   j["wire_length_max_by_level"] = m.wire_length_max_by_level;
-  j["processor_area"] = m.processor_area;
-  j["processor_area_fraction"] = m.processor_area_fraction;
+  j[k2 ? "processor_area" : "processor_volume"] = m.processor_size;
+  j[k2 ? "processor_area_fraction" : "processor_volume_fraction"] = m.processor_fraction;
   j["cells"] = m.cells;
-  j["instances"] = m.instances;
+  j["instances"] = k2 ? m.instances : m.placements;
   return j;
 }
 
@@ -111,7 +126,7 @@ ordered_json drc_json(const DrcReport& report) {
     samples.push_back({{"rule", v.rule},
                        {"cell", v.cell},
                        {"detail", v.detail},
-                       {"where", {v.where.x0, v.where.y0, v.where.x1, v.where.y1}}});
+                       {"where", {v.where.lo[0], v.where.lo[1], v.where.hi[0], v.where.hi[1]}}});
   }
   j["samples"] = samples;
   return j;
@@ -151,52 +166,35 @@ ordered_json layout_section(const LayoutSpec& spec, int dimensions, const char* 
 
 }  // namespace
 
-ordered_json layout_json(const LayoutSpec& spec, ordered_json network, const LayoutMetrics& metrics,
-                         const std::vector<DrcReport>& drc) {
+template <int D>
+ordered_json layout_json(const LayoutSpec& spec, ordered_json network,
+                         const LayoutMetrics<D>& metrics, const std::vector<DrcReport>& drc,
+                         std::optional<double> reference) {
   ordered_json j = document(spec, std::move(network));
-  ordered_json layout = layout_section(spec, 2, "one wire track; GDS writes it as 1 um");
+  ordered_json layout =
+      layout_section(spec, D,
+                     D == 2 ? "one wire track; GDS writes it as 1 um"
+                            : "one wire track; GDS writes it as 1 um, plane z as layer 100 + z");
   const ordered_json measured = metrics_json(metrics);
   for (const auto& [key, value] : measured.items()) layout[key] = value;
-  if (std::holds_alternative<ButterflyParams>(spec.network))
+  if (D == 2 && std::holds_alternative<ButterflyParams>(spec.network))
     layout["wire_length_max_by_switch_level"] = metrics.wire_length_max_by_level;
+  if (reference) {
+    const char* size = D == 2 ? "area" : "volume";
+    layout[fmt::format("reference_{}", size)] = *reference;
+    layout[fmt::format("{}_over_reference", size)] =
+        *reference > 0 ? static_cast<double>(metrics.size) / *reference : 0.0;
+  }
   add_drc(layout, drc);
   j["layout"] = layout;
   return j;
 }
 
-ordered_json layout_json3(const LayoutSpec& spec, ordered_json network, const LayoutMetrics3& m,
-                          const std::vector<DrcReport>& drc, double reference_volume) {
-  ordered_json j = document(spec, std::move(network));
-  ordered_json layout =
-      layout_section(spec, 3, "one wire track; GDS writes it as 1 um, plane z as layer 100 + z");
-  layout["width"] = m.width;
-  layout["height"] = m.height;
-  layout["depth"] = m.depth;
-  layout["volume"] = m.volume;
-  layout["planes"] = m.planes;
-  layout["bbox"] = {m.bbox.lo[0], m.bbox.lo[1], m.bbox.lo[2], m.bbox.hi[0], m.bbox.hi[1], m.bbox.hi[2]};
-  layout["nodes"] = m.nodes;
-  layout["node_counts"] = {
-      {"processors", m.processors}, {"switches", m.switches}, {"interfaces", m.interfaces}};
-  layout["wires"] = m.wires;
-  layout["plane_segments"] = m.plane_segments;
-  layout["vias"] = m.vias;
-  layout["components"] = m.components;
-  layout["wire_length_total"] = m.wire_length_total;
-  layout["wire_length_max"] = m.wire_length_max;
-  layout["wires_by_level"] = m.wires_by_level;
-  layout["wire_length_total_by_level"] = m.wire_length_total_by_level;
-  layout["wire_length_max_by_level"] = m.wire_length_max_by_level;
-  layout["processor_volume"] = m.processor_volume;
-  layout["processor_volume_fraction"] = m.processor_volume_fraction;
-  layout["cells"] = m.cells;
-  layout["instances"] = m.instances;
-  layout["reference_volume"] = reference_volume;
-  layout["volume_over_reference"] =
-      reference_volume > 0 ? static_cast<double>(m.volume) / reference_volume : 0.0;
-  add_drc(layout, drc);
-  j["layout"] = layout;
-  return j;
-}
+template ordered_json metrics_json(const LayoutMetrics<2>&);
+template ordered_json metrics_json(const LayoutMetrics<3>&);
+template ordered_json layout_json(const LayoutSpec&, ordered_json, const LayoutMetrics<2>&,
+                                  const std::vector<DrcReport>&, std::optional<double>);
+template ordered_json layout_json(const LayoutSpec&, ordered_json, const LayoutMetrics<3>&,
+                                  const std::vector<DrcReport>&, std::optional<double>);
 
 }  // namespace ftvlsi

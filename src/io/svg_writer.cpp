@@ -2,18 +2,18 @@
 
 #include <fmt/format.h>
 
-#include <map>
-#include <optional>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <iterator>
+#include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "xml_text.hpp"
 
@@ -51,8 +51,8 @@ std::string num(double v) {
 
 // The picture's layer of a segment: horizontal ones are on layer 0. Decided after the
 // transform, since a quarter-turned instance turns its cell's horizontal wires vertical.
-int layer_of(Point a, Point b) {
-  return a.y == b.y ? 0 : 1;
+int layer_of(Point<2> a, Point<2> b) {
+  return a.y() == b.y() ? 0 : 1;
 }
 
 // The 1, 2 or 5 times a power of ten nearest to `target` by ratio; at least 1.
@@ -67,7 +67,7 @@ std::int64_t round_length(double target) {
 
 struct Placed {
   std::int32_t cell = 0;
-  Transform t;
+  Transform<2> t;
 };
 
 // What the picture holds: the cells drawn in full and the subtrees drawn as outlines.
@@ -82,42 +82,34 @@ struct Plan {
 };
 
 // Nodes plus wire segments of each cell itself, without its instances.
-std::vector<std::uint64_t> own_shapes(const Layout& layout) {
+std::vector<std::uint64_t> own_shapes(const Layout<2>& layout) {
   std::vector<std::uint64_t> out;
   out.reserve(layout.cells.size());
-  for (const Cell& c : layout.cells)
+  for (const Cell<2>& c : layout.cells)
     out.push_back(c.node_count() + c.wire_points.size() - c.wire_count());
   return out;
-}
-
-int tree_depth(const Layout& layout) {
-  // Instances refer only to earlier cells, so one forward pass sees every child first.
-  std::vector<int> height(layout.cells.size(), 0);
-  for (std::size_t c = 0; c < layout.cells.size(); ++c)
-    for (const auto& inst : layout.cells[c].instances)
-      height[c] = std::max(height[c], height[inst.cell] + 1);
-  return height[layout.top];
 }
 
 // Shapes drawn when descending at most `depth` levels: own nodes and segments of the cells at
 // depth <= `depth` plus one outline per instance at depth + 1. Stops once past `cap`, so a
 // huge layout costs about `cap` steps per call.
-std::uint64_t shapes_to_depth(const Layout& layout, const std::vector<std::uint64_t>& own,
+std::uint64_t shapes_to_depth(const Layout<2>& layout, const std::vector<std::uint64_t>& own,
                               int depth, std::uint64_t cap) {
   std::uint64_t n = 0;
-  walk_instances(layout, layout.top, Transform{}, 0, [&](std::int32_t c, const Transform&, int d) {
-    if (n > cap) return false;
-    if (d > depth) {
-      ++n;
-      return false;
-    }
-    n += own[c];
-    return true;
-  });
+  walk_instances(layout, layout.top, Transform<2>{}, 0,
+                 [&](std::int32_t c, const Transform<2>&, int d) {
+                   if (n > cap) return false;
+                   if (d > depth) {
+                     ++n;
+                     return false;
+                   }
+                   n += own[c];
+                   return true;
+                 });
   return n;
 }
 
-int choose_depth(const Layout& layout, const FlatCounts& flat, int max_depth,
+int choose_depth(const Layout<2>& layout, const FlatCounts& flat, int max_depth,
                  std::uint64_t budget) {
   if (flat.nodes + flat.segments <= budget) return max_depth;
   const auto own = own_shapes(layout);
@@ -126,16 +118,16 @@ int choose_depth(const Layout& layout, const FlatCounts& flat, int max_depth,
   return 0;  // the top cell is drawn even when it alone is over the budget
 }
 
-Plan make_plan(const Layout& layout, std::uint64_t budget) {
+Plan make_plan(const Layout<2>& layout, std::uint64_t budget) {
   Plan p;
   const auto counts = layout.flat_counts();
   const FlatCounts& flat = counts[layout.top];
-  p.max_depth = tree_depth(layout);
+  p.max_depth = instance_depth(layout);
   p.depth = choose_depth(layout, flat, p.max_depth, budget);
   p.vias_total = flat.vias;
   p.vias = p.depth == p.max_depth && flat.nodes + flat.segments + flat.vias <= budget;
-  walk_instances(layout, layout.top, Transform{}, 0,
-                 [&](std::int32_t c, const Transform& t, int d) {
+  walk_instances(layout, layout.top, Transform<2>{}, 0,
+                 [&](std::int32_t c, const Transform<2>& t, int d) {
                    if (d > p.depth) {
                      p.outlined.push_back({c, t});
                      p.hidden_wires += counts[c].wires;
@@ -188,7 +180,7 @@ struct LegendRow {
 
 class SvgWriter {
  public:
-  SvgWriter(const Layout& layout, const SvgOptions& options, const Plan& plan)
+  SvgWriter(const Layout<2>& layout, const SvgOptions& options, const Plan& plan)
       : layout_(layout), options_(options), plan_(plan) {}
 
   void write(const std::string& path) {
@@ -215,7 +207,7 @@ class SvgWriter {
   template <class F>
   void for_each_wire(F&& f) const {
     for (const Placed& p : plan_.drawn) {
-      const Cell& cell = layout_.cells[p.cell];
+      const Cell<2>& cell = layout_.cells[p.cell];
       for (std::size_t w = 0; w < cell.wire_count(); ++w) f(cell.wire_level[w], p, cell.wire(w));
     }
   }
@@ -223,9 +215,9 @@ class SvgWriter {
   // Calls f(bend) for every interior point of a drawn wire where it turns between the axes
   // (a reversal or a straight pass stays on its layer and needs no via).
   template <class F>
-  static void for_each_bend(const Placed& p, std::span<const Point> pts, F&& f) {
+  static void for_each_bend(const Placed& p, std::span<const Point<2>> pts, F&& f) {
     for (std::size_t i = 1; i + 1 < pts.size(); ++i) {
-      const Point a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]), c = p.t.apply(pts[i + 1]);
+      const Point<2> a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]), c = p.t.apply(pts[i + 1]);
       if (layer_of(a, b) != layer_of(b, c)) f(b);
     }
   }
@@ -235,11 +227,11 @@ class SvgWriter {
     for (const Placed& p : plan_.drawn)
       for (const NodeKind k : layout_.cells[p.cell].node_kind)
         c_.node_kinds[static_cast<std::size_t>(k)] = true;
-    for_each_wire([&](int level, const Placed& p, std::span<const Point> pts) {
+    for_each_wire([&](int level, const Placed& p, std::span<const Point<2>> pts) {
       top_level = std::max(top_level, level);
       for (std::size_t i = 1; i < pts.size(); ++i)
         c_.wire_groups.insert({layer_of(p.t.apply(pts[i - 1]), p.t.apply(pts[i])), level});
-      if (plan_.vias) for_each_bend(p, pts, [&](Point) { c_.via_levels.insert(level); });
+      if (plan_.vias) for_each_bend(p, pts, [&](Point<2>) { c_.via_levels.insert(level); });
     });
     c_.levels = top_level + 1;
   }
@@ -317,7 +309,7 @@ class SvgWriter {
   // Picture geometry: the layout with a margin, the legend to its right, the pixel size, and
   // the wire width that stays visible at that size.
   void measure() {
-    const Box& b = layout_.cells[layout_.top].bbox;
+    const Box<2>& b = layout_.cells[layout_.top].bbox;
     const Coord side = std::max<Coord>({b.width(), b.height(), 10});
     margin_ = side / 40 + 1;
     font_ = static_cast<double>(side) / 50.0;
@@ -326,9 +318,9 @@ class SvgWriter {
       width = std::max(width, row_width(r));
       height += row_height(r.kind) * font_;
     }
-    view_ = {b.x0 - margin_, b.y0 - margin_,
-             b.x1 + 2 * margin_ + static_cast<Coord>(std::ceil(width)) + margin_,
-             std::max<Coord>(b.y1, b.y0 + static_cast<Coord>(std::ceil(height))) + margin_};
+    view_ = {b.lo[0] - margin_, b.lo[1] - margin_,
+             b.hi[0] + 2 * margin_ + static_cast<Coord>(std::ceil(width)) + margin_,
+             std::max<Coord>(b.hi[1], b.lo[1] + static_cast<Coord>(std::ceil(height))) + margin_};
     scale_ = std::max(options_.max_pixels, 1.0) /
              static_cast<double>(std::max(view_.width(), view_.height()));
     wire_stroke_ = stroke(kWireWidth);
@@ -346,20 +338,20 @@ class SvgWriter {
     put("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{}\" height=\"{}\" "
         "viewBox=\"{} {} {} {}\">\n",
         num(static_cast<double>(view_.width()) * scale_),
-        num(static_cast<double>(view_.height()) * scale_), view_.x0, view_.y0, view_.width(),
+        num(static_cast<double>(view_.height()) * scale_), view_.lo[0], view_.lo[1], view_.width(),
         view_.height());
     put("<title>{}</title>\n", xml_escape(options_.title));
     put("<rect class=\"background\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
         "fill=\"#ffffff\"/>\n",
-        view_.x0, view_.y0, view_.width(), view_.height());
+        view_.lo[0], view_.lo[1], view_.width(), view_.height());
   }
 
   void drawing() {
-    const Box& b = layout_.cells[layout_.top].bbox;
+    const Box<2>& b = layout_.cells[layout_.top].bbox;
     // Layout y points up, SVG y down: y' = (y0 + y1) - y keeps the box where it was.
     put("<g class=\"layout\" transform=\"matrix(1 0 0 -1 0 {})\" fill=\"none\" "
         "stroke-linecap=\"square\">\n",
-        b.y0 + b.y1);
+        b.lo[1] + b.hi[1]);
     outlines();
     nodes();
     for (const auto& [layer, level] : c_.wire_groups) wire_path(layer, level);
@@ -368,7 +360,9 @@ class SvgWriter {
     put("</g>\n");
   }
 
-  void box(const Box& b) { put("M{} {}h{}v{}h{}z", b.x0, b.y0, b.width(), b.height(), -b.width()); }
+  void box(const Box<2>& b) {
+    put("M{} {}h{}v{}h{}z", b.lo[0], b.lo[1], b.width(), b.height(), -b.width());
+  }
 
   void outlines() {
     if (plan_.outlined.empty()) return;
@@ -383,7 +377,7 @@ class SvgWriter {
       if (!c_.node_kinds[k]) continue;
       put("<path id=\"nodes-{}\" class=\"nodes\" fill=\"{}\" d=\"", kNodeName[k], kNodeFill[k]);
       for (const Placed& p : plan_.drawn) {
-        const Cell& cell = layout_.cells[p.cell];
+        const Cell<2>& cell = layout_.cells[p.cell];
         for (std::size_t n = 0; n < cell.node_count(); ++n)
           if (static_cast<std::size_t>(cell.node_kind[n]) == k) box(p.t.apply(cell.node_box[n]));
       }
@@ -392,23 +386,23 @@ class SvgWriter {
   }
 
   // One subpath (one M) per segment, so the M count of the wire paths is the segment count.
-  void segment(Point a, Point b) {
-    if (a.y == b.y)
-      put("M{} {}H{}", a.x, a.y, b.x);
-    else if (a.x == b.x)
-      put("M{} {}V{}", a.x, a.y, b.y);
+  void segment(Point<2> a, Point<2> b) {
+    if (a.y() == b.y())
+      put("M{} {}H{}", a.x(), a.y(), b.x());
+    else if (a.x() == b.x())
+      put("M{} {}V{}", a.x(), a.y(), b.y());
     else  // not Manhattan: draw it anyway so the DRC's complaint can be seen
-      put("M{} {}L{} {}", a.x, a.y, b.x, b.y);
+      put("M{} {}L{} {}", a.x(), a.y(), b.x(), b.y());
   }
 
   void wire_path(int layer, int level) {
     put("<path id=\"wires-l{0}-k{1}\" class=\"wires layer{0}\" stroke=\"{2}\"{3}{4} d=\"", layer,
         level, level_colour(level), wire_stroke_,
         layer == 0 ? std::string() : fmt::format(" stroke-opacity=\"{}\"", num(kLayer1Opacity)));
-    for_each_wire([&](int k, const Placed& p, std::span<const Point> pts) {
+    for_each_wire([&](int k, const Placed& p, std::span<const Point<2>> pts) {
       if (k != level) return;
       for (std::size_t i = 1; i < pts.size(); ++i) {
-        const Point a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]);
+        const Point<2> a = p.t.apply(pts[i - 1]), b = p.t.apply(pts[i]);
         if (layer_of(a, b) == layer) segment(a, b);
       }
     });
@@ -420,11 +414,11 @@ class SvgWriter {
     put("<path id=\"vias-k{}\" class=\"vias\" fill=\"{}\" stroke=\"#000000\" stroke-width=\"{}\" "
         "d=\"",
         level, level_colour(level), num(kViaSide / 6));
-    for_each_wire([&](int k, const Placed& p, std::span<const Point> pts) {
+    for_each_wire([&](int k, const Placed& p, std::span<const Point<2>> pts) {
       if (k != level) return;
-      for_each_bend(p, pts, [&](Point v) {
-        put("M{} {}h{}v{}h{}z", num(static_cast<double>(v.x) - h),
-            num(static_cast<double>(v.y) - h), num(kViaSide), num(kViaSide), num(-kViaSide));
+      for_each_bend(p, pts, [&](Point<2> v) {
+        put("M{} {}h{}v{}h{}z", num(static_cast<double>(v.x()) - h),
+            num(static_cast<double>(v.y()) - h), num(kViaSide), num(kViaSide), num(-kViaSide));
       });
     });
     put("\"/>\n");
@@ -445,9 +439,9 @@ class SvgWriter {
   }
 
   void legend() {
-    const Box& b = layout_.cells[layout_.top].bbox;
-    const double x = static_cast<double>(b.x1 + 2 * margin_);
-    double y = static_cast<double>(b.y0);
+    const Box<2>& b = layout_.cells[layout_.top].bbox;
+    const double x = static_cast<double>(b.hi[0] + 2 * margin_);
+    double y = static_cast<double>(b.lo[1]);
     put("<g class=\"legend\" font-family=\"sans-serif\" font-size=\"{}\">\n", num(font_));
     for (const LegendRow& r : rows_) {
       legend_row(r, x, y + 1.2 * font_);
@@ -490,13 +484,13 @@ class SvgWriter {
     put("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x + 2.8 * font_), num(y), text);
   }
 
-  const Layout& layout_;
+  const Layout<2>& layout_;
   const SvgOptions& options_;
   const Plan& plan_;
   Contents c_;
   std::vector<LegendRow> rows_;
   Out* out_ = nullptr;
-  Box view_;  // viewBox as a box
+  Box<2> view_;  // viewBox as a box
   Coord margin_ = 1;
   double font_ = 1;
   double scale_ = 1;      // pixels per grid unit
@@ -504,60 +498,37 @@ class SvgWriter {
   std::string wire_stroke_;
 };
 
-}  // namespace
-
-void write_svg(const Layout& layout, const std::string& path, const SvgOptions& options) {
+void draw(const Layout<2>& layout, const std::string& path, const SvgOptions& options) {
   FTVLSI_ASSERT(layout.top >= 0 && static_cast<std::size_t>(layout.top) < layout.cells.size());
   const Plan plan = make_plan(layout, options.max_shapes);
   SvgWriter(layout, options, plan).write(path);
 }
 
-std::vector<std::string> write_svg3(const Layout3& layout, const std::string& path,
-                                    const SvgOptions& options, std::uint64_t max_segments) {
-  const LayoutMetrics3 m = measure3(layout);
-  if (m.wires + m.vias > max_segments)
-    throw InputError(fmt::format(
-        "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "
-        "write the HTML view (--html) or lay out fewer processors",
-        m.wires, m.vias, max_segments));
-  struct Segment {
-    Point a, b;
-    std::int32_t level;
-  };
-  struct NodeBox {
-    Box3 box;
-    NodeKind kind;
-    std::int32_t level;
-  };
-  std::map<Coord, std::vector<Segment>> planes;
-  std::vector<NodeBox> nodes;
-  walk_instances3(layout, layout.top, Transform3{}, [&](std::int32_t c, const Transform3& t) {
-    const Cell3& cell = layout.cells[c];
-    for (std::size_t n = 0; n < cell.node_count(); ++n)
-      nodes.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      const auto pts = cell.wire(w);
-      for (std::size_t i = 1; i < pts.size(); ++i) {
-        const Point3 a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
-        if (a[2] == b[2]) planes[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
-        else planes[std::min(a[2], b[2])];  // a plane a wire passes through
-      }
-    }
-    return true;
-  });
-  auto picture = [&](std::optional<Coord> z) {
-    Layout flat;
-    flat.style = layout.style;
-    flat.wire_levels = layout.wire_levels;
-    Cell cell;
+// A 3D layout seen in the plane, as one flat 2D layout per view: the section at wiring plane z
+// (its wires along x and y and the nodes it cuts), or every plane seen from above.
+class PlaneViews {
+ public:
+  explicit PlaneViews(const Layout<3>& layout) : layout_(layout) {
+    walk_instances(layout, layout.top, Transform<3>{}, 0,
+                   [&](std::int32_t c, const Transform<3>& t, int) {
+                     add(layout.cells[c], t);
+                     return true;
+                   });
+  }
+
+  Layout<2> view(std::optional<Coord> z) const {
+    Layout<2> flat;
+    flat.style = layout_.style;
+    flat.wire_levels = layout_.wire_levels;
+    Cell<2> cell;
     cell.name = z ? fmt::format("plane {}", *z) : "top view";
-    for (const auto& n : nodes)
+    for (const auto& n : nodes_)
       if (!z || (n.box.lo[2] <= *z && *z <= n.box.hi[2]))
         cell.add_node({n.box.lo[0], n.box.lo[1], n.box.hi[0], n.box.hi[1]}, n.kind, n.level);
-    for (const auto& [plane, segments] : planes) {
+    for (const auto& [plane, segments] : planes_) {
       if (z && plane != *z) continue;
       for (const auto& s : segments) {
-        const Point pts[2] = {s.a, s.b};
+        const Point<2> pts[2] = {s.a, s.b};
         cell.add_wire(pts, s.level, WireDir::kUp, Terminal::node(0), Terminal::node(0));
       }
     }
@@ -565,21 +536,76 @@ std::vector<std::string> write_svg3(const Layout3& layout, const std::string& pa
     flat.top = 0;
     flat.finalize();
     return flat;
-  };
-  std::string base = path;
-  if (base.size() > 4 && base.compare(base.size() - 4, 4, ".svg") == 0) base.resize(base.size() - 4);
-  std::vector<std::string> written;
-  for (Coord z = m.bbox.lo[2]; z <= m.bbox.hi[2]; ++z) {
-    SvgOptions o = options;
-    o.title = fmt::format("{} — wiring plane z = {}", options.title, z);
-    const std::string file = fmt::format("{}-z{:04}.svg", base, z);
-    write_svg(picture(z), file, o);
-    written.push_back(file);
   }
-  SvgOptions top = options;
-  top.title = options.title + " — seen from above, all planes";
-  write_svg(picture(std::nullopt), path, top);
-  return written;
+
+ private:
+  struct Segment {
+    Point<2> a, b;
+    std::int32_t level;
+  };
+  struct NodeBox {
+    Box<3> box;
+    NodeKind kind;
+    std::int32_t level;
+  };
+
+  void add(const Cell<3>& cell, const Transform<3>& t) {
+    for (std::size_t n = 0; n < cell.node_count(); ++n)
+      nodes_.push_back({t.apply(cell.node_box[n]), cell.node_kind[n], cell.node_level[n]});
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      for (std::size_t i = 1; i < pts.size(); ++i) {
+        const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+        if (a[2] == b[2])
+          planes_[a[2]].push_back({{a[0], a[1]}, {b[0], b[1]}, cell.wire_level[w]});
+        else
+          planes_[std::min(a[2], b[2])];  // a plane a wire passes through
+      }
+    }
+  }
+
+  const Layout<3>& layout_;
+  std::map<Coord, std::vector<Segment>> planes_;
+  std::vector<NodeBox> nodes_;
+};
+
+}  // namespace
+
+template <int D>
+std::vector<std::string> write_svg(const Layout<D>& layout, const std::string& path,
+                                   const SvgOptions& options) {
+  if constexpr (D == 2) {
+    draw(layout, path, options);
+    return {};
+  } else {
+    const LayoutMetrics<3> m = measure(layout);
+    if (m.wires + m.vias > options.max_plane_segments)
+      throw InputError(fmt::format(
+          "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "
+          "write the HTML view (--html) or lay out fewer processors",
+          m.wires, m.vias, options.max_plane_segments));
+    const PlaneViews views(layout);
+    std::string base = path;
+    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".svg") == 0)
+      base.resize(base.size() - 4);
+    std::vector<std::string> written;
+    for (Coord z = m.bbox.lo[2]; z <= m.bbox.hi[2]; ++z) {
+      SvgOptions o = options;
+      o.title = fmt::format("{} — wiring plane z = {}", options.title, z);
+      const std::string file = fmt::format("{}-z{:04}.svg", base, z);
+      draw(views.view(z), file, o);
+      written.push_back(file);
+    }
+    SvgOptions top = options;
+    top.title = options.title + " — seen from above, all planes";
+    draw(views.view(std::nullopt), path, top);
+    return written;
+  }
 }
+
+template std::vector<std::string> write_svg(const Layout<2>&, const std::string&,
+                                            const SvgOptions&);
+template std::vector<std::string> write_svg(const Layout<3>&, const std::string&,
+                                            const SvgOptions&);
 
 }  // namespace ftvlsi

@@ -15,12 +15,12 @@ namespace {
 // off below that counting as one box.
 class Budget {
  public:
-  explicit Budget(const Layout3& layout) : layout_(layout) {}
+  explicit Budget(const Layout<3>& layout) : layout_(layout) {}
   std::uint64_t items(std::int32_t c, int d) {
     if (d == 0) return 1;
     const auto key = std::pair{c, d};
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const Cell3& cell = layout_.cells[c];
+    const Cell<3>& cell = layout_.cells[c];
     std::uint64_t total = cell.node_count() + cell.wire_count();
     for (const auto& inst : cell.instances) total += items(inst.cell, d - 1);
     memo_[key] = total;
@@ -28,30 +28,23 @@ class Budget {
   }
 
  private:
-  const Layout3& layout_;
+  const Layout<3>& layout_;
   std::map<std::pair<std::int32_t, int>, std::uint64_t> memo_;
 };
-
-int depth_of(const Layout3& layout) {
-  std::vector<int> d(layout.cells.size(), 0);
-  for (std::size_t c = 0; c < layout.cells.size(); ++c)
-    for (const auto& inst : layout.cells[c].instances) d[c] = std::max(d[c], d[inst.cell] + 1);
-  return d[layout.top];
-}
 
 struct Flat {
   std::string boxes, segments;
   std::uint64_t box_count = 0, segment_count = 0;
 };
 
-void add_box(Flat& f, const Box3& b, int kind) {
+void add_box(Flat& f, const Box<3>& b, int kind) {
   f.boxes += fmt::format("{},{},{},{},{},{},{},", b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1],
                          b.hi[2], kind);
   ++f.box_count;
 }
 
-void flatten(const Layout3& layout, std::int32_t c, const Transform3& t, int d, Flat& f) {
-  const Cell3& cell = layout.cells[c];
+void flatten(const Layout<3>& layout, std::int32_t c, const Transform<3>& t, int d, Flat& f) {
+  const Cell<3>& cell = layout.cells[c];
   if (d == 0) {
     add_box(f, t.apply(cell.bbox), 3);
     return;
@@ -61,7 +54,7 @@ void flatten(const Layout3& layout, std::int32_t c, const Transform3& t, int d, 
   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
     const auto pts = cell.wire(w);
     for (std::size_t i = 1; i < pts.size(); ++i) {
-      const Point3 a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+      const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
       f.segments += fmt::format("{},{},{},{},{},{},{},", a[0], a[1], a[2], b[0], b[1], b[2],
                                 cell.wire_level[w]);
       ++f.segment_count;
@@ -148,15 +141,15 @@ resize();
 
 }  // namespace
 
-std::string view3d_html(const Layout3& layout, const View3dOptions& options) {
+std::string view3d_html(const Layout<3>& layout, const View3dOptions& options) {
   Budget budget(layout);
-  int depth = depth_of(layout) + 1;  // + 1: the deepest cells' own shapes too
+  int depth = instance_depth(layout) + 1;  // + 1: the deepest cells' own shapes too
   while (depth > 1 && budget.items(layout.top, depth) > options.max_items) --depth;
   Flat flat;
-  flatten(layout, layout.top, Transform3{}, depth, flat);
+  flatten(layout, layout.top, Transform<3>{}, depth, flat);
   if (!flat.boxes.empty()) flat.boxes.pop_back();
   if (!flat.segments.empty()) flat.segments.pop_back();
-  const bool cut = depth <= depth_of(layout);
+  const bool cut = depth <= instance_depth(layout);
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>body{{margin:0;font-family:sans-serif}}#bar{{padding:6px 10px;font-size:13px}}"
@@ -169,7 +162,7 @@ std::string view3d_html(const Layout3& layout, const View3dOptions& options) {
       flat.boxes, flat.segments, kScript);
 }
 
-void write_view3d_html(const Layout3& layout, const std::string& path,
+void write_view3d_html(const Layout<3>& layout, const std::string& path,
                        const View3dOptions& options) {
   write_file_atomically(path, view3d_html(layout, options));
 }

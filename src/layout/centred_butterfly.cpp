@@ -8,8 +8,8 @@ namespace {
 
 // Routes the graph with node v at the given fine-grid position; the router only uses the order
 // of the coordinates, so a cell may hold any number of nodes.
-Layout route(const ButterflyFatTree& bft, const ButterflyFatTreeGraph& g,
-             const std::vector<std::array<std::int64_t, 3>>& position, const char* style) {
+Layout<2> route(const ButterflyFatTree& bft, const ButterflyFatTreeGraph& g,
+                const std::vector<std::array<std::int64_t, 3>>& position, const char* style) {
   CompetingNetwork net;
   net.kind = bft.pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
   net.position = position;
@@ -27,7 +27,7 @@ Layout route(const ButterflyFatTree& bft, const ButterflyFatTreeGraph& g,
 
 }  // namespace
 
-Layout build_centred_butterfly(const ButterflyFatTree& bft) {
+Layout<2> build_centred_butterfly(const ButterflyFatTree& bft) {
   const ButterflyFatTreeGraph g = bft.graph();
   // Every node's switches go to the cell at its region's centre, one diagonal slot each.
   const std::int64_t slots = static_cast<std::int64_t>(g.level.size()) + 1;

@@ -114,7 +114,7 @@ Plan plan_channels(const CompetingNetwork& net, const ChannelNotes& notes) {
 
 }  // namespace
 
-Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
+Layout<2> build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
   if (net.dimensions != 2)
     throw InputError(
         fmt::format("the {} network is three-dimensional; it can be decomposed but "
@@ -129,10 +129,10 @@ Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& not
   const auto &h_count = plan.h_count, &v_count = plan.v_count;
   const auto &x0 = plan.x0, &y0 = plan.y0;
   const int side = plan.side;
-  Layout layout;
+  Layout<2> layout;
   layout.style = notes.style;
   layout.wire_levels = notes.wire_levels;
-  Cell cell;
+  Cell<2> cell;
   cell.name = "NETWORK";
   for (std::size_t p = 0; p < n; ++p) {
     const Coord px = x0[col[p]] + v_count[col[p]] + 1, py = y0[row[p]] + h_count[row[p]] + 1;
@@ -142,12 +142,13 @@ Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& not
   }
   for (std::size_t w = 0; w < m; ++w) {
     const auto [a, b] = std::minmax(net.wires[w].first, net.wires[w].second);
-    const Box& from = cell.node_box[a];
-    const Box& to = cell.node_box[b];
-    const Coord pin_x = from.x0 + 1 + out_pin[w], pin_y = to.y0 + 1 + in_pin[w];
+    const Box<2>& from = cell.node_box[a];
+    const Box<2>& to = cell.node_box[b];
+    const Coord pin_x = from.lo[0] + 1 + out_pin[w], pin_y = to.lo[1] + 1 + in_pin[w];
     const Coord h = y0[row[a]] + 1 + h_track[w], v = x0[col[b]] + 1 + v_track[w];
-    const std::array<Point, 5> path{Point{pin_x, from.y0}, Point{pin_x, h}, Point{v, h},
-                                    Point{v, pin_y}, Point{to.x0, pin_y}};
+    const std::array<Point<2>, 5> path{Point<2>{pin_x, from.lo[1]}, Point<2>{pin_x, h},
+                                       Point<2>{v, h}, Point<2>{v, pin_y},
+                                       Point<2>{to.lo[0], pin_y}};
     cell.add_wire(path, notes.wire_level.empty() ? 0 : notes.wire_level[w], WireDir::kUp,
                   Terminal::node(static_cast<std::int32_t>(a)),
                   Terminal::node(static_cast<std::int32_t>(b)));

@@ -19,7 +19,7 @@ std::vector<std::uint64_t> ChannelWireLengths::max_by_level() const {
   return out;
 }
 
-ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout& layout) {
+ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout<2>& layout) {
   const int levels = tree.levels();
   FTVLSI_ASSERT(layout.style == "h-tree" &&
                 layout.cells.size() == static_cast<std::size_t>(levels) + 2);
@@ -31,7 +31,7 @@ ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout& layou
       for (auto& dir : side) dir.assign(cap, 0);
     // Cells are built bottom-up: cell i holds the node of level L - i; the level-k channels are
     // drawn by the cell of their parent (level k - 1), or by the top cell for k = 0.
-    const Cell& cell = layout.cells[k == 0 ? layout.top : levels - k + 1];
+    const Cell<2>& cell = layout.cells[k == 0 ? layout.top : levels - k + 1];
     std::vector<std::uint8_t> seen(4 * cap, 0);
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const Terminal from = cell.wire_from[w];
@@ -49,7 +49,7 @@ ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout& layou
   return out;
 }
 
-ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout3& layout) {
+ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout<3>& layout) {
   const int levels = tree.levels();
   FTVLSI_ASSERT(layout.cells.size() == static_cast<std::size_t>(levels) + 1);
   // Cell i holds a node of level L - i: first, per pin i of its child, the unit steps from the
@@ -58,7 +58,7 @@ ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout3& layout
   std::vector<std::vector<std::uint64_t>> riser(levels + 1);
   std::vector<std::array<std::vector<std::uint64_t>, 2>> step(levels + 1);
   for (int k = 0; k <= levels; ++k) {
-    const Cell3& cell = layout.cells[levels - k];
+    const Cell<3>& cell = layout.cells[levels - k];
     const std::uint64_t below = k == levels ? 0 : tree.capacity(k + 1);
     const std::uint64_t own = k == levels ? 0 : tree.capacity(k);
     FTVLSI_ASSERT(cell.wire_count() == 2 * below + own);
@@ -66,11 +66,11 @@ ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout3& layout
       for (int side = 0; side < 2; ++side) {
         const std::size_t w = 2 * i + side;
         FTVLSI_ASSERT(cell.wire_level[w] == k + 1);
-        step[k + 1][side].push_back(wire_length3(cell.wire(w)));
+        step[k + 1][side].push_back(wire_length(cell.wire(w)));
       }
     for (std::uint64_t i = 0; i < own; ++i) {
       FTVLSI_ASSERT(cell.wire_level[2 * below + i] == k);
-      riser[k].push_back(wire_length3(cell.wire(2 * below + i)));
+      riser[k].push_back(wire_length(cell.wire(2 * below + i)));
     }
   }
   ChannelWireLengths out;

@@ -17,17 +17,17 @@ namespace {
 // coordinate on that axis.
 struct Built {
   std::int32_t cell = -1;
-  std::vector<Point3> pins;
+  std::vector<Point<3>> pins;
 };
 
 // First `count` interior grid points of the face of `box` at coordinate `at` on axis `normal`,
 // row by row over the two other axes.
-std::vector<Point3> face_points(const Box3& box, int normal, Coord at, std::uint64_t count) {
+std::vector<Point<3>> face_points(const Box<3>& box, int normal, Coord at, std::uint64_t count) {
   const int u = (normal + 1) % 3, v = (normal + 2) % 3;
-  std::vector<Point3> out;
+  std::vector<Point<3>> out;
   for (Coord i = box.lo[u] + 1; i < box.hi[u] && out.size() < count; ++i)
     for (Coord j = box.lo[v] + 1; j < box.hi[v] && out.size() < count; ++j) {
-      Point3 p;
+      Point<3> p;
       p[normal] = at;
       p[u] = i;
       p[v] = j;
@@ -40,11 +40,11 @@ std::vector<Point3> face_points(const Box3& box, int normal, Coord at, std::uint
 Coord div_up(std::uint64_t a, std::uint64_t b) { return static_cast<Coord>((a + b - 1) / b); }
 
 // Moves everything in `cell` (and the pins) so that its bounding box starts at the origin.
-void normalise(Layout3& layout, std::int32_t c, std::vector<Point3>& pins) {
-  layout.finalize_one(c);
-  Cell3& cell = layout.cells[c];
-  const Point3 shift{-cell.bbox.lo[0], -cell.bbox.lo[1], -cell.bbox.lo[2]};
-  auto move = [&](Point3& p) {
+void normalise(Layout<3>& layout, std::int32_t c, std::vector<Point<3>>& pins) {
+  layout.finalize_cell(c);
+  Cell<3>& cell = layout.cells[c];
+  const Point<3> shift{-cell.bbox.lo[0], -cell.bbox.lo[1], -cell.bbox.lo[2]};
+  auto move = [&](Point<3>& p) {
     for (int a = 0; a < 3; ++a) p[a] += shift[a];
   };
   for (auto& b : cell.node_box) move(b.lo), move(b.hi);
@@ -55,26 +55,26 @@ void normalise(Layout3& layout, std::int32_t c, std::vector<Point3>& pins) {
   move(cell.bbox.hi);
 }
 
-Built leaf(Layout3& layout, const FatTree& tree) {
+Built leaf(Layout<3>& layout, const FatTree& tree) {
   const int L = tree.levels();
   const int p = (L + 2) % 3;
   const std::uint64_t cap = tree.capacity(L);
   const Coord side = std::max<Coord>(2, static_cast<Coord>(ceil_sqrt(cap)) + 1);
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = fmt::format("cube_{}", L);
-  const Box3 box{{0, 0, 0}, {side, side, side}};
+  const Box<3> box{{0, 0, 0}, {side, side, side}};
   cell.add_node(box, NodeKind::kProcessor, L);
   layout.cells.push_back(std::move(cell));
   Built b;
   b.cell = static_cast<std::int32_t>(layout.cells.size() - 1);
   b.pins = face_points(box, p, side, cap);
-  layout.finalize_one(b.cell);
+  layout.finalize_cell(b.cell);
   return b;
 }
 
-Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, bool root) {
+Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, bool root) {
   const int a = k % 3, t = (k + 1) % 3, p = (k + 2) % 3;
-  const Box3 C = layout.cells[child.cell].bbox;  // starts at the origin
+  const Box<3> C = layout.cells[child.cell].bbox;  // starts at the origin
   // The child's pins: on its face a = C.hi[a], spanning a rectangle in (t, p).
   Coord t0 = INT64_MAX, t1 = INT64_MIN, p0 = INT64_MAX, p1 = INT64_MIN;
   for (const auto& q : child.pins) {
@@ -87,7 +87,7 @@ Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, boo
   const Coord across = std::max<Coord>(t1 - t0 + 1, static_cast<Coord>(ceil_sqrt(cap)));
   const Coord extra = across - (t1 - t0 + 1);
   const Coord thick = div_up(cap, static_cast<std::uint64_t>(across)) + 1;  // extent along a
-  Box3 s;
+  Box<3> s;
   s.lo[a] = C.hi[a] + 1;
   s.hi[a] = s.lo[a] + thick;
   s.lo[t] = t0 - 1 - extra / 2;
@@ -95,35 +95,35 @@ Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, boo
   s.lo[p] = p0 - 1;
   s.hi[p] = p1 + 1;
   const Coord top = std::max(C.hi[p], s.hi[p] + 1);
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = fmt::format("cube_{}", k);
   cell.add_node(s, NodeKind::kSwitch, k);
   cell.instances.push_back({child.cell, {}});
-  Transform3 mirror;
-  mirror.mirror[a] = true;
+  Transform<3> mirror;
+  mirror.sign[a] = -1;
   mirror.offset[a] = s.hi[a] + 1 + C.hi[a];
   cell.instances.push_back({child.cell, mirror});
   for (const auto& q : child.pins) {
-    Point3 from = q, to = q;
+    Point<3> from = q, to = q;
     to[a] = s.lo[a];
-    const Point3 left[2] = {from, to};
+    const Point<3> left[2] = {from, to};
     cell.add_wire(left, k + 1);
     from[a] = s.hi[a];
     to[a] = s.hi[a] + 1;
-    const Point3 right[2] = {from, to};
+    const Point<3> right[2] = {from, to};
     cell.add_wire(right, k + 1);
   }
   Built b;
   for (const auto& q : face_points(s, p, s.hi[p], cap)) {
-    Point3 end = q;
+    Point<3> end = q;
     end[p] = top;
-    const Point3 up[2] = {q, end};
+    const Point<3> up[2] = {q, end};
     cell.add_wire(up, k);
     b.pins.push_back(end);
   }
   if (root) {
     // The external interface: a pad just beyond the cell's face, over the switch's up pins.
-    Box3 pad = s;
+    Box<3> pad = s;
     pad.lo[p] = top;
     pad.hi[p] = top + 1;
     cell.add_node(pad, NodeKind::kInterface, 0);
@@ -136,10 +136,11 @@ Built level(Layout3& layout, const FatTree& tree, int k, const Built& child, boo
 
 }  // namespace
 
-Layout3 build_cube(const FatTree& tree) {
+Layout<3> build_cube(const FatTree& tree) {
   if (tree.processors() > (std::uint64_t{1} << 24))
     throw InputError("the cube style takes at most 2^24 processors");
-  Layout3 layout;
+  Layout<3> layout;
+  layout.style = "cube";
   layout.wire_levels = tree.levels() + 1;
   Built b = leaf(layout, tree);
   for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0);
@@ -147,14 +148,15 @@ Layout3 build_cube(const FatTree& tree) {
   return layout;
 }
 
-Layout3 build_grid3d(const CompetingNetwork& net) {
+Layout<3> build_grid3d(const CompetingNetwork& net) {
   if (net.processors() == 0) throw InputError("the network has no processors");
-  Layout3 layout;
+  Layout<3> layout;
+  layout.style = "cube";
   layout.wire_levels = 1;
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = net.kind;
   for (std::size_t p = 0; p < net.processors(); ++p) {
-    Box3 b;
+    Box<3> b;
     for (int a = 0; a < 3; ++a) b.lo[a] = 3 * net.position[p][a], b.hi[a] = b.lo[a] + 2;
     cell.add_node(b, NodeKind::kProcessor, 0);
   }
@@ -170,11 +172,11 @@ Layout3 build_grid3d(const CompetingNetwork& net) {
           "of this {} does not",
           u, v, net.kind));
     const auto& lo = pu[axis] < pv[axis] ? pu : pv;
-    Point3 from{3 * lo[0] + 1, 3 * lo[1] + 1, 3 * lo[2] + 1};
+    Point<3> from{3 * lo[0] + 1, 3 * lo[1] + 1, 3 * lo[2] + 1};
     from[axis] = 3 * lo[axis] + 2;
-    Point3 to = from;
+    Point<3> to = from;
     to[axis] += 1;
-    const Point3 pts[2] = {from, to};
+    const Point<3> pts[2] = {from, to};
     cell.add_wire(pts, 0);
   }
   layout.cells.push_back(std::move(cell));
@@ -183,7 +185,7 @@ Layout3 build_grid3d(const CompetingNetwork& net) {
   return layout;
 }
 
-Layout3 build_butterfly3d(const ButterflyFatTree3d& net) {
+Layout<3> build_butterfly3d(const ButterflyFatTree3d& net) {
   const ButterflyFatTree3dGraph g = net.graph();
   auto morton3 = [](const std::array<std::int64_t, 3>& c) {
     std::uint64_t m = 0;

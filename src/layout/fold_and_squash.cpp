@@ -117,7 +117,7 @@ class Plan {
   }
 
   // The box of switch j of level l drawn in cell (cx, cy).
-  Box node_box(int l, u64 j, Coord cx, Coord cy) const {
+  Box<2> node_box(int l, u64 j, Coord cx, Coord cy) const {
     const Band& b = band_[l][lane(l, j)];
     const Coord x0 = cell_x(cx) + b.col0, y0 = cell_y(cy) + slot_row(l, j);
     return {x0, y0, x0 + width(l) - 1, y0 + slot_height(l) - 1};
@@ -150,35 +150,36 @@ class Plan {
     const Coord o = offset(l - 1, t);
     return {t, static_cast<int>(j / s_[l - 1]), (c & 1) * half + o, (c >> 1) * half + o};
   }
-  std::array<Point, 4> tree_route(int l, u64 j, int c) const {
+  std::array<Point<2>, 4> tree_route(int l, u64 j, int c) const {
     const TreeEnds e = tree_ends(l, j, c);
     const Coord o = offset(l, j);
-    const Box s = node_box(l, j, o, o);
-    const Box t = node_box(l - 1, e.child_switch, e.tx, e.ty);
+    const Box<2> s = node_box(l, j, o, o);
+    const Box<2> t = node_box(l - 1, e.child_switch, e.tx, e.ty);
     const Coord x_down = col(l, j, o, c);
     const Coord x_up = up_col(l - 1, e.child_switch, e.tx, e.up_pin);
     const Coord track = cell_y(e.ty) + band_[l - 1][lane(l - 1, e.child_switch)].row0 +
                         tree_track_[l][j * 4 + c];
-    const Coord y_from = track < s.y0 ? s.y0 : s.y1;
-    return {Point{x_down, y_from}, Point{x_down, track}, Point{x_up, track}, Point{x_up, t.y0}};
+    const Coord y_from = track < s.lo[1] ? s.lo[1] : s.hi[1];
+    return {Point<2>{x_down, y_from}, Point<2>{x_down, track}, Point<2>{x_up, track},
+            Point<2>{x_up, t.lo[1]}};
   }
 
   // Pin points of a level-l switch j in cell (cx, cy) for the mesh link (d, k).
-  Point mesh_from_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
-    const Box b = node_box(l, j, cx, cy);
-    return {mesh_col(l, j, cx, dep_group(d), k), d == kH ? b.y0 : b.y1};
+  Point<2> mesh_from_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
+    const Box<2> b = node_box(l, j, cx, cy);
+    return {mesh_col(l, j, cx, dep_group(d), k), d == kH ? b.lo[1] : b.hi[1]};
   }
-  Point mesh_to_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
-    return {mesh_col(l, j, cx, arr_group(d), k), node_box(l, j, cx, cy).y0};
+  Point<2> mesh_to_pin(int l, u64 j, Coord cx, Coord cy, int d, int k) const {
+    return {mesh_col(l, j, cx, arr_group(d), k), node_box(l, j, cx, cy).lo[1]};
   }
   // The mesh link (d, k) from switch j in cell (sx, sy) to its neighbour's switch j.
-  std::vector<Point> mesh_route(int l, u64 j, Coord sx, Coord sy, int d, int k) const {
+  std::vector<Point<2>> mesh_route(int l, u64 j, Coord sx, Coord sy, int d, int k) const {
     const Coord step = Coord{1} << l;
     const Coord px = sx + kStep[d][0] * step, py = sy + kStep[d][1] * step;
-    const Point a = mesh_from_pin(l, j, sx, sy, d, k), b = mesh_to_pin(l, j, px, py, d, k);
+    const Point<2> a = mesh_from_pin(l, j, sx, sy, d, k), b = mesh_to_pin(l, j, px, py, d, k);
     if (d == kV) return {a, b};
     const Coord track = mesh_track(l, j, d == kH ? sy : py, d, k);
-    return {a, Point{a.x, track}, Point{b.x, track}, b};
+    return {a, Point<2>{a.x(), track}, Point<2>{b.x(), track}, b};
   }
 
   LineColours colours() const {
@@ -281,7 +282,7 @@ class Builder {
   Builder(const ButterflyFatTree& net, Coord processor_side)
       : net_(net), plan_(net, processor_side) {}
 
-  Layout build() {
+  Layout<2> build() {
     const int m = plan_.levels();
     layout_.style = "fold-and-squash";
     layout_.wire_levels = m + 1;
@@ -289,7 +290,7 @@ class Builder {
     up_pin_.resize(m + 1);
     mesh_pins_.resize(m + 1);
     if (m == 0) {  // a single processor
-      Cell cell;
+      Cell<2> cell;
       cell.name = fmt_name(0);
       cell.lattice = plan_.pitch();
       cell.add_node(plan_.node_box(0, 0, 0, 0), NodeKind::kProcessor, 0);
@@ -297,7 +298,7 @@ class Builder {
     }
     // Cell l - 1 draws a level-l node: 2^l cells a side, 2^(l-1) lattice periods.
     for (int l = 1; l <= m; ++l) {
-      Cell cell;
+      Cell<2> cell;
       cell.name = fmt_name(l);
       cell.lattice = plan_.pitch() << (l - 1);
       add_level(cell, l, l == m);
@@ -315,7 +316,7 @@ class Builder {
 
   // Level 1 draws its four processors itself (the cells of a period differ in size); higher
   // levels place four instances of the level below.
-  void add_level(Cell& cell, int l, bool top) {
+  void add_level(Cell<2>& cell, int l, bool top) {
     std::array<std::int32_t, 4> processor{};
     if (l == 1) {
       for (int c = 0; c < 4; ++c)
@@ -324,13 +325,13 @@ class Builder {
       const Coord half = plan_.pitch() << (l - 2);
       for (int c = 0; c < 4; ++c)
         cell.add_instance(static_cast<std::int32_t>(l - 2),
-                          Transform{0, false, {(c & 1) * half, (c >> 1) * half}});
+                          Transform<2>::translation({(c & 1) * half, (c >> 1) * half}));
     }
     const u64 s = plan_.switches(l);
     up_pin_[l].assign(s, {});
     for (u64 j = 0; j < s; ++j) {
       const Coord o = plan_.offset(l, j);
-      const Box box = plan_.node_box(l, j, o, o);
+      const Box<2> box = plan_.node_box(l, j, o, o);
       const auto node = cell.add_node(box, NodeKind::kSwitch, l);
       for (int c = 0; c < 4; ++c) {
         const auto route = plan_.tree_route(l, j, c);
@@ -341,20 +342,20 @@ class Builder {
       }
       for (int r = 0; r < plan_.parents(l); ++r) {
         up_pin_[l][j].push_back(static_cast<std::int32_t>(cell.pins.size()));
-        cell.pins.push_back({{plan_.up_col(l, j, o, r), box.y0}, node, l + 1, WireDir::kUp});
+        cell.pins.push_back({{plan_.up_col(l, j, o, r), box.lo[1]}, node, l + 1, WireDir::kUp});
       }
       if (!top) add_own_mesh_pins(cell, l, j, node);
     }
     if (l >= 2) join_children_mesh(cell, l, top);
   }
 
-  void add_own_mesh_pins(Cell& cell, int l, u64 j, std::int32_t node) {
+  void add_own_mesh_pins(Cell<2>& cell, int l, u64 j, std::int32_t node) {
     const Coord o = plan_.offset(l, j);
     for (int d = 0; d < plan_.directions(); ++d)
       for (int k = 0; k < plan_.mesh_p(l); ++k)
         for (bool from : {true, false}) {
-          const Point at = from ? plan_.mesh_from_pin(l, j, o, o, d, k)
-                                : plan_.mesh_to_pin(l, j, o, o, d, k);
+          const Point<2> at =
+              from ? plan_.mesh_from_pin(l, j, o, o, d, k) : plan_.mesh_to_pin(l, j, o, o, d, k);
           const auto pin = static_cast<std::int32_t>(cell.pins.size());
           cell.pins.push_back({at, node, l, WireDir::kUp});
           mesh_pins_[l].push_back({l, d, k, from, j, o, o, pin});
@@ -362,7 +363,7 @@ class Builder {
   }
 
   // Links between the children: drawn here; links leaving the cell: their pins re-exported.
-  void join_children_mesh(Cell& cell, int l, bool top) {
+  void join_children_mesh(Cell<2>& cell, int l, bool top) {
     const Coord cells = Coord{1} << l, half = cells / 2;
     std::unordered_map<u64, std::pair<std::int32_t, std::int32_t>> to_pin;
     std::vector<std::pair<MeshPin, int>> placed;  // in this cell's cells, with the child
@@ -387,10 +388,11 @@ class Builder {
         cell.add_wire(route, p.level, WireDir::kUp, Terminal::pin(c, p.pin),
                       Terminal::pin(it->second.first, it->second.second));
       } else if (!top) {
-        const Instance& inst = cell.instances[c];
-        const Pin& child_pin = layout_.cells[inst.cell].pins[p.pin];
+        const Instance<2>& inst = cell.instances[c];
+        const Pin<2>& child_pin = layout_.cells[inst.cell].pins[p.pin];
         const auto pin = static_cast<std::int32_t>(cell.pins.size());
-        Pin out{inst.transform.apply(child_pin.at), -1, child_pin.level, child_pin.dir, c, p.pin};
+        Pin<2> out{
+            inst.transform.apply(child_pin.at), -1, child_pin.level, child_pin.dir, c, p.pin};
         cell.pins.push_back(out);
         MeshPin moved = p;
         moved.pin = pin;
@@ -401,14 +403,14 @@ class Builder {
 
   const ButterflyFatTree& net_;
   Plan plan_;
-  Layout layout_;
+  Layout<2> layout_;
   std::vector<std::vector<std::vector<std::int32_t>>> up_pin_;  // [l][switch][parent r]
   std::vector<std::vector<MeshPin>> mesh_pins_;                 // [l]: exported by cell l
 };
 
 }  // namespace
 
-Layout build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side) {
+Layout<2> build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side) {
   return Builder(net, processor_side).build();
 }
 
@@ -421,7 +423,7 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
     const u64 nodes = u64{1} << (m - l);  // per side
     std::vector<std::uint64_t> tree;
     for (u64 j = 0; j < plan.switches(l); ++j)
-      for (int c = 0; c < 4; ++c) tree.push_back(wire_length(plan.tree_route(l, j, c)));
+      for (int c = 0; c < 4; ++c) tree.push_back(wire_length<2>(plan.tree_route(l, j, c)));
     for (u64 node = 0; node < nodes * nodes; ++node) out.insert(out.end(), tree.begin(), tree.end());
     if (plan.mesh_p(l) == 0) continue;
     std::array<std::vector<std::uint64_t>, 4> mesh;
@@ -429,7 +431,7 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
       for (u64 j = 0; j < plan.switches(l); ++j)
         for (int k = 0; k < plan.mesh_p(l); ++k) {
           const Coord o = plan.offset(l, j) + (d == kDm ? Coord{1} << l : 0);
-          mesh[d].push_back(wire_length(plan.mesh_route(l, j, o, plan.offset(l, j), d, k)));
+          mesh[d].push_back(wire_length<2>(plan.mesh_route(l, j, o, plan.offset(l, j), d, k)));
         }
     for (u64 y = 0; y < nodes; ++y)
       for (u64 x = 0; x < nodes; ++x)

@@ -17,23 +17,23 @@ Coord as_coord(u64 v) {
 
 // Pins spread over the bottom edge [x0, x0 + side] of a node, centred; the first `cap` carry
 // up-wires, the rest down-wires.
-void add_bottom_pins(Cell& cell, std::int32_t node, Coord x0, Coord side, u64 cap, int level) {
+void add_bottom_pins(Cell<2>& cell, std::int32_t node, Coord x0, Coord side, u64 cap, int level) {
   const Coord m = as_coord(2 * cap);
   const Coord start = x0 + (side - (m - 1)) / 2;
   for (Coord i = 0; i < m; ++i) {
-    cell.pins.push_back({{start + i, cell.node_box[node].y0},
+    cell.pins.push_back({{start + i, cell.node_box[node].lo[1]},
                          node,
                          level,
                          static_cast<u64>(i) < cap ? WireDir::kUp : WireDir::kDown});
   }
 }
 
-Cell make_leaf(const FatTree& tree) {
+Cell<2> make_leaf(const FatTree& tree) {
   const int k = tree.levels();
   const u64 cap = tree.capacity(k);
   const Coord side = std::max<Coord>(
       {as_coord(ceil_sqrt(tree.capacity_params().alpha)), as_coord(2 * cap) - 1, Coord{1}});
-  Cell cell;
+  Cell<2> cell;
   cell.name = "PROCESSOR";
   const auto node = cell.add_node({0, 0, side, side}, NodeKind::kProcessor, k);
   add_bottom_pins(cell, node, 0, side, cap, k);
@@ -41,74 +41,76 @@ Cell make_leaf(const FatTree& tree) {
 }
 
 // The child's pins after transform t, sorted by height, each with its pin index.
-std::vector<std::pair<Point, std::int32_t>> placed_pins(const Cell& child, const Transform& t) {
-  std::vector<std::pair<Point, std::int32_t>> out;
+std::vector<std::pair<Point<2>, std::int32_t>> placed_pins(const Cell<2>& child,
+                                                           const Transform<2>& t) {
+  std::vector<std::pair<Point<2>, std::int32_t>> out;
   for (std::size_t i = 0; i < child.pins.size(); ++i)
     out.push_back({t.apply(child.pins[i].at), static_cast<std::int32_t>(i)});
   std::sort(out.begin(), out.end(),
-            [](const auto& a, const auto& b) { return a.first.y < b.first.y; });
+            [](const auto& a, const auto& b) { return a.first.y() < b.first.y(); });
   return out;
 }
 
 // Routes one child's channel across the strip onto the top edge of the switch. `step` is +1 for
 // the left child (wires turn down at xL+1, xL+2, ...) and -1 for the right child.
-void route_child(Cell& cell, const Cell& child, std::int32_t inst, Coord edge_x, int step,
+void route_child(Cell<2>& cell, const Cell<2>& child, std::int32_t inst, Coord edge_x, int step,
                  Coord switch_top) {
   const auto pins = placed_pins(child, cell.instances[inst].transform);
   Coord rank = 0;
   for (const auto& [at, pin] : pins) {
-    FTVLSI_ASSERT(at.x == edge_x && at.y > switch_top);
+    FTVLSI_ASSERT(at.x() == edge_x && at.y() > switch_top);
     const Coord turn_x = edge_x + step * (rank + 1);
-    const std::array<Point, 3> path{at, Point{turn_x, at.y}, Point{turn_x, switch_top}};
-    const Pin& p = child.pins[pin];
+    const std::array<Point<2>, 3> path{at, Point<2>{turn_x, at.y()}, Point<2>{turn_x, switch_top}};
+    const Pin<2>& p = child.pins[pin];
     cell.add_wire(path, p.level, p.dir, Terminal::pin(inst, pin), Terminal::node(0));
     ++rank;
   }
 }
 
-Cell make_inner(const FatTree& tree, const Layout& layout, std::int32_t child_id, int k) {
-  const Cell& child = layout.cells[child_id];
-  const Box& b = child.bbox;
+Cell<2> make_inner(const FatTree& tree, const Layout<2>& layout, std::int32_t child_id, int k) {
+  const Cell<2>& child = layout.cells[child_id];
+  const Box<2>& b = child.bbox;
   const Coord child_pins = as_coord(child.pins.size());
   const Coord up_pins = as_coord(2 * tree.capacity(k));
   const Coord gap = std::max(2 * child_pins, up_pins) + 1;
   const Coord switch_side = std::max<Coord>(gap - 2, 1);
-  Coord min_pin_x = b.x1;
-  for (const Pin& p : child.pins) min_pin_x = std::min(min_pin_x, p.at.x);
+  Coord min_pin_x = b.hi[0];
+  for (const Pin<2>& p : child.pins) min_pin_x = std::min(min_pin_x, p.at.x());
   // Children sit high enough that every incoming wire passes above the switch.
-  const Coord dy = std::max(-b.x0, switch_side + 1 - min_pin_x);
-  const Coord x_left = b.y1 - b.y0;  // right edge of the left child
+  const Coord dy = std::max(-b.lo[0], switch_side + 1 - min_pin_x);
+  const Coord x_left = b.hi[1] - b.lo[1];  // right edge of the left child
   const Coord x_right = x_left + gap;
 
-  Cell cell;
+  Cell<2> cell;
   cell.name = "FATTREE_K" + std::to_string(k);
   const auto sw = cell.add_node({x_left + 1, 0, x_right - 1, switch_side}, NodeKind::kSwitch, k);
   // Left child: quarter turn counter-clockwise, port edge facing right.
-  const auto left = cell.add_instance(child_id, Transform{1, false, {b.y1, dy}});
+  const auto left = cell.add_instance(child_id, Transform<2>::gds(1, false, {b.hi[1], dy}));
   // Right child: mirrored then turned, port edge facing left, pins at the same heights.
-  const auto right = cell.add_instance(child_id, Transform{1, true, {x_right - b.y0, dy}});
+  const auto right =
+      cell.add_instance(child_id, Transform<2>::gds(1, true, {x_right - b.lo[1], dy}));
   route_child(cell, child, left, x_left, +1, switch_side);
   route_child(cell, child, right, x_right, -1, switch_side);
   add_bottom_pins(cell, sw, x_left + 1, switch_side, tree.capacity(k), k);
   return cell;
 }
 
-Cell make_top(const FatTree& tree, const Layout& layout, std::int32_t root_id) {
-  const Cell& root = layout.cells[root_id];
-  Cell top;
+Cell<2> make_top(const FatTree& tree, const Layout<2>& layout, std::int32_t root_id) {
+  const Cell<2>& root = layout.cells[root_id];
+  Cell<2> top;
   top.name = "TOP";
-  const auto inst = top.add_instance(root_id, Transform{});
-  Coord x0 = root.pins.front().at.x, x1 = x0;
-  for (const Pin& p : root.pins) {
-    x0 = std::min(x0, p.at.x);
-    x1 = std::max(x1, p.at.x);
+  const auto inst = top.add_instance(root_id, Transform<2>{});
+  Coord x0 = root.pins.front().at.x(), x1 = x0;
+  for (const Pin<2>& p : root.pins) {
+    x0 = std::min(x0, p.at.x());
+    x1 = std::max(x1, p.at.x());
   }
-  const Coord y = root.bbox.y0;
+  const Coord y = root.bbox.lo[1];
   const auto pad = top.add_node({x0, y - 2, std::max(x1, x0 + 1), y - 1}, NodeKind::kInterface, -1);
   for (std::size_t i = 0; i < root.pins.size(); ++i) {
-    const Pin& p = root.pins[i];
-    FTVLSI_ASSERT(p.at.y == y);
-    const std::array<Point, 2> path{p.at, Point{p.at.x, y - 1}};
+    const Pin<2>& p = root.pins[i];
+    FTVLSI_ASSERT(p.at.y() == y);
+    const std::array<Point<2>, 2> path{p.at, Point<2>{p.at.x(), y - 1}};
     top.add_wire(path, p.level, p.dir, Terminal::pin(inst, static_cast<std::int32_t>(i)),
                  Terminal::node(pad));
   }
@@ -120,8 +122,8 @@ Cell make_top(const FatTree& tree, const Layout& layout, std::int32_t root_id) {
 
 std::uint64_t estimate_h_tree_bytes(const FatTree& tree) {
   // Per cell: its child channels' wires (3 points each plus attributes) and its own pins.
-  constexpr u64 kWireBytes = 3 * sizeof(Point) + 4 + 4 + 1 + 2 * sizeof(Terminal);
-  constexpr u64 kPinBytes = sizeof(Pin);
+  constexpr u64 kWireBytes = 3 * sizeof(Point<2>) + 4 + 4 + 1 + 2 * sizeof(Terminal);
+  constexpr u64 kPinBytes = sizeof(Pin<2>);
   u128 total = 4096;
   for (int k = 0; k <= tree.levels(); ++k) {
     const u128 pins = 2 * static_cast<u128>(tree.capacity(k));
@@ -130,8 +132,8 @@ std::uint64_t estimate_h_tree_bytes(const FatTree& tree) {
   return total > UINT64_MAX ? UINT64_MAX : static_cast<u64>(total);
 }
 
-Layout build_h_tree(const FatTree& tree) {
-  Layout layout;
+Layout<2> build_h_tree(const FatTree& tree) {
+  Layout<2> layout;
   layout.style = "h-tree";
   layout.wire_levels = tree.levels() + 1;
   layout.cells.push_back(make_leaf(tree));

@@ -30,7 +30,7 @@ class Line {
 
 }  // namespace
 
-Layout3 build_layered3d(const Layered3dInput& in) {
+Layout<3> build_layered3d(const Layered3dInput& in) {
   const std::size_t nodes = in.slot.size();
   std::vector<std::uint32_t> degree(nodes, 0);
   for (const auto& [a, b] : in.wires) ++degree[a], ++degree[b];
@@ -38,11 +38,12 @@ Layout3 build_layered3d(const Layered3dInput& in) {
   // A box of side 2q + 2 has q x q interior points with even offsets.
   const Coord q = std::max<Coord>(1, static_cast<Coord>(ceil_sqrt(std::max<std::uint32_t>(1, most))));
   const Coord side = 2 * q + 2, pitch = side + 2;
-  Layout3 layout;
+  Layout<3> layout;
+  layout.style = "cube";
   layout.wire_levels = in.wire_levels;
-  Cell3 cell;
+  Cell<3> cell;
   cell.name = in.name;
-  std::vector<Point3> corner(nodes);
+  std::vector<Point<3>> corner(nodes);
   for (std::size_t v = 0; v < nodes; ++v) {
     corner[v] = {in.slot[v][0] * pitch, in.slot[v][1] * pitch, 0};
     cell.add_node({corner[v], {corner[v][0] + side, corner[v][1] + side, kNodeTop}}, in.kind[v],
@@ -85,9 +86,9 @@ Layout3 build_layered3d(const Layered3dInput& in) {
   for (std::size_t w = 0; w < in.wires.size(); ++w) {
     const auto [xs, ys, xd, yd] = ends[w];
     const Coord x = kFirstPlane + 2 * pair_of[w], y = x + 1;
-    const Point3 pts[8] = {{xs, ys, kNodeTop},     {xs, ys, x},     {xs, ys + 1, x},
-                           {xd + 1, ys + 1, x},    {xd + 1, ys + 1, y}, {xd + 1, yd, y},
-                           {xd, yd, y},            {xd, yd, kNodeTop}};
+    const Point<3> pts[8] = {{xs, ys, kNodeTop},  {xs, ys, x},         {xs, ys + 1, x},
+                             {xd + 1, ys + 1, x}, {xd + 1, ys + 1, y}, {xd + 1, yd, y},
+                             {xd, yd, y},         {xd, yd, kNodeTop}};
     cell.add_wire(pts, in.wire_level[w]);
   }
   layout.cells.push_back(std::move(cell));

@@ -2,17 +2,17 @@
 // from our own layouts, decompositions and simulations; only the bounds are formulas.
 #include "check_measures.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
 
-#include <fmt/format.h>
-
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/decomp/pearl_string.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
@@ -123,9 +123,9 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
   auto small = series("smallest switch side / m", lower(1.0 / 3));
   for (u64 n : sizes) {
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
-    const Layout layout = build_h_tree(tree);
+    const Layout<2> layout = build_h_tree(tree);
     double most = 0, least = 1e300;
-    for (const Cell& cell : layout.cells)
+    for (const Cell<2>& cell : layout.cells)
       for (std::size_t i = 0; i < cell.node_count(); ++i) {
         if (cell.node_kind[i] != NodeKind::kSwitch) continue;
         const int k = cell.node_level[i];
@@ -145,9 +145,9 @@ std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& 
   auto components = series("components / (n lg(w³/n²))", growth(0.05));
   for (u64 n : sizes) {
     const FatTree tree(tree_params(n, CapacityProfile::kUniversal));
-    const LayoutMetrics3 m = measure3(build_cube(tree));
+    const LayoutMetrics<3> m = measure(build_cube(tree));
     volume.points.push_back(
-        {n, ctx.tamper(n, static_cast<double>(m.volume)), theorem4_volume(tree)});
+        {n, ctx.tamper(n, static_cast<double>(m.volume())), theorem4_volume(tree)});
     const double w = static_cast<double>(tree.capacity(0)), nn = static_cast<double>(n);
     components.points.push_back(
         {n, static_cast<double>(tree.components()), nn * lg2(w * w * w / (nn * nn))});
@@ -250,9 +250,10 @@ std::vector<CheckSeries> measure_gl_area(const std::vector<u64>& sizes, const Ct
   for (u64 n : sizes) {
     FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
     if (ctx.capacities) tree = FatTree(ctx.capacities(n, tree));  // a broken profile, in tests
-    const LayoutMetrics m = measure(build_h_tree(tree));
+    const LayoutMetrics<2> m = measure(build_h_tree(tree));
     const double nn = static_cast<double>(n);
-    area.points.push_back({n, ctx.tamper(n, static_cast<double>(m.area)), nn * lg2(nn) * lg2(nn)});
+    area.points.push_back(
+        {n, ctx.tamper(n, static_cast<double>(m.area())), nn * lg2(nn) * lg2(nn)});
     root.points.push_back({n, static_cast<double>(tree.capacity(0)), std::sqrt(nn)});
   }
   return {area, root};
@@ -317,7 +318,7 @@ std::vector<CheckSeries> measure_g_1(const std::vector<u64>& sizes, const Ctx& c
     p.capacity.alpha = 16;
     FatTree tree(p);
     if (ctx.capacities) tree = FatTree(ctx.capacities(n, tree));
-    const LayoutMetrics m = measure(build_h_tree(tree));
+    const LayoutMetrics<2> m = measure(build_h_tree(tree));
     const double side = static_cast<double>(std::max(m.width, m.height));
     s.points.push_back({n, ctx.tamper(n, side), std::sqrt(16.0 * static_cast<double>(n))});
   }
@@ -338,7 +339,7 @@ std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& 
       d.seed = ctx.seed;
       const DecomposeRun r = run_decompose(d);
       s.points.push_back({d.processors, ctx.tamper(n, r.loads.load_factor),
-                          lg2(static_cast<double>(r.layout->area))});
+                          lg2(static_cast<double>(r.layout->area()))});
     }
     out.push_back(std::move(s));
   }
@@ -352,8 +353,8 @@ std::vector<CheckSeries> measure_g_41(const std::vector<u64>& sizes, const Ctx& 
   for (u64 n : sizes) {
     const u64 m4 = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
     const ButterflyFatTree net(m4, true);
-    const LayoutMetrics m = measure(build_fold_and_squash(net));
-    const double lg_a = lg2(static_cast<double>(m.area));
+    const LayoutMetrics<2> m = measure(build_fold_and_squash(net));
+    const double lg_a = lg2(static_cast<double>(m.area()));
     double worst = 0;
     for (std::size_t l = 1; l < m.wire_length_max_by_level.size(); ++l) {
       double longest = static_cast<double>(m.wire_length_max_by_level[l]);

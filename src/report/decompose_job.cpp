@@ -78,7 +78,7 @@ FatTree make_host(const DecomposeSpec& s, DecomposeRun& r) {
     params.capacity.profile = CapacityProfile::kUniversal;
     // The network's volume: its 3D layout's, else its placement's (rounded up per axis).
     const double volume =
-        r.layout3 ? static_cast<double>(r.layout3->volume)
+        r.layout3 ? static_cast<double>(r.layout3->volume())
                   : std::ldexp(1.0, tree.exponent[0] + tree.exponent[1] + tree.exponent[2]);
     params.capacity.root_capacity = volume_universal_root(params.processors, volume);
   }
@@ -162,10 +162,10 @@ std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t p
 void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
   ChannelNotes notes;
   notes.processor_area = processor_area;
-  const Layout layout = build_channel_layout(r.net, notes);
-  const Cell& cell = layout.cells[layout.top];
+  const Layout<2> layout = build_channel_layout(r.net, notes);
+  const Cell<2>& cell = layout.cells[layout.top];
   for (std::size_t p = 0; p < r.net.processors(); ++p)
-    r.net.position[p] = {cell.node_box[p].x0, cell.node_box[p].y0, 0};
+    r.net.position[p] = {cell.node_box[p].lo[0], cell.node_box[p].lo[1], 0};
   r.layout = measure(layout);
   r.drawing = layout;
 }
@@ -173,15 +173,15 @@ void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
 // A 3D network whose wires join grid neighbours is cut on its own 3D layout (processor corners);
 // any other 3D network keeps its placement.
 void place_on_grid3d(DecomposeRun& r) {
-  Layout3 layout;
+  Layout<3> layout;
   try {
     layout = build_grid3d(r.net);
   } catch (const InputError&) {
     return;  // not drawable on the grid: cut the placement
   }
-  const Cell3& cell = layout.cells[layout.top];
-  for (std::size_t p = 0; p < r.net.processors(); ++p) r.net.position[p] = cell.node_box[p].lo;
-  r.layout3 = measure3(layout);
+  const Cell<3>& cell = layout.cells[layout.top];
+  for (std::size_t p = 0; p < r.net.processors(); ++p) r.net.position[p] = cell.node_box[p].lo.c;
+  r.layout3 = measure(layout);
   r.drawing3 = std::move(layout);
 }
 
@@ -189,7 +189,7 @@ constexpr int kSvgCutLevels = 8;
 
 // The cut of every non-empty piece at levels 0 .. kSvgCutLevels - 1, in layout coordinates,
 // clipped to the layout's bounding box.
-std::vector<SvgLine> cut_lines(const CuttingTree& t, const Box& clip) {
+std::vector<SvgLine> cut_lines(const CuttingTree& t, const Box<2>& clip) {
   std::vector<SvgLine> lines;
   for (int k = 0; k < std::min(t.depth, kSvgCutLevels); ++k) {
     std::uint64_t previous = UINT64_MAX;
@@ -207,11 +207,11 @@ std::vector<SvgLine> cut_lines(const CuttingTree& t, const Box& clip) {
       const int a = t.axis_of_level[k];
       const Coord mid = lo[a] + size[a] / 2;
       // The region is rounded up to powers of two; draw only the part over the layout.
-      const Box line =
-          a == 0 ? Box{mid, lo[1], mid, lo[1] + size[1]} : Box{lo[0], mid, lo[0] + size[0], mid};
+      const Box<2> line = a == 0 ? Box<2>{mid, lo[1], mid, lo[1] + size[1]}
+                                 : Box<2>{lo[0], mid, lo[0] + size[0], mid};
       if (!line.intersects(clip)) continue;
-      const Box part = line.intersection(clip);
-      lines.push_back({{part.x0, part.y0}, {part.x1, part.y1}, k});
+      const Box<2> part = line.intersection(clip);
+      lines.push_back({{part.lo[0], part.lo[1]}, {part.hi[0], part.hi[1]}, k});
     }
   }
   return lines;

@@ -8,14 +8,14 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/system.hpp"
+#include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
-#include "ftvlsi/layout/channel_layout.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
+#include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
@@ -185,7 +185,8 @@ namespace {
 // Tree wires and mesh edges of a butterfly layout, per switch level, measured from the drawn
 // wires of every cell (times its number of placements): a mesh edge joins two nodes of one
 // level, a tree wire two levels.
-void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann::ordered_json& j) {
+void add_wire_kinds(const ButterflyFatTree& net, const Layout<2>& layout,
+                    nlohmann::ordered_json& j) {
   const auto levels = static_cast<std::size_t>(net.levels() + 1);
   std::vector<std::uint64_t> count[2], total[2], longest[2];
   for (int kind = 0; kind < 2; ++kind)
@@ -193,9 +194,10 @@ void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann:
   std::vector<std::uint64_t> placements(layout.cells.size(), 0);
   placements[layout.top] = 1;
   for (std::size_t c = layout.cells.size(); c-- > 0;)
-    for (const Instance& inst : layout.cells[c].instances) placements[inst.cell] += placements[c];
+    for (const Instance<2>& inst : layout.cells[c].instances)
+      placements[inst.cell] += placements[c];
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-    const Cell& cell = layout.cells[c];
+    const Cell<2>& cell = layout.cells[c];
     auto level_of = [&](const Terminal& t) {
       if (t.is_node()) return cell.node_level[t.index];
       const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
@@ -216,31 +218,45 @@ void add_wire_kinds(const ButterflyFatTree& net, const Layout& layout, nlohmann:
   j["mesh_wire_length_max_by_level"] = longest[1];
 }
 
-// The 3D path of run_layout: metrics, DRC, JSON and the files of a cube layout.
-void finish_cube(const LayoutSpec& spec, LayoutRun& run, const SvgOptions& svg) {
-  const Layout3& cube = *run.cube;
-  run.times.metrics = timed([&] { run.metrics3 = measure3(cube); });
+nlohmann::ordered_json network_section(const LayoutRun& run) {
+  if (run.tree) return network_json(*run.tree);
+  if (run.butterfly3d) return network_json(*run.butterfly3d);
+  if (run.butterfly) return network_json(*run.butterfly);
+  return network_json(*run.network);
+}
+
+// The size a 3D layout is compared with: Theorem 4 for a fat-tree; n lg^(3/2) n for the 3D
+// butterfly fat-tree (GL §6); n for a 3D mesh (volume Theta(n)). 2D layouts have none.
+template <int D>
+std::optional<double> reference_size(const LayoutRun& run) {
+  if constexpr (D == 2) {
+    return std::nullopt;
+  } else {
+    const double n = static_cast<double>(run.processors());
+    if (run.tree) return theorem4_volume(*run.tree);
+    if (run.butterfly3d) return n * std::pow(std::max(1.0, std::log2(n)), 1.5);
+    return n;
+  }
+}
+
+// The rest of run_layout once the layout is built: metrics, DRC, JSON and the files.
+template <int D>
+void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
+            LayoutMetrics<D>& metrics, const SvgOptions& svg) {
+  run.times.metrics = timed([&] { metrics = measure(layout); });
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_hierarchical3(cube));
+      run.drc.push_back(check_hierarchical(layout));
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_flat3(cube, available_memory_bytes()));
+      run.drc.push_back(check_flat(layout, available_memory_bytes()));
   });
-  // The reference: Theorem 4 for a fat-tree; n lg^(3/2) n for the 3D butterfly fat-tree (GL §6);
-  // n for a 3D mesh (volume Theta(n)).
-  const double n = static_cast<double>(run.processors());
-  const double reference = run.tree          ? theorem4_volume(*run.tree)
-                           : run.butterfly3d ? n * std::pow(std::max(1.0, std::log2(n)), 1.5)
-                                             : n;
-  run.json = layout_json3(spec,
-                          run.tree          ? network_json(*run.tree)
-                          : run.butterfly3d ? network_json(*run.butterfly3d)
-                                            : network_json(*run.network),
-                          *run.metrics3, run.drc, reference);
-  if (spec.output.svg) run.times.svg = timed([&] { write_svg3(cube, *spec.output.svg, svg); });
-  if (spec.output.html)
-    write_view3d_html(cube, *spec.output.html, {svg.title, 200000});
-  if (spec.output.gds) run.times.gds = timed([&] { write_gds3(cube, *spec.output.gds); });
+  run.json = layout_json(spec, network_section(run), metrics, run.drc, reference_size<D>(run));
+  if constexpr (D == 2)
+    if (run.butterfly) add_wire_kinds(*run.butterfly, layout, run.json["layout"]);
+  if (spec.output.svg) run.times.svg = timed([&] { write_svg(layout, *spec.output.svg, svg); });
+  if constexpr (D == 3)
+    if (spec.output.html) write_view3d_html(layout, *spec.output.html, {svg.title, 200000});
+  if (spec.output.gds) run.times.gds = timed([&] { write_gds(layout, *spec.output.gds); });
   if (spec.output.json)
     run.times.json =
         timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
@@ -257,27 +273,11 @@ LayoutRun run_layout(const LayoutSpec& spec) {
   SvgOptions svg;
   build(spec, run, svg);
   if (run.cube) {
-    finish_cube(spec, run, svg);
-    return run;
+    run.metrics3.emplace();
+    finish(spec, run, *run.cube, *run.metrics3, svg);
+  } else {
+    finish(spec, run, run.layout, run.metrics, svg);
   }
-  run.times.metrics = timed([&] { run.metrics = measure(run.layout); });
-  run.times.drc = timed([&] {
-    if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_hierarchical(run.layout));
-    if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_flat(run.layout, available_memory_bytes()));
-  });
-  run.json = layout_json(spec,
-                         run.tree        ? network_json(*run.tree)
-                         : run.butterfly ? network_json(*run.butterfly)
-                                         : network_json(*run.network),
-                         run.metrics, run.drc);
-  if (run.butterfly) add_wire_kinds(*run.butterfly, run.layout, run.json["layout"]);
-  if (spec.output.svg) run.times.svg = timed([&] { write_svg(run.layout, *spec.output.svg, svg); });
-  if (spec.output.gds) run.times.gds = timed([&] { write_gds(run.layout, *spec.output.gds); });
-  if (spec.output.json)
-    run.times.json =
-        timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
   return run;
 }
 

@@ -6,13 +6,13 @@
 #include <filesystem>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/report_index.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
 #include "ftvlsi/layout/cube.hpp"
-#include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 
 namespace ftvlsi {
@@ -39,12 +39,13 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
   if (run.metrics3) {
     const auto& m = *run.metrics3;
     return fmt::format(
-        "| {} | {} (cube, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} |\n",
+        "| {} | {} (cube, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} "
+        "|\n",
         spec.name,
         run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind(),
-        run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width,
-        m.height, m.depth, m.volume,
-        static_cast<double>(m.volume) / static_cast<double>(run.processors()), m.wires,
+        run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width, m.height,
+        m.depth, m.volume(),
+        static_cast<double>(m.volume()) / static_cast<double>(run.processors()), m.wires,
         m.wire_length_total, m.wire_length_max, drc_cell(run));
   }
   const auto& m = run.metrics;
@@ -53,8 +54,8 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
       run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind();
   const std::string root = run.tree ? std::to_string(run.tree->capacity(0)) : "-";
   return fmt::format("| {} | {} | {} | {} | {} × {} | {} | {:.2f} | {} | {} | {} | {} |\n",
-                     spec.name, profile, n, root, m.width, m.height, m.area,
-                     static_cast<double>(m.area) / static_cast<double>(n), m.wires,
+                     spec.name, profile, n, root, m.width, m.height, m.area(),
+                     static_cast<double>(m.area()) / static_cast<double>(n), m.wires,
                      m.wire_length_total, m.wire_length_max, drc_cell(run));
 }
 
@@ -67,9 +68,9 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
         "100 + z), [{}.json]({}.json). Volume {} = {:.1f} × Leiserson's Theorem 4 bound "
         "(w lg(n/w))^(3/2) = {:.0f}; {} planes. Per binary level k:\n\n"
         "| k | cap | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
-        spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, m.volume,
-        static_cast<double>(m.volume) / theorem4_volume(*run.tree), theorem4_volume(*run.tree),
-        m.planes);
+        spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, m.volume(),
+        static_cast<double>(m.volume()) / theorem4_volume(*run.tree), theorem4_volume(*run.tree),
+        m.layers);
     for (int k = 0; k < static_cast<int>(m.wires_by_level.size()); ++k)
       out += fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k),
                          m.wires_by_level[k], m.wire_length_total_by_level[k],
@@ -107,13 +108,13 @@ std::string cube_sweep() {
       p.processors = std::uint64_t{1} << L;
       p.capacity.profile = profile;
       const FatTree tree(p);
-      const Layout3 cube = build_cube(tree);
-      const LayoutMetrics3 m = measure3(cube);
+      const Layout<3> cube = build_cube(tree);
+      const LayoutMetrics<3> m = measure(cube);
       const double ref = theorem4_volume(tree);
       out += fmt::format("| {} | {} | {} | {} × {} × {} | {} | {:.0f} | {:.1f} | {} |\n",
                          p.processors, to_string(profile), tree.capacity(0), m.width, m.height,
-                         m.depth, m.volume, ref, static_cast<double>(m.volume) / ref,
-                         check_hierarchical3(cube).violations);
+                         m.depth, m.volume(), ref, static_cast<double>(m.volume()) / ref,
+                         check_hierarchical(cube).violations);
     }
   return out;
 }

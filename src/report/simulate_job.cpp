@@ -99,11 +99,12 @@ std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
 // is Theta(A) for A = n lg^2 n (Greenberg 1990 §3, Corollary 3.5; §4's fold-and-squash blocks).
 std::uint64_t greenberg_side(std::uint64_t n) { return static_cast<std::uint64_t>(lg(n)); }
 
-std::uint64_t mean_processor_area(const LayoutMetrics& m, std::uint64_t processors) {
-  return (m.processor_area + processors / 2) / std::max<std::uint64_t>(1, processors);
+std::uint64_t mean_processor_area(const LayoutMetrics<2>& m, std::uint64_t processors) {
+  return (m.processor_size + processors / 2) / std::max<std::uint64_t>(1, processors);
 }
 
-std::vector<std::uint64_t> wire_lengths(const Cell& cell) {
+template <int D>
+std::vector<std::uint64_t> wire_lengths(const Cell<D>& cell) {
   std::vector<std::uint64_t> out(cell.wire_count());
   for (std::size_t w = 0; w < cell.wire_count(); ++w) out[w] = wire_length(cell.wire(w));
   return out;
@@ -120,24 +121,18 @@ void add_one_step(Prepared& p, const std::vector<std::uint64_t>& leaf) {
   }
 }
 
-std::vector<std::uint64_t> wire_lengths3(const Cell3& cell) {
-  std::vector<std::uint64_t> out(cell.wire_count());
-  for (std::size_t w = 0; w < cell.wire_count(); ++w) out[w] = wire_length3(cell.wire(w));
-  return out;
-}
-
 // Leiserson's Theorem 10 end to end: a 3D network on its own grid layout, decomposed on it and
 // mapped onto the volume-universal fat-tree, which is laid out as a cube; "area" here is volume.
 Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(r.net);
-  p.competing_length = wire_lengths3(r.drawing3->cells[r.drawing3->top]);
+  p.competing_length = wire_lengths(r.drawing3->cells[r.drawing3->top]);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
-  p.area_competing = r.layout3->volume;
+  p.area_competing = r.layout3->volume();
   p.tree.emplace(r.host);
-  const Layout3 host = build_cube(*p.tree);
-  p.area_host = measure3(host).volume;
+  const Layout<3> host = build_cube(*p.tree);
+  p.area_host = measure(host).volume();
   p.channel_wires = cube_channel_wires(*p.tree, host);
   add_one_step(p, r.leaf);
   p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
@@ -168,15 +163,15 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
         r.net.kind, r.net.dimensions));
   Prepared p;
   p.net = std::move(r.net);
-  const Cell& drawn = r.drawing->cells[r.drawing->top];
+  const Cell<2>& drawn = r.drawing->cells[r.drawing->top];
   p.competing_length = wire_lengths(drawn);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
-  p.area_competing = r.layout->area;
+  p.area_competing = r.layout->area();
   p.competing_alpha = mean_processor_area(*r.layout, p.net.processors());
   p.tree.emplace(r.host);
-  const Layout host = build_h_tree(*p.tree);
-  const LayoutMetrics host_metrics = measure(host);
-  p.area_host = host_metrics.area;
+  const Layout<2> host = build_h_tree(*p.tree);
+  const LayoutMetrics<2> host_metrics = measure(host);
+  p.area_host = host_metrics.area();
   p.host_alpha = mean_processor_area(host_metrics, p.tree->processors());
   p.channel_wires = h_tree_channel_wires(*p.tree, host);
   add_one_step(p, r.leaf);
@@ -228,17 +223,17 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   const auto side = static_cast<Coord>(greenberg_side(n));
   ChannelNotes notes;
   notes.processor_area = s.competing_alpha.value_or(static_cast<std::uint64_t>(side * side));
-  const Layout drawing = build_channel_layout(p.net, notes);
-  const Cell& drawn = drawing.cells[drawing.top];
+  const Layout<2> drawing = build_channel_layout(p.net, notes);
+  const Cell<2>& drawn = drawing.cells[drawing.top];
   for (std::size_t q = 0; q < p.net.processors(); ++q)
-    p.net.position[q] = {drawn.node_box[q].x0, drawn.node_box[q].y0, 0};
+    p.net.position[q] = {drawn.node_box[q].lo[0], drawn.node_box[q].lo[1], 0};
   p.competing_length = wire_lengths(drawn);
-  const LayoutMetrics competing = measure(drawing);
-  p.area_competing = competing.area;
+  const LayoutMetrics<2> competing = measure(drawing);
+  p.area_competing = competing.area();
   p.competing_alpha = mean_processor_area(competing, p.net.processors());
   p.pyramid.emplace(n, true, std::vector<int>{}, s.mesh_diagonals);
-  const LayoutMetrics host = measure(build_fold_and_squash(*p.pyramid, side));
-  p.area_host = host.area;
+  const LayoutMetrics<2> host = measure(build_fold_and_squash(*p.pyramid, side));
+  p.area_host = host.area();
   p.host_alpha = mean_processor_area(host, n);
   p.wire_length = fold_and_squash_wire_lengths(*p.pyramid, side);
   add_one_step(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()));

@@ -182,14 +182,15 @@ TEST_SUITE("decomposition") {
       for (std::uint64_t side : {16, 32, 64}) {
         const std::string k = kind;
         CompetingNetwork net = make_competing(kind, k == "tree" ? side * side / 2 : side * side, 3);
-        const Layout layout = build_channel_layout(net);
+        const Layout<2> layout = build_channel_layout(net);
         for (std::size_t p = 0; p < net.processors(); ++p)
-          net.position[p] = {layout.cells[0].node_box[p].x0, layout.cells[0].node_box[p].y0, 0};
+          net.position[p] = {layout.cells[0].node_box[p].lo[0], layout.cells[0].node_box[p].lo[1],
+                             0};
         const CuttingTree tree = build_cutting_tree(net);
         const FatTree host = host_for(net, tree);
         const ChannelLoads loads =
             one_step_loads(net, geometric_mapping(tree, host.levels()), host);
-        const double area = static_cast<double>(measure(layout).area);
+        const double area = static_cast<double>(measure(layout).area());
         ratios.push_back(loads.load_factor / std::log2(area));
         MESSAGE(k << " n=" << net.processors() << " A=" << area << " lambda=" << loads.load_factor);
       }

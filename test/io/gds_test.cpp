@@ -48,13 +48,13 @@ class TempDir {
   fs::path path_;
 };
 
-void add_pin(Cell& cell, Point at, std::int32_t node) {
-  cell.pins.push_back(Pin{at, node, 0, WireDir::kUp});
+void add_pin(Cell<2>& cell, Point<2> at, std::int32_t node) {
+  cell.pins.push_back(Pin<2>{at, node, 0, WireDir::kUp});
 }
 
 // A processor with two pins on its boundary.
-Cell make_leaf() {
-  Cell leaf;
+Cell<2> make_leaf() {
+  Cell<2> leaf;
   leaf.name = "leaf";
   leaf.add_node({0, 0, 2, 2}, NodeKind::kProcessor, 0);
   add_pin(leaf, {2, 1}, 0);
@@ -64,15 +64,15 @@ Cell make_leaf() {
 
 // Two leaves (one plain, one mirrored and turned a quarter) wired to a switch; the wires
 // have 2 and 3 bends.
-Cell make_pair() {
-  Cell pair;
+Cell<2> make_pair() {
+  Cell<2> pair;
   pair.name = "pair";
-  pair.add_instance(0, Transform{});
-  pair.add_instance(0, Transform{1, true, {10, 6}});  // leaf lands on [10,12]x[6,8]
+  pair.add_instance(0, Transform<2>{});
+  pair.add_instance(0, Transform<2>::gds(1, true, {10, 6}));  // leaf lands on [10,12]x[6,8]
   const std::int32_t sw = pair.add_node({5, 3, 7, 5}, NodeKind::kSwitch, 1);
-  pair.add_wire(std::vector<Point>{{2, 1}, {4, 1}, {4, 4}, {5, 4}}, 0, WireDir::kUp,
+  pair.add_wire(std::vector<Point<2>>{{2, 1}, {4, 1}, {4, 4}, {5, 4}}, 0, WireDir::kUp,
                 Terminal::pin(0, 0), Terminal::node(sw));
-  pair.add_wire(std::vector<Point>{{6, 5}, {6, 9}, {9, 9}, {9, 7}, {10, 7}}, 0, WireDir::kUp,
+  pair.add_wire(std::vector<Point<2>>{{6, 5}, {6, 9}, {9, 9}, {9, 7}, {10, 7}}, 0, WireDir::kUp,
                 Terminal::node(sw), Terminal::pin(1, 1));
   add_pin(pair, {5, 3}, sw);
   return pair;
@@ -80,16 +80,16 @@ Cell make_pair() {
 
 // The top: two pairs (a half turn, and mirror plus three quarter turns), an interface node
 // and a wire with 2 bends. Its name needs sanitizing.
-Layout make_layout() {
-  Layout layout;
+Layout<2> make_layout() {
+  Layout<2> layout;
   layout.cells.push_back(make_leaf());
   layout.cells.push_back(make_pair());
-  Cell top;
+  Cell<2> top;
   top.name = "top level!";
-  top.add_instance(1, Transform{2, false, {12, 9}});  // pair lands on [0,12]x[0,9]
-  top.add_instance(1, Transform{3, true, {30, 20}});  // pair lands on [21,30]x[8,20]
+  top.add_instance(1, Transform<2>::gds(2, false, {12, 9}));  // pair lands on [0,12]x[0,9]
+  top.add_instance(1, Transform<2>::gds(3, true, {30, 20}));  // pair lands on [21,30]x[8,20]
   const std::int32_t pad = top.add_node({14, -4, 16, -2}, NodeKind::kInterface, 0);
-  top.add_wire(std::vector<Point>{{15, -2}, {15, 3}, {18, 3}, {18, 6}}, 0, WireDir::kUp,
+  top.add_wire(std::vector<Point<2>>{{15, -2}, {15, 3}, {18, 3}, {18, 6}}, 0, WireDir::kUp,
                Terminal::node(pad), Terminal::node(pad));
   layout.cells.push_back(std::move(top));
   layout.top = 2;
@@ -97,31 +97,31 @@ Layout make_layout() {
   return layout;
 }
 
-Box db_box(const Box& b, Coord d) {
-  return {b.x0 * d, b.y0 * d, b.x1 * d, b.y1 * d};
+Box<2> db_box(const Box<2>& b, Coord d) {
+  return {b.lo[0] * d, b.lo[1] * d, b.hi[0] * d, b.hi[1] * d};
 }
 
 // Our own flattened bounding box in database units: node boxes, wire segments widened by
 // half the width sideways only (PATHTYPE 0 ends flush), via squares on interior points.
-Box expected_db_bbox(const Layout& layout, const GdsOptions& o) {
+Box<2> expected_db_bbox(const Layout<2>& layout, const GdsOptions& o) {
   constexpr Coord kMax = std::numeric_limits<Coord>::max();
   constexpr Coord kMin = std::numeric_limits<Coord>::min();
   const Coord d = o.db_per_grid, hw = o.wire_width_db / 2, hv = o.via_side_db / 2;
-  Box bb{kMax, kMax, kMin, kMin};
-  walk_instances(layout, layout.top, Transform{}, 0, [&](std::int32_t c, Transform t, int) {
-    t.offset = {t.offset.x * d, t.offset.y * d};  // scaling commutes with the linear part
-    const Cell& cell = layout.cells[c];
-    for (const Box& b : cell.node_box) bb = bb.united(t.apply(db_box(b, d)));
+  Box<2> bb{kMax, kMax, kMin, kMin};
+  walk_instances(layout, layout.top, Transform<2>{}, 0, [&](std::int32_t c, Transform<2> t, int) {
+    t.offset = {t.offset.x() * d, t.offset.y() * d};  // scaling commutes with the linear part
+    const Cell<2>& cell = layout.cells[c];
+    for (const Box<2>& b : cell.node_box) bb = bb.united(t.apply(db_box(b, d)));
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const auto pts = cell.wire(w);
       for (std::size_t i = 1; i < pts.size(); ++i) {
-        Box s = db_box(Box::around(pts[i - 1], pts[i]), d);
-        s = s.y0 == s.y1 ? Box{s.x0, s.y0 - hw, s.x1, s.y1 + hw}
-                         : Box{s.x0 - hw, s.y0, s.x1 + hw, s.y1};
+        Box<2> s = db_box(Box<2>::around(pts[i - 1], pts[i]), d);
+        s = s.lo[1] == s.hi[1] ? Box<2>{s.lo[0], s.lo[1] - hw, s.hi[0], s.hi[1] + hw}
+                               : Box<2>{s.lo[0] - hw, s.lo[1], s.hi[0] + hw, s.hi[1]};
         bb = bb.united(t.apply(s));
         if (i + 1 < pts.size()) {
-          const Point p{pts[i].x * d, pts[i].y * d};
-          bb = bb.united(t.apply(Box{p.x - hv, p.y - hv, p.x + hv, p.y + hv}));
+          const Point<2> p{pts[i].x() * d, pts[i].y() * d};
+          bb = bb.united(t.apply(Box<2>{p.x() - hv, p.y() - hv, p.x() + hv, p.y() + hv}));
         }
       }
     }
@@ -130,8 +130,8 @@ Box expected_db_bbox(const Layout& layout, const GdsOptions& o) {
   return bb;
 }
 
-GdsBox to_gds(const Box& b) {
-  return {b.x0, b.y0, b.x1, b.y1};
+GdsBox to_gds(const Box<2>& b) {
+  return {b.lo[0], b.lo[1], b.hi[0], b.hi[1]};
 }
 
 std::vector<std::uint8_t> bytes_of(const std::string& path) {
@@ -149,7 +149,7 @@ std::vector<std::string> structure_names(const GdsLibrary& lib) {
 TEST_SUITE("gds_writer") {
   TEST_CASE("a written GDS reads back with the same cells, shape counts and bounding box") {
     const TempDir dir;
-    const Layout layout = make_layout();
+    const Layout<2> layout = make_layout();
     const GdsOptions options;
     write_gds(layout, dir.file("a.gds"), options);
 
@@ -234,7 +234,7 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("writing the same layout twice gives identical bytes") {
     const TempDir dir;
-    const Layout layout = make_layout();
+    const Layout<2> layout = make_layout();
     write_gds(layout, dir.file("a.gds"));
     write_gds(layout, dir.file("b.gds"));
     const auto a = bytes_of(dir.file("a.gds"));
@@ -248,15 +248,15 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("a coordinate beyond GDSII's 32 bits throws GeometryError and leaves no file") {
     const TempDir dir;
-    Layout layout;
+    Layout<2> layout;
     layout.cells.push_back(make_leaf());
-    Cell top;
+    Cell<2> top;
     top.name = "top";
     SUBCASE("a node far from the origin") {
       top.add_node({300'000'000, 0, 300'000'002, 2}, NodeKind::kSwitch, 0);
     }
     SUBCASE("an instance far from the origin") {
-      top.add_instance(0, Transform{0, false, {0, -250'000'000}});
+      top.add_instance(0, Transform<2>::translation({0, -250'000'000}));
     }
     layout.cells.push_back(std::move(top));
     layout.top = 1;
@@ -273,13 +273,13 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("cell names are sanitized to GDS characters, at most 32 long and unique") {
     const TempDir dir;
-    Layout layout;
+    Layout<2> layout;
     for (const char* name : {"a b", "a-b", "", "x234567890123456789012345678901234567890",
                              "x2345678901234567890123456789012345678901", "ok$?_9"}) {
-      Cell cell = make_leaf();
+      Cell<2> cell = make_leaf();
       cell.name = name;
       if (!layout.cells.empty()) {
-        cell.add_instance(static_cast<std::int32_t>(layout.cells.size() - 1), Transform{});
+        cell.add_instance(static_cast<std::int32_t>(layout.cells.size() - 1), Transform<2>{});
       }
       layout.cells.push_back(std::move(cell));
     }
@@ -295,11 +295,11 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("collinear points and zero-length segments neither split a path nor add a via") {
     const TempDir dir;
-    Layout layout;
-    Cell cell;
+    Layout<2> layout;
+    Cell<2> cell;
     cell.name = "w";
     cell.add_node({0, 0, 1, 1}, NodeKind::kProcessor, 0);
-    cell.add_wire(std::vector<Point>{{1, 0}, {3, 0}, {3, 0}, {5, 0}, {5, 4}, {5, 6}, {2, 6}}, 0,
+    cell.add_wire(std::vector<Point<2>>{{1, 0}, {3, 0}, {3, 0}, {5, 0}, {5, 4}, {5, 6}, {2, 6}}, 0,
                   WireDir::kUp, Terminal::node(0), Terminal::node(0));
     layout.cells.push_back(std::move(cell));
     layout.top = 0;
@@ -317,10 +317,10 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("a wire that doubles back on its axis gets a second path but no via") {
     const TempDir dir;
-    Layout layout;
-    Cell cell;
+    Layout<2> layout;
+    Cell<2> cell;
     cell.name = "back";
-    cell.add_wire(std::vector<Point>{{0, 0}, {4, 0}, {2, 0}}, 0, WireDir::kUp, Terminal::node(0),
+    cell.add_wire(std::vector<Point<2>>{{0, 0}, {4, 0}, {2, 0}}, 0, WireDir::kUp, Terminal::node(0),
                   Terminal::node(0));
     layout.cells.push_back(std::move(cell));
     layout.top = 0;
@@ -333,10 +333,10 @@ TEST_SUITE("gds_writer") {
 
   TEST_CASE("a diagonal wire segment throws GeometryError and leaves no file") {
     const TempDir dir;
-    Layout layout;
-    Cell cell;
+    Layout<2> layout;
+    Cell<2> cell;
     cell.name = "d";
-    cell.add_wire(std::vector<Point>{{0, 0}, {1, 1}}, 0, WireDir::kUp, Terminal::node(0),
+    cell.add_wire(std::vector<Point<2>>{{0, 0}, {1, 1}}, 0, WireDir::kUp, Terminal::node(0),
                   Terminal::node(0));
     layout.cells.push_back(std::move(cell));
     layout.top = 0;

@@ -18,14 +18,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void add_wire(Cell& cell, std::vector<Point> pts, int level, Terminal from, Terminal to) {
+void add_wire(Cell<2>& cell, std::vector<Point<2>> pts, int level, Terminal from, Terminal to) {
   cell.add_wire(pts, level, WireDir::kUp, from, to);
 }
 
 // Leaf (cell 0): a processor and a switch joined by a level-2 wire with two bends (2 horizontal
 // segments, 1 vertical); a pin on the switch.
-Cell leaf_cell() {
-  Cell leaf;
+Cell<2> leaf_cell() {
+  Cell<2> leaf;
   leaf.name = "leaf";
   leaf.add_node({0, 0, 2, 2}, NodeKind::kProcessor, 2);
   leaf.add_node({6, 4, 8, 6}, NodeKind::kSwitch, 2);
@@ -36,11 +36,12 @@ Cell leaf_cell() {
 
 // Pair (cell 1): two leaves, the second mirrored above the first, and a switch wired to both
 // leaves' pins by level-1 wires with one bend each.
-Cell pair_cell() {
-  Cell pair;
+Cell<2> pair_cell() {
+  Cell<2> pair;
   pair.name = "pair";
-  pair.add_instance(0, Transform{});
-  pair.add_instance(0, Transform{0, true, {0, 20}});  // y -> 20 - y: its pin lands on (8, 15)
+  pair.add_instance(0, Transform<2>{});
+  pair.add_instance(0,
+                    Transform<2>::gds(0, true, {0, 20}));  // y -> 20 - y: its pin lands on (8, 15)
   pair.add_node({11, 9, 13, 11}, NodeKind::kSwitch, 1);
   add_wire(pair, {{8, 5}, {12, 5}, {12, 9}}, 1, Terminal::pin(0, 0), Terminal::node(0));
   add_wire(pair, {{8, 15}, {12, 15}, {12, 11}}, 1, Terminal::pin(1, 0), Terminal::node(0));
@@ -51,17 +52,17 @@ Cell pair_cell() {
 // Top (cell 2): two pairs facing each other around an interface node, joined to it by
 // straight level-0 wires, and a stray leaf turned a quarter, whose wire then has one
 // horizontal and two vertical segments in the picture.
-Layout sample_layout() {
-  Layout layout;
+Layout<2> sample_layout() {
+  Layout<2> layout;
   layout.style = "test";
   layout.wire_levels = 3;
   layout.cells.push_back(leaf_cell());
   layout.cells.push_back(pair_cell());
-  Cell top;
+  Cell<2> top;
   top.name = "top";
-  top.add_instance(1, Transform{});
-  top.add_instance(1, Transform{2, false, {40, 20}});  // its pin lands on (27, 10)
-  top.add_instance(0, Transform{1, false, {50, 0}});
+  top.add_instance(1, Transform<2>{});
+  top.add_instance(1, Transform<2>::gds(2, false, {40, 20}));  // its pin lands on (27, 10)
+  top.add_instance(0, Transform<2>::gds(1, false, {50, 0}));
   top.add_node({19, 9, 21, 11}, NodeKind::kInterface, 0);
   add_wire(top, {{13, 10}, {19, 10}}, 0, Terminal::pin(0, 0), Terminal::node(0));
   add_wire(top, {{27, 10}, {21, 10}}, 0, Terminal::pin(1, 0), Terminal::node(0));
@@ -84,7 +85,7 @@ std::string slurp(const fs::path& path) {
   return s.str();
 }
 
-std::string write_and_read(const Layout& layout, const SvgOptions& options,
+std::string write_and_read(const Layout<2>& layout, const SvgOptions& options,
                            const std::string& name) {
   const fs::path path = scratch_dir() / name;
   write_svg(layout, path.string(), options);
@@ -135,17 +136,17 @@ const std::regex kNote(
 
 TEST_SUITE("svg_writer") {
   TEST_CASE("the hand-built layout has the counts the other cases rely on") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     const FlatCounts flat = layout.flat_counts()[layout.top];
     CHECK(flat.nodes == 13);
     CHECK(flat.wires == 11);
     CHECK(flat.segments == 25);
     CHECK(flat.vias == 14);
-    CHECK(layout.cells[layout.top].bbox == Box{0, 0, 50, 20});
+    CHECK(layout.cells[layout.top].bbox == Box<2>{0, 0, 50, 20});
   }
 
   TEST_CASE("a layout within the budget is drawn whole with one wires path per layer and level") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     const std::string svg = write_and_read(layout, SvgOptions{}, "whole.svg");
     const auto wires = subpaths(svg, "wires-");
     const std::map<std::string, std::size_t> expected{{"wires-l0-k0", 2},
@@ -166,7 +167,7 @@ TEST_SUITE("svg_writer") {
   }
 
   TEST_CASE("the picture is well-formed XML with escaped text, a legend and a round scale bar") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     SvgOptions options;
     options.title = "a <tiny> \"tree\" & co";
     options.level_labels = {"root & pads", "k = 1"};
@@ -189,7 +190,7 @@ TEST_SUITE("svg_writer") {
   }
 
   TEST_CASE("a budget below the layout draws down to a depth and counts the wires left out") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     const auto counts = layout.flat_counts();
     SvgOptions options;
     // Depth 1 draws 3 + 2 * 5 + 5 shapes of its own and outlines the 4 leaves of the pairs: 22.
@@ -221,7 +222,7 @@ TEST_SUITE("svg_writer") {
   }
 
   TEST_CASE("vias are drawn only when the whole layout and its vias fit the budget") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     SvgOptions options;
     options.max_shapes = 13 + 25;  // every node and segment, but not the 14 vias
     std::string svg = write_and_read(layout, options, "novias.svg");
@@ -237,7 +238,7 @@ TEST_SUITE("svg_writer") {
   }
 
   TEST_CASE("overlay lines get one path per level and a legend row each") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     SvgOptions options;
     options.overlay = {{{25, 0}, {25, 20}, 0}, {{0, 10}, {25, 10}, 1}, {{25, 10}, {50, 10}, 1}};
     options.overlay_name = "cut";
@@ -248,7 +249,7 @@ TEST_SUITE("svg_writer") {
   }
 
   TEST_CASE("writing the same layout twice gives the same bytes") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     SvgOptions options;
     options.title = "twice";
     CHECK(write_and_read(layout, options, "a.svg") == write_and_read(layout, options, "b.svg"));
@@ -257,7 +258,7 @@ TEST_SUITE("svg_writer") {
   }
 
   TEST_CASE("a missing directory throws IoError and leaves nothing behind") {
-    const Layout layout = sample_layout();
+    const Layout<2> layout = sample_layout();
     const fs::path dir = fs::temp_directory_path() / "ftvlsi_svg_missing_dir";
     fs::remove_all(dir);
     CHECK_THROWS_AS(write_svg(layout, (dir / "x.svg").string(), SvgOptions{}), IoError);

@@ -22,10 +22,10 @@ TEST_SUITE("channel_layout") {
         CAPTURE(std::string(kind));
         CAPTURE(n);
         const CompetingNetwork net = make_competing(kind, n, n);
-        const Layout layout = build_channel_layout(net);
+        const Layout<2> layout = build_channel_layout(net);
         CHECK(check_hierarchical(layout).violations == 0);
         CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
-        const FlatLayout flat = flatten(layout, std::uint64_t{1} << 30);
+        const FlatLayout<2> flat = flatten(layout, std::uint64_t{1} << 30);
         REQUIRE(flat.wire_count() == net.wires.size());
         std::multiset<std::pair<std::uint32_t, std::uint32_t>> want, got;
         for (auto [a, b] : net.wires) want.insert(std::minmax(a, b));
@@ -33,7 +33,7 @@ TEST_SUITE("channel_layout") {
           // The processor whose box holds each end, found from the geometry.
           std::int64_t ends[2] = {-1, -1};
           for (int e = 0; e < 2; ++e) {
-            const Point p = e == 0 ? flat.wire(w).front() : flat.wire(w).back();
+            const Point<2> p = e == 0 ? flat.wire(w).front() : flat.wire(w).back();
             for (std::size_t q = 0; q < flat.node_box.size(); ++q)
               if (flat.node_box[q].on_boundary(p)) ends[e] = static_cast<std::int64_t>(q);
           }
@@ -50,8 +50,9 @@ TEST_SUITE("channel_layout") {
   TEST_CASE("a mesh's channel layout has area Theta(N) and wires of constant length") {
     double first = 0;
     for (std::uint64_t side : {8, 16, 32, 64}) {
-      const LayoutMetrics m = measure(build_channel_layout(make_competing("mesh", side * side, 1)));
-      const double per_processor = static_cast<double>(m.area) / (side * side);
+      const LayoutMetrics<2> m =
+          measure(build_channel_layout(make_competing("mesh", side * side, 1)));
+      const double per_processor = static_cast<double>(m.area()) / (side * side);
       if (first == 0) first = per_processor;
       CHECK(per_processor <= first * 1.3);
       CHECK(m.wire_length_max <= 24);  // the same few tracks per channel at every size

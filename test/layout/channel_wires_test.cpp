@@ -23,30 +23,30 @@ namespace {
 // of every cell, its wires' points moved by the composed transform, keyed by the channel index the
 // instance path spells (instance 0 the even child) and the pin the wire starts from.
 using Key = std::tuple<int, std::uint64_t, bool, std::uint64_t>;
-std::map<Key, std::uint64_t> flat_recount(const FatTree& tree, const Layout& layout) {
+std::map<Key, std::uint64_t> flat_recount(const FatTree& tree, const Layout<2>& layout) {
   std::map<Key, std::uint64_t> out;
   const int levels = tree.levels();
   // The top cell draws the root channel; cell i (i >= 1) is a node of level L - i.
-  auto visit = [&](auto&& self, std::int32_t cell_id, const Transform& t, std::uint64_t node,
+  auto visit = [&](auto&& self, std::int32_t cell_id, const Transform<2>& t, std::uint64_t node,
                    int node_level) -> void {
-    const Cell& cell = layout.cells[cell_id];
+    const Cell<2>& cell = layout.cells[cell_id];
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const Terminal from = cell.wire_from[w];
       const int k = node_level + 1;
       const std::uint64_t cap = tree.capacity(k), pin = static_cast<std::uint64_t>(from.index);
-      std::vector<Point> placed;
-      for (const Point& p : cell.wire(w)) placed.push_back(t.apply(p));
+      std::vector<Point<2>> placed;
+      for (const Point<2>& p : cell.wire(w)) placed.push_back(t.apply(p));
       const std::uint64_t channel = k == 0 ? 0 : 2 * node + static_cast<std::uint64_t>(from.instance);
-      out[{k, channel, pin < cap, pin < cap ? pin : pin - cap}] = wire_length(placed);
+      out[{k, channel, pin < cap, pin < cap ? pin : pin - cap}] = wire_length<2>(placed);
     }
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
-      const Instance& inst = cell.instances[i];
+      const Instance<2>& inst = cell.instances[i];
       if (node_level + 1 >= levels) continue;  // the processors draw no wires
       self(self, inst.cell, t.compose(inst.transform),
            node_level < 0 ? 0 : 2 * node + i, node_level + 1);
     }
   };
-  visit(visit, layout.top, Transform{}, 0, -1);
+  visit(visit, layout.top, Transform<2>{}, 0, -1);
   return out;
 }
 
@@ -58,7 +58,7 @@ TEST_SUITE("channel_wires") {
                          CapacityProfile::kDoubleEvery2, CapacityProfile::kFull}) {
       for (std::uint64_t n : {4u, 16u, 64u}) {
         const FatTree tree = tree_of(n, profile);
-        const Layout layout = build_h_tree(tree);
+        const Layout<2> layout = build_h_tree(tree);
         const ChannelWireLengths wires = h_tree_channel_wires(tree, layout);
         const auto flat = flat_recount(tree, layout);
         std::size_t expected = 0;
@@ -80,7 +80,7 @@ TEST_SUITE("channel_wires") {
     std::mt19937_64 rng(5);
     for (int trial = 0; trial < 20; ++trial) {
       const FatTree tree = tree_of(64, CapacityProfile::kFull);
-      const Layout layout = build_h_tree(tree);
+      const Layout<2> layout = build_h_tree(tree);
       const auto flat = flat_recount(tree, layout);
       std::vector<std::uint32_t> to(64);
       for (std::uint32_t s = 0; s < 64; ++s) to[s] = s;
@@ -117,7 +117,7 @@ TEST_SUITE("channel_wires") {
   TEST_CASE("real wires never take longer than the longest wires of every level") {
     std::mt19937_64 rng(9);
     const FatTree tree = tree_of(256, CapacityProfile::kAreaUniversal);
-    const Layout layout = build_h_tree(tree);
+    const Layout<2> layout = build_h_tree(tree);
     const ChannelWireLengths wires = h_tree_channel_wires(tree, layout);
     const auto longest = wires.max_by_level();
     MessageSet m;
@@ -157,9 +157,9 @@ TEST_SUITE("channel_wires") {
       for (std::uint64_t n : {2u, 8u, 64u, 512u}) {
         CAPTURE(n);
         const FatTree tree = tree_of(n, profile);
-        const Layout3 layout = build_cube(tree);
+        const Layout<3> layout = build_cube(tree);
         const ChannelWireLengths wires = cube_channel_wires(tree, layout);
-        const LayoutMetrics3 m = measure3(layout);
+        const LayoutMetrics<3> m = measure(layout);
         std::uint64_t total = 0;
         for (int k = 0; k <= tree.levels(); ++k) {
           const std::uint64_t channels = std::uint64_t{1} << k;

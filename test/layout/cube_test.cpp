@@ -3,10 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <random>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/geometry/drc3d.hpp"
+#include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 #include "support/trees.hpp"
 
 using namespace ftvlsi;
@@ -19,20 +19,6 @@ FatTree universal(std::uint64_t n) { return tree_of(n, CapacityProfile::kUnivers
 }  // namespace
 
 TEST_SUITE("cube") {
-  TEST_CASE("Transform3 composes like applying one transform after the other") {
-    std::mt19937_64 rng(5);
-    std::uniform_int_distribution<Coord> coord(-1000, 1000);
-    for (int i = 0; i < 500; ++i) {
-      Transform3 s, t;
-      for (int a = 0; a < 3; ++a) {
-        s.mirror[a] = rng() & 1, t.mirror[a] = rng() & 1;
-        s.offset[a] = coord(rng), t.offset[a] = coord(rng);
-      }
-      const Point3 p{coord(rng), coord(rng), coord(rng)};
-      CHECK(s.compose(t).apply(p) == s.apply(t.apply(p)));
-    }
-  }
-
   TEST_CASE("cube layouts are DRC-clean, hierarchically and flattened, over sizes and profiles") {
     for (auto profile : {CapacityProfile::kUniversal, CapacityProfile::kQuadrupleEvery3,
                          CapacityProfile::kAreaUniversal, CapacityProfile::kDoubleEvery2,
@@ -40,15 +26,15 @@ TEST_SUITE("cube") {
       for (int L = 0; L <= 10; ++L) {
         if (profile == CapacityProfile::kFull && L > 8) continue;
         const FatTree tree = tree_of(std::uint64_t{1} << L, profile);
-        const Layout3 cube = build_cube(tree);
+        const Layout<3> cube = build_cube(tree);
         CAPTURE(L);
         CAPTURE(std::string(to_string(profile)));
-        const DrcReport h = check_hierarchical3(cube), f = check_flat3(cube, 1ull << 32);
+        const DrcReport h = check_hierarchical(cube), f = check_flat(cube, 1ull << 32);
         CHECK(h.violations == 0);
         CHECK(f.violations == 0);
         // Every channel is drawn: cap(k) wires up from each level-k switch and, below the
         // root, one link from each child's pin to its parent's switch.
-        const LayoutMetrics3 m = measure3(cube);
+        const LayoutMetrics<3> m = measure(cube);
         CHECK(m.processors == tree.processors());
         CHECK(m.switches == tree.processors() - 1);
         for (int k = 0; k <= L; ++k) {
@@ -57,7 +43,7 @@ TEST_SUITE("cube") {
           const std::uint64_t links = k == 0 ? 0 : nodes * tree.capacity(k);
           CHECK(m.wires_by_level[k] == up + links);
         }
-        CHECK(m.volume == m.width * m.height * m.depth);
+        CHECK(m.volume() == m.width * m.height * m.depth);
       }
     }
   }
@@ -68,8 +54,8 @@ TEST_SUITE("cube") {
     double first = 0, last = 0, worst = 0;
     for (int L = 6; L <= 18; ++L) {
       const FatTree tree = universal(std::uint64_t{1} << L);
-      const LayoutMetrics3 m = measure3(build_cube(tree));
-      const double ratio = static_cast<double>(m.volume) / theorem4_volume(tree);
+      const LayoutMetrics<3> m = measure(build_cube(tree));
+      const double ratio = static_cast<double>(m.volume()) / theorem4_volume(tree);
       CAPTURE(L);
       CAPTURE(ratio);
       if (L == 6) first = ratio;
@@ -84,40 +70,40 @@ TEST_SUITE("cube") {
   TEST_CASE("the 3D check finds a short, a wire through a node and an open end") {
     const FatTree tree = universal(64);
     {
-      Layout3 cube = build_cube(tree);
-      Cell3& top = cube.cells[cube.top];
+      Layout<3> cube = build_cube(tree);
+      Cell<3>& top = cube.cells[cube.top];
       // Copy a wire of the top cell: two wires on the same grid points.
-      const std::vector<Point3> pts(top.wire(0).begin(), top.wire(0).end());
+      const std::vector<Point<3>> pts(top.wire(0).begin(), top.wire(0).end());
       top.add_wire(pts, 0);
-      CHECK(check_hierarchical3(cube).violations > 0);
-      CHECK(check_flat3(cube, 1ull << 30).violations > 0);
+      CHECK(check_hierarchical(cube).violations > 0);
+      CHECK(check_flat(cube, 1ull << 30).violations > 0);
     }
     {
-      Layout3 cube = build_cube(tree);
-      Cell3& top = cube.cells[cube.top];
+      Layout<3> cube = build_cube(tree);
+      Cell<3>& top = cube.cells[cube.top];
       // A wire straight through the switch.
-      const Box3 s = top.node_box[0];
-      Point3 a = s.lo, b = s.lo;
+      const Box<3> s = top.node_box[0];
+      Point<3> a = s.lo, b = s.lo;
       a[0] -= 1, b[0] = s.hi[0] + 1;
       a[1] = b[1] = (s.lo[1] + s.hi[1]) / 2;
       a[2] = b[2] = (s.lo[2] + s.hi[2]) / 2;
-      const Point3 pts[2] = {a, b};
+      const Point<3> pts[2] = {a, b};
       top.add_wire(pts, 0);
-      const DrcReport r = check_hierarchical3(cube);
+      const DrcReport r = check_hierarchical(cube);
       CHECK(r.violations > 0);
       bool crossing = false;
       for (const auto& v : r.samples) crossing = crossing || v.rule == "crossing";
       CHECK(crossing);
     }
     {
-      Layout3 cube = build_cube(tree);
-      Cell3& top = cube.cells[cube.top];
+      Layout<3> cube = build_cube(tree);
+      Cell<3>& top = cube.cells[cube.top];
       // A dangling wire far outside everything.
-      const Box3 bb = top.bbox;
-      const Point3 pts[2] = {{bb.hi[0] + 5, bb.hi[1] + 5, 0}, {bb.hi[0] + 9, bb.hi[1] + 5, 0}};
+      const Box<3> bb = top.bbox;
+      const Point<3> pts[2] = {{bb.hi[0] + 5, bb.hi[1] + 5, 0}, {bb.hi[0] + 9, bb.hi[1] + 5, 0}};
       top.add_wire(pts, 0);
       cube.finalize();
-      const DrcReport r = check_hierarchical3(cube);
+      const DrcReport r = check_hierarchical(cube);
       bool open = false;
       for (const auto& v : r.samples) open = open || v.rule == "open";
       CHECK(open);
@@ -129,13 +115,13 @@ TEST_SUITE("grid3d") {
   TEST_CASE("a 3D mesh is drawn on the 3D grid with unit wires, DRC-clean, volume Theta(n)") {
     for (std::uint64_t side : {2, 3, 4, 6, 8}) {
       const CompetingNetwork net = make_competing("mesh3d", side * side * side, 1);
-      const Layout3 layout = build_grid3d(net);
-      const LayoutMetrics3 m = measure3(layout);
-      CHECK(check_hierarchical3(layout).violations == 0);
-      CHECK(check_flat3(layout, 1ull << 30).violations == 0);
+      const Layout<3> layout = build_grid3d(net);
+      const LayoutMetrics<3> m = measure(layout);
+      CHECK(check_hierarchical(layout).violations == 0);
+      CHECK(check_flat(layout, 1ull << 30).violations == 0);
       CHECK(m.wires == net.wires.size());
       CHECK(m.wire_length_max == 1);
-      CHECK(m.volume == (3 * side - 1) * (3 * side - 1) * (3 * side - 1));
+      CHECK(m.volume() == (3 * side - 1) * (3 * side - 1) * (3 * side - 1));
     }
   }
 
@@ -178,13 +164,13 @@ TEST_SUITE("butterfly3d") {
   TEST_CASE("its layered 3D layout draws every wire and is DRC-clean") {
     for (std::uint64_t n : {8, 64, 512, 4096}) {
       const ButterflyFatTree3d net(n);
-      const Layout3 layout = build_butterfly3d(net);
-      const LayoutMetrics3 m = measure3(layout);
+      const Layout<3> layout = build_butterfly3d(net);
+      const LayoutMetrics<3> m = measure(layout);
       CAPTURE(n);
       CHECK(m.wires == net.graph().wires.size());
       CHECK(m.processors == n);
-      CHECK(check_hierarchical3(layout).violations == 0);
-      if (n <= 512) CHECK(check_flat3(layout, 1ull << 32).violations == 0);
+      CHECK(check_hierarchical(layout).violations == 0);
+      if (n <= 512) CHECK(check_flat(layout, 1ull << 32).violations == 0);
     }
   }
 }

@@ -83,7 +83,7 @@ TEST_SUITE("fold_and_squash") {
   TEST_CASE("fat-pyramids with diagonal mesh wires are DRC clean too") {
     for (std::uint64_t n : {16, 64, 256, 1024}) {
       CAPTURE(n);
-      const Layout layout = build_fold_and_squash(ButterflyFatTree(n, true, {}, true));
+      const Layout<2> layout = build_fold_and_squash(ButterflyFatTree(n, true, {}, true));
       CHECK(check_hierarchical(layout).violations == 0);
       CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
     }
@@ -94,10 +94,10 @@ TEST_SUITE("fold_and_squash") {
       CAPTURE(n);
       const ButterflyFatTree fp(n, true);
       const Coord side = std::max(1, lg(n));
-      const Layout layout = build_fold_and_squash(fp, side);
+      const Layout<2> layout = build_fold_and_squash(fp, side);
       CHECK(check_hierarchical(layout).violations == 0);
       CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
-      CHECK(measure(layout).processor_area == n * static_cast<std::uint64_t>(side * side));
+      CHECK(measure(layout).processor_size == n * static_cast<std::uint64_t>(side * side));
       CHECK(fold_and_squash_wire_lengths(fp, side).size() == fp.wire_count());
     }
   }
@@ -107,7 +107,7 @@ TEST_SUITE("fold_and_squash") {
       for (std::uint64_t n : {1, 4, 16, 64, 256, 1024}) {
         CAPTURE(pyramid);
         CAPTURE(n);
-        const Layout layout = build_fold_and_squash(ButterflyFatTree(n, pyramid));
+        const Layout<2> layout = build_fold_and_squash(ButterflyFatTree(n, pyramid));
         CHECK(check_hierarchical(layout).violations == 0);
         CHECK(check_flat(layout, std::uint64_t{1} << 30).violations == 0);
       }
@@ -118,19 +118,19 @@ TEST_SUITE("fold_and_squash") {
       double worst_first = 0, worst_last = 0, area_first = 0, area_last = 0;
       for (std::uint64_t n : {64, 256, 1024, 4096}) {
         const ButterflyFatTree bft(n, pyramid);
-        const LayoutMetrics m = measure(build_fold_and_squash(bft));
+        const LayoutMetrics<2> m = measure(build_fold_and_squash(bft));
         // The leaf cells' side: Theta(lg n), at most 8 lg n; a level-l wire spans at most
         // 2^l cells each way (its two switches share a region or lie in adjacent ones).
         const double side = static_cast<double>(m.width) / std::ldexp(1.0, bft.levels());
         CHECK(side <= 8 * std::log2(static_cast<double>(n)));
         for (int l = 1; l <= bft.levels(); ++l)
           CHECK(m.wire_length_max_by_level[l] <= (std::ldexp(2.0, l) + 2) * side);
-        const double lg_a = std::log2(static_cast<double>(m.area));
+        const double lg_a = std::log2(static_cast<double>(m.area()));
         const double lgn = std::log2(static_cast<double>(n));
         double worst = 0;
         for (int l = 1; l <= bft.levels(); ++l)
           worst = std::max(worst, m.wire_length_max_by_level[l] / (std::ldexp(1.0, l) * lg_a));
-        const double area_ratio = m.area / (n * lgn * lgn);
+        const double area_ratio = m.area() / (n * lgn * lgn);
         MESSAGE(std::string(pyramid ? "fat-pyramid" : "butterfly")
                 << " n=" << n << " area/(n lg^2 n)=" << area_ratio
                 << " max_l len/(2^l lg A)=" << worst);
@@ -148,7 +148,7 @@ TEST_SUITE("fold_and_squash") {
   TEST_CASE("the H-tree placement's level-1 wires grow like sqrt n, fold-and-squash's do not") {
     auto level1 = [](std::uint64_t n, bool regular) {
       const ButterflyFatTree fp(n, true);
-      const Layout layout = regular ? build_fold_and_squash(fp) : build_centred_butterfly(fp);
+      const Layout<2> layout = regular ? build_fold_and_squash(fp) : build_centred_butterfly(fp);
       CHECK(check_hierarchical(layout).violations == 0);
       return static_cast<double>(measure(layout).wire_length_max_by_level[1]);
     };
@@ -173,7 +173,7 @@ TEST_SUITE("fold_and_squash") {
         const ButterflyFatTreeGraph g = net.graph();
         const auto lengths = fold_and_squash_wire_lengths(net);
         REQUIRE(lengths.size() == g.wires.size());
-        const FlatLayout flat = flatten(build_fold_and_squash(net), std::uint64_t{1} << 30);
+        const FlatLayout<2> flat = flatten(build_fold_and_squash(net), std::uint64_t{1} << 30);
         REQUIRE(flat.wire_count() == g.wires.size());
         // Per level and kind (mesh: both ends on one level), the same multiset of lengths.
         std::map<std::pair<int, bool>, std::vector<std::uint64_t>> drawn, listed;
@@ -255,7 +255,7 @@ TEST_SUITE("scalable_fat_tree") {
           if (l == 0) CHECK(up[v] == 1);
           if (l > 0 && l < 4) CHECK(up[v] == p[l]);
         }
-        const Layout layout = build_fold_and_squash(net);
+        const Layout<2> layout = build_fold_and_squash(net);
         CHECK(check_hierarchical(layout).violations == 0);
         CHECK(check_flat(layout, 1ull << 32).violations == 0);
       }

@@ -33,25 +33,25 @@ FatTree make_tree(CapacityProfile profile, std::uint64_t n, std::uint64_t alpha 
 // Finds the node whose boundary holds a point, from the geometry alone.
 class NodeLookup {
  public:
-  explicit NodeLookup(const FlatLayout& flat) {
+  explicit NodeLookup(const FlatLayout<2>& flat) {
     for (std::size_t n = 0; n < flat.node_box.size(); ++n) {
-      const Box& b = flat.node_box[n];
-      for (Coord x = b.x0; x <= b.x1; ++x) add({x, b.y0}, n), add({x, b.y1}, n);
-      for (Coord y = b.y0; y <= b.y1; ++y) add({b.x0, y}, n), add({b.x1, y}, n);
+      const Box<2>& b = flat.node_box[n];
+      for (Coord x = b.lo[0]; x <= b.hi[0]; ++x) add({x, b.lo[1]}, n), add({x, b.hi[1]}, n);
+      for (Coord y = b.lo[1]; y <= b.hi[1]; ++y) add({b.lo[0], y}, n), add({b.hi[0], y}, n);
     }
   }
   // -1 when no node, -2 when more than one.
-  std::int64_t at(Point p) const {
+  std::int64_t at(Point<2> p) const {
     const auto it = map_.find(key(p));
     return it == map_.end() ? -1 : it->second;
   }
 
  private:
-  static std::uint64_t key(Point p) {
-    return (static_cast<std::uint64_t>(p.x + (1 << 30)) << 32) ^
-           static_cast<std::uint64_t>(p.y + (1 << 30));
+  static std::uint64_t key(Point<2> p) {
+    return (static_cast<std::uint64_t>(p.x() + (1 << 30)) << 32) ^
+           static_cast<std::uint64_t>(p.y() + (1 << 30));
   }
-  void add(Point p, std::size_t n) {
+  void add(Point<2> p, std::size_t n) {
     auto [it, inserted] = map_.emplace(key(p), static_cast<std::int64_t>(n));
     if (!inserted && it->second != static_cast<std::int64_t>(n)) it->second = -2;
   }
@@ -69,7 +69,7 @@ TEST_SUITE("h_tree") {
         CAPTURE(to_string(profile));
         CAPTURE(n);
         const FatTree tree = make_tree(profile, n);
-        const FlatLayout flat = flatten(build_h_tree(tree), kMemory);
+        const FlatLayout<2> flat = flatten(build_h_tree(tree), kMemory);
         const NodeLookup lookup(flat);
         // Per channel (child level k, child index j): wires up and down.
         std::map<std::pair<int, std::uint64_t>, std::pair<std::uint64_t, std::uint64_t>> count;
@@ -115,7 +115,7 @@ TEST_SUITE("h_tree") {
       for (std::uint64_t n : kSizes) {
         CAPTURE(to_string(profile));
         CAPTURE(n);
-        const Layout layout = build_h_tree(make_tree(profile, n));
+        const Layout<2> layout = build_h_tree(make_tree(profile, n));
         const DrcReport hier = check_hierarchical(layout);
         CHECK(hier.violations == 0);
         if (n <= 1024 || profile != CapacityProfile::kFull) {
@@ -135,19 +135,20 @@ TEST_SUITE("h_tree") {
                                     CapacityProfile::kFull, CapacityProfile::kConstant}) {
       for (std::uint64_t n : {2, 32, 1024}) {
         const FatTree tree = make_tree(profile, n, 4);
-        const Layout layout = build_h_tree(tree);
-        const LayoutMetrics m = measure(layout);
-        const FlatLayout flat = flatten(layout, kMemory);
+        const Layout<2> layout = build_h_tree(tree);
+        const LayoutMetrics<2> m = measure(layout);
+        const FlatLayout<2> flat = flatten(layout, kMemory);
         std::vector<std::uint64_t> total(tree.levels() + 1), longest(tree.levels() + 1);
-        Box bbox = flat.node_box.front();
-        for (const Box& b : flat.node_box) bbox = bbox.united(b);
+        Box<2> bbox = flat.node_box.front();
+        for (const Box<2>& b : flat.node_box) bbox = bbox.united(b);
         std::uint64_t vias = 0;
         for (std::size_t w = 0; w < flat.wire_count(); ++w) {
           const auto pts = flat.wire(w);
           std::uint64_t len = 0;
           for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-            len += std::llabs(pts[i + 1].x - pts[i].x) + std::llabs(pts[i + 1].y - pts[i].y);
-          for (const Point& p : pts) bbox = bbox.united({p.x, p.y, p.x, p.y});
+            len +=
+                std::llabs(pts[i + 1].x() - pts[i].x()) + std::llabs(pts[i + 1].y() - pts[i].y());
+          for (const Point<2>& p : pts) bbox = bbox.united(Box<2>::at(p));
           total[flat.wire_level[w]] += len;
           longest[flat.wire_level[w]] = std::max(longest[flat.wire_level[w]], len);
           vias += pts.size() - 2;
@@ -158,7 +159,7 @@ TEST_SUITE("h_tree") {
         CHECK(m.wires == tree.total_wires());
         CHECK(m.vias == vias);
         CHECK(m.bbox == bbox);
-        CHECK(m.area == static_cast<std::uint64_t>(bbox.width() * bbox.height()));
+        CHECK(m.area() == static_cast<std::uint64_t>(bbox.width() * bbox.height()));
         CHECK(m.processors == n);
         CHECK(m.switches == n - 1);
         CHECK(m.components == tree.components());
@@ -172,7 +173,7 @@ TEST_SUITE("h_tree") {
       for (std::uint64_t n : {std::uint64_t{1} << 13, std::uint64_t{1} << 14}) {
         CAPTURE(to_string(profile));
         const FatTree tree = make_tree(profile, n);
-        const Layout layout = build_h_tree(tree);
+        const Layout<2> layout = build_h_tree(tree);
         // Cell of level k is cells[L - k]; its canonical width is the side along its split.
         const int levels = tree.levels();
         auto side = [&](int k) { return layout.cells[levels - k].bbox.width(); };
@@ -191,13 +192,13 @@ TEST_SUITE("h_tree") {
   TEST_CASE("linear-size area stays Theta(n alpha) and area-universal Theta(n lg^2 n)") {
     double linear_prev = 0, universal_prev = 0;
     for (std::uint64_t n = 1 << 8; n <= (1 << 20); n *= 4) {
-      const LayoutMetrics lin =
+      const LayoutMetrics<2> lin =
           measure(build_h_tree(make_tree(CapacityProfile::kLinearSize, n, 16)));
-      const LayoutMetrics uni =
+      const LayoutMetrics<2> uni =
           measure(build_h_tree(make_tree(CapacityProfile::kAreaUniversal, n)));
       const double lgn = std::log2(static_cast<double>(n));
-      const double linear_ratio = static_cast<double>(lin.area) / (16.0 * n);
-      const double universal_ratio = static_cast<double>(uni.area) / (n * lgn * lgn);
+      const double linear_ratio = static_cast<double>(lin.area()) / (16.0 * n);
+      const double universal_ratio = static_cast<double>(uni.area()) / (n * lgn * lgn);
       MESSAGE("n=" << n << " linear area/(n alpha)=" << linear_ratio
                    << " area-universal area/(n lg^2 n)=" << universal_ratio);
       CHECK(linear_ratio < 40);
@@ -211,7 +212,7 @@ TEST_SUITE("h_tree") {
   }
 
   TEST_CASE("the layout is hierarchical: one cell per level plus the top") {
-    const Layout layout = build_h_tree(make_tree(CapacityProfile::kLinearSize, 1 << 20));
+    const Layout<2> layout = build_h_tree(make_tree(CapacityProfile::kLinearSize, 1 << 20));
     CHECK(layout.cells.size() == 22);
     CHECK(measure(layout).processors == (1u << 20));
   }

@@ -10,7 +10,7 @@
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
@@ -19,11 +19,11 @@ namespace ftvlsi {
 
 struct DecomposeRun {
   CompetingNetwork net;  // positions are the layout's processor corners when it was cut
-  std::optional<LayoutMetrics> layout;
-  std::optional<Layout> drawing;  // the channel layout that was cut
+  std::optional<LayoutMetrics<2>> layout;
+  std::optional<Layout<2>> drawing;  // the channel layout that was cut
   // A 3D network drawn on the grid (layout/cube.hpp, build_grid3d) and cut there.
-  std::optional<LayoutMetrics3> layout3;
-  std::optional<Layout3> drawing3;
+  std::optional<LayoutMetrics<3>> layout3;
+  std::optional<Layout<3>> drawing3;
   int host_dimensions = 2;  // 3: the volume-universal host of Leiserson's Theorem 10
   CuttingTree tree;
   BalancedTree balanced;

@@ -1,17 +1,26 @@
 #pragma once
-// Design-rule check of a Thompson-grid layout (docs/design.md §3.1, §3.9):
-//   short      two different wires overlap on one wiring layer (a via occupies both layers);
-//   crossing   a wire touches a node it does not connect to;
+// Design-rule check of a layout on the Thompson grid, in either dimension (docs/design.md §3.9,
+// docs/geometry.md):
+//   short      two different wires meet where the wiring model forbids it (2D: on one wiring
+//              layer, a contact or via occupying both; 3D: on any grid point);
+//   crossing   a wire touches a node it does not connect to, or (hierarchically) enters an
+//              instance other than at a pin it ends on;
 //   overlap    two nodes (or, hierarchically, two instances, or a node and an instance) meet;
-//   open       a wire does not end on the node or pin it names;
-//   malformed  a wire with a zero-length, diagonal or collinear (bend-less) segment;
+//   open       a wire does not end on the node or pin it names, or an end left to geometry
+//              lands on no node, no instance and (below the top cell) not on the cell's boundary;
+//   malformed  a wire with fewer than two points, a zero-length, diagonal or collinear
+//              (bend-less) segment;
 //   pin        a pin that is off its node or the cell boundary, or touched by other shapes.
+// A wire may touch a node it names anywhere; an end left to geometry may rest on any node's
+// boundary, and on an instance's boundary where the instance offers an end of its own there.
 //
 // The hierarchical check visits each cell definition once: own shapes against each other,
-// own shapes against instance bounding boxes (a wire may touch an instance only at the pin it
+// own shapes against instance bounding boxes (a wire may touch an instance only at a pin it
 // ends on), and instance boxes against each other (they must be disjoint). Since every cell's
 // contents lie inside its bounding box, a layout clean under these rules is clean flattened;
-// the flat check proves it independently on layouts small enough to flatten.
+// the flat check proves it independently on layouts small enough to flatten (there two wires
+// left to geometry may meet end to end, once: where a channel crosses a cell's boundary).
+// Layouts with line colours (2D lattices) are checked hierarchically by their own rules.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,8 +32,8 @@ namespace ftvlsi {
 struct DrcViolation {
   std::string rule;
   std::string cell;
-  std::string detail;
-  Box where;
+  std::string detail;  // 3D: ends with the point along z
+  Box<2> where;        // in the plane
 };
 
 struct DrcReport {
@@ -36,8 +45,10 @@ struct DrcReport {
   bool clean() const { return violations == 0; }
 };
 
-DrcReport check_hierarchical(const Layout& layout);
+template <int D>
+DrcReport check_hierarchical(const Layout<D>& layout);
 // Throws InputError when flattening would exceed `max_bytes`.
-DrcReport check_flat(const Layout& layout, std::uint64_t max_bytes);
+template <int D>
+DrcReport check_flat(const Layout<D>& layout, std::uint64_t max_bytes);
 
 }  // namespace ftvlsi

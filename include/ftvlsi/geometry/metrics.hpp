@@ -1,29 +1,36 @@
 #pragma once
-// Metrics measured from a layout's geometry (docs/design.md §3.6): every figure is summed over the
-// shapes actually placed, cell by cell and multiplied through the instances, never taken from
-// a formula.
+// Metrics measured from a layout's geometry (docs/design.md §3.6, docs/geometry.md): every
+// figure is summed over the shapes actually placed, cell by cell and multiplied through the
+// instances, never taken from a formula. One set of metrics serves both dimensions; area() and volume() name its size.
+#include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
 
 namespace ftvlsi {
 
+template <int D>
 struct LayoutMetrics {
-  Box bbox;
-  std::uint64_t width = 0;
-  std::uint64_t height = 0;
-  std::uint64_t area = 0;
-  int layers = 0;  // wiring layers that carry at least one segment
+  Box<D> bbox;
+  std::uint64_t width = 0;   // extent along x
+  std::uint64_t height = 0;  // along y
+  std::uint64_t depth = 0;   // along z; 0 in 2D
+  std::uint64_t size = 0;    // the bounding box's area (2D) or volume (3D)
+  // 2D: the wiring layers that carry at least one segment; 3D: the wiring planes the layout
+  // spans (depth + 1).
+  int layers = 0;
   std::uint64_t nodes = 0;
   std::uint64_t processors = 0;
   std::uint64_t switches = 0;
   std::uint64_t interfaces = 0;
   std::uint64_t wires = 0;
   std::uint64_t segments = 0;
-  std::uint64_t segments_by_layer[2] = {0, 0};  // horizontal (layer 0), vertical (layer 1)
+  // Segments along each axis; in 2D these are the wiring layers (x on 0, y on 1).
+  std::array<std::uint64_t, D> segments_by_axis{};
   std::uint64_t vias = 0;
-  // Wires incident to switches, summed over switches (Leiserson's component count).
+  // Wire ends on switches, summed over switches (Leiserson's component count).
   std::uint64_t components = 0;
   std::uint64_t wire_length_total = 0;
   std::uint64_t wire_length_max = 0;
@@ -31,16 +38,22 @@ struct LayoutMetrics {
   std::vector<std::uint64_t> wires_by_level;
   std::vector<std::uint64_t> wire_length_total_by_level;
   std::vector<std::uint64_t> wire_length_max_by_level;
-  std::uint64_t processor_area = 0;
-  double processor_area_fraction = 0;
-  std::uint64_t cells = 0;
-  std::uint64_t instances = 0;  // placed in all cells (hierarchical size)
+  std::uint64_t processor_size = 0;  // the processors' total area (2D) or volume (3D)
+  double processor_fraction = 0;     // processor_size / size
+  std::uint64_t cells = 0;           // cells the top cell places (itself included)
+  std::uint64_t instances = 0;       // instances in those cells (the hierarchy's size)
+  std::uint64_t placements = 0;      // instances in the flattened layout
+
+  std::uint64_t area() const requires(D == 2) { return size; }
+  std::uint64_t volume() const requires(D == 3) { return size; }
 };
 
 // Throws GeometryError if a total does not fit 64 bits.
-LayoutMetrics measure(const Layout& layout);
+template <int D>
+LayoutMetrics<D> measure(const Layout<D>& layout);
 
 // Length of a Manhattan polyline.
-std::uint64_t wire_length(std::span<const Point> points);
+template <int D>
+std::uint64_t wire_length(std::span<const Point<D>> points);
 
 }  // namespace ftvlsi

@@ -1,20 +1,20 @@
 #pragma once
-// SVG writer for 2D layouts: one <path> per (wiring layer, wire level), coloured by level,
-// node boxes, a legend and a scale bar. Layouts with more shapes than `max_shapes` are drawn
-// down to the deepest instance depth that fits; deeper subtrees appear as outlines and a note
-// in the picture says what was left out.
+// SVG writer for layouts of either dimension. A 2D layout is one picture: one <path> per
+// (wiring layer, wire level), coloured by level, node boxes, a legend and a scale bar. Layouts
+// with more shapes than `max_shapes` are drawn down to the deepest instance depth that fits;
+// deeper subtrees appear as outlines and a note in the picture says what was left out. A 3D
+// layout is drawn as 2D pictures of its planes: the view from above and one section per plane.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
 
 namespace ftvlsi {
 
 // A line drawn over the layout, e.g. a cut of a decomposition tree, coloured by its level.
 struct SvgLine {
-  Point a, b;
+  Point<2> a, b;
   int level = 0;
 };
 
@@ -26,15 +26,16 @@ struct SvgOptions {
   double max_pixels = 1600;  // longest side of the picture in CSS pixels
   std::vector<SvgLine> overlay;
   std::string overlay_name = "cut";  // legend: "<name> at level k"
+  // 3D: the most wires and vias drawn plane by plane (the HTML view draws larger layouts).
+  std::uint64_t max_plane_segments = 2000000;
 };
 
-void write_svg(const Layout& layout, const std::string& path, const SvgOptions& options);
-
-// A 3D layout: `path` gets the view from above (every plane's wires and the nodes' footprints),
-// and PATH-zNNNN.svg (PATH without ".svg") each wiring plane: its wires along x and y and the
-// nodes it cuts. Returns the plane files written. Throws InputError when the flattened layout
-// has more than `max_segments` segments (the HTML view draws large ones).
-std::vector<std::string> write_svg3(const Layout3& layout, const std::string& path,
-                                    const SvgOptions& options, std::uint64_t max_segments = 2000000);
+// Writes `path`. A 3D layout: `path` gets the view from above (every plane's wires and the
+// nodes' footprints), and PATH-zNNNN.svg (PATH without ".svg") each wiring plane: its wires
+// along x and y and the nodes it cuts. Returns the plane files written (none in 2D). Throws
+// InputError when a 3D layout has more than `max_plane_segments` wires and vias.
+template <int D>
+std::vector<std::string> write_svg(const Layout<D>& layout, const std::string& path,
+                                   const SvgOptions& options);
 
 }  // namespace ftvlsi

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 
 namespace ftvlsi {
 
@@ -19,8 +19,8 @@ struct View3dOptions {
   std::uint64_t max_items = 200000;
 };
 
-std::string view3d_html(const Layout3& layout, const View3dOptions& options);
-void write_view3d_html(const Layout3& layout, const std::string& path,
+std::string view3d_html(const Layout<3>& layout, const View3dOptions& options);
+void write_view3d_html(const Layout<3>& layout, const std::string& path,
                        const View3dOptions& options);
 
 }  // namespace ftvlsi

@@ -29,6 +29,6 @@ struct ChannelNotes {
 };
 
 // Throws InputError for 3D networks.
-Layout build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes = {});
+Layout<2> build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes = {});
 
 }  // namespace ftvlsi

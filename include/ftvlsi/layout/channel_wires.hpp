@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
@@ -32,12 +31,12 @@ struct ChannelWireLengths {
 
 // Reads the table from an H-tree layout of `tree` (layout/h_tree.hpp): the wires of the cell of
 // a level-(k-1) node that end on its instances' pins are the level-k channels.
-ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout& layout);
+ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout<2>& layout);
 
 // Reads the table from a cube layout of `tree` (layout/cube.hpp). There a channel is drawn as
 // cap(k) wires that serve both directions, each in two pieces that meet at the child cell's face:
 // the riser from the node's switch through its slab (none for a processor) and the unit step
 // into the parent's switch; a channel wire's length is their sum.
-ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout3& layout);
+ChannelWireLengths cube_channel_wires(const FatTree& tree, const Layout<3>& layout);
 
 }  // namespace ftvlsi

@@ -26,7 +26,7 @@ namespace ftvlsi {
 
 // Processors are squares of side `processor_side` (x1 - x0, at least 1, the default); a side of
 // lg n gives Greenberg's processors of area lg^2 n (Greenberg 1990 §3-§4).
-Layout build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side = 1);
+Layout<2> build_fold_and_squash(const ButterflyFatTree& net, Coord processor_side = 1);
 
 // The length of every wire of net.graph(), in its order, from the same routes the layout draws
 // (the routing is periodic, so the drawn wires of one region give every region's).
@@ -37,6 +37,6 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
 // its region, as in an H-tree, and routed by the channel router (one flat cell). Its central channels
 // grow with the subtree below them, so wires of low levels that pass a high node's centre (mesh
 // edges between blocks on either side of the root's cross) become long.
-Layout build_centred_butterfly(const ButterflyFatTree& net);
+Layout<2> build_centred_butterfly(const ButterflyFatTree& net);
 
 }  // namespace ftvlsi

@@ -22,7 +22,7 @@
 
 namespace ftvlsi {
 
-Layout build_h_tree(const FatTree& tree);
+Layout<2> build_h_tree(const FatTree& tree);
 
 // Bytes the hierarchical H-tree of `tree` needs, estimated before anything is allocated.
 std::uint64_t estimate_h_tree_bytes(const FatTree& tree);

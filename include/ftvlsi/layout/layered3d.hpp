@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "ftvlsi/geometry/layout3d.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 
 namespace ftvlsi {
 
@@ -28,6 +28,6 @@ struct Layered3dInput {
   std::string name = "layered";
 };
 
-Layout3 build_layered3d(const Layered3dInput& in);
+Layout<3> build_layered3d(const Layered3dInput& in);
 
 }  // namespace ftvlsi

@@ -7,7 +7,6 @@
 
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/layout3d.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
@@ -26,10 +25,10 @@ struct LayoutRun {
   std::optional<CompetingNetwork> network;    // a competing-network run
   std::optional<ButterflyFatTree> butterfly;  // a butterfly fat-tree or fat-pyramid run
   std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
-  Layout layout;
-  LayoutMetrics metrics;
-  std::optional<Layout3> cube;             // a 3D layout (--style cube) instead of `layout`
-  std::optional<LayoutMetrics3> metrics3;
+  Layout<2> layout;
+  LayoutMetrics<2> metrics;
+  std::optional<Layout<3>> cube;  // a 3D layout (--style cube) instead of `layout`
+  std::optional<LayoutMetrics<3>> metrics3;
   std::vector<DrcReport> drc;
   nlohmann::ordered_json json;
   PhaseTimes times;
