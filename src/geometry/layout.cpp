@@ -29,6 +29,16 @@ std::int32_t Cell<D>::add_wire(std::span<const Point<D>> points, std::int32_t le
 }
 
 template <int D>
+void Cell<D>::reserve_wires(std::size_t wires, std::size_t points) {
+  wire_start.reserve(wire_start.size() + wires);
+  wire_points.reserve(wire_points.size() + points);
+  wire_level.reserve(wire_level.size() + wires);
+  wire_dir.reserve(wire_dir.size() + wires);
+  wire_from.reserve(wire_from.size() + wires);
+  wire_to.reserve(wire_to.size() + wires);
+}
+
+template <int D>
 std::int32_t Cell<D>::add_instance(std::int32_t cell, const Transform<D>& t) {
   instances.push_back({cell, t});
   return static_cast<std::int32_t>(instances.size() - 1);
@@ -78,18 +88,6 @@ std::vector<FlatCounts> Layout<D>::flat_counts() const {
 }
 
 template <int D>
-std::uint64_t wire_vias(std::span<const Point<D>> points) {
-  if constexpr (D == 2) {
-    return points.size() - 2;
-  } else {
-    std::uint64_t vias = 0;
-    for (std::size_t i = 1; i < points.size(); ++i)
-      vias += static_cast<std::uint64_t>(std::llabs(points[i].z() - points[i - 1].z()));
-    return vias;
-  }
-}
-
-template <int D>
 std::pair<std::int32_t, std::int32_t> pin_node(const Layout<D>& layout, std::int32_t cell,
                                                std::int32_t pin) {
   for (;;) {
@@ -116,8 +114,6 @@ template struct Layout<2>;
 template struct Layout<3>;
 template int instance_depth(const Layout<2>&);
 template int instance_depth(const Layout<3>&);
-template std::uint64_t wire_vias<2>(std::span<const Point<2>>);
-template std::uint64_t wire_vias<3>(std::span<const Point<3>>);
 template std::pair<std::int32_t, std::int32_t> pin_node(const Layout<2>&, std::int32_t,
                                                         std::int32_t);
 template std::pair<std::int32_t, std::int32_t> pin_node(const Layout<3>&, std::int32_t,

@@ -44,47 +44,93 @@ u64 narrow(u128 v, const char* what) {
   return static_cast<u64>(v);
 }
 
-// Switches a wire end counts for: the switch its named terminal is, or, for an end left to
-// geometry, every own switch whose boundary holds it.
+// Switches a wire end of one cell counts for: the switch its named terminal is, or, for an end
+// left to geometry, every own switch whose boundary holds it.
 template <int D>
-unsigned switch_ends(const Layout<D>& layout, const Cell<D>& cell, const Terminal& t,
-                     Point<D> end) {
-  if (t.is_node()) return cell.node_kind[t.index] == NodeKind::kSwitch;
-  if (t.is_pin()) {
-    const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
-    return layout.cells[owner].node_kind[node] == NodeKind::kSwitch;
+class SwitchEnds {
+ public:
+  SwitchEnds(const Layout<D>& layout, const Cell<D>& cell) : layout_(layout), cell_(cell) {
+    for (std::size_t i = 0; i < cell.node_count(); ++i)
+      if (cell.node_kind[i] == NodeKind::kSwitch) switches_.push_back(cell.node_box[i]);
   }
-  unsigned n = 0;
-  for (std::size_t i = 0; i < cell.node_count(); ++i)
-    n += cell.node_kind[i] == NodeKind::kSwitch && cell.node_box[i].on_boundary(end);
-  return n;
-}
 
-// The axis a segment runs along: the last one on which its ends differ (0 for none).
+  unsigned count(const Terminal& t, Point<D> end) const {
+    if (t.is_node()) return cell_.node_kind[t.index] == NodeKind::kSwitch;
+    if (t.is_pin()) {
+      const auto [owner, node] = pin_node(layout_, cell_.instances[t.instance].cell, t.index);
+      return layout_.cells[owner].node_kind[node] == NodeKind::kSwitch;
+    }
+    unsigned n = 0;
+    for (const Box<D>& b : switches_) n += b.on_boundary(end);
+    return n;
+  }
+
+ private:
+  const Layout<D>& layout_;
+  const Cell<D>& cell_;
+  std::vector<Box<D>> switches_;
+};
+
+// One wire's length, its segments along each axis (a segment runs along the last axis on which
+// its ends differ, 0 for none) and its vias, in one pass over its points.
 template <int D>
-int axis_of(Point<D> a, Point<D> b) {
-  int axis = 0;
-  for (int i = 1; i < D; ++i)
-    if (a[i] != b[i]) axis = i;
-  return axis;
-}
+struct WireFigures {
+  u64 length = 0;
+  u64 vias = 0;
+  std::array<u64, D> segments{};
 
+  explicit WireFigures(std::span<const Point<D>> pts) {
+    for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
+      int axis = 0;
+      for (int a = 0; a < D; ++a) {
+        const auto step = static_cast<u64>(std::llabs(pts[i + 1][a] - pts[i][a]));
+        length += step;
+        if (step != 0 && a > 0) axis = a;
+      }
+      ++segments[axis];
+    }
+    vias = wire_vias<D>(pts);
+  }
+};
+
+// One cell's own wires. Counts of segments and wire ends stay in 64 bits here (a cell holds
+// fewer than 2^32 points), and the per-level figures are added once per run of wires of one
+// level (constructions add a level's wires together).
 template <int D>
 void add_own_wires(const Layout<D>& layout, const Cell<D>& cell, CellSums<D>& s) {
+  std::array<u64, D> segments{};
+  u64 components = 0;
+  u128 vias = 0;
+  struct Run {
+    int level = -1;
+    u64 wires = 0, longest = 0;
+    u128 length = 0;
+  } run;
+  auto end_run = [&] {
+    if (run.level < 0) return;
+    s.wires_by_level[run.level] += run.wires;
+    s.length_by_level[run.level] += run.length;
+    s.max_by_level[run.level] = std::max(s.max_by_level[run.level], run.longest);
+  };
+  const SwitchEnds<D> switch_ends(layout, cell);
   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
     const auto pts = cell.wire(w);
-    for (std::size_t i = 0; i + 1 < pts.size(); ++i)
-      ++s.segments_by_axis[axis_of(pts[i], pts[i + 1])];
-    s.vias += wire_vias<D>(pts);
+    const WireFigures<D> f(pts);
+    for (int a = 0; a < D; ++a) segments[a] += f.segments[a];
+    vias += f.vias;
     const int level = cell.wire_level[w];
     FTVLSI_ASSERT(level >= 0 && static_cast<std::size_t>(level) < s.wires_by_level.size());
-    const u64 len = wire_length<D>(pts);
-    s.wires_by_level[level] += 1;
-    s.length_by_level[level] += len;
-    s.max_by_level[level] = std::max(s.max_by_level[level], len);
-    s.components += switch_ends(layout, cell, cell.wire_from[w], pts.front());
-    s.components += switch_ends(layout, cell, cell.wire_to[w], pts.back());
+    if (level != run.level) end_run(), run = {level};
+    ++run.wires;
+    run.length += f.length;
+    run.longest = std::max(run.longest, f.length);
+    components += switch_ends.count(cell.wire_from[w], pts.front());
+    components += switch_ends.count(cell.wire_to[w], pts.back());
   }
+  end_run();
+  for (int a = 0; a < D; ++a) s.segments_by_axis[a] += segments[a];
+  s.vias += vias;
+  s.components += components;
 }
 
 template <int D>

@@ -103,6 +103,8 @@ Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, b
   mirror.sign[a] = -1;
   mirror.offset[a] = s.hi[a] + 1 + C.hi[a];
   cell.instances.push_back({child.cell, mirror});
+  const std::size_t wires = 2 * child.pins.size() + cap;  // every wire is one segment
+  cell.reserve_wires(wires, 2 * wires);
   for (const auto& q : child.pins) {
     Point<3> from = q, to = q;
     to[a] = s.lo[a];

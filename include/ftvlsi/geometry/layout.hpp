@@ -16,6 +16,7 @@
 // on an instance's boundary where the instance offers an end of its own, or, below the top cell,
 // on the cell's own boundary, which makes it a pin the parent may continue.
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <span>
 #include <string>
@@ -87,6 +88,8 @@ struct Cell {
                         WireDir dir = WireDir::kUp, Terminal from = Terminal::by_geometry(),
                         Terminal to = Terminal::by_geometry());
   std::int32_t add_instance(std::int32_t cell, const Transform<D>& t);
+  // Room for `wires` more wires of `points` points in all.
+  void reserve_wires(std::size_t wires, std::size_t points);
 
   std::size_t node_count() const { return node_box.size(); }
   std::size_t wire_count() const { return wire_level.size(); }
@@ -123,7 +126,16 @@ struct Layout {
 // The vias of one wire under the dimension's wiring model: one at every bend in 2D, one per
 // unit step along z in 3D.
 template <int D>
-std::uint64_t wire_vias(std::span<const Point<D>> points);
+std::uint64_t wire_vias(std::span<const Point<D>> points) {
+  if constexpr (D == 2) {
+    return points.size() - 2;
+  } else {
+    std::uint64_t vias = 0;
+    for (std::size_t i = 1; i < points.size(); ++i)
+      vias += static_cast<std::uint64_t>(std::llabs(points[i].z() - points[i - 1].z()));
+    return vias;
+  }
+}
 
 // The own node a pin of `cell` belongs to, following re-exported pins: (cell id, node index).
 template <int D>
