@@ -72,7 +72,8 @@ void run_config(std::uint64_t n, CapacityProfile profile, bool flat) {
       const FlatLayout<2> copy = flatten(layout, available_memory_bytes());
       flat_shapes = copy.node_box.size() + copy.wire_points.size() - copy.wire_count();
     });
-    flat_time = timed([&] { flat_violations = check_flat(layout, available_memory_bytes()).violations; });
+    flat_time =
+        timed([&] { flat_violations = check_flat(layout, available_memory_bytes()).violations; });
   }
   std::printf("| 2^%d | %s | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu |",
               tree.levels(), std::string(to_string(profile)).c_str(),
@@ -141,12 +142,14 @@ void run_fold_and_squash(std::uint64_t n, bool pyramid, bool diagonals, bool fla
   const double drc_time = timed([&] { drc = check_hierarchical(layout); });
   const double gds_time = timed_gds([&](const std::string& path) { write_gds(layout, path); });
   const double total = build + metrics + drc_time + gds_time;
-  std::printf("| 4^%d | %s fold-and-squash | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu |",
-              net.levels(),
-              pyramid ? (diagonals ? "fat-pyramid (diagonals)" : "fat-pyramid") : "butterfly fat-tree",
-              static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time, total,
-              m.wires / total, peak_memory_bytes() / 1048576.0,
-              static_cast<unsigned long long>(drc.violations));
+  std::printf(
+      "| 4^%d | %s fold-and-squash | %llu | %.4f | %.4f | %.4f | %.4f | %.4f | %.3g | %.1f | %llu "
+      "|",
+      net.levels(),
+      pyramid ? (diagonals ? "fat-pyramid (diagonals)" : "fat-pyramid") : "butterfly fat-tree",
+      static_cast<unsigned long long>(m.wires), build, metrics, drc_time, gds_time, total,
+      m.wires / total, peak_memory_bytes() / 1048576.0,
+      static_cast<unsigned long long>(drc.violations));
   if (flat) {
     std::uint64_t flat_violations = 0;
     const double seconds =
@@ -191,8 +194,9 @@ int main(int argc, char** argv) {
     int k;
     bool pyramid, diagonals;
   };
-  for (const Lattice& c : {Lattice{8, true, false}, Lattice{9, true, false}, Lattice{10, true, false},
-                           Lattice{10, true, true}, Lattice{10, false, false}}) {
+  for (const Lattice& c :
+       {Lattice{8, true, false}, Lattice{9, true, false}, Lattice{10, true, false},
+        Lattice{10, true, true}, Lattice{10, false, false}}) {
     const pid_t pid = fork();
     if (pid == 0) {
       run_fold_and_squash(std::uint64_t{1} << (2 * c.k), c.pyramid, c.diagonals, flat && c.k <= 8);

@@ -60,8 +60,8 @@ int main() {
     const RouteResult r = route_random(sim, m.size(), tree.processors(), rp, 100000000);
     const double s = seconds_since(start);
     std::printf("RANDOM (k1 = k2 = r): %llu cycles, %llu steps in %.3f s = %.3g steps/s\n",
-                static_cast<unsigned long long>(r.cycles),
-                static_cast<unsigned long long>(r.steps), s, r.steps / s);
+                static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(r.steps),
+                s, r.steps / s);
   }
   {
     // GREEDY resends every undelivered message with fresh parents in every cycle, so the load

@@ -1,18 +1,18 @@
 // The ftvlsi executable: argument parsing and dispatch only. Every algorithm lives in
 // ftvlsi_core; this file turns exceptions into one-line messages and exit codes.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
-#include <unistd.h>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
-#include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/report_spec.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
@@ -97,10 +97,10 @@ int run_layout_command(const LayoutArgs& args) {
   if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
     std::cout << run.json.dump(2) << "\n";
   } else if (!to_stdout) {
-    const std::string grid =
-        run.metrics3 ? fmt::format("{} x {} x {}", run.metrics3->width, run.metrics3->height,
-                                   run.metrics3->depth)
-                     : fmt::format("{} x {}", run.metrics.width, run.metrics.height);
+    const std::string grid = run.metrics3
+                                 ? fmt::format("{} x {} x {}", run.metrics3->width,
+                                               run.metrics3->height, run.metrics3->depth)
+                                 : fmt::format("{} x {}", run.metrics.width, run.metrics.height);
     std::cerr << fmt::format(
         "ftvlsi: {} processors, {} grid, {} wires{}\n", run.processors(), grid,
         run.metrics3 ? run.metrics3->wires : run.metrics.wires,
@@ -290,8 +290,8 @@ int run_route_command(const RouteArgs& a) {
 
 struct SimulateArgs {
   ftvlsi::SpecOverrides capacity;  // the fat-tree host's capacity flags
-  std::optional<std::string> competing, processors, network_file, host, mapping, algorithm,
-      policy, delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles,
+  std::optional<std::string> competing, processors, network_file, host, mapping, algorithm, policy,
+      delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles,
       competing_alpha;
   bool sweep = false, mesh_diagonals = false;
 };
@@ -335,8 +335,8 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
   s.network_file = a.network_file;
   if (a.host) s.host = ftvlsi::parse_host_kind(*a.host);
-  if (a.capacity.capacity || a.capacity.root_capacity || a.capacity.alpha ||
-      a.capacity.constant || a.capacity.capacities) {
+  if (a.capacity.capacity || a.capacity.root_capacity || a.capacity.alpha || a.capacity.constant ||
+      a.capacity.capacities) {
     if (s.host != ftvlsi::HostKind::kFatTree)
       throw ftvlsi::InputError(
           "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");

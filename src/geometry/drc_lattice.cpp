@@ -28,7 +28,9 @@ namespace {
 
 using Kind = ColourRule::Kind;
 
-Coord floor_div(Coord v, Coord q) { return v >= 0 ? v / q : -((-v + q - 1) / q); }
+Coord floor_div(Coord v, Coord q) {
+  return v >= 0 ? v / q : -((-v + q - 1) / q);
+}
 
 struct LatticeChecker {
   const Layout<2>& layout;
@@ -143,7 +145,8 @@ struct LatticeChecker {
           t.offset.y() % child.lattice == 0 && (top || cell.lattice % child.lattice == 0);
       if (!on_lattice)
         rec.add("lattice", cell.name,
-                fmt::format("instance {} is turned or off its cell's lattice", i), t.apply(child.bbox));
+                fmt::format("instance {} is turned or off its cell's lattice", i),
+                t.apply(child.bbox));
       boxes.push_back(t.apply(child.bbox));
     }
     for_each_overlap(boxes, [&](std::uint32_t i, std::uint32_t j) {
@@ -196,8 +199,10 @@ struct LatticeChecker {
   // Own shapes against each other, as in the opaque hierarchical check but without instances.
   void check_own_shapes(const Cell<2>& cell) {
     Shapes<2> s;
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) add_segments(s, cell.wire(w), w, rec, cell.name);
-    for (std::size_t n = 0; n < cell.node_count(); ++n) s.add(cell.node_box[n], ShapeKind::kNode, n);
+    for (std::size_t w = 0; w < cell.wire_count(); ++w)
+      add_segments(s, cell.wire(w), w, rec, cell.name);
+    for (std::size_t n = 0; n < cell.node_count(); ++n)
+      s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t p = 0; p < cell.pins.size(); ++p)
       if (!cell.pins[p].reexported()) s.add(Box<2>::at(cell.pins[p].at), ShapeKind::kPin, p);
     for_each_candidate_pair(
@@ -217,7 +222,8 @@ struct LatticeChecker {
       for (std::size_t n = 0; n < child.node_count(); ++n) {
         const auto& pierce = lc.rules[lc.row_colour(child.node_box[n].lo[1])].pierce;
         bool wanted = false;
-        for (std::int32_t c : pierce) wanted = wanted || (owner[c] == ci && lc.rules[c].kind == Kind::kLocalWire);
+        for (std::int32_t c : pierce)
+          wanted = wanted || (owner[c] == ci && lc.rules[c].kind == Kind::kLocalWire);
         if (!wanted) continue;
         s.add(inst.transform.apply(child.node_box[n]), ShapeKind::kNode, node_ref.size());
         node_ref.push_back({static_cast<std::int32_t>(i), static_cast<std::int32_t>(n)});
@@ -285,7 +291,7 @@ struct LatticeChecker {
     }
     std::set<std::vector<Coord>> wires;    // classes: x0, y0, x1, y1, ...
     std::set<std::array<Coord, 4>> nodes;  // classes: x0, y0, x1, y1
-    Coord lo = 0, hi = 0;  // extent of the classes, in periods
+    Coord lo = 0, hi = 0;                  // extent of the classes, in periods
     auto extent = [&](Point<2> p) {
       lo = std::min({lo, floor_div(p.x(), q), floor_div(p.y(), q)});
       hi = std::max({hi, floor_div(p.x(), q), floor_div(p.y(), q)});

@@ -1,7 +1,6 @@
 #include "ftvlsi/io/decompose_spec.hpp"
 
 #include "ftvlsi/io/options.hpp"
-
 #include "yaml_source.hpp"
 
 namespace ftvlsi {

@@ -9,11 +9,11 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <set>
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"

@@ -10,12 +10,11 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/route/delay_model.hpp"
-#include "yaml_source.hpp"
 #include "layout_node.hpp"
+#include "yaml_source.hpp"
 
 namespace ftvlsi {
 namespace detail {
-
 
 // A butterfly switch's parent count; values beyond int are refused here, the rest by the network.
 int parents_entry(std::uint64_t p) {
@@ -189,9 +188,9 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   const auto* competing = std::get_if<CompetingParams>(&spec.network);
   const bool grid3d = competing && competing->kind == "mesh3d";
   const LayoutStyle own = std::holds_alternative<FatTreeParams>(spec.network) ? LayoutStyle::kHTree
-                          : butterfly                                          ? LayoutStyle::kFoldAndSquash
-                          : grid3d                                             ? LayoutStyle::kCube
-                                                                               : LayoutStyle::kChannel;
+                          : butterfly ? LayoutStyle::kFoldAndSquash
+                          : grid3d    ? LayoutStyle::kCube
+                                      : LayoutStyle::kChannel;
   if (!spec.style || *spec.style == own) return own;
   // Butterfly fat-trees and fat-pyramids also take the H-tree placement (the baseline).
   if (butterfly && *spec.style == LayoutStyle::kHTree) return LayoutStyle::kHTree;
@@ -236,7 +235,6 @@ DrcMode parse_drc_mode(std::string_view text, std::string_view where) {
       fmt::format("{} must be true, false, hierarchical, flat or both, not '{}'", where, text));
 }
 
-
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {
   const Source src{std::string(source)};
   const YAML::Node root = load_yaml(yaml, source);
@@ -247,6 +245,5 @@ LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {
 LayoutSpec load_layout_spec(const std::string& path) {
   return parse_layout_spec(read_text(path), path);
 }
-
 
 }  // namespace ftvlsi

@@ -34,7 +34,6 @@ std::uint64_t parse_positive(std::string_view text, std::string_view what) {
   return value;
 }
 
-
 std::vector<std::string_view> split_list(std::string_view text, char sep) {
   std::vector<std::string_view> out;
   while (true) {
@@ -50,6 +49,5 @@ std::vector<std::uint64_t> parse_positive_list(std::string_view text, std::strin
   for (auto piece : split_list(text, ',')) out.push_back(parse_positive(piece, what));
   return out;
 }
-
 
 }  // namespace ftvlsi

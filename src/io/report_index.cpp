@@ -11,7 +11,8 @@ std::string report_index_html(const ReportIndex& index) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}}"
       "table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;"
-      "text-align:left;vertical-align:top}}td:first-child{{white-space:nowrap}}img{{max-width:100%;border:1px solid #eee;"
+      "text-align:left;vertical-align:top}}td:first-child{{white-space:nowrap}}img{{max-width:100%;"
+      "border:1px solid #eee;"
       "margin:0.5em 0}}a{{margin-right:0.6em}}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
       xml_escape(index.title));
   out += "<h2>Reports</h2>\n<p>";
@@ -19,8 +20,8 @@ std::string report_index_html(const ReportIndex& index) {
     out += fmt::format("<a href=\"{0}\">{0}</a>", xml_escape(d));
   out += "</p>\n<h2>Layouts</h2>\n<table>\n<tr><th>layout</th><th>files</th></tr>\n";
   for (const auto& l : index.layouts) {
-    out += fmt::format("<tr><td><b>{}</b><br>{}</td><td>", xml_escape(l.name),
-                       xml_escape(l.summary));
+    out +=
+        fmt::format("<tr><td><b>{}</b><br>{}</td><td>", xml_escape(l.name), xml_escape(l.summary));
     for (const auto& f : l.files)
       out += fmt::format("<a href=\"{}/{}\">{}</a> ", xml_escape(l.name), xml_escape(f),
                          xml_escape(f));
@@ -28,9 +29,10 @@ std::string report_index_html(const ReportIndex& index) {
   }
   out += "</table>\n<h2>Plots</h2>\n";
   for (const auto& p : index.plots)
-    out += fmt::format("<figure><img src=\"{0}\" alt=\"{0}\"><figcaption>{0}</figcaption>"
-                       "</figure>\n",
-                       xml_escape(p));
+    out += fmt::format(
+        "<figure><img src=\"{0}\" alt=\"{0}\"><figcaption>{0}</figcaption>"
+        "</figure>\n",
+        xml_escape(p));
   out += "</body>\n</html>\n";
   return out;
 }

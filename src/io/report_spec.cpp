@@ -10,8 +10,8 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/route/delay_model.hpp"
-#include "yaml_source.hpp"
 #include "layout_node.hpp"
+#include "yaml_source.hpp"
 
 namespace ftvlsi {
 
@@ -46,9 +46,8 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
       if (!v.IsSequence() || v.size() == 0) src.fail(v, "'delays' must be a non-empty list");
       r.delays.clear();
       for (const auto& item : v)
-        r.delays.push_back(parsed(src, item, "delays", [](const std::string& t) {
-          return parse_delay_model(t).name();
-        }));
+        r.delays.push_back(parsed(
+            src, item, "delays", [](const std::string& t) { return parse_delay_model(t).name(); }));
     }
     report.simulate = std::move(r);
   }
@@ -62,10 +61,8 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
   return report;
 }
 
-
 ReportSpec load_report_spec(const std::string& path) {
   return parse_report_spec(read_text(path), path);
 }
-
 
 }  // namespace ftvlsi

@@ -37,18 +37,18 @@ ordered_json offline_json(const RouteRun& r, const OfflineSummary& off) {
 ordered_json adversary_json(const RouteRun& r, const AdversarySet& adversary) {
   const double lg_sub = std::log2(static_cast<double>(adversary.subtree));
   const double greedy = static_cast<double>(r.result.cycles);
-  return {{"lambda", r.adversary_lambda},
-          {"subtree_processors", adversary.subtree},
-          {"unfavoured_quarters", adversary.unfavoured},
-          {"bound_lambda_lg_n_over_24", adversary.bound},
-          {"greedy_cycles", r.result.cycles},
-          {"greedy_meets_bound", greedy >= adversary.bound},
-          {"random_cycles", r.random_result->cycles},
-          {"greedy_cycles_per_lambda", greedy / r.load_factor},
-          // Theorem 9's n is FT's: its ratio is at least 1/24, and flat in lg n if tight.
-          {"greedy_cycles_per_lambda_lg_n", greedy / (r.load_factor * lg_sub)},
-          {"random_cycles_per_lambda",
-           static_cast<double>(r.random_result->cycles) / r.load_factor}};
+  return {
+      {"lambda", r.adversary_lambda},
+      {"subtree_processors", adversary.subtree},
+      {"unfavoured_quarters", adversary.unfavoured},
+      {"bound_lambda_lg_n_over_24", adversary.bound},
+      {"greedy_cycles", r.result.cycles},
+      {"greedy_meets_bound", greedy >= adversary.bound},
+      {"random_cycles", r.random_result->cycles},
+      {"greedy_cycles_per_lambda", greedy / r.load_factor},
+      // Theorem 9's n is FT's: its ratio is at least 1/24, and flat in lg n if tight.
+      {"greedy_cycles_per_lambda_lg_n", greedy / (r.load_factor * lg_sub)},
+      {"random_cycles_per_lambda", static_cast<double>(r.random_result->cycles) / r.load_factor}};
 }
 
 void head(ordered_json& j, const RouteRun& r) {

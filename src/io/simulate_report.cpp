@@ -79,7 +79,9 @@ const SweepTrend* find_trend(const SweepResult& r, HostKind host, DelayModel::Ki
 
 }  // namespace
 
-std::string simulate_json(const SimulateResult& r) { return row_json(r).dump(2) + "\n"; }
+std::string simulate_json(const SimulateResult& r) {
+  return row_json(r).dump(2) + "\n";
+}
 
 std::string sweep_json(const SweepResult& sweep) {
   ordered_json j = ordered_json::array();
@@ -143,18 +145,20 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
       "under the same delay model. A is the competing network's measured layout area. Both "
       "networks are built from processors of equal area α (Greenberg 1990 §3: lg² n unless "
       "given); the host's area over A is the area ratio.\n\n"
-      "| host | delay | N | α | A | host area | area ratio | λ | cycles | T_host | T_R | slowdown Δ "
+      "| host | delay | N | α | A | host area | area ratio | λ | cycles | T_host | T_R | slowdown "
+      "Δ "
       "| Δ/√A | Δ/lg A | longest path | stretch |\n"
       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& x : r.rows) {
     const double a = static_cast<double>(x.area_competing);
     md += fmt::format(
-        "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | {:.3f} | "
+        "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | {:.3f} "
+        "| "
         "{:.3f} | {} | {:.1f} |\n",
         x.host, x.delay_model, x.processors, x.competing_alpha, x.area_competing, x.area_host,
-        x.area_ratio, x.load_factor,
-        x.delivery_cycles, x.time_host, x.time_competing, x.slowdown, x.slowdown / std::sqrt(a),
-        x.slowdown / std::log2(a), x.path_length_max, x.path_stretch_max);
+        x.area_ratio, x.load_factor, x.delivery_cycles, x.time_host, x.time_competing, x.slowdown,
+        x.slowdown / std::sqrt(a), x.slowdown / std::log2(a), x.path_length_max,
+        x.path_stretch_max);
   }
   md +=
       "\nGrowth: the least-squares slope of log Δ against log A over the larger half of the "
@@ -162,9 +166,10 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
       "| host | delay | slope | Δ/√A first → last | Δ/lg A first → last | area ratio min … max |\n"
       "|---|---|---:|---|---|---|\n";
   for (const auto& t : r.trends)
-    md += fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
-                      t.host, t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
-                      t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
+    md +=
+        fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
+                    t.host, t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
+                    t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
   md += headline(r);
   if (plot_prefix) {
     md += "\n";
@@ -181,9 +186,9 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
 
 std::string sweep_document(const SweepResult& sweep, const std::string& competing,
                            bool with_plots) {
-  return fmt::format("# Simulation overhead: {} network, one step on each host\n\n{}", competing,
-                     sweep_markdown(sweep, with_plots ? std::optional<std::string>("")
-                                                      : std::nullopt));
+  return fmt::format(
+      "# Simulation overhead: {} network, one step on each host\n\n{}", competing,
+      sweep_markdown(sweep, with_plots ? std::optional<std::string>("") : std::nullopt));
 }
 
 }  // namespace ftvlsi

@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/route/delay_model.hpp"
-#include "yaml_source.hpp"
-#include "ftvlsi/io/numbers.hpp"
 #include "layout_node.hpp"
+#include "yaml_source.hpp"
 
 namespace ftvlsi {
 
@@ -101,6 +101,5 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
   if (o.constant) ft.capacity.constant = parse_positive(*o.constant, "--constant");
   if (o.capacities) ft.capacity.custom = parse_positive_list(*o.capacities, "--capacities entry");
 }
-
 
 }  // namespace ftvlsi

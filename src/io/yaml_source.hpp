@@ -70,7 +70,9 @@ inline YAML::Node load_yaml(std::string_view text, std::string_view source) {
   }
 }
 
-inline std::string read_text(const std::string& path) { return read_text_file(path, "spec file"); }
+inline std::string read_text(const std::string& path) {
+  return read_text_file(path, "spec file");
+}
 
 // Parses a scalar with `parse`, naming the file and line when it throws an InputError.
 template <class Parse>

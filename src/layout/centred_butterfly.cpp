@@ -1,6 +1,5 @@
-#include "ftvlsi/layout/fold_and_squash.hpp"
-
 #include "ftvlsi/layout/channel_layout.hpp"
+#include "ftvlsi/layout/fold_and_squash.hpp"
 
 namespace ftvlsi {
 

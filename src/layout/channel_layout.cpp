@@ -76,10 +76,10 @@ Plan plan_channels(const CompetingNetwork& net, const ChannelNotes& notes) {
     out_pin[w] = outs[a]++;
     in_pin[w] = ins[b]++;
   }
-  const int side = static_cast<int>(std::max<std::uint64_t>(
-      1 + std::max(*std::max_element(outs.begin(), outs.end()),
-                   *std::max_element(ins.begin(), ins.end())),
-      ceil_sqrt(notes.processor_area)));
+  const int side = static_cast<int>(
+      std::max<std::uint64_t>(1 + std::max(*std::max_element(outs.begin(), outs.end()),
+                                           *std::max_element(ins.begin(), ins.end())),
+                              ceil_sqrt(notes.processor_area)));
   // Track packing per row channel (spans along x) and per column channel (spans along y).
   std::vector<Span> row_spans, col_spans;
   std::vector<std::vector<Span>> by_row(rows), by_col(cols);

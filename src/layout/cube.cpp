@@ -37,7 +37,9 @@ std::vector<Point<3>> face_points(const Box<3>& box, int normal, Coord at, std::
   return out;
 }
 
-Coord div_up(std::uint64_t a, std::uint64_t b) { return static_cast<Coord>((a + b - 1) / b); }
+Coord div_up(std::uint64_t a, std::uint64_t b) {
+  return static_cast<Coord>((a + b - 1) / b);
+}
 
 // Moves everything in `cell` (and the pins) so that its bounding box starts at the origin.
 void normalise(Layout<3>& layout, std::int32_t c, std::vector<Point<3>>& pins) {
@@ -79,7 +81,8 @@ Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, b
   Coord t0 = INT64_MAX, t1 = INT64_MIN, p0 = INT64_MAX, p1 = INT64_MIN;
   for (const auto& q : child.pins) {
     FTVLSI_ASSERT(q[a] == C.hi[a]);
-    t0 = std::min(t0, q[t]), t1 = std::max(t1, q[t]), p0 = std::min(p0, q[p]), p1 = std::max(p1, q[p]);
+    t0 = std::min(t0, q[t]), t1 = std::max(t1, q[t]), p0 = std::min(p0, q[p]),
+    p1 = std::max(p1, q[p]);
   }
   // The switch: its faces along a cover the child's pins; its face along p carries cap(k) pins
   // over (a, t), made about square.

@@ -1,10 +1,11 @@
+#include "ftvlsi/layout/fold_and_squash.hpp"
+
 #include <algorithm>
 #include <array>
 #include <unordered_map>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
-#include "ftvlsi/layout/fold_and_squash.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -13,9 +14,15 @@ using u64 = std::uint64_t;
 
 // Colours of the lattice: per level l, the switches' slot rows, the tree wires of level l
 // (joining level l to level l-1) and the mesh edges of level l.
-std::int32_t slot_colour(int l) { return 3 * l; }
-std::int32_t tree_colour(int l) { return 3 * l + 1; }
-std::int32_t mesh_colour(int l) { return 3 * l + 2; }
+std::int32_t slot_colour(int l) {
+  return 3 * l;
+}
+std::int32_t tree_colour(int l) {
+  return 3 * l + 1;
+}
+std::int32_t mesh_colour(int l) {
+  return 3 * l + 2;
+}
 
 // Mesh directions, each adjacent pair once: right, up, up-right, up-left.
 constexpr std::array<std::array<int, 2>, 4> kStep{{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}};
@@ -28,8 +35,12 @@ enum Dir { kH = 0, kV = 1, kDp = 2, kDm = 3 };
 // Without diagonals (Greenberg's 4-neighbour mesh, the default) the groups C and D and the
 // diagonal track rows are left out, so a band has 3 groups of mesh columns and 1 of tracks.
 enum Group { kB = 0, kC = 1, kA = 2, kD = 3, kVg = 4 };
-int dep_group(int d) { return d == kH || d == kDp ? kA : d == kDm ? kB : kVg; }
-int arr_group(int d) { return d == kH ? kB : d == kDp ? kC : d == kDm ? kD : kVg; }
+int dep_group(int d) {
+  return d == kH || d == kDp ? kA : d == kDm ? kB : kVg;
+}
+int arr_group(int d) {
+  return d == kH ? kB : d == kDp ? kC : d == kDm ? kD : kVg;
+}
 // The column position of a group: B, C, A, D, V with diagonals; B, A, V without.
 int group_position(int g, bool diagonals) {
   if (diagonals) return g;
@@ -157,8 +168,8 @@ class Plan {
     const Box<2> t = node_box(l - 1, e.child_switch, e.tx, e.ty);
     const Coord x_down = col(l, j, o, c);
     const Coord x_up = up_col(l - 1, e.child_switch, e.tx, e.up_pin);
-    const Coord track = cell_y(e.ty) + band_[l - 1][lane(l - 1, e.child_switch)].row0 +
-                        tree_track_[l][j * 4 + c];
+    const Coord track =
+        cell_y(e.ty) + band_[l - 1][lane(l - 1, e.child_switch)].row0 + tree_track_[l][j * 4 + c];
     const Coord y_from = track < s.lo[1] ? s.lo[1] : s.hi[1];
     return {Point<2>{x_down, y_from}, Point<2>{x_down, track}, Point<2>{x_up, track},
             Point<2>{x_up, t.lo[1]}};
@@ -234,14 +245,17 @@ class Plan {
           by_row[key].push_back({std::min(x_down, x_up), std::max(x_down, x_up), j * 4 + c});
         }
       for (auto& [key, runs] : by_row) {
-        std::sort(runs.begin(), runs.end(),
-                  [](const Run& a, const Run& b) { return a.lo < b.lo || (a.lo == b.lo && a.wire < b.wire); });
+        std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
+          return a.lo < b.lo || (a.lo == b.lo && a.wire < b.wire);
+        });
         std::vector<Coord> last;
         for (const Run& r : runs) {
           std::size_t t = 0;
           while (t < last.size() && !(last[t] < r.lo)) ++t;
-          if (t == last.size()) last.push_back(r.hi);
-          else last[t] = r.hi;
+          if (t == last.size())
+            last.push_back(r.hi);
+          else
+            last[t] = r.hi;
           tree_track_[l][r.wire] = static_cast<Coord>(t);
         }
         tracks_[l] = std::max(tracks_[l], static_cast<int>(last.size()));
@@ -256,7 +270,7 @@ class Plan {
   std::vector<u64> s_, lanes_, spacing_;
   std::vector<std::vector<Band>> band_;
   std::vector<int> tracks_;
-  std::vector<std::vector<Coord>> tree_track_;  // [l][j * 4 + c]
+  std::vector<std::vector<Coord>> tree_track_;     // [l][j * 4 + c]
   std::vector<std::int32_t> odd_rows_, odd_cols_;  // the colours of an odd cell's lines
   Coord even_w_ = 0, even_h_ = 0, pitch_ = 0;
 };
@@ -378,7 +392,8 @@ class Builder {
     for (const auto& [p, c] : placed) {
       const Coord step = Coord{1} << p.level;
       const int sign = p.from ? 1 : -1;
-      const Coord qx = p.cx + sign * kStep[p.dir][0] * step, qy = p.cy + sign * kStep[p.dir][1] * step;
+      const Coord qx = p.cx + sign * kStep[p.dir][0] * step,
+                  qy = p.cy + sign * kStep[p.dir][1] * step;
       if (inside(qx, qy)) {
         if (!p.from) continue;  // drawn from its other end
         MeshPin key{p.level, p.dir, p.k, false, p.j, qx, qy, 0};
@@ -424,7 +439,8 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
     std::vector<std::uint64_t> tree;
     for (u64 j = 0; j < plan.switches(l); ++j)
       for (int c = 0; c < 4; ++c) tree.push_back(wire_length<2>(plan.tree_route(l, j, c)));
-    for (u64 node = 0; node < nodes * nodes; ++node) out.insert(out.end(), tree.begin(), tree.end());
+    for (u64 node = 0; node < nodes * nodes; ++node)
+      out.insert(out.end(), tree.begin(), tree.end());
     if (plan.mesh_p(l) == 0) continue;
     std::array<std::vector<std::uint64_t>, 4> mesh;
     for (int d = 0; d < plan.directions(); ++d)

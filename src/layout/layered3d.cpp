@@ -10,7 +10,7 @@
 namespace ftvlsi {
 namespace {
 
-constexpr Coord kNodeTop = 2;   // node boxes span z = 0 .. 2
+constexpr Coord kNodeTop = 2;  // node boxes span z = 0 .. 2
 constexpr Coord kFirstPlane = kNodeTop + 1;
 
 // Disjoint closed intervals on one line, for first-fit packing.
@@ -36,7 +36,8 @@ Layout<3> build_layered3d(const Layered3dInput& in) {
   for (const auto& [a, b] : in.wires) ++degree[a], ++degree[b];
   const std::uint32_t most = nodes ? *std::max_element(degree.begin(), degree.end()) : 0;
   // A box of side 2q + 2 has q x q interior points with even offsets.
-  const Coord q = std::max<Coord>(1, static_cast<Coord>(ceil_sqrt(std::max<std::uint32_t>(1, most))));
+  const Coord q =
+      std::max<Coord>(1, static_cast<Coord>(ceil_sqrt(std::max<std::uint32_t>(1, most))));
   const Coord side = 2 * q + 2, pitch = side + 2;
   Layout<3> layout;
   layout.style = "cube";

@@ -16,8 +16,8 @@ struct Numbering {
   int m;
   std::vector<std::uint64_t> first;                                        // first id of level l
   std::uint64_t side(int l) const { return std::uint64_t{1} << (m - l); }  // nodes per row
-  std::vector<std::uint64_t> per_node;  // s_l
-  std::vector<int> parents;             // p_l
+  std::vector<std::uint64_t> per_node;                                     // s_l
+  std::vector<int> parents;                                                // p_l
   std::uint32_t id(int l, std::uint64_t nx, std::uint64_t ny, std::uint64_t i) const {
     if (l == 0) return static_cast<std::uint32_t>(ny * side(0) + nx);
     return static_cast<std::uint32_t>(first[l] + (ny * side(l) + nx) * per_node[l] + i);
@@ -58,8 +58,8 @@ void add_mesh_level(ButterflyFatTreeGraph& g, const Numbering& num, int l, int d
 
 }  // namespace
 
-ButterflyFatTree::ButterflyFatTree(std::uint64_t processors, bool pyramid,
-                                   std::vector<int> parents, bool mesh_diagonals)
+ButterflyFatTree::ButterflyFatTree(std::uint64_t processors, bool pyramid, std::vector<int> parents,
+                                   bool mesh_diagonals)
     : n_(processors), pyramid_(pyramid), diagonals_(mesh_diagonals) {
   require_power_size(processors, 4, pyramid ? "fat-pyramid" : "butterfly-fat-tree");
   if (processors > (std::uint64_t{1} << 24))
@@ -79,7 +79,8 @@ ButterflyFatTree::ButterflyFatTree(std::uint64_t processors, bool pyramid,
   parents_.assign(static_cast<std::size_t>(m_) + 1, 2);
   for (std::size_t l = 1; l <= inner; ++l) parents_[l] = parents[l - 1];
   switches_.assign(static_cast<std::size_t>(m_) + 1, 1);
-  for (int l = 2; l <= m_; ++l) switches_[l] = switches_[l - 1] * static_cast<std::uint64_t>(parents_[l - 1]);
+  for (int l = 2; l <= m_; ++l)
+    switches_[l] = switches_[l - 1] * static_cast<std::uint64_t>(parents_[l - 1]);
 }
 
 std::uint64_t ButterflyFatTree::wire_count() const {

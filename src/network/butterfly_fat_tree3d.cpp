@@ -45,10 +45,10 @@ ButterflyFatTree3dGraph ButterflyFatTree3d::graph() const {
         const auto self = static_cast<std::uint32_t>(first[l] + node * s + j);
         for (std::uint64_t c = 0; c < 8; ++c) {
           const std::uint64_t child_node = node * 8 + c;
-          const std::uint64_t child =
-              l == 1 ? child_node
-                     : first[l - 1] + child_node * switches_per_node(l - 1) +
-                           j % switches_per_node(l - 1);
+          const std::uint64_t child = l == 1
+                                          ? child_node
+                                          : first[l - 1] + child_node * switches_per_node(l - 1) +
+                                                j % switches_per_node(l - 1);
           g.wires.push_back({static_cast<std::uint32_t>(child), self});
           g.wire_level.push_back(l);
         }

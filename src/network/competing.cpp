@@ -188,7 +188,9 @@ std::vector<std::string_view> tokens(std::string_view line) {
 
 }  // namespace
 
-bool is_file_kind(std::string_view kind) { return kind == "file"; }
+bool is_file_kind(std::string_view kind) {
+  return kind == "file";
+}
 
 std::vector<std::string_view> competing_kinds() {
   return {"mesh", "torus", "mesh3d", "tree", "hypercube", "butterfly", "planar", "file"};

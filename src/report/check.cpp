@@ -52,12 +52,18 @@ std::vector<Entry> leiserson_checks() {
        detail::measure_l_t4,
        "The cube layout's analysis gives O(w^(3/2) lg³(n/w)), weaker than Theorem 4; the "
        "measured ratio does not grow at these sizes (the 3D-layout issue builds the bound)."},
-      {"L-T5", "decomposition tree (O(v^{2/3}), 4^{1/3}) in 3D and (O(√a), 2) in 2D",
+      {"L-T5",
+       "decomposition tree (O(v^{2/3}), 4^{1/3}) in 3D and (O(√a), 2) in 2D",
        "Leiserson 1985, Theorem 5 (seed 002); Greenberg 1990, Lemma 2.1 (seed 001)",
-       {512, 4096, 32768}, {512, 4096, 32768, 262144}, detail::measure_l_t5,
+       {512, 4096, 32768},
+       {512, 4096, 32768, 262144},
+       detail::measure_l_t5,
        "Cutting-plane trees of 3D and 2D meshes; w_k the largest bandwidth at level k."},
-      {"L-L6", "a pearl split with at most 2 cuts exists for every pair of strings",
-       "Leiserson 1985, Lemma 6 (seed 002)", {64, 1024, 16384}, {64, 1024, 16384, 65536},
+      {"L-L6",
+       "a pearl split with at most 2 cuts exists for every pair of strings",
+       "Leiserson 1985, Lemma 6 (seed 002)",
+       {64, 1024, 16384},
+       {64, 1024, 16384, 65536},
        detail::measure_l_l6,
        "The constructive split; a split that does not halve length and blacks exactly counts as "
        "99 strings."},
@@ -65,7 +71,9 @@ std::vector<Entry> leiserson_checks() {
        powers(8, 18, 2), detail::measure_l_t8, "Pearl-string balancing of planar networks."},
       {"L-T10",
        "a universal fat-tree of volume v simulates any network of volume v in O(lg³ n)",
-       "Leiserson 1985, Theorem 10 (seed 002)", {64, 512, 4096}, {64, 512, 4096, 32768},
+       "Leiserson 1985, Theorem 10 (seed 002)",
+       {64, 512, 4096},
+       {64, 512, 4096, 32768},
        detail::measure_l_t10,
        "Not yet like for like: the cube host is 42–93× the mesh's volume (Theorem 4 not met)."}};
 }
@@ -79,10 +87,14 @@ std::vector<Entry> later_checks() {
       {"GL-T8", "RANDOM in O(λ + lg n lg lg n)", "Greenberg & Leiserson 1986, Theorem 8 (seed 004)",
        powers(6, 12, 2), powers(6, 16, 2), detail::measure_gl_t8,
        "RANDOM with TRY-GUESS and the practical constants k1 = k2 = r."},
-      {"GL-T9", "GREEDY on Theorem 9's sets: at least λ lg n / 24 cycles",
-       "Greenberg & Leiserson 1986, Theorem 9 (seed 004)", {256, 1024, 4096},
-       {256, 1024, 4096, 16384}, detail::measure_gl_t9,
-       "The adversary's sets on GL86 §5's standard fat-tree of 4-way switches (profile four-way), routed by GREEDY with priority switches."},
+      {"GL-T9",
+       "GREEDY on Theorem 9's sets: at least λ lg n / 24 cycles",
+       "Greenberg & Leiserson 1986, Theorem 9 (seed 004)",
+       {256, 1024, 4096},
+       {256, 1024, 4096, 16384},
+       detail::measure_gl_t9,
+       "The adversary's sets on GL86 §5's standard fat-tree of 4-way switches (profile four-way), "
+       "routed by GREEDY with priority switches."},
       {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
        "Greenberg & Leiserson 1986, Theorem 11 (seed 004)", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},
@@ -98,9 +110,19 @@ std::vector<Entry> later_checks() {
        "Greenberg 1990, §1 and §4 (seed 001)", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_g_headline,
        "A mesh's one step, equal processor areas (docs/measurements.md)."},
-      {"D-compose", "DeHon's compositions", "DeHon 1993 (seed 003)", {}, {}, nullptr,
+      {"D-compose",
+       "DeHon's compositions",
+       "DeHon 1993 (seed 003)",
+       {},
+       {},
+       nullptr,
        "DeHon's fat-trees are not built yet (their own issue)."},
-      {"D-route", "DeHon's routing probability", "DeHon 1993 (seed 003)", {}, {}, nullptr,
+      {"D-route",
+       "DeHon's routing probability",
+       "DeHon 1993 (seed 003)",
+       {},
+       {},
+       nullptr,
        "DeHon's fat-trees are not built yet (their own issue)."}};
 }
 
@@ -152,7 +174,10 @@ std::string CheckRule::text() const {
   if (std::isfinite(constant)) out = fmt::format("every ratio ≤ {:g}", constant);
   if (epsilon)
     out += fmt::format("{}the ratio's growth exponent over the larger half ≤ {:g}",
-                       out.empty() ? "" : either ? ", or " : ", and ", *epsilon);
+                       out.empty() ? ""
+                       : either    ? ", or "
+                                   : ", and ",
+                       *epsilon);
   return out;
 }
 
@@ -180,13 +205,13 @@ void judge(CheckSeries& s) {
   const bool flat_enough = s.rule.epsilon && s.exponent <= *s.rule.epsilon;
   for (const auto& p : s.points) {
     const double r = p.ratio();
-    const bool ok = s.rule.kind == CheckRule::Kind::kUpper ? r <= s.rule.constant
-                                                           : r >= s.rule.constant;
+    const bool ok =
+        s.rule.kind == CheckRule::Kind::kUpper ? r <= s.rule.constant : r >= s.rule.constant;
     if ((!ok && !(s.rule.either && flat_enough)) || !std::isfinite(r)) {
       s.verdict = Verdict::kFail;
-      s.reason = fmt::format("at n = {} the ratio is {:.4g}, {} the limit {:g}", p.n, r,
-                             s.rule.kind == CheckRule::Kind::kUpper ? "above" : "below",
-                             s.rule.constant);
+      s.reason =
+          fmt::format("at n = {} the ratio is {:.4g}, {} the limit {:g}", p.n, r,
+                      s.rule.kind == CheckRule::Kind::kUpper ? "above" : "below", s.rule.constant);
       return;
     }
   }
@@ -222,8 +247,8 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
     const auto it = std::find_if(registry().begin(), registry().end(),
                                  [&](const Entry& e) { return id == e.id; });
     if (it == registry().end())
-      throw InputError(fmt::format("unknown check '{}'; the checks are {} (see ftvlsi check --list)",
-                                   id, ids_text()));
+      throw InputError(fmt::format(
+          "unknown check '{}'; the checks are {} (see ftvlsi check --list)", id, ids_text()));
     chosen.push_back(&*it);
   }
   if (chosen.empty())
@@ -247,8 +272,7 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
       for (auto& s : r.series) judge(s);
     }
     r.verdict = combine(r.series);
-    r.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out.push_back(std::move(r));
     if (options.progress) options.progress(e->id, &out.back());
   }
@@ -276,7 +300,9 @@ CheckSummary summarise(const std::vector<CheckResult>& results) {
   return s;
 }
 
-std::string check_plot_file(const std::string& id) { return "check-" + id + ".svg"; }
+std::string check_plot_file(const std::string& id) {
+  return "check-" + id + ".svg";
+}
 
 std::string check_markdown(const std::vector<CheckResult>& results, bool with_plots) {
   const CheckSummary sum = summarise(results);
@@ -291,16 +317,17 @@ std::string check_markdown(const std::vector<CheckResult>& results, bool with_pl
     md += fmt::format("| [{}](#{}) | {} | **{}** | {:.1f} |\n", r.id, r.id, r.claim,
                       to_string(r.verdict), r.seconds);
   for (const auto& r : results) {
-    md += fmt::format("\n## {}\n\n<a id=\"{}\"></a>**Claim:** {}  \n**Source:** {}  \n"
-                      "**Verdict:** {}  \n{}\n",
-                      r.id, r.id, r.claim, r.source, to_string(r.verdict), r.note);
+    md += fmt::format(
+        "\n## {}\n\n<a id=\"{}\"></a>**Claim:** {}  \n**Source:** {}  \n"
+        "**Verdict:** {}  \n{}\n",
+        r.id, r.id, r.claim, r.source, to_string(r.verdict), r.note);
     for (const auto& s : r.series) {
       md += fmt::format("\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}).\n\n", s.label,
                         s.rule.text(), s.exponent, to_string(s.verdict), s.reason);
       md += "| n | measured | bound | ratio |\n|---:|---:|---:|---:|\n";
       for (const auto& p : s.points)
-        md += fmt::format("| {} | {:.6g} | {:.6g} | {:.4g} |\n", p.n, p.measured, p.bound,
-                          p.ratio());
+        md +=
+            fmt::format("| {} | {:.6g} | {:.6g} | {:.4g} |\n", p.n, p.measured, p.bound, p.ratio());
     }
     if (with_plots && !r.series.empty())
       md += fmt::format("\n![{}: ratio against n]({})\n", r.id, check_plot_file(r.id));
@@ -377,8 +404,8 @@ std::string check_plot_svg(const CheckResult& r) {
       if (flat) {
         limit.points.push_back({static_cast<double>(p.n), s.rule.constant});
       } else if (i >= from && s.points[from].ratio() > 0) {
-        const double grow = std::pow(static_cast<double>(p.n) / s.points[from].n,
-                                     s.rule.epsilon.value_or(0));
+        const double grow =
+            std::pow(static_cast<double>(p.n) / s.points[from].n, s.rule.epsilon.value_or(0));
         limit.points.push_back({static_cast<double>(p.n), s.points[from].ratio() * grow});
       }
     }

@@ -28,7 +28,9 @@ namespace {
 
 using u64 = std::uint64_t;
 
-double lg2(double x) { return std::max(1.0, std::log2(x)); }
+double lg2(double x) {
+  return std::max(1.0, std::log2(x));
+}
 
 FatTreeParams tree_params(u64 n, CapacityProfile profile) {
   FatTreeParams p;
@@ -45,7 +47,9 @@ CheckSeries series(std::string label, CheckRule rule) {
 }
 
 // An exact bound (the paper's constant) or an O(.) bound judged by its growth exponent alone.
-CheckRule upper(double constant) { return {CheckRule::Kind::kUpper, constant, std::nullopt}; }
+CheckRule upper(double constant) {
+  return {CheckRule::Kind::kUpper, constant, std::nullopt};
+}
 CheckRule growth(double epsilon) {
   return {CheckRule::Kind::kUpper, std::numeric_limits<double>::infinity(), epsilon};
 }
@@ -53,7 +57,9 @@ CheckRule either(double constant, double epsilon) {
   return {CheckRule::Kind::kUpper, constant, epsilon, true};
 }
 
-CheckRule lower(double constant) { return {CheckRule::Kind::kLower, constant, std::nullopt}; }
+CheckRule lower(double constant) {
+  return {CheckRule::Kind::kLower, constant, std::nullopt};
+}
 
 RouteRun route(const FatTreeParams& host, RouteAlgorithm algorithm, PatternParams pattern,
                u64 seed) {
@@ -90,8 +96,8 @@ PatternParams uniform(u64 count) {
 std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto s = series("delivery cycles d / (2⌈λ⌉·L), area-universal, 8n uniform messages", upper(1.0));
   for (u64 n : sizes) {
-    const RouteRun r = route(tree_params(n, CapacityProfile::kAreaUniversal), RouteAlgorithm::kOffline,
-                             uniform(8 * n), ctx.seed);
+    const RouteRun r = route(tree_params(n, CapacityProfile::kAreaUniversal),
+                             RouteAlgorithm::kOffline, uniform(8 * n), ctx.seed);
     const double bound = 2 * std::ceil(r.load_factor) * std::log2(static_cast<double>(n));
     s.points.push_back({n, ctx.tamper(n, static_cast<double>(r.result.cycles)), bound});
   }
@@ -111,8 +117,8 @@ std::vector<CheckSeries> measure_l_c2(const std::vector<u64>& sizes, const Ctx& 
     r.pattern = uniform(8 * n);
     r.seed = ctx.seed;
     const RouteRun run = run_route(r);
-    s.points.push_back({n, ctx.tamper(n, static_cast<double>(run.result.cycles)),
-                        4.0 * run.load_factor});
+    s.points.push_back(
+        {n, ctx.tamper(n, static_cast<double>(run.result.cycles)), 4.0 * run.load_factor});
   }
   return {s};
 }
@@ -165,7 +171,8 @@ std::vector<CheckSeries> measure_l_t5(const std::vector<u64>& sizes, const Ctx& 
     const double v = std::ldexp(1.0, t3.exponent[0] + t3.exponent[1] + t3.exponent[2]);
     double worst = 0;
     for (int k = 0; k <= t3.depth; ++k)
-      worst = std::max(worst, double(t3.bandwidth_by_level[k]) / std::pow(std::ldexp(v, -k), 2.0 / 3));
+      worst =
+          std::max(worst, double(t3.bandwidth_by_level[k]) / std::pow(std::ldexp(v, -k), 2.0 / 3));
     three.points.push_back({side3 * side3 * side3, ctx.tamper(n, worst), 1.0});
     const u64 side2 = u64{1} << (floor_log2(n) / 2);
     const CuttingTree t2 = build_cutting_tree(make_competing("mesh", side2 * side2, 1));
@@ -190,13 +197,15 @@ std::vector<CheckSeries> measure_l_l6(const std::vector<u64>& sizes, const Ctx& 
       const u64 first = 1 + rng() % total, gap = rng() % 5;
       std::vector<u64> prefix{0};
       const u64 density = rng() % 101;
-      for (u64 i = 0; i < total + gap; ++i) prefix.push_back(prefix.back() + (rng() % 100 < density));
+      for (u64 i = 0; i < total + gap; ++i)
+        prefix.push_back(prefix.back() + (rng() % 100 < density));
       auto blacks = [&](const LeafInterval& s) { return prefix[s.end] - prefix[s.begin]; };
       StringSet set;
       set.add({0, first});
       set.add({first + gap, total + gap});
       const PearlSplit split = pearl_split(set, blacks);
-      u64 b_first = 0, b_all = blacks(set.strings[0]) + (set.count > 1 ? blacks(set.strings[1]) : 0);
+      u64 b_first = 0,
+          b_all = blacks(set.strings[0]) + (set.count > 1 ? blacks(set.strings[1]) : 0);
       for (int i = 0; i < split.first.count; ++i) b_first += blacks(split.first.strings[i]);
       const bool exact = split.first.length() == total / 2 && b_first == b_all / 2;
       worst = std::max({worst, split.first.count, split.second.count, exact ? 0 : 99});
@@ -218,8 +227,8 @@ std::vector<CheckSeries> measure_l_t8(const std::vector<u64>& sizes, const Ctx& 
     double worst = 0;
     for (std::size_t i = 0; i < r.balanced.bound_by_level.size(); ++i)
       if (r.balanced.bound_by_level[i] > 0)
-        worst = std::max(worst, double(r.balanced.bandwidth_by_level[i]) /
-                                    double(r.balanced.bound_by_level[i]));
+        worst = std::max(
+            worst, double(r.balanced.bandwidth_by_level[i]) / double(r.balanced.bound_by_level[i]));
     s.points.push_back({n, ctx.tamper(n, worst), 1.0});
   }
   return {s};
@@ -227,8 +236,8 @@ std::vector<CheckSeries> measure_l_t8(const std::vector<u64>& sizes, const Ctx& 
 
 // L-T10: a 3D mesh's one step on the volume-universal fat-tree, unit delay: O(lg^3 n).
 std::vector<CheckSeries> measure_l_t10(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto s = series("slowdown Δ / lg³ n, 3D mesh on the volume-universal host, unit delay",
-                  growth(0.1));
+  auto s =
+      series("slowdown Δ / lg³ n, 3D mesh on the volume-universal host, unit delay", growth(0.1));
   for (u64 n : sizes) {
     const u64 side = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
     SimulateSpec sim;
@@ -261,9 +270,9 @@ std::vector<CheckSeries> measure_gl_area(const std::vector<u64>& sizes, const Ct
 
 // GL-T8: RANDOM delivers in O(lambda + lg n lg lg n) cycles.
 std::vector<CheckSeries> measure_gl_t8(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto s = series(
-      "RANDOM's cycles / (λ + lg n lg lg n), area-universal, 4n uniform messages, 3 seeds",
-      either(12.0, 0.1));
+  auto s =
+      series("RANDOM's cycles / (λ + lg n lg lg n), area-universal, 4n uniform messages, 3 seeds",
+             either(12.0, 0.1));
   for (u64 n : sizes) {
     const auto [cycles, lambda] = mean_route(tree_params(n, CapacityProfile::kAreaUniversal),
                                              RouteAlgorithm::kRandom, uniform(4 * n), ctx.seed);
@@ -304,7 +313,8 @@ std::vector<CheckSeries> measure_gl_t11(const std::vector<u64>& sizes, const Ctx
   for (u64 n : sizes) {
     FatTreeParams host = tree_params(n, CapacityProfile::kConstant);
     host.capacity.constant = static_cast<u64>(lg(n));
-    const auto [cycles, lambda] = mean_route(host, RouteAlgorithm::kRandomPrime, uniform(8 * n), ctx.seed);
+    const auto [cycles, lambda] =
+        mean_route(host, RouteAlgorithm::kRandomPrime, uniform(8 * n), ctx.seed);
     s.points.push_back({n, ctx.tamper(n, cycles), lambda});
   }
   return {s};

@@ -18,7 +18,6 @@
 namespace ftvlsi {
 namespace {
 
-
 constexpr int kDotLevels = 8;
 
 void require_outputs(const DecomposeSpec& s) {
@@ -117,7 +116,6 @@ std::string tree_dot(const CompetingNetwork& net, const CuttingTree& tree) {
   }
   return out + "}\n";
 }
-
 
 void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r);
 

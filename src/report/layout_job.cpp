@@ -10,10 +10,10 @@
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
-#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
+#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/cube.hpp"
@@ -60,11 +60,13 @@ void require_memory(const ButterflyFatTree& net, bool lattice, DrcMode drc) {
   u128 need = 0;
   if (lattice) {
     for (int l = 1; l <= net.levels(); ++l)
-      need += static_cast<u128>(net.switches_per_node(l)) * (4 + 16 * net.parents(l) * net.levels()) * 300;
+      need += static_cast<u128>(net.switches_per_node(l)) *
+              (4 + 16 * net.parents(l) * net.levels()) * 300;
   } else {
     need += static_cast<u128>(net.wire_count()) * 1200;  // 1.7 GiB for 4^9 measured
   }
-  if (drc == DrcMode::kFlat || drc == DrcMode::kBoth) need += static_cast<u128>(net.wire_count()) * 400;
+  if (drc == DrcMode::kFlat || drc == DrcMode::kBoth)
+    need += static_cast<u128>(net.wire_count()) * 400;
   const std::uint64_t have = available_memory_bytes();
   if (need > have)
     throw InputError(fmt::format(

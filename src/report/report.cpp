@@ -9,9 +9,9 @@
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/report_index.hpp"
+#include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/report/check.hpp"
-#include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 
@@ -72,9 +72,9 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
         static_cast<double>(m.volume()) / theorem4_volume(*run.tree), theorem4_volume(*run.tree),
         m.layers);
     for (int k = 0; k < static_cast<int>(m.wires_by_level.size()); ++k)
-      out += fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k),
-                         m.wires_by_level[k], m.wire_length_total_by_level[k],
-                         m.wire_length_max_by_level[k]);
+      out +=
+          fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k), m.wires_by_level[k],
+                      m.wire_length_total_by_level[k], m.wire_length_max_by_level[k]);
     return out;
   }
   std::string out = fmt::format(

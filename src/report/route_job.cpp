@@ -123,7 +123,7 @@ void describe(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPol
   r.host_kind = "fat-tree";
   r.capacity_profile = std::string(to_string(tree.capacity_params().profile));
   r.capacities = tree.capacities();
-  r.pattern = r.adversary            ? std::string("adversary")
+  r.pattern = r.adversary          ? std::string("adversary")
               : spec.messages_file ? *spec.messages_file
                                    : spec.pattern.name;
   if (spec.algorithm == RouteAlgorithm::kRandom || r.adversary) {

@@ -14,13 +14,13 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
-#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
-#include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
 #include "ftvlsi/layout/cube.hpp"
+#include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
@@ -33,7 +33,6 @@
 
 namespace ftvlsi {
 namespace {
-
 
 // Everything that does not depend on the delay model: R and its layout, the host and its layout,
 // the mapping and R's one-step message set.
@@ -83,8 +82,7 @@ void check_spec(const SimulateSpec& s) {
   }
   if (is_file_kind(s.competing) && !s.network_file)
     throw InputError("--competing file needs --network-file FILE naming the network to read");
-  if (s.data_bits > (1u << 20))
-    throw InputError("--data-bits must be at most 2^20");
+  if (s.data_bits > (1u << 20)) throw InputError("--data-bits must be at most 2^20");
   if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
     throw InputError("--competing-alpha must be at most 2^32 (a processor of side 65536)");
 }
@@ -97,7 +95,9 @@ std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
 
 // Greenberg's processors for a host of n leaves: area lg^2 n (side lg n), so that the host's area
 // is Theta(A) for A = n lg^2 n (Greenberg 1990 §3, Corollary 3.5; §4's fold-and-squash blocks).
-std::uint64_t greenberg_side(std::uint64_t n) { return static_cast<std::uint64_t>(lg(n)); }
+std::uint64_t greenberg_side(std::uint64_t n) {
+  return static_cast<std::uint64_t>(lg(n));
+}
 
 std::uint64_t mean_processor_area(const LayoutMetrics<2>& m, std::uint64_t processors) {
   return (m.processor_size + processors / 2) / std::max<std::uint64_t>(1, processors);
@@ -206,7 +206,8 @@ std::vector<std::uint64_t> grid_mapping(const CompetingNetwork& net, std::uint64
     std::sort(begin, end, [&](auto a, auto b) {
       return std::tuple(pos(a)[1], pos(a)[0], a) < std::tuple(pos(b)[1], pos(b)[0], b);
     });
-    for (auto it = begin; it != end; ++it) leaf[*it] = static_cast<std::uint64_t>(it - begin) * side + c;
+    for (auto it = begin; it != end; ++it)
+      leaf[*it] = static_cast<std::uint64_t>(it - begin) * side + c;
   }
   return leaf;
 }
@@ -292,8 +293,8 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
 void time_competing(SimulateResult& out, const Prepared& p, const MessageTiming& timing) {
   for (auto len : p.competing_length) {
     out.competing_wire_length_max = std::max(out.competing_wire_length_max, len);
-    out.time_competing = std::max(
-        out.time_competing, timing.round_trip(timing.delay(static_cast<double>(len)), 0));
+    out.time_competing =
+        std::max(out.time_competing, timing.round_trip(timing.delay(static_cast<double>(len)), 0));
   }
   out.slowdown = out.time_competing > 0 ? out.time_host / out.time_competing : 0;
 }
@@ -338,7 +339,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     const ButterflyTiming bt{timing, p.wire_length};
     r = route_butterfly(*p.pyramid, p.messages,
                         s.algorithm == RouteAlgorithm::kGreedy ? ButterflyAlgorithm::kGreedy
-                                                : ButterflyAlgorithm::kRandomPrime,
+                                                               : ButterflyAlgorithm::kRandomPrime,
                         s.policy, s.seed, s.max_cycles, &bt);
   }
   out.delivery_cycles = r.cycles;
@@ -373,7 +374,8 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
       if (pts.empty()) continue;
       SweepTrend t{std::string(to_string(host)), delay.name()};
       for (const auto* r : pts) {
-        t.area_ratio_min = t.area_ratio_min == 0 ? r->area_ratio : std::min(t.area_ratio_min, r->area_ratio);
+        t.area_ratio_min =
+            t.area_ratio_min == 0 ? r->area_ratio : std::min(t.area_ratio_min, r->area_ratio);
         t.area_ratio_max = std::max(t.area_ratio_max, r->area_ratio);
       }
       auto per = [](const SimulateResult& r, bool sqrt_a) {

@@ -195,7 +195,8 @@ double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& mess
     std::size_t j = i;
     while (j < keys.size() && keys[j] == keys[i]) ++j;
     const int l = static_cast<int>(keys[i] >> 58);
-    lambda = std::max(lambda, static_cast<double>(j - i) / static_cast<double>(net.channel_width(l)));
+    lambda =
+        std::max(lambda, static_cast<double>(j - i) / static_cast<double>(net.channel_width(l)));
     i = j;
   }
   return lambda;
@@ -229,7 +230,8 @@ class ButterflySimulator {
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent) {
     const std::size_t k = sent.size();
     paths_.resize(k * phases_);
-    for (std::size_t i = 0; i < k; ++i) router_.path(messages_[sent[i]], rng_, &paths_[i * phases_]);
+    for (std::size_t i = 0; i < k; ++i)
+      router_.path(messages_[sent[i]], rng_, &paths_[i * phases_]);
     // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
     // choice by reservoir sampling, or the first (the lowest message number).
     alive_.assign(k, 1);
@@ -275,7 +277,8 @@ class ButterflySimulator {
       double delay = 0;
       std::size_t wires = 0;
       for (int p = 0; p < lost_at_[i]; ++p)
-        if (const auto c = paths_[i * phases_ + p]; c != kNone) delay += wire_delay_[c / 2], ++wires;
+        if (const auto c = paths_[i * phases_ + p]; c != kNone)
+          delay += wire_delay_[c / 2], ++wires;
       if (alive_[i] && wires > 0)
         slowest = std::max(slowest, timing_->timing.round_trip(delay, wires - 1));
       else if (!alive_[i])

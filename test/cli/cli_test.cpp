@@ -1,7 +1,5 @@
 // The ftvlsi executable, run as a user would: exit codes, one-line errors, no partial files.
 #include <doctest/doctest.h>
-
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -9,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -256,7 +255,8 @@ TEST_SUITE("cli_decompose") {
     expect_error("decompose --network file", 2, "--network-file");
     expect_error("decompose --network hexagon -n 16", 2, "valid kinds");
     expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "1024 or more");
-    expect_error("decompose --network mesh -n 64 --mapping random", 2, "--mapping must be balanced or geometric");
+    expect_error("decompose --network mesh -n 64 --mapping random", 2,
+                 "--mapping must be balanced or geometric");
     expect_error("decompose --network mesh3d -n 64 --svg " + (dir / "c.svg").string(), 2,
                  "two-dimensional");
     CHECK_FALSE(fs::exists(dir / "c.svg"));
@@ -338,18 +338,21 @@ TEST_SUITE("cli_route") {
     CHECK(proof.output.find("\"constants\": \"proof\"") != std::string::npos);
     CHECK(proof.output.find("\"delivered\": 64") != std::string::npos);
     CHECK(line_count(slurp(adv.string())) > 24);
-    const Result w = run("route -n 64 --capacity constant --constant 12 --pattern uniform --count 640 "
-                         "--algorithm offline --offline corollary-2 --json -");
+    const Result w =
+        run("route -n 64 --capacity constant --constant 12 --pattern uniform --count 640 "
+            "--algorithm offline --offline corollary-2 --json -");
     CHECK(w.code == 0);
     CHECK(w.output.find("\"every_cycle_one_cycle\": true") != std::string::npos);
-    const Result rp = run("route -n 64 --capacity constant --constant 6 --algorithm random-prime --json -");
+    const Result rp =
+        run("route -n 64 --capacity constant --constant 6 --algorithm random-prime --json -");
     CHECK(rp.code == 0);
     expect_error("route -n 64 --switch fair", 2, "random or priority");
     expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
     expect_error("route --network fat-pyramid -n 60", 2, "64");
     expect_error("route --network butterfly-fat-tree -n 64 --algorithm offline", 2, "greedy");
-    const Result bp = run("route --network fat-pyramid -n 64 --pattern permutation "
-                          "--algorithm random-prime --json -");
+    const Result bp =
+        run("route --network fat-pyramid -n 64 --pattern permutation "
+            "--algorithm random-prime --json -");
     CHECK(bp.code == 0);
     CHECK(bp.output.find("\"algorithm\": \"random-prime\"") != std::string::npos);
     const Result b = run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
@@ -379,24 +382,28 @@ TEST_SUITE("cli_route") {
   TEST_CASE("simulate writes the slowdown JSON; a sweep writes its report folder") {
     const fs::path dir = scratch("simulate");
     const std::string json = (dir / "s.json").string();
-    const Result r = run("simulate --competing mesh -n 256 --host fat-pyramid --delay linear "
-                         "--json " + json);
+    const Result r =
+        run("simulate --competing mesh -n 256 --host fat-pyramid --delay linear "
+            "--json " +
+            json);
     CAPTURE(r.output);
     REQUIRE(r.code == 0);
     const std::string text = slurp(json);
-    for (const char* key : {"\"slowdown\"", "\"time_host\"", "\"time_competing\"",
-                            "\"load_factor\"", "\"delivery_cycles\"", "\"path_stretch_max\"",
-                            "\"delay_model\": \"linear\""})
+    for (const char* key :
+         {"\"slowdown\"", "\"time_host\"", "\"time_competing\"", "\"load_factor\"",
+          "\"delivery_cycles\"", "\"path_stretch_max\"", "\"delay_model\": \"linear\""})
       CHECK(text.find(key) != std::string::npos);
     const Result again = run("simulate --competing mesh -n 256 --host fat-pyramid --json -");
     CHECK(again.output == text);
     const fs::path report = dir / "sweep";
-    const Result s = run("simulate --sweep --sizes 16,64,256 --delays 'unit;linear;poly:2,0.5,1' "
-                         "--report " + report.string());
+    const Result s =
+        run("simulate --sweep --sizes 16,64,256 --delays 'unit;linear;poly:2,0.5,1' "
+            "--report " +
+            report.string());
     CAPTURE(s.output);
     REQUIRE(s.code == 0);
-    for (const char* f : {"simulate.md", "simulate.csv", "slowdown-unit.svg",
-                          "slowdown-linear.svg", "slowdown-poly-2-0.5-1.svg"})
+    for (const char* f : {"simulate.md", "simulate.csv", "slowdown-unit.svg", "slowdown-linear.svg",
+                          "slowdown-poly-2-0.5-1.svg"})
       CHECK(fs::exists(report / f));
     CHECK(line_count(slurp((report / "simulate.csv").string())) == 1 + 3 * 2 * 3);
   }
@@ -420,9 +427,9 @@ TEST_SUITE("cli_check") {
   TEST_CASE("check --list names every check with its claim and source") {
     const Result r = run("check --list");
     CHECK(r.code == 0);
-    for (const char* id : {"L-T1", "L-C2", "L-L3", "L-T4", "L-T5", "L-L6", "L-T8", "L-T10",
-                           "GL-area", "GL-T8", "GL-T9", "GL-T11", "G-1", "G-2.1", "G-4.1",
-                           "G-headline", "D-compose", "D-route"})
+    for (const char* id :
+         {"L-T1", "L-C2", "L-L3", "L-T4", "L-T5", "L-L6", "L-T8", "L-T10", "GL-area", "GL-T8",
+          "GL-T9", "GL-T11", "G-1", "G-2.1", "G-4.1", "G-headline", "D-compose", "D-route"})
       CHECK(r.output.find(id) != std::string::npos);
     CHECK(r.output.find("Leiserson 1985, Theorem 4") != std::string::npos);
   }

@@ -102,11 +102,13 @@ std::string first_difference(const std::string& a, const std::string& b) {
 TEST_SUITE("golden") {
   TEST_CASE("only the tool version of a JSON file is masked") {
     const auto doc = [](std::string_view name, std::string_view version) {
-      return "{\n  \"tool\": {\n    \"name\": \"" + std::string(name) +
-             "\",\n    \"version\": \"" + std::string(version) + "\"\n  },\n  \"seed\": 1\n}\n";
+      return "{\n  \"tool\": {\n    \"name\": \"" + std::string(name) + "\",\n    \"version\": \"" +
+             std::string(version) + "\"\n  },\n  \"seed\": 1\n}\n";
     };
-    CHECK(normalised("a.json", doc("ftvlsi", "0.1.0")) == normalised("a.json", doc("ftvlsi", "2.3")));
-    CHECK(normalised("a.json", doc("ftvlsi", "0.1.0")) != normalised("a.json", doc("other", "0.1.0")));
+    CHECK(normalised("a.json", doc("ftvlsi", "0.1.0")) ==
+          normalised("a.json", doc("ftvlsi", "2.3")));
+    CHECK(normalised("a.json", doc("ftvlsi", "0.1.0")) !=
+          normalised("a.json", doc("other", "0.1.0")));
     CHECK(normalised("a.svg", doc("ftvlsi", "0.1.0")) != normalised("a.svg", doc("ftvlsi", "2.3")));
     const std::string outside = "{\n  \"tool\": {\"name\": \"ftvlsi\"},\n  \"version\": \"1\"\n}\n";
     CHECK(normalised("a.json", outside) == outside);

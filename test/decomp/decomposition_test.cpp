@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "ftvlsi/core/error.hpp"
@@ -10,10 +10,10 @@
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
-#include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/io/decompose_json.hpp"
-#include "ftvlsi/report/decompose_job.hpp"
+#include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/network/competing.hpp"
+#include "ftvlsi/report/decompose_job.hpp"
 
 using namespace ftvlsi;
 

@@ -74,15 +74,15 @@ TEST_SUITE("drc_lattice") {
     CHECK(flat_caught > 100);
   }
 
-  TEST_CASE("a mesh edge moved onto its neighbour's track in the top cell is a short of the pattern") {
+  TEST_CASE(
+      "a mesh edge moved onto its neighbour's track in the top cell is a short of the pattern") {
     Layout<2> layout = pyramid(256);
     Cell<2>& top = layout.cells[layout.top];
     // The first mesh edge of the top cell (a level below the top's) with a horizontal middle
     // segment: a diagonal or H edge.
     const int top_level = ButterflyFatTree(256, true).levels();
     std::size_t w = 0;
-    while (w < top.wire_count() && (top.wire(w).size() != 4 || top.wire_level[w] == top_level))
-      ++w;
+    while (w < top.wire_count() && (top.wire(w).size() != 4 || top.wire_level[w] == top_level)) ++w;
     REQUIRE(w < top.wire_count());
     const std::size_t at = top.wire_start[w] + 1;
     // Its track group holds p = 2 tracks per kind: move to the other one of the pair.
@@ -145,7 +145,8 @@ TEST_SUITE("drc_lattice") {
   }
 
   TEST_CASE("butterfly fat-tree and scalable fat-tree lattices are clean under both checks") {
-    for (const std::vector<int>& parents : std::vector<std::vector<int>>{{2}, {1}, {4}, {4, 1, 2}, {1, 4, 4}})
+    for (const std::vector<int>& parents :
+         std::vector<std::vector<int>>{{2}, {1}, {4}, {4, 1, 2}, {1, 4, 4}})
       for (bool pyr : {false, true}) {
         CAPTURE(pyr);
         CAPTURE(parents.size());
@@ -154,7 +155,8 @@ TEST_SUITE("drc_lattice") {
         const Layout<2> layout = build_fold_and_squash(ButterflyFatTree(n, pyr, parents));
         const DrcReport h = check_hierarchical(layout);
         CHECK(h.violations == 0);
-        if (!h.samples.empty()) MESSAGE(h.samples[0].rule << " " << h.samples[0].cell << " " << h.samples[0].detail);
+        if (!h.samples.empty())
+          MESSAGE(h.samples[0].rule << " " << h.samples[0].cell << " " << h.samples[0].detail);
         CHECK(check_flat(layout, kMemory).violations == 0);
       }
   }

@@ -30,7 +30,8 @@ TEST_SUITE("options") {
       CHECK(parse_route_algorithm(to_string(a)) == a);
     for (auto v : {OfflineVariant::kTheorem1, OfflineVariant::kCorollary2})
       CHECK(parse_offline_variant(to_string(v)) == v);
-    for (auto h : {HostKind::kFatTree, HostKind::kFatPyramid}) CHECK(parse_host_kind(to_string(h)) == h);
+    for (auto h : {HostKind::kFatTree, HostKind::kFatPyramid})
+      CHECK(parse_host_kind(to_string(h)) == h);
     for (auto m : {MappingKind::kBalanced, MappingKind::kGeometric})
       CHECK(parse_mapping_kind(to_string(m)) == m);
     CHECK(parse_random_constants("proof") == RandomConstants::kProof);

@@ -10,7 +10,8 @@ TEST_SUITE("report_index") {
     index.title = "a <report> & more";
     index.documents = {"summary.md", "check.md"};
     index.plots = {"slowdown-linear.svg"};
-    index.layouts.push_back({"mesh-16", "16 processors, DRC clean", {"mesh-16.gds", "mesh-16.svg"}});
+    index.layouts.push_back(
+        {"mesh-16", "16 processors, DRC clean", {"mesh-16.gds", "mesh-16.svg"}});
     const std::string html = report_index_html(index);
     CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
     CHECK(html.find("<title>a &lt;report&gt; &amp; more</title>") != std::string::npos);

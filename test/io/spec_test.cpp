@@ -1,14 +1,13 @@
-#include "ftvlsi/io/layout_spec.hpp"
-#include "ftvlsi/io/numbers.hpp"
-#include "ftvlsi/io/report_spec.hpp"
-#include "ftvlsi/io/spec_overrides.hpp"
-
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/decompose_spec.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
+#include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/report_spec.hpp"
+#include "ftvlsi/io/spec_overrides.hpp"
 #include "ftvlsi/report/report.hpp"
 
 using namespace ftvlsi;

@@ -41,8 +41,8 @@ TEST_SUITE("text_file") {
   }
 
   TEST_CASE("network and message files parse through the one reader") {
-    const auto net = read_network_file(
-        scratch_file("two.net", "processors 2\n0 0 0\n1 1 0\nwire 0 1\n"));
+    const auto net =
+        read_network_file(scratch_file("two.net", "processors 2\n0 0 0\n1 1 0\nwire 0 1\n"));
     CHECK(net.processors() == 2);
     CHECK(net.wires.size() == 1);
     const auto m = read_messages(scratch_file("m.txt", "# src dst\n0 1\n1 0\n"), 2);

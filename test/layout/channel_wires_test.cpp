@@ -36,14 +36,15 @@ std::map<Key, std::uint64_t> flat_recount(const FatTree& tree, const Layout<2>& 
       const std::uint64_t cap = tree.capacity(k), pin = static_cast<std::uint64_t>(from.index);
       std::vector<Point<2>> placed;
       for (const Point<2>& p : cell.wire(w)) placed.push_back(t.apply(p));
-      const std::uint64_t channel = k == 0 ? 0 : 2 * node + static_cast<std::uint64_t>(from.instance);
+      const std::uint64_t channel =
+          k == 0 ? 0 : 2 * node + static_cast<std::uint64_t>(from.instance);
       out[{k, channel, pin < cap, pin < cap ? pin : pin - cap}] = wire_length<2>(placed);
     }
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
       const Instance<2>& inst = cell.instances[i];
       if (node_level + 1 >= levels) continue;  // the processors draw no wires
-      self(self, inst.cell, t.compose(inst.transform),
-           node_level < 0 ? 0 : 2 * node + i, node_level + 1);
+      self(self, inst.cell, t.compose(inst.transform), node_level < 0 ? 0 : 2 * node + i,
+           node_level + 1);
     }
   };
   visit(visit, layout.top, Transform<2>{}, 0, -1);
@@ -122,7 +123,8 @@ TEST_SUITE("channel_wires") {
     const auto longest = wires.max_by_level();
     MessageSet m;
     for (int i = 0; i < 2000; ++i)
-      m.push_back({static_cast<std::uint32_t>(rng() % 256), static_cast<std::uint32_t>(rng() % 256)});
+      m.push_back(
+          {static_cast<std::uint32_t>(rng() % 256), static_cast<std::uint32_t>(rng() % 256)});
     const MessageTiming timing{parse_delay_model("linear"), 1, 16};
     std::vector<double> bound(m.size(), 0);
     for (std::size_t i = 0; i < m.size(); ++i) {
@@ -130,7 +132,8 @@ TEST_SUITE("channel_wires") {
       if (s == d) continue;
       const int turn = tree.levels() - (32 - __builtin_clz(s ^ d));
       double delay = 0;
-      for (int k = turn + 1; k <= tree.levels(); ++k) delay += 2.0 * static_cast<double>(longest[k]);
+      for (int k = turn + 1; k <= tree.levels(); ++k)
+        delay += 2.0 * static_cast<double>(longest[k]);
       bound[i] = timing.round_trip(delay, 2 * static_cast<std::size_t>(tree.levels() - turn) - 1);
     }
     DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, 3);
@@ -142,7 +145,8 @@ TEST_SUITE("channel_wires") {
     while (!left.empty() && cycles < 1000) {
       const auto got = sim.cycle(left);
       std::vector<std::uint32_t> next;
-      std::set_difference(left.begin(), left.end(), got.begin(), got.end(), std::back_inserter(next));
+      std::set_difference(left.begin(), left.end(), got.begin(), got.end(),
+                          std::back_inserter(next));
       left = std::move(next);
       ++cycles;
     }

@@ -14,7 +14,9 @@ using ftvlsi::test::tree_of;
 
 namespace {
 
-FatTree universal(std::uint64_t n) { return tree_of(n, CapacityProfile::kUniversal); }
+FatTree universal(std::uint64_t n) {
+  return tree_of(n, CapacityProfile::kUniversal);
+}
 
 }  // namespace
 
@@ -155,7 +157,8 @@ TEST_SUITE("butterfly3d") {
         if (l == 0 && net.levels() > 0) CHECK(up[v] == 1);
         if (l > 0 && l < net.levels()) CHECK(up[v] == 4);
         // Every switch sits inside its node's subcube.
-        for (int a = 0; a < 3; ++a) CHECK((g.cell[v][a] >> l) < (std::int64_t{1} << (net.levels() - l)));
+        for (int a = 0; a < 3; ++a)
+          CHECK((g.cell[v][a] >> l) < (std::int64_t{1} << (net.levels() - l)));
       }
     }
     CHECK_THROWS_AS(ButterflyFatTree3d(64 * 4), InputError);

@@ -178,7 +178,8 @@ TEST_SUITE("fold_and_squash") {
         // Per level and kind (mesh: both ends on one level), the same multiset of lengths.
         std::map<std::pair<int, bool>, std::vector<std::uint64_t>> drawn, listed;
         for (std::size_t w = 0; w < flat.wire_count(); ++w) {
-          const bool mesh = flat.node_level[flat.wire_from_node[w]] == flat.node_level[flat.wire_to_node[w]];
+          const bool mesh =
+              flat.node_level[flat.wire_from_node[w]] == flat.node_level[flat.wire_to_node[w]];
           drawn[{flat.wire_level[w], mesh}].push_back(wire_length(flat.wire(w)));
         }
         for (std::size_t w = 0; w < g.wires.size(); ++w)
@@ -222,7 +223,8 @@ TEST_SUITE("fold_and_squash_json") {
       for (int l = 1; l <= net.levels(); ++l) {
         const auto mesh = layout["mesh_wire_length_max_by_level"][l].get<std::uint64_t>();
         const auto tree = layout["tree_wire_length_max_by_level"][l].get<std::uint64_t>();
-        CHECK(std::max(mesh, tree) == layout["wire_length_max_by_switch_level"][l].get<std::uint64_t>());
+        CHECK(std::max(mesh, tree) ==
+              layout["wire_length_max_by_switch_level"][l].get<std::uint64_t>());
         if (l < net.levels()) CHECK(mesh > 0);
       }
     }

@@ -61,9 +61,9 @@ TEST_SUITE("check") {
     const auto above = synthetic({CheckRule::Kind::kLower, 0.25, std::nullopt},
                                  [](double n) { return 1 / std::log2(n); });
     CHECK(above.verdict == Verdict::kFail);  // 1/lg n drops below 0.25 at n = 2^6 .. : 1/6 < 0.25
-    CHECK(synthetic({CheckRule::Kind::kLower, 0.04, std::nullopt},
-                    [](double n) { return 1 / std::log2(n); })
-              .verdict == Verdict::kPass);
+    CHECK(synthetic({CheckRule::Kind::kLower, 0.04, std::nullopt}, [](double n) {
+            return 1 / std::log2(n);
+          }).verdict == Verdict::kPass);
   }
 
   TEST_CASE("every ID runs at a tiny size and none fails on our own constructions") {
@@ -71,16 +71,17 @@ TEST_SUITE("check") {
     o.tiny = 64;
     const auto results = run_checks(o);
     REQUIRE(results.size() == list_checks().size());
-    const std::vector<std::string> ids{"L-T1",  "L-C2",    "L-L3",  "L-T4",   "L-T5",
-                                       "L-L6",  "L-T8",    "L-T10", "GL-area", "GL-T8",
-                                       "GL-T9", "GL-T11",  "G-1",   "G-2.1",  "G-4.1",
-                                       "G-headline", "D-compose", "D-route"};
+    const std::vector<std::string> ids{
+        "L-T1",  "L-C2",  "L-L3",   "L-T4", "L-T5",  "L-L6",  "L-T8",       "L-T10",     "GL-area",
+        "GL-T8", "GL-T9", "GL-T11", "G-1",  "G-2.1", "G-4.1", "G-headline", "D-compose", "D-route"};
     for (std::size_t i = 0; i < ids.size(); ++i) {
       CAPTURE(ids[i]);
       CHECK(results[i].id == ids[i]);
       CHECK(results[i].verdict != Verdict::kFail);
-      if (ids[i][0] == 'D') CHECK(results[i].verdict == Verdict::kNotMeasured);
-      else CHECK_FALSE(results[i].series.empty());
+      if (ids[i][0] == 'D')
+        CHECK(results[i].verdict == Verdict::kNotMeasured);
+      else
+        CHECK_FALSE(results[i].series.empty());
     }
     const auto j = nlohmann::json::parse(check_json(results, o));
     for (const char* key : {"id", "claim", "source", "sizes", "measured", "bound", "ratio",
@@ -106,8 +107,8 @@ TEST_SUITE("check") {
     CheckOptions o;
     o.ids = {"G-4.1"};
     o.tiny = 4096;
-    o.tampers.push_back({"G-4.1", [](std::uint64_t n, double v) { return v * std::sqrt(double(n)); },
-                         nullptr});
+    o.tampers.push_back(
+        {"G-4.1", [](std::uint64_t n, double v) { return v * std::sqrt(double(n)); }, nullptr});
     const auto results = run_checks(o);
     const CheckResult& r = only(results);
     CHECK(r.verdict == Verdict::kFail);
@@ -136,8 +137,8 @@ TEST_SUITE("check") {
   TEST_CASE("a broken balanced tree fails Theorem 8's exact bound at the size it broke") {
     CheckOptions o;
     o.ids = {"L-T8"};
-    o.tampers.push_back({"L-T8", [](std::uint64_t n, double v) { return n >= 4096 ? 5 * v : v; },
-                         nullptr});
+    o.tampers.push_back(
+        {"L-T8", [](std::uint64_t n, double v) { return n >= 4096 ? 5 * v : v; }, nullptr});
     const auto results = run_checks(o);
     const CheckResult& r = only(results);
     CHECK(r.verdict == Verdict::kFail);

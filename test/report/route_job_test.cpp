@@ -5,9 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/route_json.hpp"
@@ -16,7 +15,9 @@ using namespace ftvlsi;
 
 namespace {
 
-nlohmann::json json_of(const RouteRun& r) { return nlohmann::json::parse(route_json(r)); }
+nlohmann::json json_of(const RouteRun& r) {
+  return nlohmann::json::parse(route_json(r));
+}
 
 RouteSpec random_spec(std::uint64_t n) {
   RouteSpec s;

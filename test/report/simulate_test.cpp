@@ -1,21 +1,21 @@
-#include "ftvlsi/report/simulate_job.hpp"
-
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
 
-#include <nlohmann/json.hpp>
-
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/report/simulate_job.hpp"
 
 using namespace ftvlsi;
 
 namespace {
 
-nlohmann::json json_of(const SimulateResult& r) { return nlohmann::json::parse(simulate_json(r)); }
+nlohmann::json json_of(const SimulateResult& r) {
+  return nlohmann::json::parse(simulate_json(r));
+}
 
 const SweepResult& headline_sweep() {
   static const SweepResult sweep = [] {
@@ -68,8 +68,8 @@ TEST_SUITE("simulate") {
       CAPTURE(r.host);
       CAPTURE(r.processors);
       // Greenberg's lg^2 n processors on both sides, measured from the drawn boxes.
-      const auto side = static_cast<std::uint64_t>(
-          std::log2(static_cast<double>(r.host_processors)));
+      const auto side =
+          static_cast<std::uint64_t>(std::log2(static_cast<double>(r.host_processors)));
       CHECK(r.host_alpha == side * side);
       CHECK(r.competing_alpha == r.host_alpha);
       CHECK(r.area_ratio == doctest::Approx(static_cast<double>(r.area_host) /

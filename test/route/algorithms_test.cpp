@@ -1,5 +1,7 @@
 // RANDOM against Fig. 4, RANDOM' against Theorem 11, the Corollary 2 schedule, and Theorem 9's
 // adversary against GREEDY.
+#include "ftvlsi/route/algorithms.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/route/adversary.hpp"
-#include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
 #include "ftvlsi/route/offline.hpp"
 #include "support/trees.hpp"
@@ -169,7 +170,8 @@ TEST_SUITE("algorithms") {
     }
   }
 
-  TEST_CASE("Corollary 2: cap >= a lg n gives one-cycle sets, d <= S < 2 lambda' <= 2a/(a-1) lambda") {
+  TEST_CASE(
+      "Corollary 2: cap >= a lg n gives one-cycle sets, d <= S < 2 lambda' <= 2a/(a-1) lambda") {
     for (std::uint64_t n : {16, 64, 256, 1024}) {
       const std::uint64_t lgn = static_cast<std::uint64_t>(std::log2(static_cast<double>(n)));
       for (std::uint64_t a : {2, 3}) {

@@ -51,7 +51,8 @@ TEST_SUITE("fat_pyramid_routing") {
     CHECK(butterfly_turn(pyramid, at(0, 0), at(1, 1)).level == 1);
     CHECK_FALSE(butterfly_turn(pyramid, at(0, 0), at(1, 1)).mesh);
     // Across the root's cut, horizontally and diagonally: level-1 nodes adjacent.
-    for (auto [a, b] : {std::pair{at(3, 3), at(4, 3)}, {at(3, 3), at(4, 4)}, {at(3, 4), at(4, 3)}}) {
+    for (auto [a, b] :
+         {std::pair{at(3, 3), at(4, 3)}, {at(3, 3), at(4, 4)}, {at(3, 4), at(4, 3)}}) {
       const ButterflyTurn t = butterfly_turn(pyramid, a, b);
       CHECK(t.level == 1);
       CHECK(t.mesh);
@@ -74,7 +75,8 @@ TEST_SUITE("fat_pyramid_routing") {
       const MessageSet m{{at(3, 3), at(4, 4)}, {at(3, 4), at(4, 3)}, {at(3, 3), at(4, 3)}};
       for (std::size_t i = 0; i < m.size(); ++i) {
         const MessageSet one{m[i]};
-        const RouteResult r = route_butterfly_greedy(pyramid, one, SwitchPolicy::kRandom, 1, 10, &unit);
+        const RouteResult r =
+            route_butterfly_greedy(pyramid, one, SwitchPolicy::kRandom, 1, 10, &unit);
         REQUIRE(r.delivered == 1);
         const bool diagonal = i < 2;
         // Up one wire, the mesh edge(s), down one wire.
@@ -123,9 +125,8 @@ TEST_SUITE("fat_pyramid_routing") {
           pp.seed = n + per;
           const MessageSet m = make_pattern(pp, n);
           const double lambda = butterfly_load_factor(net, m);
-          const RouteResult r =
-              route_butterfly(net, m, ButterflyAlgorithm::kRandomPrime, SwitchPolicy::kRandom,
-                              n * 3 + per, 10000000);
+          const RouteResult r = route_butterfly(net, m, ButterflyAlgorithm::kRandomPrime,
+                                                SwitchPolicy::kRandom, n * 3 + per, 10000000);
           CAPTURE(n);
           CAPTURE(pyramid);
           CHECK(r.delivered == m.size());
@@ -144,13 +145,15 @@ TEST_SUITE("fat_pyramid_routing") {
         for (std::uint32_t x = 0; x < side; ++x) {
           const std::uint32_t p = y * side + x;
           if (x + 1 < side) m.push_back({p, p + 1}), m.push_back({p + 1, p});
-          if (y + 1 < side) m.push_back({p, p + static_cast<std::uint32_t>(side)}),
+          if (y + 1 < side)
+            m.push_back({p, p + static_cast<std::uint32_t>(side)}),
                 m.push_back({p + static_cast<std::uint32_t>(side), p});
         }
       const ButterflyFatTree pyramid(n, true), tree(n, false);
       ButterflyTiming unit;
       unit.wire_length.assign(pyramid.graph().wires.size(), 1);
-      const RouteResult r = route_butterfly_greedy(pyramid, m, SwitchPolicy::kRandom, 1, 1000, &unit);
+      const RouteResult r =
+          route_butterfly_greedy(pyramid, m, SwitchPolicy::kRandom, 1, 1000, &unit);
       CAPTURE(side);
       CHECK(r.delivered == m.size());
       CHECK(r.cycles <= 12);  // four messages per processor wire, a few retries
@@ -166,7 +169,8 @@ TEST_SUITE("fat_pyramid_routing") {
 }
 
 TEST_SUITE("scalable_routing") {
-  TEST_CASE("routing on switches with 1, 2 or 4 parents delivers everything, never beating lambda") {
+  TEST_CASE(
+      "routing on switches with 1, 2 or 4 parents delivers everything, never beating lambda") {
     for (const std::vector<int>& parents : {std::vector<int>{1}, {4}, {4, 1, 2}, {1, 2, 4}})
       for (bool pyramid : {false, true}) {
         const ButterflyFatTree net(256, pyramid, parents);

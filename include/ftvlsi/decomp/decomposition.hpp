@@ -27,7 +27,7 @@ struct DecomposeRun {
   int host_dimensions = 2;  // 3: the volume-universal host of Leiserson's Theorem 10
   CuttingTree tree;
   BalancedTree balanced;
-  FatTreeParams host;              // the host fat-tree the processors were mapped onto
+  FatTreeParams host;                          // the host fat-tree the processors were mapped onto
   std::vector<std::uint64_t> host_capacities;  // cap(k), k = 0 .. L
   std::vector<std::uint64_t> leaf;
   ChannelLoads loads;

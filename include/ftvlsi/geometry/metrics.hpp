@@ -1,7 +1,8 @@
 #pragma once
 // Metrics measured from a layout's geometry (docs/design.md §3.6, docs/geometry.md): every
 // figure is summed over the shapes actually placed, cell by cell and multiplied through the
-// instances, never taken from a formula. One set of metrics serves both dimensions; area() and volume() name its size.
+// instances, never taken from a formula. One set of metrics serves both dimensions; area() and
+// volume() name its size.
 #include <array>
 #include <cstdint>
 #include <span>

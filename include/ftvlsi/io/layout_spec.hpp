@@ -32,7 +32,7 @@ struct CompetingParams {
 struct ButterflyParams {
   std::string kind = "butterfly-fat-tree";  // or "fat-pyramid"
   std::uint64_t processors = 1024;
-  std::vector<int> parents;  // per level 1 .. m-1 (one value: all); empty: 2 everywhere
+  std::vector<int> parents;     // per level 1 .. m-1 (one value: all); empty: 2 everywhere
   bool mesh_diagonals = false;  // fat-pyramid: diagonal mesh wires too (not Greenberg's mesh)
   bool pyramid() const { return kind == "fat-pyramid"; }
 };

@@ -11,11 +11,11 @@
 
 namespace ftvlsi {
 
-RouteAlgorithm parse_route_algorithm(std::string_view text);  // --algorithm
-HostKind parse_host_kind(std::string_view text);               // --host
-OfflineVariant parse_offline_variant(std::string_view text);   // --offline
-SwitchPolicy parse_switch_policy(std::string_view text);       // --switch
-MappingKind parse_mapping_kind(std::string_view text);         // --mapping
+RouteAlgorithm parse_route_algorithm(std::string_view text);    // --algorithm
+HostKind parse_host_kind(std::string_view text);                // --host
+OfflineVariant parse_offline_variant(std::string_view text);    // --offline
+SwitchPolicy parse_switch_policy(std::string_view text);        // --switch
+MappingKind parse_mapping_kind(std::string_view text);          // --mapping
 RandomConstants parse_random_constants(std::string_view text);  // --constants
 // --cut-on layout | placement: whether to cut the network's own layout.
 bool parse_cut_on_layout(std::string_view text);

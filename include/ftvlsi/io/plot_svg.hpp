@@ -10,7 +10,7 @@ namespace ftvlsi {
 struct PlotSeries {
   std::string label;
   std::vector<std::pair<double, double>> points;  // (x, y), both > 0
-  bool dashed = false;                             // a reference curve
+  bool dashed = false;                            // a reference curve
 };
 
 struct PlotOptions {

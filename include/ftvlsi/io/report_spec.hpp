@@ -34,5 +34,4 @@ struct ReportSpec {
 ReportSpec parse_report_spec(std::string_view yaml, std::string_view source);
 ReportSpec load_report_spec(const std::string& path);
 
-
 }  // namespace ftvlsi

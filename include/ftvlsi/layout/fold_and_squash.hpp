@@ -9,9 +9,9 @@
 // processor alone; odd cells add a band of columns and rows per level and lane. A tree wire
 // leaves its switch down a column of its band, runs along a track of the child's row and
 // climbs into the child's up pin; a mesh edge runs straight (H, V) or with one turn (the
-// diagonals, with --mesh-diagonals) between same-numbered switches of adjacent regions. Every band carries O(1)
-// lines, so a cell's side is O(lg n), the area O(n lg^2 n) (Theta(A) for processors of area
-// lg^2 A), and a wire of level l spans O(2^l) cells: O(2^l lg A).
+// diagonals, with --mesh-diagonals) between same-numbered switches of adjacent regions. Every band
+// carries O(1) lines, so a cell's side is O(lg n), the area O(n lg^2 n) (Theta(A) for processors of
+// area lg^2 A), and a wire of level l spans O(2^l) cells: O(2^l lg A).
 //
 // The routing of each level is periodic with its region, so the layout is a hierarchy of m
 // cells: cell l - 1 holds one level-l node's switches and tree wires over four instances of
@@ -34,9 +34,9 @@ std::vector<std::uint64_t> fold_and_squash_wire_lengths(const ButterflyFatTree& 
                                                         Coord processor_side = 1);
 
 // The baseline the regular layout improves on: every switch of a node piled at the centre of
-// its region, as in an H-tree, and routed by the channel router (one flat cell). Its central channels
-// grow with the subtree below them, so wires of low levels that pass a high node's centre (mesh
-// edges between blocks on either side of the root's cross) become long.
+// its region, as in an H-tree, and routed by the channel router (one flat cell). Its central
+// channels grow with the subtree below them, so wires of low levels that pass a high node's centre
+// (mesh edges between blocks on either side of the root's cross) become long.
 Layout<2> build_centred_butterfly(const ButterflyFatTree& net);
 
 }  // namespace ftvlsi

@@ -28,12 +28,12 @@ std::string_view to_string(Verdict v);
 
 struct CheckRule {
   enum class Kind { kUpper, kLower } kind = Kind::kUpper;
-  double constant = 1;  // upper: infinity for a rule on the growth exponent alone
+  double constant = 1;            // upper: infinity for a rule on the growth exponent alone
   std::optional<double> epsilon;  // upper rules: the growth exponent's limit
   // Upper rules with both: pass when every ratio is within the constant *or* the exponent is
   // within epsilon (for randomized routing, whose cycle counts move in steps from size to size).
   bool either = false;
-  std::string text() const;       // the rule in words
+  std::string text() const;  // the rule in words
 };
 
 struct CheckPoint {

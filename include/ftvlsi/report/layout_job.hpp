@@ -21,9 +21,9 @@ struct PhaseTimes {
 };
 
 struct LayoutRun {
-  std::optional<FatTree> tree;                // a fat-tree run
-  std::optional<CompetingNetwork> network;    // a competing-network run
-  std::optional<ButterflyFatTree> butterfly;  // a butterfly fat-tree or fat-pyramid run
+  std::optional<FatTree> tree;                    // a fat-tree run
+  std::optional<CompetingNetwork> network;        // a competing-network run
+  std::optional<ButterflyFatTree> butterfly;      // a butterfly fat-tree or fat-pyramid run
   std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
   Layout<2> layout;
   LayoutMetrics<2> metrics;

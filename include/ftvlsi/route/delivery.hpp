@@ -54,7 +54,7 @@ class DeliverySimulator {
   // A message in flight, with what the levels need (kept together for sequential access).
   struct Entry {
     std::uint32_t id, src, dst;
-    std::int32_t lca;  // kLost once a concentrator dropped it
+    std::int32_t lca;         // kLost once a concentrator dropped it
     std::uint32_t wires = 0;  // wires crossed so far (with wire timing)
     double delay = 0;
     std::uint64_t length = 0;

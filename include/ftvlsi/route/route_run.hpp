@@ -24,7 +24,7 @@ struct RouteSpec {
   PatternParams pattern;
   RouteAlgorithm algorithm = RouteAlgorithm::kGreedy;
   OfflineVariant offline = OfflineVariant::kTheorem1;
-  std::uint64_t lambda = 24;          // adversary: the load factor of Theorem 9's set
+  std::uint64_t lambda = 24;  // adversary: the load factor of Theorem 9's set
   SwitchPolicy policy = SwitchPolicy::kRandom;
   RandomConstants constants = RandomConstants::kPractical;  // RANDOM's k1, k2 ...
   std::optional<double> k1, k2;                             // ... unless given
@@ -64,6 +64,5 @@ struct RouteRun {
   std::optional<AdversarySet> adversary;
   std::uint64_t adversary_lambda = 0;
 };
-
 
 }  // namespace ftvlsi

@@ -21,9 +21,9 @@ struct SimulateSpec {
   std::uint64_t processors = 256;
   std::optional<std::string> network_file;  // competing = "file"
   HostKind host = HostKind::kFatTree;
-  CapacityParams capacity;                  // fat-tree host; linear-size by default
+  CapacityParams capacity;      // fat-tree host; linear-size by default
   bool capacity_given = false;  // else a 3D competing network gets Theorem 10's universal host
-  bool alpha_given = false;  // else the host's processors have Greenberg's area lg^2 n
+  bool alpha_given = false;     // else the host's processors have Greenberg's area lg^2 n
   // The area of R's processors in its channel layout; default the host's processor area, so
   // that both networks are built from processors of equal area (Greenberg 1990 §3).
   std::optional<std::uint64_t> competing_alpha;
@@ -58,16 +58,15 @@ struct SimulateResult {
   double path_stretch_bound = 0;  // max over messages of host path length / (d + lg A)
   // What ran, as io/simulate_report.hpp reports it.
   std::optional<std::string> host_capacity_profile;  // fat-tree host
-  std::vector<std::uint64_t> host_capacities;         // fat-tree host
-  std::string mapping;                                // balanced, geometric or grid
-  std::optional<bool> mesh_diagonals;                 // fat-pyramid host
-  int dimensions = 2;                                 // 3: areas are volumes (Theorem 10)
+  std::vector<std::uint64_t> host_capacities;        // fat-tree host
+  std::string mapping;                               // balanced, geometric or grid
+  std::optional<bool> mesh_diagonals;                // fat-pyramid host
+  int dimensions = 2;                                // 3: areas are volumes (Theorem 10)
   SwitchPolicy policy = SwitchPolicy::kRandom;
   std::uint64_t seed = 1, delivered = 0;
   double switch_delay = 1;
   RegularityVerdict delay_conditions;
 };
-
 
 struct SweepSpec {
   SimulateSpec base;  // competing network, algorithm, bits, seed...
@@ -97,7 +96,5 @@ struct SweepResult {
   std::vector<SweepTrend> trends;
   std::vector<std::string> files;  // written into report_dir
 };
-
-
 
 }  // namespace ftvlsi
