@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -33,25 +34,17 @@ using PointSet = std::unordered_set<Point<D>, PointHash<D>>;
 
 // Which points of its boundary a cell offers its parent's wire ends left to geometry: an end of
 // its own such wire, a point of a node's boundary, or what one of its instances offers there.
+// A cell's ends are gathered when it is first asked (2D layouts, which name their terminals,
+// never ask).
 template <int D>
 class Offers {
  public:
-  explicit Offers(const Layout<D>& layout) : layout_(layout), ends_(layout.cells.size()) {
-    for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-      const Cell<D>& cell = layout.cells[c];
-      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-        const auto pts = cell.wire(w);
-        if (pts.empty()) continue;
-        if (cell.wire_from[w].is_geometric()) ends_[c].insert(pts.front());
-        if (cell.wire_to[w].is_geometric()) ends_[c].insert(pts.back());
-      }
-    }
-  }
+  explicit Offers(const Layout<D>& layout) : layout_(layout), ends_(layout.cells.size()) {}
 
   bool accepts(std::int32_t c, Point<D> q) const {
     const Cell<D>& cell = layout_.cells[c];
     if (!cell.bbox.on_boundary(q)) return false;
-    if (ends_[c].count(q)) return true;
+    if (ends(c).count(q)) return true;
     for (const auto& b : cell.node_box)
       if (b.on_boundary(q)) return true;
     for (const auto& inst : cell.instances)
@@ -61,8 +54,21 @@ class Offers {
   }
 
  private:
+  const PointSet<D>& ends(std::int32_t c) const {
+    auto& set = ends_[c];
+    if (set) return *set;
+    set.emplace();
+    const Cell<D>& cell = layout_.cells[c];
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto pts = cell.wire(w);
+      if (cell.wire_from[w].is_geometric()) set->insert(pts.front());
+      if (cell.wire_to[w].is_geometric()) set->insert(pts.back());
+    }
+    return *set;
+  }
+
   const Layout<D>& layout_;
-  std::vector<PointSet<D>> ends_;
+  mutable std::vector<std::optional<PointSet<D>>> ends_;
 };
 
 // Marks the wire ends left to geometry that rest on a node or an instance: a contact meeting
@@ -107,7 +113,7 @@ struct CellChecker {
   }
 
   void on_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
-    if (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact)
+    if (!landed.empty() && (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact))
       note_landing(s, i, j, cell.wire(s.ref[s.kind[i] == ShapeKind::kContact ? i : j]), landed);
     if (judge_own_pair(cell, s, i, j, rec)) return;
     const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
@@ -122,20 +128,34 @@ struct CellChecker {
     }
   }
 
-  // Named ends on their terminals; ends left to geometry on a node, an instance or, below the
-  // top cell, the cell's boundary.
-  void check_ends() const {
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+  void open(std::size_t w, Point<D> end) const {
+    rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
+            Box<D>::at(end));
+  }
+
+  // A named end on its terminal; an end left to geometry (judged after the sweep) on a node, an
+  // instance or, below the top cell, the cell's boundary. Returns whether the wire has one.
+  bool check_named_ends(std::size_t w) const {
+    const auto pts = cell.wire(w);
+    bool geometric = false;
+    for (int e = 0; e < 2; ++e) {
+      const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
+      const Point<D> end = e == 0 ? pts.front() : pts.back();
+      if (t.is_geometric())
+        geometric = true;
+      else if (!terminal_reached(layout, cell, t, end))
+        open(w, end);
+    }
+    return geometric;
+  }
+
+  void check_geometric_ends(const std::vector<std::uint32_t>& wires) const {
+    for (const std::uint32_t w : wires) {
       const auto pts = cell.wire(w);
-      if (polyline_problem<D>(pts)) continue;
       for (int e = 0; e < 2; ++e) {
-        const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
         const Point<D> end = e == 0 ? pts.front() : pts.back();
-        const bool reached = t.is_geometric() ? landed[w][e] || (!top && cell.bbox.on_boundary(end))
-                                              : terminal_reached(layout, cell, t, end);
-        if (!reached)
-          rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
-                  Box<D>::at(end));
+        const bool geometric = (e == 0 ? cell.wire_from[w] : cell.wire_to[w]).is_geometric();
+        if (geometric && !landed[w][e] && (top || !cell.bbox.on_boundary(end))) open(w, end);
       }
     }
   }
@@ -155,8 +175,10 @@ struct CellChecker {
 
   std::uint64_t run() {
     Shapes<D> s;
+    std::vector<std::uint32_t> geometric;  // wires with an end left to geometry
     for (std::size_t w = 0; w < cell.wire_count(); ++w)
-      add_segments(s, cell.wire(w), w, rec, cell.name);
+      if (add_segments(s, cell.wire(w), w, rec, cell.name) && check_named_ends(w))
+        geometric.push_back(static_cast<std::uint32_t>(w));
     for (std::size_t n = 0; n < cell.node_count(); ++n)
       s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
@@ -165,9 +187,9 @@ struct CellChecker {
     }
     for (std::size_t p = 0; p < cell.pins.size(); ++p)
       s.add(Box<D>::at(cell.pins[p].at), ShapeKind::kPin, p);
-    landed.assign(cell.wire_count(), {false, false});
+    if (!geometric.empty()) landed.assign(cell.wire_count(), {false, false});
     for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
-    check_ends();
+    check_geometric_ends(geometric);
     check_pins();
     return s.box.size();
   }
@@ -218,42 +240,44 @@ struct FlatChecker {
     }
   }
 
-  // Named ends in their nodes; ends left to geometry on a node or at a junction.
-  void check_ends() const {
-    for (std::size_t w = 0; w < flat.wire_count(); ++w) {
+  // Named ends in their nodes; ends left to geometry (judged after the sweep) on a node or at
+  // a junction. Returns whether the wire has an end left to geometry.
+  bool check_named_ends(std::size_t w) {
+    const auto pts = flat.wire(w);
+    const std::uint64_t from = flat.wire_from_node[w], to = flat.wire_to_node[w];
+    if ((from != kNoNode && !flat.node_box[from].contains(pts.front())) ||
+        (to != kNoNode && !flat.node_box[to].contains(pts.back())))
+      rec.add("open", "(flat)", fmt::format("wire {} does not join its two nodes", w),
+              Box<D>::around(pts.front(), pts.back()));
+    if (from == kNoNode) ++ends_at[pts.front()];
+    if (to == kNoNode) ++ends_at[pts.back()];
+    return from == kNoNode || to == kNoNode;
+  }
+
+  void check_geometric_ends(const std::vector<std::uint32_t>& wires) const {
+    for (const std::uint32_t w : wires) {
       const auto pts = flat.wire(w);
-      if (polyline_problem<D>(pts)) continue;
-      bool reached = true;
       for (int e = 0; e < 2; ++e) {
-        const std::uint64_t node = e == 0 ? flat.wire_from_node[w] : flat.wire_to_node[w];
         const Point<D> end = e == 0 ? pts.front() : pts.back();
-        if (node != kNoNode) {
-          reached = reached && flat.node_box[node].contains(end);
-        } else if (!landed[w][e] && ends_at.at(end) < 2) {
+        const bool geometric = (e == 0 ? flat.wire_from_node[w] : flat.wire_to_node[w]) == kNoNode;
+        if (geometric && !landed[w][e] && ends_at.at(end) < 2)
           rec.add("open", "(flat)", fmt::format("wire {} ends on no node and meets no wire", w),
                   Box<D>::at(end));
-        }
       }
-      if (!reached)
-        rec.add("open", "(flat)", fmt::format("wire {} does not join its two nodes", w),
-                Box<D>::around(pts.front(), pts.back()));
     }
   }
 
   std::uint64_t run() {
     Shapes<D> s;
-    bool geometric = false;
-    for (std::size_t w = 0; w < flat.wire_count(); ++w) {
-      const auto pts = flat.wire(w);
-      if (!add_segments(s, pts, w, rec, "(flat)")) continue;
-      if (flat.wire_from_node[w] == kNoNode) ++ends_at[pts.front()], geometric = true;
-      if (flat.wire_to_node[w] == kNoNode) ++ends_at[pts.back()], geometric = true;
-    }
-    if (geometric) landed.assign(flat.wire_count(), {false, false});
+    std::vector<std::uint32_t> geometric;  // wires with an end left to geometry
+    for (std::size_t w = 0; w < flat.wire_count(); ++w)
+      if (add_segments(s, flat.wire(w), w, rec, "(flat)") && check_named_ends(w))
+        geometric.push_back(static_cast<std::uint32_t>(w));
+    if (!geometric.empty()) landed.assign(flat.wire_count(), {false, false});
     for (std::size_t n = 0; n < flat.node_box.size(); ++n)
       s.add(flat.node_box[n], ShapeKind::kNode, n);
     for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
-    check_ends();
+    check_geometric_ends(geometric);
     return s.box.size();
   }
 };
