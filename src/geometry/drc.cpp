@@ -116,14 +116,14 @@ struct CellChecker {
     if (!landed.empty() && (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact))
       note_landing(s, i, j, cell.wire(s.ref[s.kind[i] == ShapeKind::kContact ? i : j]), landed);
     if (judge_own_pair(cell, s, i, j, rec)) return;
-    const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
-    if (is_wire_shape(a)) {
-      if (!may_touch_instance(
-              ra, where, rb,
-              cell.instances[rb].transform.apply(layout.cells[cell.instances[rb].cell].bbox)))
-        rec.add("crossing", cell.name, fmt::format("wire {} enters instance {}", ra, rb), where);
+    const ShapePair p = ordered_pair(s, i, j);
+    const Box<D> where = meet(s, p);
+    if (is_wire_shape(p.a)) {
+      if (!may_touch_instance(p.ra, where, p.rb, s.box[p.j]))
+        rec.add("crossing", cell.name, fmt::format("wire {} enters instance {}", p.ra, p.rb),
+                where);
     } else {
-      rec.add(b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
+      rec.add(p.b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
               fmt::format("shapes {} and {} meet", i, j), where);
     }
   }
@@ -223,20 +223,20 @@ struct FlatChecker {
   void on_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
     if (!landed.empty() && (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact))
       note_landing(s, i, j, flat.wire(s.ref[s.kind[i] == ShapeKind::kContact ? i : j]), landed);
-    const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
-    if (is_wire_shape(a) && is_wire_shape(b)) {
-      if (wires_conflict<D>(a, ra, b, rb) && !junction(ra, rb, where))
-        rec.add("short", "(flat)", fmt::format("wires {} and {} meet", ra, rb), where);
-    } else if (is_wire_shape(a)) {
-      const auto pts = flat.wire(ra);
-      const std::uint64_t from = flat.wire_from_node[ra], to = flat.wire_to_node[ra];
-      const Box<D>& node = s.box[s.kind[i] == ShapeKind::kNode ? i : j];
-      if (from != rb && to != rb &&
-          !touches_only_at_end(where, node, pts.front(), from == kNoNode, pts.back(),
+    const ShapePair p = ordered_pair(s, i, j);
+    if (is_wire_shape(p.a) && is_wire_shape(p.b)) {
+      if (wires_conflict<D>(p.a, p.ra, p.b, p.rb) && !junction(p.ra, p.rb, meet(s, p)))
+        rec.add("short", "(flat)", fmt::format("wires {} and {} meet", p.ra, p.rb), meet(s, p));
+    } else if (is_wire_shape(p.a)) {
+      const std::uint64_t from = flat.wire_from_node[p.ra], to = flat.wire_to_node[p.ra];
+      if (from == p.rb || to == p.rb) return;
+      const auto pts = flat.wire(p.ra);
+      if (!touches_only_at_end(meet(s, p), s.box[p.j], pts.front(), from == kNoNode, pts.back(),
                                to == kNoNode))
-        rec.add("crossing", "(flat)", fmt::format("wire {} touches node {}", ra, rb), where);
+        rec.add("crossing", "(flat)", fmt::format("wire {} touches node {}", p.ra, p.rb),
+                meet(s, p));
     } else {
-      rec.add("overlap", "(flat)", fmt::format("nodes {} and {} meet", ra, rb), where);
+      rec.add("overlap", "(flat)", fmt::format("nodes {} and {} meet", p.ra, p.rb), meet(s, p));
     }
   }
 

@@ -355,15 +355,15 @@ struct LatticeChecker {
           s.add({b[0] + ix * q, b[1] + iy * q, b[2] + ix * q, b[3] + iy * q}, ShapeKind::kNode, 0);
       }
     for_each_candidate_pair(s, [&](std::uint32_t i, std::uint32_t j) {
-      const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
-      if (is_wire_shape(a) && is_wire_shape(b)) {
-        if (wires_conflict<2>(a, ra, b, rb))
-          rec.add("short", name, "two translates of the pattern's wires meet", where);
-      } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
-        const Box<2>& node = s.kind[i] == ShapeKind::kNode ? s.box[i] : s.box[j];
-        const auto [front, back] = ends[ra];
-        if (!touches_only_at_end(where, node, front, true, back, true))
-          rec.add("crossing", name, "a translate of the pattern's wires touches a node", where);
+      const ShapePair p = ordered_pair(s, i, j);
+      if (is_wire_shape(p.a) && is_wire_shape(p.b)) {
+        if (wires_conflict<2>(p.a, p.ra, p.b, p.rb))
+          rec.add("short", name, "two translates of the pattern's wires meet", meet(s, p));
+      } else if (is_wire_shape(p.a) && p.b == ShapeKind::kNode) {
+        const auto [front, back] = ends[p.ra];
+        if (!touches_only_at_end(meet(s, p), s.box[p.j], front, true, back, true))
+          rec.add("crossing", name, "a translate of the pattern's wires touches a node",
+                  meet(s, p));
       }
     });
     report.shapes_checked += s.box.size();

@@ -74,18 +74,23 @@ class Recorder {
   DrcReport& report_;
 };
 
-// A pair of meeting shapes, the one of lower kind first.
-template <int D>
+// A pair of meeting shapes, the one of lower kind first: their kinds, references and indices.
+// Where they meet is computed only when a rule needs it.
 struct ShapePair {
   ShapeKind a, b;
-  std::uint32_t ra, rb;  // their references
-  Box<D> where;
+  std::uint32_t ra, rb;
+  std::uint32_t i, j;
 };
 
 template <int D>
-ShapePair<D> ordered_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
+ShapePair ordered_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
   if (s.kind[i] > s.kind[j]) std::swap(i, j);
-  return {s.kind[i], s.kind[j], s.ref[i], s.ref[j], s.box[i].intersection(s.box[j])};
+  return {s.kind[i], s.kind[j], s.ref[i], s.ref[j], i, j};
+}
+
+template <int D>
+Box<D> meet(const Shapes<D>& s, const ShapePair& p) {
+  return s.box[p.i].intersection(s.box[p.j]);
 }
 
 // The axis a segment runs along, or -1 when it is a point or diagonal.
@@ -126,8 +131,9 @@ bool add_segments(Shapes<D>& shapes, std::type_identity_t<std::span<const Point<
     return false;
   }
   for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
-    const auto kind = static_cast<ShapeKind>(segment_axis(pts[i], pts[i + 1]));
-    shapes.add(Box<D>::around(pts[i], pts[i + 1]), kind, wire);
+    int axis = 0;  // the one axis it moves along
+    while (axis + 1 < D && pts[i][axis] == pts[i + 1][axis]) ++axis;
+    shapes.add(Box<D>::around(pts[i], pts[i + 1]), static_cast<ShapeKind>(axis), wire);
   }
   for (const Point<D>& end : {pts.front(), pts.back()})
     shapes.add(Box<D>::at(end), ShapeKind::kContact, wire);
@@ -204,14 +210,13 @@ bool touches_only_at_end(const Box<D>& meet, const Box<D>& box, Point<D> front, 
                              [](Point<D>) { return true; });
 }
 
-// A wire of `cell` may touch a node it names as a terminal anywhere, and any node at an end left
-// to geometry.
+// Besides a node it names as a terminal (anywhere), a wire of `cell` may touch any node or box at
+// an end left to geometry.
 template <int D>
-bool may_touch_node(const Cell<D>& cell, std::uint32_t wire, const Box<D>& meet,
-                    const Box<D>& node_box, std::uint32_t node) {
-  if (wire_ends_on_node(cell, wire, node)) return true;
+bool rests_on_at_geometric_end(const Cell<D>& cell, std::uint32_t wire, const Box<D>& where,
+                               const Box<D>& box) {
   const auto pts = cell.wire(wire);
-  return touches_only_at_end(meet, node_box, pts.front(), cell.wire_from[wire].is_geometric(),
+  return touches_only_at_end(where, box, pts.front(), cell.wire_from[wire].is_geometric(),
                              pts.back(), cell.wire_to[wire].is_geometric());
 }
 
@@ -220,22 +225,25 @@ bool may_touch_node(const Cell<D>& cell, std::uint32_t wire, const Box<D>& meet,
 template <int D>
 bool judge_own_pair(const Cell<D>& cell, const Shapes<D>& s, std::uint32_t i, std::uint32_t j,
                     Recorder& rec) {
-  const auto [a, b, ra, rb, where] = ordered_pair(s, i, j);
-  if (a == ShapeKind::kInstance || b == ShapeKind::kInstance) return false;
-  if (is_wire_shape(a) && is_wire_shape(b)) {
-    if (wires_conflict<D>(a, ra, b, rb))
-      rec.add("short", cell.name, fmt::format("wires {} and {} meet", ra, rb), where);
-  } else if (is_wire_shape(a) && b == ShapeKind::kNode) {
-    if (!may_touch_node(cell, ra, where, cell.node_box[rb], rb))
-      rec.add("crossing", cell.name, fmt::format("wire {} touches node {}", ra, rb), where);
-  } else if (is_wire_shape(a) && b == ShapeKind::kPin) {
-    rec.add("pin", cell.name, fmt::format("wire {} touches exported pin {}", ra, rb), where);
-  } else if (a == ShapeKind::kNode && b == ShapeKind::kPin) {
-    if (cell.pins[rb].node != static_cast<std::int32_t>(ra))
-      rec.add("pin", cell.name, fmt::format("pin {} touches node {}", rb, ra), where);
+  const ShapePair p = ordered_pair(s, i, j);
+  if (p.a == ShapeKind::kInstance || p.b == ShapeKind::kInstance) return false;
+  if (is_wire_shape(p.a) && is_wire_shape(p.b)) {
+    if (wires_conflict<D>(p.a, p.ra, p.b, p.rb))
+      rec.add("short", cell.name, fmt::format("wires {} and {} meet", p.ra, p.rb), meet(s, p));
+  } else if (is_wire_shape(p.a) && p.b == ShapeKind::kNode) {
+    if (!wire_ends_on_node(cell, p.ra, p.rb) &&
+        !rests_on_at_geometric_end(cell, p.ra, meet(s, p), s.box[p.j]))
+      rec.add("crossing", cell.name, fmt::format("wire {} touches node {}", p.ra, p.rb),
+              meet(s, p));
+  } else if (is_wire_shape(p.a) && p.b == ShapeKind::kPin) {
+    rec.add("pin", cell.name, fmt::format("wire {} touches exported pin {}", p.ra, p.rb),
+            meet(s, p));
+  } else if (p.a == ShapeKind::kNode && p.b == ShapeKind::kPin) {
+    if (cell.pins[p.rb].node != static_cast<std::int32_t>(p.ra))
+      rec.add("pin", cell.name, fmt::format("pin {} touches node {}", p.rb, p.ra), meet(s, p));
   } else {
-    rec.add(b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
-            fmt::format("shapes {} and {} meet", i, j), where);
+    rec.add(p.b == ShapeKind::kPin ? "pin" : "overlap", cell.name,
+            fmt::format("shapes {} and {} meet", i, j), meet(s, p));
   }
   return true;
 }
