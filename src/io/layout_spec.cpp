@@ -3,13 +3,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include <charconv>
-#include <fstream>
-#include <sstream>
-
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/network/competing.hpp"
-#include "ftvlsi/route/delay_model.hpp"
 #include "layout_node.hpp"
 #include "yaml_source.hpp"
 
