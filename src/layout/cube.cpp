@@ -8,7 +8,6 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
-#include "ftvlsi/layout/layered3d.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -151,77 +150,6 @@ Layout<3> build_cube(const FatTree& tree) {
   for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0);
   layout.top = b.cell;  // a single processor (L = 0) is a layout without wires
   return layout;
-}
-
-Layout<3> build_grid3d(const CompetingNetwork& net) {
-  if (net.processors() == 0) throw InputError("the network has no processors");
-  Layout<3> layout;
-  layout.style = "cube";
-  layout.wire_levels = 1;
-  Cell<3> cell;
-  cell.name = net.kind;
-  for (std::size_t p = 0; p < net.processors(); ++p) {
-    Box<3> b;
-    for (int a = 0; a < 3; ++a) b.lo[a] = 3 * net.position[p][a], b.hi[a] = b.lo[a] + 2;
-    cell.add_node(b, NodeKind::kProcessor, 0);
-  }
-  for (const auto& [u, v] : net.wires) {
-    const auto& pu = net.position[u];
-    const auto& pv = net.position[v];
-    int axis = -1, apart = 0;
-    for (int a = 0; a < 3; ++a)
-      if (pu[a] != pv[a]) axis = a, apart += static_cast<int>(std::llabs(pu[a] - pv[a]));
-    if (apart != 1)
-      throw InputError(fmt::format(
-          "the cube style draws 3D networks whose wires join grid neighbours; the wire {} - {} "
-          "of this {} does not",
-          u, v, net.kind));
-    const auto& lo = pu[axis] < pv[axis] ? pu : pv;
-    Point<3> from{3 * lo[0] + 1, 3 * lo[1] + 1, 3 * lo[2] + 1};
-    from[axis] = 3 * lo[axis] + 2;
-    Point<3> to = from;
-    to[axis] += 1;
-    const Point<3> pts[2] = {from, to};
-    cell.add_wire(pts, 0);
-  }
-  layout.cells.push_back(std::move(cell));
-  layout.top = 0;
-  layout.finalize();
-  return layout;
-}
-
-Layout<3> build_butterfly3d(const ButterflyFatTree3d& net) {
-  const ButterflyFatTree3dGraph g = net.graph();
-  auto morton3 = [](const std::array<std::int64_t, 3>& c) {
-    std::uint64_t m = 0;
-    for (int i = 0; i < 21; ++i)
-      for (int a = 0; a < 3; ++a) m |= static_cast<std::uint64_t>((c[a] >> i) & 1) << (3 * i + a);
-    return m;
-  };
-  std::vector<std::uint32_t> order(g.level.size());
-  for (std::uint32_t v = 0; v < order.size(); ++v) order[v] = v;
-  std::sort(order.begin(), order.end(), [&](auto a, auto b) {
-    return std::pair(morton3(g.cell[a]), g.level[a]) < std::pair(morton3(g.cell[b]), g.level[b]);
-  });
-  Layered3dInput in;
-  in.name = "butterfly3d";
-  in.slot.resize(order.size());
-  for (std::uint64_t i = 0; i < order.size(); ++i) {
-    Coord u = 0, v = 0;  // the 2D Morton curve: even bits of i to u, odd bits to v
-    for (int b = 0; b < 32; ++b) {
-      u |= static_cast<Coord>((i >> (2 * b)) & 1) << b;
-      v |= static_cast<Coord>((i >> (2 * b + 1)) & 1) << b;
-    }
-    in.slot[order[i]] = {u, v};
-  }
-  for (int l : g.level) {
-    in.kind.push_back(l == 0 ? NodeKind::kProcessor : NodeKind::kSwitch);
-    in.level.push_back(l);
-  }
-  in.wires = g.wires;
-  in.wire_level = g.wire_level;
-  in.wire_levels = net.levels() + 1;
-  return build_layered3d(in);
 }
 
 double theorem4_volume(const FatTree& tree) {

@@ -13,7 +13,7 @@
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
-#include "ftvlsi/layout/cube.hpp"
+#include "ftvlsi/layout/grid3d.hpp"
 
 namespace ftvlsi {
 namespace {

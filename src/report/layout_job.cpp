@@ -15,9 +15,11 @@
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
+#include "ftvlsi/layout/butterfly3d_layered.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
+#include "ftvlsi/layout/grid3d.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
 namespace ftvlsi {

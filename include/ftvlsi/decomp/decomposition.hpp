@@ -21,7 +21,7 @@ struct DecomposeRun {
   CompetingNetwork net;  // positions are the layout's processor corners when it was cut
   std::optional<LayoutMetrics<2>> layout;
   std::optional<Layout<2>> drawing;  // the channel layout that was cut
-  // A 3D network drawn on the grid (layout/cube.hpp, build_grid3d) and cut there.
+  // A 3D network drawn on the grid (layout/grid3d.hpp, build_grid3d) and cut there.
   std::optional<LayoutMetrics<3>> layout3;
   std::optional<Layout<3>> drawing3;
   int host_dimensions = 2;  // 3: the volume-universal host of Leiserson's Theorem 10

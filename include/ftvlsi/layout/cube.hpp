@@ -12,25 +12,13 @@
 #include <cstdint>
 
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
-#include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
 
 Layout<3> build_cube(const FatTree& tree);
 
-// A three-dimensional competing network whose wires join grid neighbours (mesh3d): processor
-// (x, y, z) is a 2 x 2 x 2 box at (3x, 3y, 3z) and each wire a straight unit segment between
-// facing faces. Throws InputError for a network with any other wire.
-Layout<3> build_grid3d(const CompetingNetwork& net);
-
 // Leiserson's Theorem 4 volume (w lg(n/w))^(3/2) for root capacity w (lg(n/w) at least 1).
 double theorem4_volume(const FatTree& tree);
-
-// The 3D butterfly fat-tree by the layered router (layout/layered3d): the nodes, ordered by the
-// Morton index of their cell (then by level), take consecutive slots of a 2D Morton curve, so
-// every subcube's nodes share a compact footprint; the wires go in plane pairs above them.
-Layout<3> build_butterfly3d(const ButterflyFatTree3d& net);
 
 }  // namespace ftvlsi

@@ -1,0 +1,13 @@
+#pragma once
+// Three-dimensional competing networks drawn on the 3D grid (docs/design.md §3.5).
+#include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/network/competing.hpp"
+
+namespace ftvlsi {
+
+// A three-dimensional competing network whose wires join grid neighbours (mesh3d): processor
+// (x, y, z) is a 2 x 2 x 2 box at (3x, 3y, 3z) and each wire a straight unit segment between
+// facing faces. Throws InputError for a network with any other wire.
+Layout<3> build_grid3d(const CompetingNetwork& net);
+
+}  // namespace ftvlsi

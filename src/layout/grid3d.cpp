@@ -1,0 +1,48 @@
+#include "ftvlsi/layout/grid3d.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+
+Layout<3> build_grid3d(const CompetingNetwork& net) {
+  if (net.processors() == 0) throw InputError("the network has no processors");
+  Layout<3> layout;
+  layout.style = "cube";
+  layout.wire_levels = 1;
+  Cell<3> cell;
+  cell.name = net.kind;
+  for (std::size_t p = 0; p < net.processors(); ++p) {
+    Box<3> b;
+    for (int a = 0; a < 3; ++a) b.lo[a] = 3 * net.position[p][a], b.hi[a] = b.lo[a] + 2;
+    cell.add_node(b, NodeKind::kProcessor, 0);
+  }
+  for (const auto& [u, v] : net.wires) {
+    const auto& pu = net.position[u];
+    const auto& pv = net.position[v];
+    int axis = -1, apart = 0;
+    for (int a = 0; a < 3; ++a)
+      if (pu[a] != pv[a]) axis = a, apart += static_cast<int>(std::llabs(pu[a] - pv[a]));
+    if (apart != 1)
+      throw InputError(fmt::format(
+          "the cube style draws 3D networks whose wires join grid neighbours; the wire {} - {} "
+          "of this {} does not",
+          u, v, net.kind));
+    const auto& lo = pu[axis] < pv[axis] ? pu : pv;
+    Point<3> from{3 * lo[0] + 1, 3 * lo[1] + 1, 3 * lo[2] + 1};
+    from[axis] = 3 * lo[axis] + 2;
+    Point<3> to = from;
+    to[axis] += 1;
+    const Point<3> pts[2] = {from, to};
+    cell.add_wire(pts, 0);
+  }
+  layout.cells.push_back(std::move(cell));
+  layout.top = 0;
+  layout.finalize();
+  return layout;
+}
+
+}  // namespace ftvlsi
