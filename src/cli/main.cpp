@@ -10,6 +10,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/options.hpp"
@@ -95,7 +96,7 @@ int run_layout_command(const LayoutArgs& args) {
   const auto run = ftvlsi::run_layout(spec);
   const bool to_stdout = spec.output.json && *spec.output.json == "-";
   if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
-    std::cout << run.json.dump(2) << "\n";
+    std::cout << ftvlsi::layout_json(spec, run);
   } else if (!to_stdout) {
     const std::string grid = run.metrics3
                                  ? fmt::format("{} x {} x {}", run.metrics3->width,

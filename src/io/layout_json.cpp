@@ -2,9 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <variant>
+#include <vector>
+
 #include "ftvlsi/core/version.hpp"
 
 namespace ftvlsi {
+namespace {
 
 using nlohmann::ordered_json;
 
@@ -132,8 +138,6 @@ ordered_json drc_json(const DrcReport& report) {
   return j;
 }
 
-namespace {
-
 // `drc_violations` and one entry per check that ran.
 void add_drc(ordered_json& layout, const std::vector<DrcReport>& drc) {
   if (drc.empty()) return;
@@ -164,12 +168,10 @@ ordered_json layout_section(const LayoutSpec& spec, int dimensions, const char* 
   return layout;
 }
 
-}  // namespace
-
 template <int D>
-ordered_json layout_json(const LayoutSpec& spec, ordered_json network,
-                         const LayoutMetrics<D>& metrics, const std::vector<DrcReport>& drc,
-                         std::optional<double> reference) {
+ordered_json layout_document(const LayoutSpec& spec, ordered_json network,
+                             const LayoutMetrics<D>& metrics, const std::vector<DrcReport>& drc,
+                             std::optional<double> reference) {
   ordered_json j = document(spec, std::move(network));
   ordered_json layout =
       layout_section(spec, D,
@@ -190,11 +192,28 @@ ordered_json layout_json(const LayoutSpec& spec, ordered_json network,
   return j;
 }
 
-template ordered_json metrics_json(const LayoutMetrics<2>&);
-template ordered_json metrics_json(const LayoutMetrics<3>&);
-template ordered_json layout_json(const LayoutSpec&, ordered_json, const LayoutMetrics<2>&,
-                                  const std::vector<DrcReport>&, std::optional<double>);
-template ordered_json layout_json(const LayoutSpec&, ordered_json, const LayoutMetrics<3>&,
-                                  const std::vector<DrcReport>&, std::optional<double>);
+ordered_json network_section(const LayoutRun& run) {
+  if (run.tree) return network_json(*run.tree);
+  if (run.butterfly3d) return network_json(*run.butterfly3d);
+  if (run.butterfly) return network_json(*run.butterfly);
+  return network_json(*run.network);
+}
+
+}  // namespace
+
+std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
+  ordered_json j =
+      run.metrics3
+          ? layout_document(spec, network_section(run), *run.metrics3, run.drc, run.reference_size)
+          : layout_document(spec, network_section(run), run.metrics, run.drc, std::nullopt);
+  if (run.wire_kinds) {
+    ordered_json& layout = j["layout"];
+    layout["tree_wire_length_max_by_level"] = run.wire_kinds->tree_wire_length_max_by_level;
+    layout["mesh_wires_by_level"] = run.wire_kinds->mesh_wires_by_level;
+    layout["mesh_wire_length_total_by_level"] = run.wire_kinds->mesh_wire_length_total_by_level;
+    layout["mesh_wire_length_max_by_level"] = run.wire_kinds->mesh_wire_length_max_by_level;
+  }
+  return j.dump(2) + "\n";
+}
 
 }  // namespace ftvlsi

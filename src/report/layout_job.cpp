@@ -80,26 +80,6 @@ void require_memory(const ButterflyFatTree& net, bool lattice, DrcMode drc) {
 
 }  // namespace
 
-std::uint64_t LayoutRun::processors() const {
-  if (tree) return tree->processors();
-  if (butterfly3d) return butterfly3d->processors();
-  if (butterfly) return butterfly->processors();
-  return network->processors();
-}
-
-std::string LayoutRun::kind() const {
-  if (tree) return "fat-tree";
-  if (butterfly3d) return "butterfly-fat-tree-3d";
-  if (butterfly) return butterfly->pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
-  return network->kind;
-}
-
-bool LayoutRun::drc_clean() const {
-  for (const auto& r : drc)
-    if (!r.clean()) return false;
-  return true;
-}
-
 std::uint64_t estimate_run_bytes(const FatTree& tree, DrcMode drc) {
   u128 bytes = estimate_h_tree_bytes(tree);
   if (drc == DrcMode::kFlat || drc == DrcMode::kBoth)
@@ -186,49 +166,6 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
 
 namespace {
 
-// Tree wires and mesh edges of a butterfly layout, per switch level, measured from the drawn
-// wires of every cell (times its number of placements): a mesh edge joins two nodes of one
-// level, a tree wire two levels.
-void add_wire_kinds(const ButterflyFatTree& net, const Layout<2>& layout,
-                    nlohmann::ordered_json& j) {
-  const auto levels = static_cast<std::size_t>(net.levels() + 1);
-  std::vector<std::uint64_t> count[2], total[2], longest[2];
-  for (int kind = 0; kind < 2; ++kind)
-    count[kind].assign(levels, 0), total[kind].assign(levels, 0), longest[kind].assign(levels, 0);
-  std::vector<std::uint64_t> placements(layout.cells.size(), 0);
-  placements[layout.top] = 1;
-  for (std::size_t c = layout.cells.size(); c-- > 0;)
-    for (const Instance<2>& inst : layout.cells[c].instances)
-      placements[inst.cell] += placements[c];
-  for (std::size_t c = 0; c < layout.cells.size(); ++c) {
-    const Cell<2>& cell = layout.cells[c];
-    auto level_of = [&](const Terminal& t) {
-      if (t.is_node()) return cell.node_level[t.index];
-      const auto [owner, node] = pin_node(layout, cell.instances[t.instance].cell, t.index);
-      return layout.cells[owner].node_level[node];
-    };
-    for (std::size_t w = 0; w < cell.wire_count() && placements[c] > 0; ++w) {
-      const int kind = level_of(cell.wire_from[w]) == level_of(cell.wire_to[w]) ? 1 : 0;
-      const auto l = static_cast<std::size_t>(cell.wire_level[w]);
-      const std::uint64_t len = wire_length(cell.wire(w));
-      count[kind][l] += placements[c];
-      total[kind][l] += len * placements[c];
-      longest[kind][l] = std::max(longest[kind][l], len);
-    }
-  }
-  j["tree_wire_length_max_by_level"] = longest[0];
-  j["mesh_wires_by_level"] = count[1];
-  j["mesh_wire_length_total_by_level"] = total[1];
-  j["mesh_wire_length_max_by_level"] = longest[1];
-}
-
-nlohmann::ordered_json network_section(const LayoutRun& run) {
-  if (run.tree) return network_json(*run.tree);
-  if (run.butterfly3d) return network_json(*run.butterfly3d);
-  if (run.butterfly) return network_json(*run.butterfly);
-  return network_json(*run.network);
-}
-
 // The size a 3D layout is compared with: Theorem 4 for a fat-tree; n lg^(3/2) n for the 3D
 // butterfly fat-tree (GL §6); n for a 3D mesh (volume Theta(n)). 2D layouts have none.
 template <int D>
@@ -254,16 +191,16 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_flat(layout, available_memory_bytes()));
   });
-  run.json = layout_json(spec, network_section(run), metrics, run.drc, reference_size<D>(run));
+  run.reference_size = reference_size<D>(run);
   if constexpr (D == 2)
-    if (run.butterfly) add_wire_kinds(*run.butterfly, layout, run.json["layout"]);
+    if (run.butterfly) run.wire_kinds = measure_wire_kinds(layout, run.butterfly->levels() + 1);
   if (spec.output.svg) run.times.svg = timed([&] { write_svg(layout, *spec.output.svg, svg); });
   if constexpr (D == 3)
     if (spec.output.html) write_view3d_html(layout, *spec.output.html, {svg.title, 200000});
   if (spec.output.gds) run.times.gds = timed([&] { write_gds(layout, *spec.output.gds); });
   if (spec.output.json)
     run.times.json =
-        timed([&] { write_file_atomically(*spec.output.json, run.json.dump(2) + "\n"); });
+        timed([&] { write_file_atomically(*spec.output.json, layout_json(spec, run)); });
 }
 
 }  // namespace

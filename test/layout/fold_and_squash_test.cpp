@@ -210,27 +210,6 @@ TEST_SUITE("butterfly_fat_tree") {
   }
 }
 
-TEST_SUITE("fold_and_squash_json") {
-  TEST_CASE("the layout JSON counts and measures mesh edges and tree wires per level") {
-    for (std::uint64_t n : {64, 256, 1024}) {
-      LayoutSpec spec;
-      spec.network = ButterflyParams{"fat-pyramid", n, {}};
-      const LayoutRun run = run_layout(spec);
-      const auto& layout = run.json["layout"];
-      const auto& network = run.json["network"];
-      CHECK(layout["mesh_wires_by_level"] == network["mesh_wires_by_level"]);
-      const ButterflyFatTree net(n, true);
-      for (int l = 1; l <= net.levels(); ++l) {
-        const auto mesh = layout["mesh_wire_length_max_by_level"][l].get<std::uint64_t>();
-        const auto tree = layout["tree_wire_length_max_by_level"][l].get<std::uint64_t>();
-        CHECK(std::max(mesh, tree) ==
-              layout["wire_length_max_by_switch_level"][l].get<std::uint64_t>());
-        if (l < net.levels()) CHECK(mesh > 0);
-      }
-    }
-  }
-}
-
 TEST_SUITE("scalable_fat_tree") {
   TEST_CASE("1, 2 or 4 parents per level: switch counts, channel widths, wiring, clean layouts") {
     const std::vector<std::vector<int>> choices{{1}, {2}, {4}, {4, 1, 2}, {1, 4, 4}, {2, 1, 4}};

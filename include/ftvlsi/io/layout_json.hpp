@@ -1,38 +1,18 @@
 #pragma once
-// The JSON document of one layout run. Per-level arrays are indexed by binary level
-// k = 0 (root channel) .. L (leaf channels), like network.capacities.
-#include <nlohmann/json.hpp>
-#include <optional>
-#include <vector>
+// The JSON document of one layout run (`ftvlsi layout --json`), built from its typed result.
+// Per-level arrays are indexed by binary level k = 0 (root channel) .. L (leaf channels), like
+// network.capacities; butterfly networks by switch level l = 0 (processors) .. m.
+// A 3D layout has `layout.depth`, `layout.volume` and `layout.planes` where a 2D one has
+// `layout.area` and `layout.layers`; with a reference size, `reference_volume` and
+// `volume_over_reference`. `drc` lists the checks that ran (none, one or both modes).
+#include <string>
 
-#include "ftvlsi/geometry/drc.hpp"
-#include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
-#include "ftvlsi/network/butterfly_fat_tree.hpp"
-#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
-#include "ftvlsi/network/competing.hpp"
-#include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/layout/layout_run.hpp"
 
 namespace ftvlsi {
 
-nlohmann::ordered_json network_json(const FatTree& tree);
-nlohmann::ordered_json network_json(const CompetingNetwork& net);
-nlohmann::ordered_json network_json(const ButterflyFatTree& net);
-nlohmann::ordered_json network_json(const ButterflyFatTree3d& net);
-template <int D>
-nlohmann::ordered_json metrics_json(const LayoutMetrics<D>& m);
-nlohmann::ordered_json drc_json(const DrcReport& report);
-
-// `drc` entries are the checks that ran (none, one or both modes).
-// `network` is the network section (network_json of the network laid out).
-// A 3D layout has `layout.depth`, `layout.volume` and `layout.planes` where a 2D one has
-// `layout.area` and `layout.layers`; with a `reference` (Theorem 4's volume for the cube),
-// `reference_volume` and `volume_over_reference`.
-template <int D>
-nlohmann::ordered_json layout_json(const LayoutSpec& spec, nlohmann::ordered_json network,
-                                   const LayoutMetrics<D>& metrics,
-                                   const std::vector<DrcReport>& drc,
-                                   std::optional<double> reference = std::nullopt);
+// The document, indented by two spaces and ending in a newline.
+std::string layout_json(const LayoutSpec& spec, const LayoutRun& run);
 
 }  // namespace ftvlsi

@@ -1,0 +1,46 @@
+#pragma once
+// The typed result of one `ftvlsi layout` run: the network laid out, its drawn layout (2D or
+// 3D), the metrics and DRC reports measured from it, and the time of each phase.
+// report/layout_job.hpp computes it; io/layout_json.hpp writes its JSON document.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/geometry/wire_kinds.hpp"
+#include "ftvlsi/network/butterfly_fat_tree.hpp"
+#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
+#include "ftvlsi/network/competing.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
+
+namespace ftvlsi {
+
+struct PhaseTimes {
+  double build = 0, metrics = 0, drc = 0, svg = 0, gds = 0, json = 0;
+};
+
+struct LayoutRun {
+  std::optional<FatTree> tree;                    // a fat-tree run
+  std::optional<CompetingNetwork> network;        // a competing-network run
+  std::optional<ButterflyFatTree> butterfly;      // a butterfly fat-tree or fat-pyramid run
+  std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
+  Layout<2> layout;
+  LayoutMetrics<2> metrics;
+  std::optional<Layout<3>> cube;  // a 3D layout (--style cube) instead of `layout`
+  std::optional<LayoutMetrics<3>> metrics3;
+  std::vector<DrcReport> drc;
+  std::optional<WireKindMetrics> wire_kinds;  // butterfly networks in 2D: tree and mesh wires
+  // 3D layouts: the volume the layout is compared with (Theorem 4 for a fat-tree, n lg^(3/2) n
+  // for the 3D butterfly fat-tree, n for a 3D mesh).
+  std::optional<double> reference_size;
+  PhaseTimes times;
+
+  bool drc_clean() const;
+  std::uint64_t processors() const;
+  std::string kind() const;  // network kind, e.g. "fat-tree" or "mesh"
+};
+
+}  // namespace ftvlsi

@@ -1,0 +1,25 @@
+#include "ftvlsi/layout/layout_run.hpp"
+
+namespace ftvlsi {
+
+std::uint64_t LayoutRun::processors() const {
+  if (tree) return tree->processors();
+  if (butterfly3d) return butterfly3d->processors();
+  if (butterfly) return butterfly->processors();
+  return network->processors();
+}
+
+std::string LayoutRun::kind() const {
+  if (tree) return "fat-tree";
+  if (butterfly3d) return "butterfly-fat-tree-3d";
+  if (butterfly) return butterfly->pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
+  return network->kind;
+}
+
+bool LayoutRun::drc_clean() const {
+  for (const auto& r : drc)
+    if (!r.clean()) return false;
+  return true;
+}
+
+}  // namespace ftvlsi
