@@ -282,16 +282,20 @@ struct LatticeChecker {
 
   // ---- pattern colours ------------------------------------------------------------------
 
-  void check_pattern(std::int32_t colour) {
-    const Coord q = lc.rules[colour].period;
-    if (q <= 0) {
-      rec.add("colour", "(layout)", fmt::format("pattern colour {} has no period", colour),
-              Box<2>{});
-      return;
-    }
-    std::set<std::vector<Coord>> wires;    // classes: x0, y0, x1, y1, ...
-    std::set<std::array<Coord, 4>> nodes;  // classes: x0, y0, x1, y1
-    Coord lo = 0, hi = 0;                  // extent of the classes, in periods
+  // The translation classes of a pattern colour: its wires and the nodes it pierces, each moved
+  // into the period square at the origin, and the extent of the classes in periods.
+  struct PatternClasses {
+    std::set<std::vector<Coord>> wires;    // x0, y0, x1, y1, ...
+    std::set<std::array<Coord, 4>> nodes;  // x0, y0, x1, y1
+    Coord lo = 0, hi = 0;
+  };
+
+  PatternClasses pattern_classes(std::int32_t colour, Coord q) {
+    PatternClasses pc;
+    auto& wires = pc.wires;
+    auto& nodes = pc.nodes;
+    Coord& lo = pc.lo;
+    Coord& hi = pc.hi;
     auto extent = [&](Point<2> p) {
       lo = std::min({lo, floor_div(p.x(), q), floor_div(p.y(), q)});
       hi = std::max({hi, floor_div(p.x(), q), floor_div(p.y(), q)});
@@ -337,8 +341,22 @@ struct LatticeChecker {
         nodes.insert(moved);
       }
     }
-    // Two translates meet only if their period ranges overlap: offsets within hi - lo.
-    const Coord window = hi - lo + 1;
+    return pc;
+  }
+
+  // Places the classes at every offset of a window as wide as their extent (two translates meet
+  // only if their period ranges overlap) and checks the window's shapes against each other.
+  void check_pattern(std::int32_t colour) {
+    const Coord q = lc.rules[colour].period;
+    if (q <= 0) {
+      rec.add("colour", "(layout)", fmt::format("pattern colour {} has no period", colour),
+              Box<2>{});
+      return;
+    }
+    const PatternClasses pc = pattern_classes(colour, q);
+    const auto& wires = pc.wires;
+    const auto& nodes = pc.nodes;
+    const Coord window = pc.hi - pc.lo + 1;
     Shapes<2> s;
     std::vector<std::pair<Point<2>, Point<2>>> ends;  // per window wire
     const std::string name = fmt::format("(pattern of colour {})", colour);

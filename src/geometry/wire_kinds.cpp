@@ -33,8 +33,7 @@ WireKindMetrics measure_wire_kinds(const Layout<2>& layout, int levels) {
       longest[kind][l] = std::max(longest[kind][l], len);
     }
   }
-  return {std::move(longest[0]), std::move(count[1]), std::move(total[1]),
-          std::move(longest[1])};
+  return {std::move(longest[0]), std::move(count[1]), std::move(total[1]), std::move(longest[1])};
 }
 
 }  // namespace ftvlsi

@@ -73,19 +73,17 @@ Built leaf(Layout<3>& layout, const FatTree& tree) {
   return b;
 }
 
-Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, bool root) {
+// The switch of a level-k cell: its faces along a cover the child's pins (on the child's face
+// a = C.hi[a], spanning a rectangle in (t, p)); its face along p carries cap(k) pins over (a, t),
+// made about square.
+Box<3> switch_box(const Box<3>& C, const std::vector<Point<3>>& pins, int k, std::uint64_t cap) {
   const int a = k % 3, t = (k + 1) % 3, p = (k + 2) % 3;
-  const Box<3> C = layout.cells[child.cell].bbox;  // starts at the origin
-  // The child's pins: on its face a = C.hi[a], spanning a rectangle in (t, p).
   Coord t0 = INT64_MAX, t1 = INT64_MIN, p0 = INT64_MAX, p1 = INT64_MIN;
-  for (const auto& q : child.pins) {
+  for (const auto& q : pins) {
     FTVLSI_ASSERT(q[a] == C.hi[a]);
     t0 = std::min(t0, q[t]), t1 = std::max(t1, q[t]), p0 = std::min(p0, q[p]),
     p1 = std::max(p1, q[p]);
   }
-  // The switch: its faces along a cover the child's pins; its face along p carries cap(k) pins
-  // over (a, t), made about square.
-  const std::uint64_t cap = tree.capacity(k);
   const Coord across = std::max<Coord>(t1 - t0 + 1, static_cast<Coord>(ceil_sqrt(cap)));
   const Coord extra = across - (t1 - t0 + 1);
   const Coord thick = div_up(cap, static_cast<std::uint64_t>(across)) + 1;  // extent along a
@@ -96,6 +94,14 @@ Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, b
   s.hi[t] = t1 + 1 + (extra - extra / 2);
   s.lo[p] = p0 - 1;
   s.hi[p] = p1 + 1;
+  return s;
+}
+
+Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, bool root) {
+  const int a = k % 3, p = (k + 2) % 3;
+  const Box<3> C = layout.cells[child.cell].bbox;  // starts at the origin
+  const std::uint64_t cap = tree.capacity(k);
+  const Box<3> s = switch_box(C, child.pins, k, cap);
   const Coord top = std::max(C.hi[p], s.hi[p] + 1);
   Cell<3> cell;
   cell.name = fmt::format("cube_{}", k);

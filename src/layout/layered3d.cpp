@@ -28,6 +28,34 @@ class Line {
   std::map<Coord, Coord> spans_;  // start -> end
 };
 
+// Gives every wire a pair of planes (x run on the first, y run on the second): the longest runs
+// first, each on the lowest pair where its row and column spans are still free.
+std::vector<int> plane_pairs(const std::vector<std::array<Coord, 4>>& ends) {
+  std::vector<std::size_t> order(ends.size());
+  std::iota(order.begin(), order.end(), 0);
+  auto span = [&](std::size_t w) {
+    return std::llabs(ends[w][0] - ends[w][2]) + std::llabs(ends[w][1] - ends[w][3]);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return span(a) > span(b); });
+  std::vector<std::map<Coord, Line>> rows, columns;  // per pair: odd row / odd column -> spans
+  std::vector<int> pair_of(ends.size(), 0);
+  for (auto w : order) {
+    const auto [xs, ys, xd, yd] = ends[w];
+    const Coord row = ys + 1, column = xd + 1;
+    const Coord x0 = std::min(xs, column), x1 = std::max(xs, column);
+    const Coord y0 = std::min(row, yd), y1 = std::max(row, yd);
+    std::size_t k = 0;
+    for (;; ++k) {
+      if (k == rows.size()) rows.emplace_back(), columns.emplace_back();
+      if (rows[k][row].free(x0, x1) && columns[k][column].free(y0, y1)) break;
+    }
+    rows[k][row].take(x0, x1);
+    columns[k][column].take(y0, y1);
+    pair_of[w] = static_cast<int>(k);
+  }
+  return pair_of;
+}
+
 }  // namespace
 
 Layout<3> build_layered3d(const Layered3dInput& in) {
@@ -62,28 +90,7 @@ Layout<3> build_layered3d(const Layered3dInput& in) {
     const auto s = pin(in.wires[w].first), d = pin(in.wires[w].second);
     ends[w] = {s[0], s[1], d[0], d[1]};
   }
-  std::vector<std::size_t> order(in.wires.size());
-  std::iota(order.begin(), order.end(), 0);
-  auto span = [&](std::size_t w) {
-    return std::llabs(ends[w][0] - ends[w][2]) + std::llabs(ends[w][1] - ends[w][3]);
-  };
-  std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return span(a) > span(b); });
-  std::vector<std::map<Coord, Line>> rows, columns;  // per pair: odd row / odd column -> spans
-  std::vector<int> pair_of(in.wires.size(), 0);
-  for (auto w : order) {
-    const auto [xs, ys, xd, yd] = ends[w];
-    const Coord row = ys + 1, column = xd + 1;
-    const Coord x0 = std::min(xs, column), x1 = std::max(xs, column);
-    const Coord y0 = std::min(row, yd), y1 = std::max(row, yd);
-    std::size_t k = 0;
-    for (;; ++k) {
-      if (k == rows.size()) rows.emplace_back(), columns.emplace_back();
-      if (rows[k][row].free(x0, x1) && columns[k][column].free(y0, y1)) break;
-    }
-    rows[k][row].take(x0, x1);
-    columns[k][column].take(y0, y1);
-    pair_of[w] = static_cast<int>(k);
-  }
+  const std::vector<int> pair_of = plane_pairs(ends);
   for (std::size_t w = 0; w < in.wires.size(); ++w) {
     const auto [xs, ys, xd, yd] = ends[w];
     const Coord x = kFirstPlane + 2 * pair_of[w], y = x + 1;

@@ -96,52 +96,49 @@ std::vector<std::string> level_labels(const FatTree& tree) {
 
 namespace {
 
-// Builds the layout of the spec's network and the title and legend of its picture.
-void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
-  if (const auto* ft = std::get_if<FatTreeParams>(&spec.network);
-      ft && resolved_style(spec) == LayoutStyle::kCube) {
-    run.tree.emplace(*ft);
+void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& run,
+                    SvgOptions& svg) {
+  run.tree.emplace(ft);
+  const bool cube = resolved_style(spec) == LayoutStyle::kCube;
+  if (cube) {
     run.times.build = timed([&] { run.cube = build_cube(*run.tree); });
-    svg.title = fmt::format("fat-tree, {} processors, {} capacities, cube (3D)",
-                            run.tree->processors(), to_string(ft->capacity.profile));
-    svg.level_labels = level_labels(*run.tree);
-    return;
-  }
-  if (const auto* ft = std::get_if<FatTreeParams>(&spec.network)) {
-    run.tree.emplace(*ft);
+  } else {
     require_memory(*run.tree, spec.drc);
     run.times.build = timed([&] { run.layout = build_h_tree(*run.tree); });
-    svg.title = fmt::format("fat-tree, {} processors, {} capacities, H-tree",
-                            run.tree->processors(), to_string(ft->capacity.profile));
-    svg.level_labels = level_labels(*run.tree);
-    return;
   }
-  if (const auto* b = std::get_if<ButterflyParams>(&spec.network);
-      b && resolved_style(spec) == LayoutStyle::kCube) {
-    if (!b->parents.empty())
+  svg.title = fmt::format("fat-tree, {} processors, {} capacities, {}", run.tree->processors(),
+                          to_string(ft.capacity.profile), cube ? "cube (3D)" : "H-tree");
+  svg.level_labels = level_labels(*run.tree);
+}
+
+void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun& run,
+                     SvgOptions& svg) {
+  const LayoutStyle style = resolved_style(spec);
+  int levels = 0;
+  if (style == LayoutStyle::kCube) {
+    if (!b.parents.empty())
       throw InputError("--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
-    run.butterfly3d.emplace(b->processors);
+    run.butterfly3d.emplace(b.processors);
     run.times.build = timed([&] { run.cube = build_butterfly3d(*run.butterfly3d); });
-    svg.title = fmt::format("3D butterfly fat-tree, {} processors, layered", b->processors);
-    for (int l = 0; l <= run.butterfly3d->levels(); ++l)
-      svg.level_labels.push_back(fmt::format("switch level {}", l));
-    return;
-  }
-  if (const auto* b = std::get_if<ButterflyParams>(&spec.network)) {
-    run.butterfly.emplace(b->processors, b->pyramid(), b->parents, b->mesh_diagonals);
-    const bool regular = resolved_style(spec) == LayoutStyle::kFoldAndSquash;
+    svg.title = fmt::format("3D butterfly fat-tree, {} processors, layered", b.processors);
+    levels = run.butterfly3d->levels();
+  } else {
+    run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
+    const bool regular = style == LayoutStyle::kFoldAndSquash;
     require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
       run.layout =
           regular ? build_fold_and_squash(*run.butterfly) : build_centred_butterfly(*run.butterfly);
     });
-    svg.title = fmt::format("{}, {} processors, {}", b->kind, b->processors,
+    svg.title = fmt::format("{}, {} processors, {}", b.kind, b.processors,
                             regular ? "fold-and-squash" : "H-tree placement");
-    for (int l = 0; l <= run.butterfly->levels(); ++l)
-      svg.level_labels.push_back(fmt::format("switch level {}", l));
-    return;
+    levels = run.butterfly->levels();
   }
-  const auto& c = std::get<CompetingParams>(spec.network);
+  for (int l = 0; l <= levels; ++l) svg.level_labels.push_back(fmt::format("switch level {}", l));
+}
+
+void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun& run,
+                     SvgOptions& svg) {
   if (is_file_kind(c.kind)) {
     if (!c.file) throw InputError("a network of kind file needs --network-file FILE (or file:)");
     run.network = read_network_file(*c.file);
@@ -149,17 +146,24 @@ void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
     run.network = make_competing(c.kind, c.processors, spec.seed);
     validate(*run.network, c.kind);
   }
-  if (resolved_style(spec) == LayoutStyle::kCube) {
+  const bool cube = resolved_style(spec) == LayoutStyle::kCube;
+  if (cube)
     run.times.build = timed([&] { run.cube = build_grid3d(*run.network); });
-    svg.title = fmt::format("{} network, {} processors, 3D grid", run.network->kind,
-                            run.network->processors());
-    svg.level_labels = {"wires"};
-    return;
-  }
-  run.times.build = timed([&] { run.layout = build_channel_layout(*run.network); });
-  svg.title = fmt::format("{} network, {} processors, channel layout", run.network->kind,
-                          run.network->processors());
+  else
+    run.times.build = timed([&] { run.layout = build_channel_layout(*run.network); });
+  svg.title = fmt::format("{} network, {} processors, {}", run.network->kind,
+                          run.network->processors(), cube ? "3D grid" : "channel layout");
   svg.level_labels = {"wires"};
+}
+
+// Builds the layout of the spec's network and the title and legend of its picture.
+void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
+  if (const auto* ft = std::get_if<FatTreeParams>(&spec.network))
+    build_fat_tree(spec, *ft, run, svg);
+  else if (const auto* b = std::get_if<ButterflyParams>(&spec.network))
+    build_butterfly(spec, *b, run, svg);
+  else
+    build_competing(spec, std::get<CompetingParams>(spec.network), run, svg);
 }
 
 }  // namespace
