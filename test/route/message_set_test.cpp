@@ -1,0 +1,27 @@
+#include "ftvlsi/route/message_set.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/route/algorithms.hpp"
+#include "ftvlsi/route/channel_loads.hpp"
+#include "support/trees.hpp"
+
+using namespace ftvlsi;
+using ftvlsi::test::tree_of;
+
+TEST_SUITE("message_set") {
+  TEST_CASE("message files: a processor that does not exist or an empty file is an error") {
+    CHECK(parse_messages("# a\n0 3\n3 0\n", "m", 4).size() == 2);
+    CHECK_THROWS_AS(parse_messages("0 4\n", "m", 4), InputError);
+    CHECK_THROWS_AS(parse_messages("# none\n", "m", 4), InputError);
+    CHECK_THROWS_AS(parse_messages("0 x\n", "m", 4), InputError);
+    PatternParams pp;
+    pp.name = "spiral";
+    CHECK_THROWS_AS(make_pattern(pp, 16), InputError);
+  }
+}
