@@ -98,14 +98,9 @@ int run_layout_command(const LayoutArgs& args) {
   if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
     std::cout << ftvlsi::layout_json(spec, run);
   } else if (!to_stdout) {
-    const std::string grid = run.metrics3
-                                 ? fmt::format("{} x {} x {}", run.metrics3->width,
-                                               run.metrics3->height, run.metrics3->depth)
-                                 : fmt::format("{} x {}", run.metrics.width, run.metrics.height);
     std::cerr << fmt::format(
-        "ftvlsi: {} processors, {} grid, {} wires{}\n", run.processors(), grid,
-        run.metrics3 ? run.metrics3->wires : run.metrics.wires,
-        run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
+        "ftvlsi: {} processors, {} grid, {} wires{}\n", run.processors(), run.grid_size(),
+        run.wires(), run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }
   if (!run.drc_clean()) {
     for (const auto& r : run.drc)

@@ -202,10 +202,11 @@ ordered_json network_section(const LayoutRun& run) {
 }  // namespace
 
 std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
-  ordered_json j =
-      run.metrics3
-          ? layout_document(spec, network_section(run), *run.metrics3, run.drc, run.reference_size)
-          : layout_document(spec, network_section(run), run.metrics, run.drc, std::nullopt);
+  ordered_json j = std::visit(
+      [&](const auto& d) {
+        return layout_document(spec, network_section(run), d.metrics, run.drc, run.reference_size);
+      },
+      run.drawn);
   if (run.wire_kinds) {
     ordered_json& layout = j["layout"];
     layout["tree_wire_length_max_by_level"] = run.wire_kinds->tree_wire_length_max_by_level;

@@ -101,10 +101,10 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
   run.tree.emplace(ft);
   const bool cube = resolved_style(spec) == LayoutStyle::kCube;
   if (cube) {
-    run.times.build = timed([&] { run.cube = build_cube(*run.tree); });
+    run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_cube(*run.tree), {}}; });
   } else {
     require_memory(*run.tree, spec.drc);
-    run.times.build = timed([&] { run.layout = build_h_tree(*run.tree); });
+    run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_h_tree(*run.tree), {}}; });
   }
   svg.title = fmt::format("fat-tree, {} processors, {} capacities, {}", run.tree->processors(),
                           to_string(ft.capacity.profile), cube ? "cube (3D)" : "H-tree");
@@ -119,7 +119,9 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
     if (!b.parents.empty())
       throw InputError("--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
     run.butterfly3d.emplace(b.processors);
-    run.times.build = timed([&] { run.cube = build_butterfly3d(*run.butterfly3d); });
+    run.times.build = timed([&] {
+      run.drawn = DrawnLayout<3>{build_butterfly3d(*run.butterfly3d), {}};
+    });
     svg.title = fmt::format("3D butterfly fat-tree, {} processors, layered", b.processors);
     levels = run.butterfly3d->levels();
   } else {
@@ -127,8 +129,9 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
     const bool regular = style == LayoutStyle::kFoldAndSquash;
     require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
-      run.layout =
-          regular ? build_fold_and_squash(*run.butterfly) : build_centred_butterfly(*run.butterfly);
+      run.drawn = DrawnLayout<2>{
+          regular ? build_fold_and_squash(*run.butterfly) : build_centred_butterfly(*run.butterfly),
+          {}};
     });
     svg.title = fmt::format("{}, {} processors, {}", b.kind, b.processors,
                             regular ? "fold-and-squash" : "H-tree placement");
@@ -148,9 +151,11 @@ void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun
   }
   const bool cube = resolved_style(spec) == LayoutStyle::kCube;
   if (cube)
-    run.times.build = timed([&] { run.cube = build_grid3d(*run.network); });
+    run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_grid3d(*run.network), {}}; });
   else
-    run.times.build = timed([&] { run.layout = build_channel_layout(*run.network); });
+    run.times.build = timed([&] {
+      run.drawn = DrawnLayout<2>{build_channel_layout(*run.network), {}};
+    });
   svg.title = fmt::format("{} network, {} processors, {}", run.network->kind,
                           run.network->processors(), cube ? "3D grid" : "channel layout");
   svg.level_labels = {"wires"};
@@ -217,12 +222,7 @@ LayoutRun run_layout(const LayoutSpec& spec) {
   LayoutRun run;
   SvgOptions svg;
   build(spec, run, svg);
-  if (run.cube) {
-    run.metrics3.emplace();
-    finish(spec, run, *run.cube, *run.metrics3, svg);
-  } else {
-    finish(spec, run, run.layout, run.metrics, svg);
-  }
+  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg); }, run.drawn);
   return run;
 }
 

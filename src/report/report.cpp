@@ -36,8 +36,8 @@ std::vector<std::string> files_in(const std::string& dir) {
 }
 
 std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
-  if (run.metrics3) {
-    const auto& m = *run.metrics3;
+  if (const auto* d = run.drawn_as<3>()) {
+    const auto& m = d->metrics;
     return fmt::format(
         "| {} | {} (cube, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} "
         "|\n",
@@ -48,7 +48,7 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
         static_cast<double>(m.volume()) / static_cast<double>(run.processors()), m.wires,
         m.wire_length_total, m.wire_length_max, drc_cell(run));
   }
-  const auto& m = run.metrics;
+  const auto& m = std::get<DrawnLayout<2>>(run.drawn).metrics;
   const std::uint64_t n = run.processors();
   const std::string profile =
       run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind();
@@ -61,8 +61,8 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
 
 std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
   if (!run.tree && !run.butterfly) return "";
-  if (run.metrics3 && run.tree) {
-    const auto& m = *run.metrics3;
+  if (const auto* d = run.drawn_as<3>(); d && run.tree) {
+    const auto& m = d->metrics;
     std::string out = fmt::format(
         "\n### {}\n\nFiles: [{}.html]({}.html) (3D view), [{}.gds]({}.gds) (plane z on layer "
         "100 + z), [{}.json]({}.json). Volume {} = {:.1f} × Leiserson's Theorem 4 bound "
@@ -84,11 +84,11 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
       run.tree ? "Per binary level k (0 = root channel)"
                : "Per switch level l (0 = processors; wires tagged with their upper switch)",
       run.tree ? "k" : "l", run.tree ? "cap" : "channel");
-  for (int k = 0; k < static_cast<int>(run.metrics.wires_by_level.size()); ++k) {
+  const auto& m = std::get<DrawnLayout<2>>(run.drawn).metrics;
+  for (int k = 0; k < static_cast<int>(m.wires_by_level.size()); ++k) {
     const std::uint64_t cap = run.tree ? run.tree->capacity(k) : run.butterfly->channel_width(k);
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", k, cap, run.metrics.wires_by_level[k],
-                       run.metrics.wire_length_total_by_level[k],
-                       run.metrics.wire_length_max_by_level[k]);
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", k, cap, m.wires_by_level[k],
+                       m.wire_length_total_by_level[k], m.wire_length_max_by_level[k]);
   }
   return out;
 }
