@@ -32,9 +32,9 @@ ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
                   {"processors", r.net.processors()},
                   {"wires", r.net.wires.size()},
                   {"dimensions", r.net.dimensions}};
-  if (r.layout) j["layout"] = drawn_layout_json(*r.layout);
-  if (r.layout3) j["layout"] = drawn_layout_json(*r.layout3);
-  j["cut_on"] = r.layout || r.layout3 ? "layout" : "placement";
+  if (r.drawn)
+    j["layout"] = std::visit([](const auto& d) { return drawn_layout_json(d.metrics); }, *r.drawn);
+  j["cut_on"] = r.drawn ? "layout" : "placement";
   j["tree"] = {{"depth", r.tree.depth},
                {"bandwidth_by_level", r.tree.bandwidth_by_level},
                {"pieces_by_level", r.tree.pieces_by_level},

@@ -349,7 +349,7 @@ std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& 
       d.seed = ctx.seed;
       const DecomposeRun r = run_decompose(d);
       s.points.push_back({d.processors, ctx.tamper(n, r.loads.load_factor),
-                          lg2(static_cast<double>(r.layout->area()))});
+                          lg2(static_cast<double>(r.drawn_as<2>()->metrics.area()))});
     }
     out.push_back(std::move(s));
   }

@@ -77,8 +77,8 @@ FatTree make_host(const DecomposeSpec& s, DecomposeRun& r) {
     params.capacity.profile = CapacityProfile::kUniversal;
     // The network's volume: its 3D layout's, else its placement's (rounded up per axis).
     const double volume =
-        r.layout3 ? static_cast<double>(r.layout3->volume())
-                  : std::ldexp(1.0, tree.exponent[0] + tree.exponent[1] + tree.exponent[2]);
+        r.drawn_as<3>() ? static_cast<double>(r.drawn_as<3>()->metrics.volume())
+                        : std::ldexp(1.0, tree.exponent[0] + tree.exponent[1] + tree.exponent[2]);
     params.capacity.root_capacity = volume_universal_root(params.processors, volume);
   }
   if (!s.host_alpha_given) {
@@ -160,12 +160,11 @@ std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t p
 void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
   ChannelNotes notes;
   notes.processor_area = processor_area;
-  const Layout<2> layout = build_channel_layout(r.net, notes);
+  Layout<2> layout = build_channel_layout(r.net, notes);
   const Cell<2>& cell = layout.cells[layout.top];
   for (std::size_t p = 0; p < r.net.processors(); ++p)
     r.net.position[p] = {cell.node_box[p].lo[0], cell.node_box[p].lo[1], 0};
-  r.layout = measure(layout);
-  r.drawing = layout;
+  r.drawn = drawn_and_measured(std::move(layout));
 }
 
 // A 3D network whose wires join grid neighbours is cut on its own 3D layout (processor corners);
@@ -179,8 +178,7 @@ void place_on_grid3d(DecomposeRun& r) {
   }
   const Cell<3>& cell = layout.cells[layout.top];
   for (std::size_t p = 0; p < r.net.processors(); ++p) r.net.position[p] = cell.node_box[p].lo.c;
-  r.layout3 = measure(layout);
-  r.drawing3 = std::move(layout);
+  r.drawn = drawn_and_measured(std::move(layout));
 }
 
 constexpr int kSvgCutLevels = 8;
@@ -216,7 +214,8 @@ std::vector<SvgLine> cut_lines(const CuttingTree& t, const Box<2>& clip) {
 }
 
 void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r) {
-  if (!r.drawing)
+  const auto* drawn = r.drawn_as<2>();
+  if (!drawn)
     throw InputError(
         "an SVG of the cuts needs a two-dimensional network cut on its layout "
         "(--cut-on layout)");
@@ -224,8 +223,8 @@ void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r) {
   options.title = fmt::format("{} network, {} processors, cutting-plane decomposition", r.net.kind,
                               r.net.processors());
   options.level_labels = {"wires"};
-  options.overlay = cut_lines(r.tree, r.drawing->cells[r.drawing->top].bbox);
-  write_svg(*r.drawing, *s.svg, options);
+  options.overlay = cut_lines(r.tree, drawn->layout.cells[drawn->layout.top].bbox);
+  write_svg(drawn->layout, *s.svg, options);
 }
 
 }  // namespace

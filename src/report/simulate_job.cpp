@@ -127,9 +127,10 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(r.net);
-  p.competing_length = wire_lengths(r.drawing3->cells[r.drawing3->top]);
+  const DrawnLayout<3>& drawn = *r.drawn_as<3>();
+  p.competing_length = wire_lengths(drawn.layout.cells[drawn.layout.top]);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
-  p.area_competing = r.layout3->volume();
+  p.area_competing = drawn.metrics.volume();
   p.tree.emplace(r.host);
   const Layout<3> host = build_cube(*p.tree);
   p.area_host = measure(host).volume();
@@ -155,19 +156,20 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   d.mapping = s.mapping;
   d.seed = s.seed;
   DecomposeRun r = run_decompose(d);
-  if (r.drawing3) return prepare_volume_universal(s, std::move(r));
-  if (!r.drawing)
+  if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
+  const DrawnLayout<2>* cut = r.drawn_as<2>();
+  if (!cut)
     throw InputError(fmt::format(
         "ftvlsi simulate needs a competing network with a layout: a 2D one, or a 3D one whose "
         "wires join grid neighbours; '{}' is {}D without one",
         r.net.kind, r.net.dimensions));
   Prepared p;
   p.net = std::move(r.net);
-  const Cell<2>& drawn = r.drawing->cells[r.drawing->top];
+  const Cell<2>& drawn = cut->layout.cells[cut->layout.top];
   p.competing_length = wire_lengths(drawn);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
-  p.area_competing = r.layout->area();
-  p.competing_alpha = mean_processor_area(*r.layout, p.net.processors());
+  p.area_competing = cut->metrics.area();
+  p.competing_alpha = mean_processor_area(cut->metrics, p.net.processors());
   p.tree.emplace(r.host);
   const Layout<2> host = build_h_tree(*p.tree);
   const LayoutMetrics<2> host_metrics = measure(host);

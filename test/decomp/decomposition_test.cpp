@@ -208,7 +208,7 @@ TEST_SUITE("decomposition") {
       const DecomposeRun r = run_decompose(d);
       const auto j = nlohmann::json::parse(decompose_json(d, r));
       CHECK(r.host_dimensions == 3);
-      REQUIRE(r.layout3.has_value());
+      REQUIRE(r.drawn_as<3>() != nullptr);
       CHECK(j["cut_on"] == "layout");
       CHECK(j["mapping"]["host_capacity_profile"] == "universal");
       CHECK(j["mapping"]["host_dimensions"] == 3);

@@ -10,8 +10,7 @@
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
-#include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/geometry/drawn_layout.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
@@ -19,11 +18,9 @@ namespace ftvlsi {
 
 struct DecomposeRun {
   CompetingNetwork net;  // positions are the layout's processor corners when it was cut
-  std::optional<LayoutMetrics<2>> layout;
-  std::optional<Layout<2>> drawing;  // the channel layout that was cut
-  // A 3D network drawn on the grid (layout/grid3d.hpp, build_grid3d) and cut there.
-  std::optional<LayoutMetrics<3>> layout3;
-  std::optional<Layout<3>> drawing3;
+  // The layout that was cut, with its metrics: a 2D network's channel layout, or a 3D network
+  // drawn on the grid (layout/grid3d.hpp); none when the placement grid was cut.
+  std::optional<AnyDrawnLayout> drawn;
   int host_dimensions = 2;  // 3: the volume-universal host of Leiserson's Theorem 10
   CuttingTree tree;
   BalancedTree balanced;
@@ -31,6 +28,12 @@ struct DecomposeRun {
   std::vector<std::uint64_t> host_capacities;  // cap(k), k = 0 .. L
   std::vector<std::uint64_t> leaf;
   ChannelLoads loads;
+
+  // The cut layout if there is one with D dimensions, else null.
+  template <int D>
+  const DrawnLayout<D>* drawn_as() const {
+    return drawn ? ftvlsi::drawn_as<D>(*drawn) : nullptr;
+  }
 };
 
 }  // namespace ftvlsi

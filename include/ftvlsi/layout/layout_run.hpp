@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "ftvlsi/geometry/drawn_layout.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
@@ -23,19 +24,12 @@ struct PhaseTimes {
   double build = 0, metrics = 0, drc = 0, svg = 0, gds = 0, json = 0;
 };
 
-// A drawn layout and the metrics measured from it, in D dimensions.
-template <int D>
-struct DrawnLayout {
-  Layout<D> layout;
-  LayoutMetrics<D> metrics;
-};
-
 struct LayoutRun {
-  std::optional<FatTree> tree;                         // a fat-tree run
-  std::optional<CompetingNetwork> network;             // a competing-network run
-  std::optional<ButterflyFatTree> butterfly;           // a butterfly fat-tree or fat-pyramid run
-  std::optional<ButterflyFatTree3d> butterfly3d;       // the 3D butterfly fat-tree (--style cube)
-  std::variant<DrawnLayout<2>, DrawnLayout<3>> drawn;  // 3D for --style cube
+  std::optional<FatTree> tree;                    // a fat-tree run
+  std::optional<CompetingNetwork> network;        // a competing-network run
+  std::optional<ButterflyFatTree> butterfly;      // a butterfly fat-tree or fat-pyramid run
+  std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
+  AnyDrawnLayout drawn;                           // 3D for --style cube
   std::vector<DrcReport> drc;
   std::optional<WireKindMetrics> wire_kinds;  // butterfly networks in 2D: tree and mesh wires
   // 3D layouts: the volume the layout is compared with (Theorem 4 for a fat-tree, n lg^(3/2) n
@@ -47,7 +41,7 @@ struct LayoutRun {
   // The drawn layout if it has D dimensions, else null.
   template <int D>
   const DrawnLayout<D>* drawn_as() const {
-    return std::get_if<DrawnLayout<D>>(&drawn);
+    return ftvlsi::drawn_as<D>(drawn);
   }
   std::uint64_t wires() const;    // drawn wires, either dimension
   std::string grid_size() const;  // "w x h" or "w x h x d"
