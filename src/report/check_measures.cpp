@@ -89,6 +89,14 @@ PatternParams uniform(u64 count) {
   return p;
 }
 
+// The fat-tree a layout check measures: `params`, or the capacities a test substitutes to show
+// that the check catches a broken profile.
+FatTree tree_under_test(u64 n, const FatTreeParams& params, const Ctx& ctx) {
+  FatTree tree(params);
+  if (ctx.capacities) return FatTree(ctx.capacities(n, tree));
+  return tree;
+}
+
 }  // namespace
 
 // L-T1: Theorem 1's schedule on uniform message sets; every cycle must be one-cycle (the route
@@ -257,8 +265,7 @@ std::vector<CheckSeries> measure_gl_area(const std::vector<u64>& sizes, const Ct
   auto area = series("area / (n lg² n), area-universal H-tree", growth(0.05));
   auto root = series("root capacity / √n", growth(0.05));
   for (u64 n : sizes) {
-    FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
-    if (ctx.capacities) tree = FatTree(ctx.capacities(n, tree));  // a broken profile, in tests
+    const FatTree tree = tree_under_test(n, tree_params(n, CapacityProfile::kAreaUniversal), ctx);
     const LayoutMetrics<2> m = measure(build_h_tree(tree));
     const double nn = static_cast<double>(n);
     area.points.push_back(
@@ -326,8 +333,7 @@ std::vector<CheckSeries> measure_g_1(const std::vector<u64>& sizes, const Ctx& c
   for (u64 n : sizes) {
     FatTreeParams p = tree_params(n, CapacityProfile::kLinearSize);
     p.capacity.alpha = 16;
-    FatTree tree(p);
-    if (ctx.capacities) tree = FatTree(ctx.capacities(n, tree));
+    const FatTree tree = tree_under_test(n, p, ctx);
     const LayoutMetrics<2> m = measure(build_h_tree(tree));
     const double side = static_cast<double>(std::max(m.width, m.height));
     s.points.push_back({n, ctx.tamper(n, side), std::sqrt(16.0 * static_cast<double>(n))});
