@@ -22,7 +22,7 @@ DOC_ROW = re.compile(r"^\|\s*`?FTV-(\d{4})`?\s*\|", re.M)
 
 def source_ids():
     found = {}
-    for path in sorted(list((ROOT / "src").rglob("*")) + list((ROOT / "include").rglob("*"))):
+    for path in sorted((ROOT / "src").rglob("*")) + sorted((ROOT / "include").rglob("*")):
         if path.suffix not in (".cpp", ".hpp", ".in"):
             continue
         text = path.read_text()
@@ -31,10 +31,11 @@ def source_ids():
             if path.name == "main.cpp" and m.group(0).startswith("return ") and ident < 1000:
                 continue
             rest = text[m.end():m.end() + 400]
-            msg = re.search(r'"((?:[^"\\]|\\.)*)"', rest)
+            msg = re.search(r'"((?:[^"\\]|\\.)*)"(?:\s*"((?:[^"\\]|\\.)*)")*', rest)
+            text_of = (lambda m: "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(0)))) if msg else None
             line = text.count("\n", 0, m.start()) + 1
             found.setdefault(ident, []).append(
-                (f"{path.relative_to(ROOT)}:{line}", msg.group(1) if msg else ""))
+                (f"{path.relative_to(ROOT)}:{line}", text_of(msg) if msg else ""))
     return found
 
 

@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <charconv>
-#include <sstream>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/system.hpp"
+#include "ftvlsi/core/text_lines.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -169,26 +170,16 @@ CompetingNetwork make_tree(std::uint64_t n) {
   throw InputError(id, fmt::format("{}:{}: {}", source, line, what));
 }
 
+// An integer field; FTV-4110 when it is beyond 64 bits, FTV-4101 when it is no integer.
 std::int64_t number(std::string_view token, std::string_view source, std::size_t line,
                     std::string_view what) {
   std::int64_t v = 0;
   const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+  if (ec == std::errc::result_out_of_range)
+    line_error(4110, source, line, fmt::format("{} {} is beyond the 64-bit integers", what, token));
   if (ec != std::errc() || ptr != token.data() + token.size())
     line_error(4101, source, line, fmt::format("{} must be an integer, not '{}'", what, token));
   return v;
-}
-
-std::vector<std::string_view> tokens(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
 }
 
 }  // namespace
@@ -246,63 +237,109 @@ void validate(const CompetingNetwork& net, std::string_view source) {
   }
 }
 
-CompetingNetwork parse_network_text(std::string_view text, std::string_view source) {
-  CompetingNetwork net;
-  net.kind = "file";
-  std::vector<bool> seen;
-  std::size_t line_no = 0;
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  while (std::getline(in, raw)) {
-    ++line_no;
-    std::string_view line(raw);
-    if (const auto hash = line.find('#'); hash != std::string_view::npos)
-      line = line.substr(0, hash);
-    const auto t = tokens(line);
-    if (t.empty()) continue;
-    if (t[0] == "processors") {
-      if (t.size() < 2) line_error(4102, source, line_no, "'processors' needs a count");
-      const auto n = number(t[1], source, line_no, "the processor count");
-      if (n <= 0 || n > (1 << 26))
-        line_error(4103, source, line_no, "the processor count must be 1 .. 2^26");
-      if (t.size() >= 4 && t[2] == "dimensions")
-        net.dimensions = static_cast<int>(number(t[3], source, line_no, "dimensions"));
-      if (net.dimensions != 2 && net.dimensions != 3)
-        line_error(4104, source, line_no, "dimensions must be 2 or 3");
-      net.position.assign(n, {0, 0, 0});
-      seen.assign(n, false);
-    } else if (t[0] == "wire") {
-      if (t.size() != 3) line_error(4105, source, line_no, "a wire line is 'wire a b'");
-      const auto a = number(t[1], source, line_no, "a wire end"),
-                 b = number(t[2], source, line_no, "a wire end");
-      if (a < 0 || b < 0 || a >= static_cast<std::int64_t>(net.position.size()) ||
-          b >= static_cast<std::int64_t>(net.position.size()))
-        line_error(4106, source, line_no,
-                   fmt::format("wire {} {} names a processor that does not exist", a, b));
-      net.wires.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
-    } else {
-      if (seen.empty())
-        line_error(4107, source, line_no, "the file must start with 'processors N'");
-      if (t.size() != static_cast<std::size_t>(1 + net.dimensions))
-        line_error(4108, source, line_no,
-                   fmt::format("a processor line is 'p x y{}'", net.dimensions == 3 ? " z" : ""));
-      const auto p = number(t[0], source, line_no, "a processor number");
-      if (p < 0 || p >= static_cast<std::int64_t>(net.position.size()))
-        line_error(4109, source, line_no, fmt::format("processor {} is out of range", p));
-      for (int d = 0; d < net.dimensions; ++d)
-        net.position[p][d] = number(t[1 + d], source, line_no, "a coordinate");
-      seen[p] = true;
-    }
+NetworkFileReader::NetworkFileReader(std::string_view source, std::uint64_t bytes)
+    : source_(source), bytes_(bytes) {
+  net_.kind = "file";
+}
+
+void NetworkFileReader::line(std::string_view line, std::size_t no) {
+  const auto t = line_tokens(line);
+  if (t.empty()) return;
+  if (t[0] == "processors") return header(t, no);
+  if (t[0] == "wire") return wire(t, no);
+  if (seen_.empty()) line_error(4107, source_, no, "the file must start with 'processors N'");
+  const int dims = net_.dimensions;
+  if (t.size() != static_cast<std::size_t>(1 + dims))
+    line_error(4108, source_, no,
+               fmt::format("a processor line is 'p x y{}'", dims == 3 ? " z" : ""));
+  const auto n = static_cast<std::int64_t>(net_.position.size());
+  const auto p = number(t[0], source_, no, "a processor number");
+  if (p < 0 || p >= n)
+    line_error(4109, source_, no,
+               fmt::format("processor {} is out of range (processors are 0 .. {})", p, n - 1));
+  for (int d = 0; d < dims; ++d) {
+    const auto c = number(t[1 + d], source_, no, "a coordinate");
+    if (c < -kMaxFileCoordinate || c > kMaxFileCoordinate)
+      line_error(4113, source_, no,
+                 fmt::format("coordinate {} is outside the range -2^40 .. 2^40; move the network "
+                             "nearer the origin",
+                             c));
+    net_.position[p][d] = c;
   }
-  if (net.position.empty())
+  seen_[p] = true;
+}
+
+void NetworkFileReader::header(const std::vector<std::string_view>& t, std::size_t no) {
+  if (!seen_.empty()) line_error(4111, source_, no, "'processors' may appear only once");
+  if (t.size() < 2) line_error(4102, source_, no, "'processors' needs a count");
+  const auto n = number(t[1], source_, no, "the processor count");
+  if (n < 1 || n > kMaxFileProcessors)
+    line_error(4103, source_, no,
+               fmt::format("the processor count {} is outside the range 1 .. 2^26", n));
+  if (t.size() >= 4 && t[2] == "dimensions") {
+    const auto dims = number(t[3], source_, no, "dimensions");
+    if (dims != 2 && dims != 3) line_error(4104, source_, no, "dimensions must be 2 or 3");
+    net_.dimensions = static_cast<int>(dims);
+  }
+  // Every processor needs its own position line of at least 6 bytes ("p x y\n"): a count the
+  // file cannot hold is refused before anything is allocated.
+  if (bytes_ > 0 && static_cast<std::uint64_t>(n) > bytes_ / 6)
+    line_error(4112, source_, no,
+               fmt::format("processors {} needs {} position lines, more than a file of {} bytes "
+                           "can hold; fix the count",
+                           n, n, bytes_));
+  require_network_memory(static_cast<std::uint64_t>(n), bytes_, source_);
+  net_.position.assign(n, {0, 0, 0});
+  seen_.assign(n, false);
+}
+
+void NetworkFileReader::wire(const std::vector<std::string_view>& t, std::size_t no) {
+  if (t.size() != 3) line_error(4105, source_, no, "a wire line is 'wire a b'");
+  const auto n = static_cast<std::int64_t>(net_.position.size());
+  if (n == 0) line_error(4107, source_, no, "the file must start with 'processors N'");
+  const auto a = number(t[1], source_, no, "a wire end"),
+             b = number(t[2], source_, no, "a wire end");
+  if (a < 0 || b < 0 || a >= n || b >= n)
+    line_error(4106, source_, no,
+               fmt::format("wire {} {} names a processor that does not exist (processors are 0 .. "
+                           "{})",
+                           a, b, n - 1));
+  net_.wires.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
+}
+
+CompetingNetwork NetworkFileReader::finish() {
+  if (net_.position.empty())
     throw InputError(
         4124, fmt::format("{}: the network is empty; declare 'processors N' and their positions",
-                          source));
-  for (std::size_t p = 0; p < seen.size(); ++p)
-    if (!seen[p])
-      throw InputError(4125, fmt::format("{}: processor {} has no position line", source, p));
-  validate(net, source);
-  return net;
+                          source_));
+  for (std::size_t p = 0; p < seen_.size(); ++p)
+    if (!seen_[p])
+      throw InputError(4125, fmt::format("{}: processor {} has no position line", source_, p));
+  validate(net_, source_);
+  return std::move(net_);
+}
+
+void require_network_memory(std::uint64_t processors, std::uint64_t bytes,
+                            std::string_view source) {
+  // Positions (24 bytes) and the seen flags per processor, the sort order of validate() (4), and
+  // at most bytes / 9 wires ("wire a b\n") of 8 bytes, twice while the vector grows.
+  const long double need =
+      static_cast<long double>(processors) * 29 + static_cast<long double>(bytes) / 9 * 16;
+  const std::uint64_t have = available_memory_bytes();
+  if (need > static_cast<long double>(have))
+    throw InputError(
+        8004,
+        fmt::format(
+            "{}: reading this network needs an estimated {:.2f} GiB of memory but only {:.2f} GiB "
+            "are available; use a smaller network (FTVLSI_MEMORY_LIMIT sets the limit)",
+            source, static_cast<double>(need / (1ull << 30)),
+            static_cast<double>(have) / (1ull << 30)));
+}
+
+CompetingNetwork parse_network_text(std::string_view text, std::string_view source) {
+  NetworkFileReader reader(source, text.size());
+  for_each_line(text, [&](std::string_view line, std::size_t no) { reader.line(line, no); });
+  return reader.finish();
 }
 
 std::string network_text(const CompetingNetwork& net) {

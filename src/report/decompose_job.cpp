@@ -10,6 +10,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/decompose_json.hpp"
 #include "ftvlsi/io/graph_export.hpp"
+#include "ftvlsi/io/mapping_file.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
@@ -130,32 +131,6 @@ void write_outputs(const DecomposeSpec& s, const DecomposeRun& r) {
   if (s.json) write_file_atomically(*s.json, decompose_json(s, r));
 }
 
-// Reads "processor leaf" lines ('#' comments); every processor needs exactly one leaf < n.
-std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t processors,
-                                        std::uint64_t leaves) {
-  std::istringstream in(read_text_file(path, "mapping file"));
-  std::vector<std::uint64_t> leaf(processors, UINT64_MAX);
-  std::string line;
-  for (std::size_t no = 1; std::getline(in, line); ++no) {
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-    std::istringstream fields(line);
-    std::uint64_t p = 0, l = 0;
-    if (!(fields >> p)) continue;
-    if (!(fields >> l) || p >= processors || l >= leaves || leaf[p] != UINT64_MAX)
-      throw InputError(
-          4301, fmt::format("{}:{}: expected 'processor leaf' with processor < {}, leaf < {}, "
-                            "each processor once",
-                            path, no, processors, leaves));
-    leaf[p] = l;
-  }
-  for (std::size_t p = 0; p < processors; ++p)
-    if (leaf[p] == UINT64_MAX)
-      throw InputError(
-          4302, fmt::format("{}: processor {} has no leaf; the mapping must cover all {}", path, p,
-                            processors));
-  return leaf;
-}
-
 // Moves every processor to the lower-left corner of its box in the network's channel layout, so
 // that the cuts, the area and the host's processor size come from a real layout.
 void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
@@ -242,7 +217,8 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   r.host = {host.processors(), host.capacity_params()};
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   if (spec.mapping_in) {
-    r.leaf = read_mapping(*spec.mapping_in, r.net.processors(), host.processors());
+    r.leaf = parse_mapping(read_text_file(*spec.mapping_in, "mapping file"), *spec.mapping_in,
+                           r.net.processors(), host.processors());
   } else {
     r.leaf = spec.mapping == MappingKind::kBalanced ? r.balanced.leaf_at_map_level
                                                     : geometric_mapping(r.tree, host.levels());

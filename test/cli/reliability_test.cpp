@@ -68,8 +68,8 @@ long temporary_size(const fs::path& dir) {
 // Starts ftvlsi with `args` (its output to `log`), waits until a temporary output in `dir` holds
 // at least `bytes`, sends `sig` and returns the wait status; false in `caught` when the run
 // ended before the temporary grew that large.
-int signal_mid_write(const std::vector<std::string>& args, const fs::path& dir,
-                     const fs::path& log, int sig, long bytes, bool& caught) {
+int signal_mid_write(const std::vector<std::string>& args, const fs::path& dir, const fs::path& log,
+                     int sig, long bytes, bool& caught) {
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
@@ -157,9 +157,9 @@ TEST_SUITE("reliability") {
       const fs::path gds = dir / "mesh.gds";
       bool caught = false;
       // A 512 x 512 mesh writes about 230 MB of GDSII: the signal arrives after the first MB.
-      const int status = signal_mid_write(
-          {"layout", "--network", "mesh", "-n", "262144", "--gds", gds.string()}, dir, log, sig,
-          1 << 20, caught);
+      const int status =
+          signal_mid_write({"layout", "--network", "mesh", "-n", "262144", "--gds", gds.string()},
+                           dir, log, sig, 1 << 20, caught);
       REQUIRE(caught);
       REQUIRE(WIFEXITED(status));
       CHECK(WEXITSTATUS(status) == (sig == SIGTERM ? 143 : 130));
@@ -167,5 +167,56 @@ TEST_SUITE("reliability") {
       const std::string said = slurp(log);
       CHECK(said.find(sig == SIGTERM ? "FTV-7102" : "FTV-7101") != std::string::npos);
     }
+  }
+
+  TEST_CASE(
+      "pathological values in network, message and mapping files are refused with the range") {
+    const fs::path dir = scratch("pathological");
+    auto net = [&](const std::string& name, const std::string& text) {
+      std::ofstream(dir / name) << text;
+      return "decompose --network file --network-file " + (dir / name).string();
+    };
+    auto expect = [](const std::string& args, int code, const std::string& id,
+                     const std::string& detail, const std::string& env = "") {
+      CAPTURE(args);
+      const Result r = run(args, env);
+      CAPTURE(r.output);
+      CHECK(r.code == code);
+      CHECK(r.output.rfind("ftvlsi: error " + id + ": ", 0) == 0);
+      CHECK(r.output.find(detail) != std::string::npos);
+      CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 1);
+    };
+    expect(net("far.net", "processors 2\n0 0 0\n1 9223372036854775807 0\n"), 2, "FTV-4113",
+           "-2^40 .. 2^40");
+    expect(net("huge.net", "processors 2\n0 0 0\n1 99999999999999999999 0\n"), 2, "FTV-4110",
+           "64-bit");
+    expect(net("count.net", "processors 99999999999999999999\n"), 2, "FTV-4110", "64-bit");
+    expect(net("many.net", "processors 100000000\n"), 2, "FTV-4103", "1 .. 2^26");
+    expect(net("short.net", "processors 60000000\n0 0 0\n"), 2, "FTV-4112", "position lines");
+    expect(net("negative.net", "processors 2\n0 0 0\n-1 1 1\n"), 2, "FTV-4109", "0 .. 1");
+    expect(net("dims.net", "processors 2 dimensions 4294967298\n"), 2, "FTV-4104", "2 or 3");
+    expect(net("twice.net", "processors 2\nprocessors 3\n"), 2, "FTV-4111", "once");
+    // A network of 2^16 processors and 10^5 wires, refused up front under a 1 MB limit.
+    std::string big = "processors 65536\n";
+    for (int p = 0; p < 65536; ++p)
+      big +=
+          std::to_string(p) + " " + std::to_string(p % 256) + " " + std::to_string(p / 256) + "\n";
+    for (int w = 0; w < 100000; ++w)
+      big += "wire " + std::to_string(w % 65536) + " " + std::to_string((w * 7 + 1) % 65536) + "\n";
+    expect(net("big.net", big), 2, "FTV-8004", "GiB of memory", "FTVLSI_MEMORY_LIMIT=1000000");
+    expect(net("line.net", "processors 2\n# " + std::string(1500000, 'x') + "\n"), 2, "FTV-4001",
+           "longer than 1 MiB");
+
+    std::ofstream(dir / "m.txt") << "0 1\n1 18446744073709551616\n";
+    expect("route -n 16 --messages " + (dir / "m.txt").string(), 2, "FTV-4201", "m.txt:2");
+    std::string msgs;
+    for (int i = 0; i < 100000; ++i) msgs += "1 2\n";
+    std::ofstream(dir / "many.txt") << msgs;
+    expect("route -n 16 --messages " + (dir / "many.txt").string(), 2, "FTV-8005", "GiB of memory",
+           "FTVLSI_MEMORY_LIMIT=100000");
+    std::ofstream(dir / "map.txt") << "0 99999999999999999999\n";
+    expect("decompose --network mesh -n 4 --mapping-in " + (dir / "map.txt").string(), 2,
+           "FTV-4301", "map.txt:1");
+    expect("layout /dev/zero", 3, "FTV-7023", "64 MiB");
   }
 }
