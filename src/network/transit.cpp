@@ -115,7 +115,8 @@ void TransitNetwork::build_clusters() {
         for (int d = 0; d < fan; ++d) {
           Slots s2, k2;
           for (std::uint64_t r = 0; r < per; ++r)
-            for (int o : rn1_direction_outputs(rn1(), d)) s2.push_back(slot(stage_first[i] + g * per + r, o));
+            for (int o : rn1_direction_outputs(rn1(), d))
+              s2.push_back(slot(stage_first[i] + g * per + r, o));
           const std::uint64_t ng = g * fan + d;
           if (i < inner_stages) {
             for (int port : kPortOrder)
@@ -184,8 +185,10 @@ void TransitNetwork::build_stage(int s) {
       stack_stage_.push_back(static_cast<int>(idx));
       first[t] = add_routers(8 * m, RouterRole::kUp, s, static_cast<std::uint32_t>(n), stack);
       for (int lv = 3; lv >= 1; --lv)
-        add_routers(lv == 3 ? 4 * m : lv == 2 ? 6 * m : 8 * m, RouterRole::kDown, 3 * s + lv,
-                    static_cast<std::uint32_t>(n), stack);
+        add_routers(lv == 3   ? 4 * m
+                    : lv == 2 ? 6 * m
+                              : 8 * m,
+                    RouterRole::kDown, 3 * s + lv, static_cast<std::uint32_t>(n), stack);
       wire_unit_tree(first[t], m);
     }
     for (std::uint64_t c = 0; c < 64; ++c) {

@@ -12,10 +12,14 @@ std::string_view to_string(Rn1Config config) {
 
 std::string_view to_string(TransitLeaf leaf) {
   switch (leaf) {
-    case TransitLeaf::kSmall: return "small";
-    case TransitLeaf::kCluster12: return "cluster-12";
-    case TransitLeaf::kCluster48: return "cluster-48";
-    case TransitLeaf::kCluster192: return "cluster-192";
+    case TransitLeaf::kSmall:
+      return "small";
+    case TransitLeaf::kCluster12:
+      return "cluster-12";
+    case TransitLeaf::kCluster48:
+      return "cluster-48";
+    case TransitLeaf::kCluster192:
+      return "cluster-192";
   }
   return "small";
 }
@@ -54,15 +58,21 @@ TransitParams resolve_composition(TransitParams p) {
 
 int cluster_processors(TransitLeaf leaf) {
   switch (leaf) {
-    case TransitLeaf::kSmall: return 0;
-    case TransitLeaf::kCluster12: return 12;
-    case TransitLeaf::kCluster48: return 48;
-    case TransitLeaf::kCluster192: return 192;
+    case TransitLeaf::kSmall:
+      return 0;
+    case TransitLeaf::kCluster12:
+      return 12;
+    case TransitLeaf::kCluster48:
+      return 48;
+    case TransitLeaf::kCluster192:
+      return 192;
   }
   return 0;
 }
 
-std::uint64_t unit_tree_routers(int m) { return 26ull * static_cast<std::uint64_t>(m); }
+std::uint64_t unit_tree_routers(int m) {
+  return 26ull * static_cast<std::uint64_t>(m);
+}
 
 // First stage: 8c/3 inputs (2c from processors, 2c/3 from the tree), c/3 RN1s; then
 // log4(c/3) stages of 2c inputs, c/4 RN1s each.
@@ -126,8 +136,8 @@ TransitShape transit_shape(const TransitParams& given) {
   for (auto r : s.routers_by_stage) s.routers += r;
   if (s.routers > kMaxRouters)
     throw InputError(fmt::format(
-        "a composition of {} RN1s is beyond this tool's limit of {}; use fewer --stages",
-        s.routers, kMaxRouters));
+        "a composition of {} RN1s is beyond this tool's limit of {}; use fewer --stages", s.routers,
+        kMaxRouters));
   s.processors_by_class.push_back(small ? 0 : unit - 1);
   std::uint64_t below = 1;
   for (int l = 1; l <= s.tree_levels; ++l, below *= 4)

@@ -126,8 +126,10 @@ TEST_SUITE("transit") {
             const auto to = net.link(r * kRn1Ports + o);
             if (to == kNoLink) continue;
             ++out_degree[r];
-            if (to < 0) ++delivered;
-            else ++in_degree[static_cast<std::uint64_t>(to) / kRn1Ports];
+            if (to < 0)
+              ++delivered;
+            else
+              ++in_degree[static_cast<std::uint64_t>(to) / kRn1Ports];
           }
         for (std::uint64_t p = 0; p < net.processors(); ++p)
           for (int i = 0; i < 2; ++i) {
@@ -136,10 +138,10 @@ TEST_SUITE("transit") {
           }
         CHECK(delivered == 2 * net.processors());
         for (std::uint64_t r = 0; r < net.routers(); ++r) {
-          const bool root = net.role(r) == RouterRole::kUp &&
-                            net.level(r) == shape.unit_tree_stages - 1;
-          const bool root_d3 = net.role(r) == RouterRole::kDown &&
-                               net.level(r) == shape.tree_levels;
+          const bool root =
+              net.role(r) == RouterRole::kUp && net.level(r) == shape.unit_tree_stages - 1;
+          const bool root_d3 =
+              net.role(r) == RouterRole::kDown && net.level(r) == shape.tree_levels;
           CHECK(out_degree[r] == (root ? 6 : 8));  // the root's "up" outputs stay open
           CHECK(in_degree[r] == (root_d3 ? 4 : 8));
         }
@@ -193,8 +195,8 @@ TEST_SUITE("transit") {
     while (in >= 0) {
       const auto r = static_cast<std::uint64_t>(in) / kRn1Ports;
       (net.role(r) == RouterRole::kUp ? ups : downs)++;
-      const auto ch = rn1_choices(net.rn1(), static_cast<int>(in % kRn1Ports),
-                                  net.direction(r, s, d));
+      const auto ch =
+          rn1_choices(net.rn1(), static_cast<int>(in % kRn1Ports), net.direction(r, s, d));
       in = net.link(r * kRn1Ports + ch.outputs[0]);
     }
     CHECK(delivered_processor(in) == d);

@@ -42,6 +42,8 @@ constexpr Rn1Choice rn1_choices(Rn1Config config, int input, int dir) {
 constexpr int rn1_crossbar_inputs(Rn1Config config) {
   return config == Rn1Config::kDilation2 ? 8 : 4;
 }
-constexpr int rn1_dilation(Rn1Config config) { return config == Rn1Config::kDilation2 ? 2 : 1; }
+constexpr int rn1_dilation(Rn1Config config) {
+  return config == Rn1Config::kDilation2 ? 2 : 1;
+}
 
 }  // namespace ftvlsi

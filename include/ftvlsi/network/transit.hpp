@@ -28,7 +28,9 @@ enum class RouterRole : std::uint8_t {
 
 inline constexpr std::int64_t kNoLink = -1;
 // A link that delivers to processor p, and the processor a delivering link reaches.
-constexpr std::int64_t delivery_link(std::uint64_t p) { return -static_cast<std::int64_t>(p) - 2; }
+constexpr std::int64_t delivery_link(std::uint64_t p) {
+  return -static_cast<std::int64_t>(p) - 2;
+}
 constexpr std::uint64_t delivered_processor(std::int64_t link) {
   return static_cast<std::uint64_t>(-link - 2);
 }
@@ -84,8 +86,8 @@ class TransitNetwork {
                             std::uint32_t stack);
 
   TransitShape shape_;
-  int cluster_size_ = 0;        // 0: small leaves
-  int cluster_stages_ = 0;      // 1 + log4(c / 3)
+  int cluster_size_ = 0;    // 0: small leaves
+  int cluster_stages_ = 0;  // 1 + log4(c / 3)
   std::uint64_t rng_state_ = 0;
   std::vector<RouterRole> role_;
   std::vector<std::int16_t> level_;

@@ -67,9 +67,9 @@ struct TransitShape {
   std::uint64_t leaf_units = 0;     // processors (small) or clusters: the fat-tree's leaves
   // Leaf stage first; for hybrids the first entry counts leaf clusters.
   std::vector<std::uint64_t> unit_trees_by_stage;
-  std::vector<int> unit_tree_size_by_stage;         // m per stage (0: clusters)
-  std::vector<std::uint64_t> unit_trees_per_node;   // u_s: unit trees in one logical node
-  std::vector<std::uint64_t> routers_by_stage;      // RN1s, same indexing
+  std::vector<int> unit_tree_size_by_stage;        // m per stage (0: clusters)
+  std::vector<std::uint64_t> unit_trees_per_node;  // u_s: unit trees in one logical node
+  std::vector<std::uint64_t> routers_by_stage;     // RN1s, same indexing
   std::uint64_t routers = 0;
   // Physical connections per direction in one logical channel, fat-tree level 0 (the channel of
   // a leaf unit: a processor or a cluster) to tree_levels (the root's, which is not wired).
