@@ -29,6 +29,7 @@
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "transit_command.hpp"
 
 namespace {
 
@@ -201,7 +202,8 @@ int run_decompose_command(const DecomposeArgs& a) {
 }
 
 struct RouteArgs {
-  LayoutArgs host;  // the host fat-tree, with the layout command's flags
+  LayoutArgs host;                   // the host fat-tree, with the layout command's flags
+  ftvlsi::cli::TransitArgs transit;  // --network transit (DeHon's practical fat-tree)
   std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
       schedule, loads, messages_out, max_cycles, offline, lambda;
 };
@@ -209,7 +211,8 @@ struct RouteArgs {
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.host.overrides;
   add_override(cmd, "--network", o.network,
-               "host network: fat-tree, butterfly-fat-tree or fat-pyramid");
+               "host network: fat-tree, butterfly-fat-tree, fat-pyramid or transit");
+  ftvlsi::cli::add_transit_options(cmd, a.transit, true);
   add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
@@ -247,6 +250,9 @@ double parse_constant(const std::string& text, const char* flag) {
 }
 
 int run_route_command(const RouteArgs& a) {
+  if (ftvlsi::cli::is_transit(a.host.overrides.network))
+    return ftvlsi::cli::run_transit_route_command(
+        a.transit, {a.host.overrides.seed, a.host.overrides.json, {}, {}, {}, {}, {}, false});
   ftvlsi::SpecOverrides overrides = a.host.overrides;
   const auto algorithm =
       a.algorithm ? ftvlsi::parse_route_algorithm(*a.algorithm) : ftvlsi::RouteAlgorithm::kGreedy;
