@@ -20,12 +20,16 @@
 #include "ftvlsi/io/report_spec.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
+#include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/report/check.hpp"
+#include "ftvlsi/report/check_partial.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/report/layout_job.hpp"
+#include "ftvlsi/report/merge.hpp"
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "transit_command.hpp"
 
 namespace {
 
@@ -53,7 +57,9 @@ void add_profile_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
                "quadruple-every-3, linear-size, linear-size-bumped, modular, full, constant, "
                "custom");
   add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
-  add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
+  add_override(cmd, "--alpha", o.alpha,
+               "processor area alpha in grid units (integer), or 'technology' (its processor "
+               "area over the grid unit squared)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
   add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
 }
@@ -88,6 +94,8 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   cmd->add_flag("--drc", args.drc_flag, "run the hierarchical design-rule check");
   add_override(cmd, "--drc-mode", o.drc, "DRC mode: hierarchical, flat, both or none");
   add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
+  add_override(cmd, "--technology", o.technology,
+               "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
 }
 
 int run_layout_command(const LayoutArgs& args) {
@@ -194,7 +202,8 @@ int run_decompose_command(const DecomposeArgs& a) {
 }
 
 struct RouteArgs {
-  LayoutArgs host;  // the host fat-tree, with the layout command's flags
+  LayoutArgs host;                   // the host fat-tree, with the layout command's flags
+  ftvlsi::cli::TransitArgs transit;  // --network transit (DeHon's practical fat-tree)
   std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
       schedule, loads, messages_out, max_cycles, offline, lambda;
 };
@@ -202,7 +211,8 @@ struct RouteArgs {
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.host.overrides;
   add_override(cmd, "--network", o.network,
-               "host network: fat-tree, butterfly-fat-tree or fat-pyramid");
+               "host network: fat-tree, butterfly-fat-tree, fat-pyramid or transit");
+  ftvlsi::cli::add_transit_options(cmd, a.transit, true);
   add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
@@ -240,6 +250,9 @@ double parse_constant(const std::string& text, const char* flag) {
 }
 
 int run_route_command(const RouteArgs& a) {
+  if (ftvlsi::cli::is_transit(a.host.overrides.network))
+    return ftvlsi::cli::run_transit_route_command(
+        a.transit, {a.host.overrides.seed, a.host.overrides.json, {}, {}, {}, {}, {}, false});
   ftvlsi::SpecOverrides overrides = a.host.overrides;
   const auto algorithm =
       a.algorithm ? ftvlsi::parse_route_algorithm(*a.algorithm) : ftvlsi::RouteAlgorithm::kGreedy;
@@ -291,7 +304,7 @@ struct SimulateArgs {
   ftvlsi::SpecOverrides capacity;  // the fat-tree host's capacity flags
   std::optional<std::string> competing, processors, network_file, host, mapping, algorithm, policy,
       delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles,
-      competing_alpha;
+      competing_alpha, shard;
   bool sweep = false, mesh_diagonals = false;
 };
 
@@ -325,6 +338,11 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--delays", a.delays,
                "sweep delay models, ';'-separated (unit;log;sqrt;linear)");
   add_override(cmd, "--report", a.report, "sweep: write simulate.md, simulate.csv and plots here");
+  add_override(cmd, "--technology", a.capacity.technology,
+               "technology file: its wire delay, switch delay and clock; times in ns");
+  add_override(cmd, "--shard", a.shard,
+               "sweep: run the K-th of N slices (K/N) and write a partial result into --report "
+               "(combine with ftvlsi merge)");
 }
 
 // The simulate flags as a spec (the host's capacity flags through the layout flags' parser).
@@ -350,6 +368,14 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   }
   if (a.competing_alpha)
     s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
+  if (a.capacity.technology) {
+    if (a.delay || a.delays || a.switch_delay)
+      throw ftvlsi::InputError(
+          1020,
+          "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
+          "--delays and --switch-delay");
+    s.technology = ftvlsi::load_technology(*a.capacity.technology);
+  }
   s.mesh_diagonals = a.mesh_diagonals;
   if (s.mesh_diagonals && !a.sweep && s.host != ftvlsi::HostKind::kFatPyramid)
     throw ftvlsi::InputError(1014,
@@ -379,7 +405,18 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   }
   sweep.report_dir = a.report;
   sweep.json = a.json;
+  if (a.shard) {
+    sweep.shard = ftvlsi::parse_shard(*a.shard);
+    if (!sweep.shard.whole() && a.json)
+      throw ftvlsi::InputError(
+          1021, "a sweep shard writes a partial result; give --json to ftvlsi merge");
+  }
   const auto r = ftvlsi::run_simulate_sweep(sweep);
+  if (!sweep.shard.whole()) {
+    std::cerr << fmt::format("ftvlsi: sweep shard {} ({} rows) written to {}/{}\n",
+                             sweep.shard.text(), r.rows.size(), *a.report, r.files.front());
+    return 0;
+  }
   if (!a.json && !a.report) std::cout << ftvlsi::sweep_document(r, sweep.base.competing, false);
   if (a.report)
     std::cerr << fmt::format("ftvlsi: simulation-overhead report ({} rows) written to {}/\n",
@@ -390,8 +427,8 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
 int run_simulate_command(const SimulateArgs& a) {
   ftvlsi::SimulateSpec s = simulate_spec(a);
   if (a.sweep) return run_sweep_command(a, s);
-  if (a.report || a.sizes || a.delays)
-    throw ftvlsi::InputError(1016, "--report, --sizes and --delays belong to a --sweep");
+  if (a.report || a.sizes || a.delays || a.shard)
+    throw ftvlsi::InputError(1016, "--report, --sizes, --delays and --shard belong to a --sweep");
   s.json = a.json.value_or("-");
   const auto r = ftvlsi::run_simulate(s);
   if (*s.json != "-")
@@ -403,7 +440,7 @@ int run_simulate_command(const SimulateArgs& a) {
 struct CheckArgs {
   std::vector<std::string> ids;
   bool quick = false, full = false, list = false;
-  std::optional<std::string> out, json, seed;
+  std::optional<std::string> out, json, seed, technology, shard;
 };
 
 void add_check_options(CLI::App* cmd, CheckArgs& a) {
@@ -414,6 +451,23 @@ void add_check_options(CLI::App* cmd, CheckArgs& a) {
   add_override(cmd, "--out", a.out, "write check.md, check.json and one plot per check here");
   add_override(cmd, "--json", a.json, "write check.json to FILE (- for stdout)");
   add_override(cmd, "--seed", a.seed, "random seed (1)");
+  add_override(cmd, "--technology", a.technology,
+               "technology file: judge C1 and C2 on its wire-delay model");
+  add_override(cmd, "--shard", a.shard,
+               "run the K-th of N slices of the checks (K/N) and write a partial result into "
+               "--out (combine with ftvlsi merge)");
+}
+
+// check --shard K/N: the shard's checks into a partial result in --out.
+int run_check_shard(const CheckArgs& a, ftvlsi::CheckOptions& o) {
+  o.shard = ftvlsi::parse_shard(*a.shard);
+  if (!a.out || a.json)
+    throw ftvlsi::InputError(
+        1022, "a check shard writes its partial result into --out DIR (and no --json); give --out");
+  const std::string name = ftvlsi::write_check_partial(o, *a.out);
+  std::cerr << fmt::format("ftvlsi check: shard {} written to {}/{}\n", o.shard.text(), *a.out,
+                           name);
+  return 0;
 }
 
 int run_check_command(const CheckArgs& a) {
@@ -427,6 +481,8 @@ int run_check_command(const CheckArgs& a) {
   o.ids = a.ids;
   o.full = a.full;
   if (a.seed) o.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
+  if (a.technology) o.technology = ftvlsi::load_technology(*a.technology);
+  if (a.shard) return run_check_shard(a, o);
   if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
   // Progress on stderr only when it is a terminal; the summary line always.
   if (isatty(STDERR_FILENO))
@@ -445,7 +501,8 @@ int run_check_command(const CheckArgs& a) {
     else
       ftvlsi::write_file_atomically(*a.json, ftvlsi::check_json(results, o));
   }
-  if (!a.out && !a.json) std::cout << ftvlsi::check_markdown(results, false);
+  if (!a.out && !a.json)
+    std::cout << ftvlsi::check_markdown(results, false) << ftvlsi::check_technology_markdown(o);
   const auto sum = ftvlsi::summarise(results);
   std::cerr << fmt::format("ftvlsi check: {} pass, {} fail, {} inconclusive, {} not measured{}\n",
                            sum.pass, sum.fail, sum.inconclusive, sum.not_measured,
@@ -473,7 +530,8 @@ constexpr const char* kHelpFooter =
     "Errors print one line 'ftvlsi: error FTV-nnnn: ...'; the ID is stable (docs/error-ids.md). "
     "Families: FTV-1xxx command line and flag values, 2xxx YAML specs, 3xxx network "
     "parameters, 4xxx network, message and mapping files, 5xxx layouts and output formats, "
-    "6xxx route, simulate, decompose and check, 7xxx files and signals, 8xxx memory, 9xxx "
+    "6xxx the jobs (route, simulate, decompose, check, merge), 7xxx files and signals, 8xxx "
+    "memory, 9xxx "
     "internal errors.";
 
 // The stable ID of a command-line parse error, by CLI11's error kind.
@@ -485,6 +543,15 @@ int usage_error_id(const CLI::ParseError& e) {
       dynamic_cast<const CLI::ValidationError*>(&e))
     return 1004;
   return 1009;
+}
+
+// ftvlsi merge DIR... --out DIR: the shards' partial results into the single run's files.
+int run_merge_command(const ftvlsi::MergeSpec& spec) {
+  const auto r = ftvlsi::run_merge(spec);
+  std::cerr << fmt::format(
+      "ftvlsi merge: {} sweep shards ({} rows), {} check shards ({} checks) merged into {}/\n",
+      r.sweep_shards, r.rows, r.check_shards, r.checks, spec.out);
+  return r.checks_failed ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 
 int dispatch(int argc, char** argv) {
@@ -526,6 +593,16 @@ int dispatch(int argc, char** argv) {
       ->capture_default_str();
 
   app.footer(kHelpFooter);
+
+  ftvlsi::MergeSpec merge_spec;
+  auto* merge = app.add_subcommand(
+      "merge", "combine the partial results of --shard K/N runs into a single run's files");
+  merge->add_option("dirs", merge_spec.dirs, "folders the shards wrote")->required();
+  merge->add_option("--out,-o", merge_spec.out, "folder for the merged files")->required();
+  merge->add_option_function<std::string>(
+      "--json", [&merge_spec](const std::string& v) { merge_spec.json = v; },
+      "also write the merged sweep's rows as JSON to FILE");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -539,6 +616,7 @@ int dispatch(int argc, char** argv) {
   if (route->parsed()) return run_route_command(route_args);
   if (simulate->parsed()) return run_simulate_command(simulate_args);
   if (check->parsed()) return run_check_command(check_args);
+  if (merge->parsed()) return run_merge_command(merge_spec);
   return run_report_command(report_spec, report_dir);
 }
 

@@ -71,9 +71,10 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
     return parse_fat_tree(src, net);
   }
   if (is_butterfly_kind(kind)) {
-    check_keys(src, net, "network", {"kind", "processors", "parents", "mesh_diagonals"});
+    check_keys(src, net, "network", {"kind", "processors", "parents", "mesh_diagonals", "alpha"});
     ButterflyParams b;
     b.kind = kind;
+    if (const auto v = net["alpha"]) b.alpha = positive(src, v, "alpha");
     if (const auto v = net["mesh_diagonals"])
       b.mesh_diagonals = parsed(src, v, "mesh_diagonals", [](const std::string& t) {
         if (t == "true") return true;

@@ -25,8 +25,9 @@ std::vector<std::uint64_t> parse_mapping(std::string_view text, std::string_view
   });
   for (std::size_t p = 0; p < processors; ++p)
     if (leaf[p] == UINT64_MAX)
-      throw InputError(4302, fmt::format("{}: processor {} has no leaf; the mapping must cover all {}",
-                                         source, p, processors));
+      throw InputError(
+          4302, fmt::format("{}: processor {} has no leaf; the mapping must cover all {}", source,
+                            p, processors));
   return leaf;
 }
 

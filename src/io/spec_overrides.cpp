@@ -9,6 +9,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "layout_node.hpp"
@@ -31,7 +32,7 @@ void switch_network(LayoutSpec& spec, const std::string& kind) {
     return;
   }
   if (is_butterfly_kind(kind)) {
-    spec.network = ButterflyParams{kind, n, {}};
+    spec.network = ButterflyParams{kind, n, {}, false, std::nullopt};
     return;
   }
   CompetingParams c;
@@ -52,7 +53,19 @@ void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
 
 }  // namespace
 
-void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
+// --alpha technology: the technology's processor area in grid units.
+std::optional<std::string> resolved_alpha(const LayoutSpec& spec, const SpecOverrides& o) {
+  if (!o.alpha || *o.alpha != "technology") return o.alpha;
+  if (!spec.technology)
+    throw InputError(1207,
+                     "--alpha technology needs --technology FILE (the processor area in mm²)");
+  return std::to_string(spec.technology->processor_alpha());
+}
+
+void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
+  if (given.technology) spec.technology = load_technology(*given.technology);
+  SpecOverrides o = given;
+  o.alpha = resolved_alpha(spec, given);
   if (o.network) switch_network(spec, *o.network);
   if (o.parents && !std::holds_alternative<ButterflyParams>(spec.network))
     throw InputError(
@@ -84,8 +97,9 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
       for (auto p : parse_positive_list(*o.parents, "--parents entry"))
         b->parents.push_back(parents_entry(p));
     }
+    if (o.alpha) b->alpha = parse_positive(*o.alpha, "--alpha");
     for (const auto* flag :
-         {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities, &o.network_file})
+         {&o.capacity, &o.root_capacity, &o.constant, &o.capacities, &o.network_file})
       if (*flag)
         throw InputError(
             1205,

@@ -116,6 +116,12 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
   svg.level_labels = level_labels(*run.tree);
 }
 
+// Fold-and-squash processors are squares of side ceil(sqrt alpha) (1 by default).
+Coord processor_side(const ButterflyParams& b) {
+  if (!b.alpha) return 1;
+  return static_cast<Coord>(ceil_sqrt(*b.alpha));
+}
+
 void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun& run,
                      SvgOptions& svg) {
   const LayoutStyle style = resolved_style(spec);
@@ -133,11 +139,14 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
   } else {
     run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
     const bool regular = style == LayoutStyle::kFoldAndSquash;
+    if (b.alpha && !regular)
+      throw InputError(5404,
+                       "--alpha applies to a butterfly network's fold-and-squash layout only");
     require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<2>{
-          regular ? build_fold_and_squash(*run.butterfly) : build_centred_butterfly(*run.butterfly),
-          {}};
+      run.drawn = DrawnLayout<2>{regular ? build_fold_and_squash(*run.butterfly, processor_side(b))
+                                         : build_centred_butterfly(*run.butterfly),
+                                 {}};
     });
     svg.title = fmt::format("{}, {} processors, {}", b.kind, b.processors,
                             regular ? "fold-and-squash" : "H-tree placement");

@@ -16,6 +16,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
@@ -339,7 +340,8 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.bits = 1 + static_cast<std::uint64_t>(lg(out.host_processors)) + s.data_bits;
   out.load_factor = p.load_factor;
   out.congestion = p.congestion;
-  const MessageTiming timing{delay, s.switch_delay, static_cast<double>(out.bits)};
+  const MessageTiming timing{delay, s.switch_delay, static_cast<double>(out.bits),
+                             s.technology ? s.technology->clock_ns() : 1.0};
   RouteResult r;
   if (p.tree) {
     r = route_fat_tree(p, s, timing);
@@ -360,6 +362,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.seed = s.seed;
   out.switch_delay = s.switch_delay;
   out.delay_conditions = verdict;
+  out.technology = s.technology;
   out.dimensions = p.dimensions;
   if (p.tree) {
     out.host_capacity_profile = std::string(to_string(p.tree->capacity_params().profile));
@@ -370,6 +373,14 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     out.mesh_diagonals = p.pyramid->mesh_diagonals();
   }
   return out;
+}
+
+// docs/technology.md: a technology's wire model, switch delay and clock replace the given ones.
+SimulateSpec with_technology(SimulateSpec s) {
+  if (!s.technology) return s;
+  s.delay = s.technology->delay_model();
+  s.switch_delay = s.technology->switch_ns();
+  return s;
 }
 
 std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<SimulateResult>& rows) {
@@ -409,30 +420,58 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
 
 }  // namespace
 
-SimulateResult run_simulate(const SimulateSpec& spec) {
-  if (spec.json) require_writable(*spec.json, "JSON");
+SimulateResult run_simulate(const SimulateSpec& given) {
+  if (given.json) require_writable(*given.json, "JSON");
+  const SimulateSpec spec = with_technology(given);
   const Prepared p = prepare(spec);
   SimulateResult r = simulate(p, spec, spec.delay, check_regularity(spec.delay));
   if (spec.json) write_file_atomically(*spec.json, simulate_json(r));
   return r;
 }
 
-SweepResult run_simulate_sweep(const SweepSpec& spec) {
-  if (spec.json) require_writable(*spec.json, "JSON");
+SweepResult run_simulate_sweep(const SweepSpec& given) {
+  if (given.json) require_writable(*given.json, "JSON");
+  SweepSpec spec = given;
+  spec.base = with_technology(given.base);
+  if (spec.base.technology) spec.delays = {spec.base.delay};
   if (spec.sizes.empty() || spec.hosts.empty() || spec.delays.empty())
     throw InputError(6209, "a sweep needs at least one size, one host and one delay model");
-  SweepResult out;
+  if (!spec.shard.whole() && !spec.report_dir)
+    throw InputError(6210, "a sweep shard writes its partial result into --report DIR; give one");
+  SweepPartial partial{spec, spec.shard, {}};
   std::vector<RegularityVerdict> verdicts;  // per delay model, checked once
   for (const auto& delay : spec.delays) verdicts.push_back(check_regularity(delay));
-  for (auto n : spec.sizes)
-    for (const auto& host : spec.hosts) {
-      SimulateSpec s = spec.base;
-      s.processors = n;
-      s.host = host;
-      const Prepared p = prepare(s);
-      for (std::size_t d = 0; d < spec.delays.size(); ++d)
-        out.rows.push_back(simulate(p, s, spec.delays[d], verdicts[d]));
-    }
+  for (std::uint64_t i = 0; i < spec.sizes.size() * spec.hosts.size(); ++i) {
+    if (!spec.shard.owns(i)) continue;
+    SimulateSpec s = spec.base;
+    s.processors = spec.sizes[i / spec.hosts.size()];
+    s.host = spec.hosts[i % spec.hosts.size()];
+    const Prepared p = prepare(s);
+    std::vector<SimulateResult> rows;
+    for (std::size_t d = 0; d < spec.delays.size(); ++d)
+      rows.push_back(simulate(p, s, spec.delays[d], verdicts[d]));
+    partial.items.emplace_back(i, std::move(rows));
+  }
+  if (spec.shard.whole()) {
+    std::vector<SimulateResult> rows;
+    for (auto& item : partial.items)
+      for (auto& r : item.second) rows.push_back(std::move(r));
+    return finish_sweep(spec, std::move(rows));
+  }
+  make_directory(*spec.report_dir, "--report");
+  const std::string name = spec.shard.file("simulate");
+  write_file_atomically((std::filesystem::path(*spec.report_dir) / name).string(),
+                        sweep_partial_json(partial));
+  SweepResult out;
+  for (auto& item : partial.items)
+    for (auto& r : item.second) out.rows.push_back(std::move(r));
+  out.files.push_back(name);
+  return out;
+}
+
+SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows) {
+  SweepResult out;
+  out.rows = std::move(rows);
   out.trends = trends_of(spec, out.rows);
   if (spec.report_dir) {
     const std::filesystem::path dir(*spec.report_dir);

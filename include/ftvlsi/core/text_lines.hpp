@@ -18,7 +18,8 @@ void for_each_line(std::string_view text, Fn&& fn) {
     const std::size_t end = text.find('\n');
     std::string_view line = text.substr(0, end);
     text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    if (const auto hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     fn(line, ++no);
   }
