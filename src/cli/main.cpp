@@ -608,7 +608,7 @@ int dispatch(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::cerr << fmt::format("ftvlsi: error {}: {}; run 'ftvlsi --help' for usage\n",
-                             ftvlsi::error_id_text(usage_error_id(e)), e.what());
+                             ftvlsi::error_id_text(usage_error_id(e)), ftvlsi::one_line(e.what()));
     return static_cast<int>(ExitCode::kBadInput);
   }
   if (layout->parsed()) return run_layout_command(layout_args);
@@ -625,7 +625,8 @@ int dispatch(int argc, char** argv) {
 namespace {
 
 int report_error(int id, std::string_view message, ExitCode code) {
-  std::cerr << fmt::format("ftvlsi: error {}: {}\n", ftvlsi::error_id_text(id), message);
+  std::cerr << fmt::format("ftvlsi: error {}: {}\n", ftvlsi::error_id_text(id),
+                           ftvlsi::one_line(std::string(message)));
   return static_cast<int>(code);
 }
 

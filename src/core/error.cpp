@@ -4,6 +4,19 @@
 
 namespace ftvlsi {
 
+std::string one_line(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  return out;
+}
+
 std::string error_id_text(int id) {
   return fmt::format("FTV-{:04d}", id);
 }

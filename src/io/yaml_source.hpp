@@ -39,7 +39,12 @@ inline void require_map(const Source& src, const YAML::Node& node, std::string_v
 inline void check_keys(const Source& src, const YAML::Node& map, std::string_view section,
                        const std::vector<std::string_view>& allowed) {
   for (const auto& entry : map) {
-    const auto key = entry.first.as<std::string>();
+    if (!entry.first.IsScalar())
+      src.fail(entry.first, 2105,
+               fmt::format("a key in section '{}' must be a plain name, not a list or mapping; "
+                           "valid keys are {}",
+                           section, join(allowed)));
+    const auto key = entry.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       src.fail(entry.first, 2103,
                fmt::format("unknown key '{}' in section '{}'; valid keys are {}", key, section,

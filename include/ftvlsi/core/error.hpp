@@ -24,9 +24,13 @@ inline constexpr int kUnclassifiedInput = 2000;
 inline constexpr int kUnclassifiedIo = 7000;
 inline constexpr int kUnclassifiedInternal = 9000;
 
+// `text` with every control character (a newline, a tab, an escape from a file's bytes) written
+// as \xNN, so a message quoting a user's input stays one line on any terminal.
+std::string one_line(const std::string& text);
+
 class Error : public std::runtime_error {
  public:
-  Error(int id, const std::string& message) : std::runtime_error(message), id_(id) {}
+  Error(int id, const std::string& message) : std::runtime_error(one_line(message)), id_(id) {}
   explicit Error(const std::string& message) : Error(kUnclassifiedInput, message) {}
   virtual ExitCode exit_code() const { return ExitCode::kBadInput; }
   // The stable ID, printed as FTV-nnnn.
