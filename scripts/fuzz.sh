@@ -3,6 +3,7 @@
 # prints one line per target: name, executions, crashes. Usage: scripts/fuzz.sh [SECONDS]
 #   FUZZ_JOBS=N     parallel workers per target (default 1)
 #   FUZZ_TARGETS="a b"  only these targets
+#   FUZZ_RUNS=N     stop a target after N inputs (before SECONDS when it is fast enough)
 #   FUZZ_TIMEOUT=S  seconds of wall time one input may take before it counts as a hang (default 1;
 #                   raise it on a machine so loaded that a niced run is descheduled that long)
 # The fuzz build (clang-14, option FTVLSI_FUZZ) is in build/fuzz; each target starts from its seed
@@ -31,6 +32,7 @@ for t in $targets; do
   # The command-line target reads the files its arguments name: run it where layouts/ is.
   parallel=()
   [ "${FUZZ_JOBS:-1}" -gt 1 ] && parallel=(-fork="$FUZZ_JOBS" -ignore_crashes=1)
+  [ -n "${FUZZ_RUNS:-}" ] && parallel+=(-runs="$FUZZ_RUNS")
   (cd "$root" && "$build/test/fuzz/fuzz_$t" -dict="$root/test/fuzz/dict/$dict.dict" \
      -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-1}" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
      -close_fd_mask=3 -print_final_stats=1 "${parallel[@]}" \

@@ -26,34 +26,82 @@ namespace {
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec&) { stop(); }
-DecomposeRun run_decompose(const DecomposeSpec&) { stop(); }
-RouteRun run_route(const RouteSpec&) { stop(); }
-SimulateResult run_simulate(const SimulateSpec&) { stop(); }
-SweepResult run_simulate_sweep(const SweepSpec&) { stop(); }
-std::vector<CheckResult> run_checks(const CheckOptions&) { stop(); }
-ReportResult run_report(const ReportSpec&, const std::string&) { stop(); }
-MergeResult run_merge(const MergeSpec&) { stop(); }
-TransitRouteRun run_transit_route(const TransitRouteJobSpec&) { stop(); }
-std::string write_check_partial(const CheckOptions&, const std::string&) { stop(); }
-std::string check_technology_markdown(const CheckOptions&) { stop(); }
-std::vector<CheckInfo> list_checks() { return {}; }
+LayoutRun run_layout(const LayoutSpec&) {
+  stop();
+}
+DecomposeRun run_decompose(const DecomposeSpec&) {
+  stop();
+}
+RouteRun run_route(const RouteSpec&) {
+  stop();
+}
+SimulateResult run_simulate(const SimulateSpec&) {
+  stop();
+}
+SweepResult run_simulate_sweep(const SweepSpec&) {
+  stop();
+}
+std::vector<CheckResult> run_checks(const CheckOptions&) {
+  stop();
+}
+ReportResult run_report(const ReportSpec&, const std::string&) {
+  stop();
+}
+MergeResult run_merge(const MergeSpec&) {
+  stop();
+}
+TransitRouteRun run_transit_route(const TransitRouteJobSpec&) {
+  stop();
+}
+std::string write_check_partial(const CheckOptions&, const std::string&) {
+  stop();
+}
+std::string check_technology_markdown(const CheckOptions&) {
+  stop();
+}
+std::vector<CheckInfo> list_checks() {
+  return {};
+}
 
-bool LayoutRun::drc_clean() const { std::abort(); }
-std::string LayoutRun::grid_size() const { std::abort(); }
-std::uint64_t LayoutRun::processors() const { std::abort(); }
-std::uint64_t LayoutRun::wires() const { std::abort(); }
-bool BalancedTree::within_bound() const { std::abort(); }
-std::string layout_json(const LayoutSpec&, const LayoutRun&) { std::abort(); }
-std::string check_json(const std::vector<CheckResult>&, const CheckOptions&) { std::abort(); }
-std::string check_markdown(const std::vector<CheckResult>&, bool) { std::abort(); }
+bool LayoutRun::drc_clean() const {
+  std::abort();
+}
+std::string LayoutRun::grid_size() const {
+  std::abort();
+}
+std::uint64_t LayoutRun::processors() const {
+  std::abort();
+}
+std::uint64_t LayoutRun::wires() const {
+  std::abort();
+}
+bool BalancedTree::within_bound() const {
+  std::abort();
+}
+std::string layout_json(const LayoutSpec&, const LayoutRun&) {
+  std::abort();
+}
+std::string check_json(const std::vector<CheckResult>&, const CheckOptions&) {
+  std::abort();
+}
+std::string check_markdown(const std::vector<CheckResult>&, bool) {
+  std::abort();
+}
 std::vector<std::string> write_check_report(const std::vector<CheckResult>&, const CheckOptions&,
                                             const std::string&) {
   std::abort();
 }
-CheckSummary summarise(const std::vector<CheckResult>&) { std::abort(); }
-std::string_view to_string(Verdict) { std::abort(); }
-std::string sweep_document(const SweepResult&, const std::string&, bool) { std::abort(); }
-std::string transit_route_json(const TransitRouteRun&) { std::abort(); }
+CheckSummary summarise(const std::vector<CheckResult>&) {
+  std::abort();
+}
+std::string_view to_string(Verdict) {
+  std::abort();
+}
+std::string sweep_document(const SweepResult&, const std::string&, bool) {
+  std::abort();
+}
+std::string transit_route_json(const TransitRouteRun&) {
+  std::abort();
+}
 
 }  // namespace ftvlsi
