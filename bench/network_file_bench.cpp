@@ -23,7 +23,8 @@ int main(int argc, char** argv) {
     std::fprintf(f, "processors %llu\n", static_cast<unsigned long long>(n));
     for (std::uint64_t p = 0; p < n; ++p)
       std::fprintf(f, "%llu %llu %llu\n", static_cast<unsigned long long>(p),
-                   static_cast<unsigned long long>(p % side), static_cast<unsigned long long>(p / side));
+                   static_cast<unsigned long long>(p % side),
+                   static_cast<unsigned long long>(p / side));
     for (std::uint64_t w = 0; w < wires; ++w)
       std::fprintf(f, "wire %llu %llu\n", static_cast<unsigned long long>(w % n),
                    static_cast<unsigned long long>((w * 2654435761ULL + 1) % n));
@@ -38,8 +39,8 @@ int main(int argc, char** argv) {
   fmt::print(
       "network file: {} processors, {} wires, {:.0f} MB; read in {:.2f} s; peak RSS {:.0f} MB; "
       "up-front estimate {:.0f} MB (limit {:.0f} MB)\n",
-      net.processors(), net.wires.size(), bytes / 1e6, seconds,
-      ftvlsi::peak_memory_bytes() / 1e6, estimate / 1e6, ftvlsi::available_memory_bytes() / 1e6);
+      net.processors(), net.wires.size(), bytes / 1e6, seconds, ftvlsi::peak_memory_bytes() / 1e6,
+      estimate / 1e6, ftvlsi::available_memory_bytes() / 1e6);
   std::filesystem::remove(path);
   return 0;
 }
