@@ -197,6 +197,10 @@ std::optional<double> reference_size(const LayoutRun& run) {
   }
 }
 
+template <int D>
+void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
+                 const OutputPaths& out, const SvgOptions& svg);
+
 // The rest of run_layout once the layout is built: metrics, DRC, JSON and the files.
 template <int D>
 void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
@@ -211,13 +215,18 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
   run.reference_size = reference_size<D>(run);
   if constexpr (D == 2)
     if (run.butterfly) run.wire_kinds = measure_wire_kinds(layout, run.butterfly->levels() + 1);
-  if (spec.output.svg) run.times.svg = timed([&] { write_svg(layout, *spec.output.svg, svg); });
+  write_files(spec, run, layout, spec.output, svg);
+}
+
+template <int D>
+void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
+                 const OutputPaths& out, const SvgOptions& svg) {
+  if (out.svg) run.times.svg = timed([&] { write_svg(layout, *out.svg, svg); });
   if constexpr (D == 3)
-    if (spec.output.html) write_view3d_html(layout, *spec.output.html, {svg.title, 200000});
-  if (spec.output.gds) run.times.gds = timed([&] { write_gds(layout, *spec.output.gds); });
-  if (spec.output.json)
-    run.times.json =
-        timed([&] { write_file_atomically(*spec.output.json, layout_json(spec, run)); });
+    if (out.html) write_view3d_html(layout, *out.html, {svg.title, 200000});
+  if (out.gds) run.times.gds = timed([&] { write_gds(layout, *out.gds); });
+  if (out.json)
+    run.times.json = timed([&] { write_file_atomically(*out.json, layout_json(spec, run)); });
 }
 
 }  // namespace
@@ -230,8 +239,20 @@ LayoutRun run_layout(const LayoutSpec& spec) {
   LayoutRun run;
   SvgOptions svg;
   build(spec, run, svg);
+  run.title = svg.title;
+  run.level_labels = svg.level_labels;
   std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg); }, run.drawn);
   return run;
+}
+
+void write_layout_outputs(const LayoutSpec& spec, LayoutRun& run, const OutputPaths& out) {
+  if (out.html && run.dimensions() != 3)
+    throw InputError("the HTML view is written for 3D layouts; lay out with style cube");
+  require_outputs_writable(out);
+  SvgOptions svg;
+  svg.title = run.title;
+  svg.level_labels = run.level_labels;
+  std::visit([&](auto& d) { write_files(spec, run, d.layout, out, svg); }, run.drawn);
 }
 
 }  // namespace ftvlsi

@@ -16,6 +16,10 @@ namespace ftvlsi {
 // Throws InputError / IoError / GeometryError; writes no file unless it is complete.
 LayoutRun run_layout(const LayoutSpec& spec);
 
+// Writes the files `out` names (SVG, GDS, HTML for 3D, JSON) for a finished run, each one
+// atomically and the same bytes as run_layout writes (the Python module's writers).
+void write_layout_outputs(const LayoutSpec& spec, LayoutRun& run, const OutputPaths& out);
+
 // Bytes the run needs, estimated from the network alone (before any allocation).
 std::uint64_t estimate_run_bytes(const FatTree& tree, DrcMode drc);
 
