@@ -5,11 +5,14 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/interrupt.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/numbers.hpp"
@@ -26,6 +29,7 @@
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "transit_command.hpp"
 
 namespace {
 
@@ -198,7 +202,8 @@ int run_decompose_command(const DecomposeArgs& a) {
 }
 
 struct RouteArgs {
-  LayoutArgs host;  // the host fat-tree, with the layout command's flags
+  LayoutArgs host;                   // the host fat-tree, with the layout command's flags
+  ftvlsi::cli::TransitArgs transit;  // --network transit (DeHon's practical fat-tree)
   std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
       schedule, loads, messages_out, max_cycles, offline, lambda;
 };
@@ -206,7 +211,8 @@ struct RouteArgs {
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.host.overrides;
   add_override(cmd, "--network", o.network,
-               "host network: fat-tree, butterfly-fat-tree or fat-pyramid");
+               "host network: fat-tree, butterfly-fat-tree, fat-pyramid or transit");
+  ftvlsi::cli::add_transit_options(cmd, a.transit, true);
   add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
@@ -240,10 +246,13 @@ double parse_constant(const std::string& text, const char* flag) {
     if (used == text.size() && v > 0 && v < 1e6) return v;
   } catch (const std::exception&) {
   }
-  throw ftvlsi::InputError(fmt::format("{} must be a positive number, not '{}'", flag, text));
+  throw ftvlsi::InputError(1010, fmt::format("{} must be a positive number, not '{}'", flag, text));
 }
 
 int run_route_command(const RouteArgs& a) {
+  if (ftvlsi::cli::is_transit(a.host.overrides.network))
+    return ftvlsi::cli::run_transit_route_command(
+        a.transit, {a.host.overrides.seed, a.host.overrides.json, {}, {}, {}, {}, {}, false});
   ftvlsi::SpecOverrides overrides = a.host.overrides;
   const auto algorithm =
       a.algorithm ? ftvlsi::parse_route_algorithm(*a.algorithm) : ftvlsi::RouteAlgorithm::kGreedy;
@@ -261,14 +270,14 @@ int run_route_command(const RouteArgs& a) {
     s.mesh_diagonals = b->mesh_diagonals;
   } else if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network)) {
     throw ftvlsi::InputError(
-        "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
+        1011, "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
   } else {
     s.host = std::get<ftvlsi::FatTreeParams>(host.network);
   }
   s.seed = host.seed;
   s.json = host.output.json.value_or("-");
   if (a.messages && a.pattern)
-    throw ftvlsi::InputError("give either --messages FILE or --pattern NAME, not both");
+    throw ftvlsi::InputError(1012, "give either --messages FILE or --pattern NAME, not both");
   s.messages_file = a.messages;
   if (a.pattern) s.pattern.name = *a.pattern;
   if (a.count) s.pattern.count = ftvlsi::parse_positive(*a.count, "--count");
@@ -347,6 +356,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
       a.capacity.capacities) {
     if (s.host != ftvlsi::HostKind::kFatTree)
       throw ftvlsi::InputError(
+          1013,
           "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
     ftvlsi::LayoutSpec host;
     ftvlsi::SpecOverrides o = a.capacity;
@@ -367,7 +377,8 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   }
   s.mesh_diagonals = a.mesh_diagonals;
   if (s.mesh_diagonals && !a.sweep && s.host != ftvlsi::HostKind::kFatPyramid)
-    throw ftvlsi::InputError("--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
+    throw ftvlsi::InputError(1014,
+                             "--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
   if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
   if (a.algorithm) s.algorithm = ftvlsi::parse_route_algorithm(*a.algorithm);
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
@@ -382,7 +393,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
 int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   if (a.host || a.processors)
     throw ftvlsi::InputError(
-        "a --sweep runs both hosts over --sizes; leave out --host and --processors");
+        1015, "a --sweep runs both hosts over --sizes; leave out --host and --processors");
   ftvlsi::SweepSpec sweep;
   sweep.base = s;
   if (a.sizes) sweep.sizes = ftvlsi::parse_positive_list(*a.sizes, "--sizes entry");
@@ -416,7 +427,7 @@ int run_simulate_command(const SimulateArgs& a) {
   ftvlsi::SimulateSpec s = simulate_spec(a);
   if (a.sweep) return run_sweep_command(a, s);
   if (a.report || a.sizes || a.delays || a.shard)
-    throw ftvlsi::InputError("--report, --sizes, --delays and --shard belong to a --sweep");
+    throw ftvlsi::InputError(1016, "--report, --sizes, --delays and --shard belong to a --sweep");
   s.json = a.json.value_or("-");
   const auto r = ftvlsi::run_simulate(s);
   if (*s.json != "-")
@@ -464,7 +475,7 @@ int run_check_command(const CheckArgs& a) {
       std::cout << fmt::format("{:<11} {} [{}]\n", c.id, c.claim, c.source);
     return 0;
   }
-  if (a.quick && a.full) throw ftvlsi::InputError("give --quick or --full, not both");
+  if (a.quick && a.full) throw ftvlsi::InputError(1017, "give --quick or --full, not both");
   ftvlsi::CheckOptions o;
   o.ids = a.ids;
   o.full = a.full;
@@ -509,6 +520,27 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir)
                            result.all_clean ? "" : "; some DRC checks FAILED");
   return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }
+
+constexpr const char* kHelpFooter =
+    "Exit codes: 0 success; 1 a check failed (DRC violations, a bound violated; the files are "
+    "still written); 2 bad input or usage; 3 I/O (a file cannot be read or written); 4 internal "
+    "error (a bug: please report it with the command line); 130 after SIGINT, 143 after SIGTERM "
+    "(unfinished outputs removed).\n"
+    "Errors print one line 'ftvlsi: error FTV-nnnn: ...'; the ID is stable (docs/error-ids.md). "
+    "Families: FTV-1xxx command line and flag values, 2xxx YAML specs, 3xxx network "
+    "parameters, 4xxx network, message and mapping files, 5xxx layouts and output formats, "
+    "6xxx route, simulate, decompose and check, 7xxx files and signals, 8xxx memory, 9xxx "
+    "internal errors.";
+
+// The stable ID of a command-line parse error, by CLI11's error kind.
+int usage_error_id(const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return 1001;
+  if (dynamic_cast<const CLI::RequiredError*>(&e)) return 1002;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return 1003;
+  if (dynamic_cast<const CLI::ConversionError*>(&e) ||
+      dynamic_cast<const CLI::ValidationError*>(&e))
+    return 1004;
+  return 1009;
 
 // ftvlsi merge DIR... --out DIR: the shards' partial results into the single run's files.
 int run_merge_command(const ftvlsi::MergeSpec& spec) {
@@ -557,6 +589,8 @@ int dispatch(int argc, char** argv) {
   report->add_option("--out,-o", report_dir, "folder for the report's files")
       ->capture_default_str();
 
+  app.footer(kHelpFooter);
+
   ftvlsi::MergeSpec merge_spec;
   auto* merge = app.add_subcommand(
       "merge", "combine the partial results of --shard K/N runs into a single run's files");
@@ -570,7 +604,8 @@ int dispatch(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << fmt::format("ftvlsi: error: {}; run 'ftvlsi --help' for usage\n", e.what());
+    std::cerr << fmt::format("ftvlsi: error {}: {}; run 'ftvlsi --help' for usage\n",
+                             ftvlsi::error_id_text(usage_error_id(e)), e.what());
     return static_cast<int>(ExitCode::kBadInput);
   }
   if (layout->parsed()) return run_layout_command(layout_args);
@@ -584,17 +619,48 @@ int dispatch(int argc, char** argv) {
 
 }  // namespace
 
+namespace {
+
+int report_error(int id, std::string_view message, ExitCode code) {
+  std::cerr << fmt::format("ftvlsi: error {}: {}\n", ftvlsi::error_id_text(id), message);
+  return static_cast<int>(code);
+}
+
+// FTVLSI_INJECT_FAULT=assert|bad_alloc|exception makes the run fail the way a bug or an exhausted
+// machine would, so the tests can check the exit codes 4 and 2 of those paths (docs/error-ids.md).
+void inject_fault() {
+  const char* fault = std::getenv("FTVLSI_INJECT_FAULT");
+  if (fault == nullptr) return;
+  const std::string_view f(fault);
+  if (f == "assert") FTVLSI_ASSERT(f != "assert");
+  if (f == "bad_alloc") throw std::bad_alloc();
+  if (f == "exception") throw std::logic_error("injected fault");
+}
+
+}  // namespace
+
+// Every exception ends here as one line and an exit code: the user's input 2, the file system 3,
+// a bug 4 (an exception no part of ftvlsi meant to throw is a bug too).
 int main(int argc, char** argv) {
+  ftvlsi::install_interrupt_cleanup();
   try {
+    inject_fault();
     return dispatch(argc, argv);
   } catch (const ftvlsi::Error& e) {
-    std::cerr << "ftvlsi: error: " << e.what() << "\n";
-    return static_cast<int>(e.exit_code());
+    return report_error(e.id(), e.what(), e.exit_code());
   } catch (const std::bad_alloc&) {
-    std::cerr << "ftvlsi: error: out of memory; choose a smaller network\n";
-    return static_cast<int>(ExitCode::kBadInput);
+    return report_error(8000,
+                        "out of memory: the run needed more memory than the machine could give; "
+                        "choose a smaller network or free memory (FTVLSI_MEMORY_LIMIT sets the "
+                        "limit the estimates check against)",
+                        ExitCode::kBadInput);
+  } catch (const std::filesystem::filesystem_error& e) {
+    return report_error(7000, fmt::format("file system error: {}", e.what()), ExitCode::kIo);
   } catch (const std::exception& e) {
-    std::cerr << "ftvlsi: error: " << e.what() << "\n";
-    return static_cast<int>(ExitCode::kIo);
+    return report_error(9002,
+                        fmt::format("internal error: unexpected exception ({}); this is a bug in "
+                                    "ftvlsi, please report it with the command line",
+                                    e.what()),
+                        ExitCode::kInternal);
   }
 }

@@ -21,7 +21,7 @@ T choose(std::string_view flag, std::string_view text,
   std::string valid;
   for (std::size_t i = 0; i < N; ++i)
     valid += fmt::format("{}{}", i == 0 ? "" : i + 1 == N ? " or " : ", ", choices[i].first);
-  throw InputError(fmt::format("{} must be {}, not '{}'", flag, valid, text));
+  throw InputError(1121, fmt::format("{} must be {}, not '{}'", flag, valid, text));
 }
 
 }  // namespace

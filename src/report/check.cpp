@@ -250,8 +250,9 @@ std::vector<const Entry*> chosen_entries(const CheckOptions& options) {
     const auto it = std::find_if(registry().begin(), registry().end(),
                                  [&](const Entry& e) { return id == e.id; });
     if (it == registry().end())
-      throw InputError(fmt::format(
-          "unknown check '{}'; the checks are {} (see ftvlsi check --list)", id, ids_text()));
+      throw InputError(
+          6401, fmt::format("unknown check '{}'; the checks are {} (see ftvlsi check --list)", id,
+                            ids_text()));
     chosen.push_back(&*it);
   }
   if (chosen.empty())

@@ -65,27 +65,29 @@ void check_spec(const SimulateSpec& s) {
     case RouteAlgorithm::kRandom:
     case RouteAlgorithm::kOffline:
       if (pyramid)
-        throw InputError(fmt::format(
-            "a fat-pyramid host is routed with --algorithm greedy or random-prime (random parents "
-            "up, one mesh shortcut); '{}' needs a fat-tree host",
-            to_string(s.algorithm)));
+        throw InputError(6201, fmt::format("a fat-pyramid host is routed with --algorithm greedy "
+                                           "or random-prime (random parents "
+                                           "up, one mesh shortcut); '{}' needs a fat-tree host",
+                                           to_string(s.algorithm)));
       break;
     case RouteAlgorithm::kRandomPrime:
       if (!pyramid)
         throw InputError(
+            6202,
             "random-prime on a fat-tree host needs channels of capacity lg n; use ftvlsi route "
             "for that, or --host fat-pyramid");
       break;
     case RouteAlgorithm::kAdversary:
       throw InputError(
+          6203,
           "ftvlsi simulate takes --algorithm greedy, random, offline (fat-tree host) or "
           "random-prime (fat-pyramid host); the adversary is ftvlsi route's");
   }
   if (is_file_kind(s.competing) && !s.network_file)
-    throw InputError("--competing file needs --network-file FILE naming the network to read");
-  if (s.data_bits > (1u << 20)) throw InputError("--data-bits must be at most 2^20");
+    throw InputError(6204, "--competing file needs --network-file FILE naming the network to read");
+  if (s.data_bits > (1u << 20)) throw InputError(6205, "--data-bits must be at most 2^20");
   if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
-    throw InputError("--competing-alpha must be at most 2^32 (a processor of side 65536)");
+    throw InputError(6206, "--competing-alpha must be at most 2^32 (a processor of side 65536)");
 }
 
 std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
@@ -160,10 +162,12 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
   const DrawnLayout<2>* cut = r.drawn_as<2>();
   if (!cut)
-    throw InputError(fmt::format(
-        "ftvlsi simulate needs a competing network with a layout: a 2D one, or a 3D one whose "
-        "wires join grid neighbours; '{}' is {}D without one",
-        r.net.kind, r.net.dimensions));
+    throw InputError(
+        6207,
+        fmt::format(
+            "ftvlsi simulate needs a competing network with a layout: a 2D one, or a 3D one whose "
+            "wires join grid neighbours; '{}' is {}D without one",
+            r.net.kind, r.net.dimensions));
   Prepared p;
   p.net = std::move(r.net);
   const Cell<2>& drawn = cut->layout.cells[cut->layout.top];
@@ -219,10 +223,12 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   Prepared p;
   p.net = make_net(s);
   if (p.net.dimensions != 2)
-    throw InputError(fmt::format(
-        "a {}D competing network needs the volume-universal fat-tree host (--host fat-tree); "
-        "there is no 3D fat-pyramid yet",
-        p.net.dimensions));
+    throw InputError(
+        6208,
+        fmt::format(
+            "a {}D competing network needs the volume-universal fat-tree host (--host fat-tree); "
+            "there is no 3D fat-pyramid yet",
+            p.net.dimensions));
   const std::uint64_t n = least_power(p.net.processors(), 4);
   const auto side = static_cast<Coord>(greenberg_side(n));
   ChannelNotes notes;
@@ -429,7 +435,7 @@ SweepResult run_simulate_sweep(const SweepSpec& given) {
   spec.base = with_technology(given.base);
   if (spec.base.technology) spec.delays = {spec.base.delay};
   if (spec.sizes.empty() || spec.hosts.empty() || spec.delays.empty())
-    throw InputError("a sweep needs at least one size, one host and one delay model");
+    throw InputError(6209, "a sweep needs at least one size, one host and one delay model");
   if (!spec.shard.whole() && !spec.report_dir)
     throw InputError("a sweep shard writes its partial result into --report DIR; give one");
   SweepPartial partial{spec, spec.shard, {}};

@@ -41,10 +41,12 @@ std::optional<double> parse_number(std::string_view s) {
 }
 
 [[noreturn]] void bad_table(std::string_view text, const std::string& why) {
-  throw InputError(fmt::format(
-      "bad delay table '{}': {}; write table:d1=w1,d2=w2,... with distinct wire lengths d > 0, "
-      "delays w > 0 and a last segment that does not fall",
-      text, why));
+  throw InputError(
+      6171,
+      fmt::format(
+          "bad delay table '{}': {}; write table:d1=w1,d2=w2,... with distinct wire lengths d > 0, "
+          "delays w > 0 and a last segment that does not fall",
+          text, why));
 }
 
 DelayPoint parse_point(std::string_view text, std::string_view item) {
@@ -249,6 +251,7 @@ DelayModel parse_delay_model(std::string_view text) {
     }
   }
   throw InputError(
+      6172,
       fmt::format("unknown delay model '{}'; valid models are unit, linear, sqrt, log, poly:c,q,k "
                   "(c d^q lg^k d with c > 0), wire:c0,c1,c2 and table:d1=w1,d2=w2,...",
                   text));
