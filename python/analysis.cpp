@@ -124,7 +124,7 @@ void route_host(Params& p, RouteSpec& s) {
   } else if (const auto* f = std::get_if<FatTreeParams>(&host.network)) {
     s.host = *f;
   } else {
-    throw InputError("ftvlsi.route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
+    throw InputError(1011, "ftvlsi.route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
   }
 }
 
@@ -133,7 +133,7 @@ std::shared_ptr<Route> route(const py::object& spec_arg, const py::kwargs& kw) {
   RouteSpec s;
   route_host(p, s);
   if (p.count("messages") && p.count("pattern"))
-    throw InputError("give either messages (a file) or pattern, not both");
+    throw InputError(1012, "give either messages (a file) or pattern, not both");
   s.messages_file = take(p, "messages");
   if (const auto v = take(p, "pattern")) s.pattern.name = *v;
   if (const auto v = take(p, "count")) s.pattern.count = parse_positive(*v, "count");

@@ -19,8 +19,16 @@ PYBIND11_MODULE(ftvlsi, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const Error& e) {
-      // The CLI's message; its exit code decides the class (3: I/O).
-      PyErr_SetString(e.exit_code() == ExitCode::kIo ? PyExc_OSError : PyExc_ValueError, e.what());
+      // The CLI's line without its "ftvlsi: error " prefix: "FTV-nnnn: message"; the ID also as
+      // the exception's `id`. The exit code decides the class (3: I/O).
+      PyObject* type = e.exit_code() == ExitCode::kIo ? PyExc_OSError : PyExc_ValueError;
+      const std::string id = error_id_text(e.id());
+      const std::string text = id + ": " + e.what();
+      PyObject* exc = PyObject_CallFunction(type, "s", text.c_str());
+      if (!exc) return;
+      PyObject_SetAttrString(exc, "id", pybind11::str(id).ptr());
+      PyErr_SetObject(type, exc);
+      Py_DECREF(exc);
     }
   });
   python::bind_layout(m);

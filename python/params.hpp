@@ -46,8 +46,9 @@ inline Params params_of(const char* fn, const py::object& spec, const py::kwargs
       if (std::find(valid.begin(), valid.end(), key) == valid.end()) {
         std::string names;
         for (const auto& n : valid) names += (names.empty() ? "" : ", ") + n;
-        throw InputError(fmt::format("unknown parameter '{}' of ftvlsi.{}; valid parameters are {}",
-                                     key, fn, names));
+        throw InputError(
+            1311, fmt::format("unknown parameter '{}' of ftvlsi.{}; valid parameters are {}", key,
+                              fn, names));
       }
       if (!v.is_none()) out[key] = flag_text(v);
     }
@@ -56,8 +57,10 @@ inline Params params_of(const char* fn, const py::object& spec, const py::kwargs
     out["spec"] = spec.cast<std::string>();
   } else if (!spec.is_none()) {
     if (!py::isinstance<py::dict>(spec))
-      throw InputError(fmt::format(
-          "ftvlsi.{} takes a dict of parameters, a spec file's path or keyword arguments", fn));
+      throw InputError(
+          1312,
+          fmt::format(
+              "ftvlsi.{} takes a dict of parameters, a spec file's path or keyword arguments", fn));
     add(spec.cast<py::dict>());
   }
   add(kw);
@@ -99,7 +102,7 @@ py::array_t<double> mapped(const std::vector<std::uint64_t>& v, F f) {
 inline void require_used(const char* fn, const Params& p) {
   if (!p.empty())
     throw InputError(
-        fmt::format("parameter '{}' does not apply to ftvlsi.{} here", p.begin()->first, fn));
+        1313, fmt::format("parameter '{}' does not apply to ftvlsi.{} here", p.begin()->first, fn));
 }
 
 void bind_layout(py::module_& m);

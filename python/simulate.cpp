@@ -29,7 +29,7 @@ double positive_number(const std::string& text, const char* what) {
     if (used == text.size() && v > 0 && v < 1e6) return v;
   } catch (const std::exception&) {
   }
-  throw InputError(fmt::format("{} must be a positive number, not '{}'", what, text));
+  throw InputError(1010, fmt::format("{} must be a positive number, not '{}'", what, text));
 }
 
 // The host's capacity parameters through the layout flags' parser, as the CLI reads them.
@@ -42,10 +42,12 @@ void simulate_host(Params& p, SimulateSpec& s) {
   if (!o.capacity && !o.root_capacity && !o.alpha && !o.constant && !o.capacities) return;
   if (s.host != HostKind::kFatTree)
     throw InputError(
+        1013,
         "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
   if (o.alpha && *o.alpha == "technology") {
     if (!s.technology)
-      throw InputError("--alpha technology needs --technology FILE (the processor area in mm²)");
+      throw InputError(1302,
+                       "--alpha technology needs --technology FILE (the processor area in mm²)");
     o.alpha = std::to_string(s.technology->processor_alpha());
   }
   LayoutSpec host;
@@ -61,6 +63,7 @@ SimulateSpec simulate_spec(Params& p) {
   if (const auto v = take(p, "technology")) {
     if (p.count("delay") || p.count("switch_delay"))
       throw InputError(
+          1303,
           "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
           "--delays and --switch-delay");
     s.technology = load_technology(*v);

@@ -371,6 +371,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   if (a.capacity.technology) {
     if (a.delay || a.delays || a.switch_delay)
       throw ftvlsi::InputError(
+          1303,
           "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
           "--delays and --switch-delay");
     s.technology = ftvlsi::load_technology(*a.capacity.technology);
@@ -408,7 +409,7 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
     sweep.shard = ftvlsi::parse_shard(*a.shard);
     if (!sweep.shard.whole() && a.json)
       throw ftvlsi::InputError(
-          "a sweep shard writes a partial result; give --json to ftvlsi merge");
+          1304, "a sweep shard writes a partial result; give --json to ftvlsi merge");
   }
   const auto r = ftvlsi::run_simulate_sweep(sweep);
   if (!sweep.shard.whole()) {
@@ -462,7 +463,7 @@ int run_check_shard(const CheckArgs& a, ftvlsi::CheckOptions& o) {
   o.shard = ftvlsi::parse_shard(*a.shard);
   if (!a.out || a.json)
     throw ftvlsi::InputError(
-        "a check shard writes its partial result into --out DIR (and no --json); give --out");
+        1305, "a check shard writes its partial result into --out DIR (and no --json); give --out");
   const std::string name = ftvlsi::write_check_partial(o, *a.out);
   std::cerr << fmt::format("ftvlsi check: shard {} written to {}/{}\n", o.shard.text(), *a.out,
                            name);
@@ -541,6 +542,7 @@ int usage_error_id(const CLI::ParseError& e) {
       dynamic_cast<const CLI::ValidationError*>(&e))
     return 1004;
   return 1009;
+}
 
 // ftvlsi merge DIR... --out DIR: the shards' partial results into the single run's files.
 int run_merge_command(const ftvlsi::MergeSpec& spec) {

@@ -155,8 +155,8 @@ SweepPartial parse_sweep_partial(std::string_view text, std::string_view source)
   try {
     const json j = json::parse(text);
     if (j.at("kind") != kKind || j.at("version") != std::string(version()))
-      throw InputError(fmt::format("{} is not a simulate sweep partial of ftvlsi {}", source,
-                                   std::string(version())));
+      throw InputError(6501, fmt::format("{} is not a simulate sweep partial of ftvlsi {}", source,
+                                         std::string(version())));
     SweepPartial p;
     p.shard.k = j.at("shard").at(0).get<std::uint64_t>();
     p.shard.n = j.at("shard").at(1).get<std::uint64_t>();
@@ -168,8 +168,8 @@ SweepPartial parse_sweep_partial(std::string_view text, std::string_view source)
     }
     return p;
   } catch (const json::exception& e) {
-    throw InputError(
-        fmt::format("{} is not a valid partial result ({}); rerun its shard", source, e.what()));
+    throw InputError(6502, fmt::format("{} is not a valid partial result ({}); rerun its shard",
+                                       source, e.what()));
   }
 }
 

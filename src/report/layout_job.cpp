@@ -140,7 +140,8 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
     run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
     const bool regular = style == LayoutStyle::kFoldAndSquash;
     if (b.alpha && !regular)
-      throw InputError("--alpha applies to a butterfly network's fold-and-squash layout only");
+      throw InputError(3408,
+                       "--alpha applies to a butterfly network's fold-and-squash layout only");
     require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
       run.drawn = DrawnLayout<2>{regular ? build_fold_and_squash(*run.butterfly, processor_side(b))
@@ -254,7 +255,7 @@ LayoutRun run_layout(const LayoutSpec& spec) {
 
 void write_layout_outputs(const LayoutSpec& spec, LayoutRun& run, const OutputPaths& out) {
   if (out.html && run.dimensions() != 3)
-    throw InputError("the HTML view is written for 3D layouts; lay out with style cube");
+    throw InputError(5404, "the HTML view is written for 3D layouts; lay out with style cube");
   require_outputs_writable(out);
   SvgOptions svg;
   svg.title = run.title;

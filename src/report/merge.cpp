@@ -24,17 +24,17 @@ std::vector<fs::path> partial_files(const std::vector<std::string>& dirs, const 
   for (const auto& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
-      throw IoError(
-          fmt::format("cannot read the shard folder '{}'; give folders that shards "
-                      "wrote with --report or --out",
-                      dir));
+      throw IoError(7201, fmt::format("cannot read the shard folder '{}'; give folders that shards "
+                                      "wrote with --report or --out",
+                                      dir));
     std::vector<fs::path> here;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
       const std::string name = entry.path().filename().string();
       if (name.rfind(job + "-shard-", 0) == 0 && entry.path().extension() == ".json")
         here.push_back(entry.path());
     }
-    if (ec) throw IoError(fmt::format("cannot list the shard folder '{}': {}", dir, ec.message()));
+    if (ec)
+      throw IoError(7202, fmt::format("cannot list the shard folder '{}': {}", dir, ec.message()));
     std::sort(here.begin(), here.end());
     out.insert(out.end(), here.begin(), here.end());
   }
@@ -48,11 +48,12 @@ void require_all_shards(const std::vector<Shard>& shards, const std::string& job
   for (const auto& s : shards)
     if (++seen[s.k] > 1)
       throw InputError(
-          fmt::format("{} shard {}/{} is given twice; merge each shard once", job, s.k, n));
+          6504, fmt::format("{} shard {}/{} is given twice; merge each shard once", job, s.k, n));
   for (std::uint64_t k = 1; k <= n; ++k)
     if (!seen[k])
-      throw InputError(fmt::format(
-          "{} shard {}/{} is missing; run it (--shard {}/{}) and merge again", job, k, n, k, n));
+      throw InputError(
+          6503, fmt::format("{} shard {}/{} is missing; run it (--shard {}/{}) and merge again",
+                            job, k, n, k, n));
 }
 
 std::size_t merge_sweep(const std::vector<fs::path>& files, const MergeSpec& spec,
@@ -62,7 +63,8 @@ std::size_t merge_sweep(const std::vector<fs::path>& files, const MergeSpec& spe
   for (const auto& f : files) {
     parts.push_back(parse_sweep_partial(read_text_file(f.string(), "partial result"), f.string()));
     if (!same_sweep(parts.front(), parts.back()))
-      throw InputError(fmt::format("{} comes from another sweep than {}; merge one sweep's shards",
+      throw InputError(6505,
+                       fmt::format("{} comes from another sweep than {}; merge one sweep's shards",
                                    f.string(), files.front().string()));
     shards.push_back(parts.back().shard);
   }
@@ -74,7 +76,7 @@ std::size_t merge_sweep(const std::vector<fs::path>& files, const MergeSpec& spe
   sweep.report_dir = spec.out;
   sweep.json = spec.json;
   if (items.size() != sweep.sizes.size() * sweep.hosts.size())
-    throw InputError("the sweep's shards do not cover its sizes and hosts; rerun them");
+    throw InputError(6506, "the sweep's shards do not cover its sizes and hosts; rerun them");
   std::vector<SimulateResult> rows;
   for (auto& [index, r] : items)
     for (auto& row : r) rows.push_back(std::move(row));
@@ -91,10 +93,9 @@ std::size_t merge_checks(const std::vector<fs::path>& files, const MergeSpec& sp
   for (const auto& f : files) {
     parts.push_back(parse_check_partial(read_text_file(f.string(), "partial result"), f.string()));
     if (!same_check_run(parts.front(), parts.back()))
-      throw InputError(
-          fmt::format("{} comes from another check run than {}; merge one run's "
-                      "shards",
-                      f.string(), files.front().string()));
+      throw InputError(6505, fmt::format("{} comes from another check run than {}; merge one run's "
+                                         "shards",
+                                         f.string(), files.front().string()));
     shards.push_back(parts.back().options.shard);
   }
   require_all_shards(shards, "check");
@@ -119,12 +120,13 @@ MergeResult run_merge(const MergeSpec& spec) {
   const auto checks = partial_files(spec.dirs, "check");
   if (sweeps.empty() && checks.empty())
     throw InputError(
+        6507,
         "no partial results (simulate-shard-K-of-N.json or check-shard-K-of-N.json) in the given "
         "folders; run the shards with --shard K/N first");
   if (spec.json && sweeps.empty())
-    throw InputError("--json writes a merged sweep's rows; the folders hold no sweep shards");
+    throw InputError(6508, "--json writes a merged sweep's rows; the folders hold no sweep shards");
   if (spec.json && *spec.json == "-")
-    throw InputError("merge --json takes a file name; read the sweep's rows from it");
+    throw InputError(6509, "merge --json takes a file name; read the sweep's rows from it");
   if (spec.json) require_writable(*spec.json, "JSON");
   make_directory(spec.out, "--out");
   MergeResult result;

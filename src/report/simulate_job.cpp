@@ -437,7 +437,7 @@ SweepResult run_simulate_sweep(const SweepSpec& given) {
   if (spec.sizes.empty() || spec.hosts.empty() || spec.delays.empty())
     throw InputError(6209, "a sweep needs at least one size, one host and one delay model");
   if (!spec.shard.whole() && !spec.report_dir)
-    throw InputError("a sweep shard writes its partial result into --report DIR; give one");
+    throw InputError(1306, "a sweep shard writes its partial result into --report DIR; give one");
   SweepPartial partial{spec, spec.shard, {}};
   std::vector<RegularityVerdict> verdicts;  // per delay model, checked once
   for (const auto& delay : spec.delays) verdicts.push_back(check_regularity(delay));

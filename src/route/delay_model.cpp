@@ -95,10 +95,11 @@ DelayModel parse_wire(std::string_view text) {
     rest.remove_prefix(comma + 1);
   }
   if (v.size() != 3 || v[0] + v[1] + v[2] <= 0)
-    throw InputError(fmt::format(
-        "bad wire delay model '{}'; write wire:c0,c1,c2 (delay c0 + c1 d + c2 d^2 for a wire of "
-        "d grid units) with three non-negative numbers, not all zero",
-        text));
+    throw InputError(6173,
+                     fmt::format("bad wire delay model '{}'; write wire:c0,c1,c2 (delay c0 + c1 d "
+                                 "+ c2 d^2 for a wire of "
+                                 "d grid units) with three non-negative numbers, not all zero",
+                                 text));
   m.c0 = v[0], m.c1 = v[1], m.c2 = v[2];
   return m;
 }

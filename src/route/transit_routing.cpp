@@ -13,9 +13,12 @@ std::string_view to_string(Locality locality) {
 
 std::string_view to_string(FaultKind kind) {
   switch (kind) {
-    case FaultKind::kRouter: return "router";
-    case FaultKind::kPaired: return "paired";
-    case FaultKind::kLink: return "link";
+    case FaultKind::kRouter:
+      return "router";
+    case FaultKind::kPaired:
+      return "paired";
+    case FaultKind::kLink:
+      return "link";
   }
   return "router";
 }
@@ -54,8 +57,8 @@ std::uint64_t DestinationSampler::draw(std::uint64_t src, SplitMix64& rng) const
     return d >= src ? d + 1 : d;
   }
   const double x = static_cast<double>(rng() >> 11) * 0x1.0p-53;
-  const int c = static_cast<int>(
-      std::upper_bound(cumulative_.begin(), cumulative_.end(), x) - cumulative_.begin());
+  const int c = static_cast<int>(std::upper_bound(cumulative_.begin(), cumulative_.end(), x) -
+                                 cumulative_.begin());
   const std::uint64_t unit = n / net_.shape().leaf_units;  // processors per leaf unit
   const std::uint64_t u = net_.leaf_unit(src);
   if (c == 0) {  // another processor of the same cluster
@@ -101,8 +104,8 @@ namespace {
 
 // The requests of one trial, listed by source: each processor offers one connection with
 // probability `load`, on one of its two network inputs (the low bit of its draw).
-void offer(const TransitNetwork& net, const DestinationSampler& dest, double load,
-           SplitMix64& rng, std::vector<CircuitRequest>& req) {
+void offer(const TransitNetwork& net, const DestinationSampler& dest, double load, SplitMix64& rng,
+           std::vector<CircuitRequest>& req) {
   req.clear();
   const auto threshold = static_cast<std::uint64_t>(std::ldexp(load, 53));
   for (std::uint64_t p = 0; p < net.processors(); ++p) {
@@ -180,8 +183,8 @@ bool transit_path_exists(const TransitNetwork& net, const FaultMask& faults, std
         2 * r + (net.rn1() == Rn1Config::kDual4x4 ? static_cast<std::uint64_t>(in % 8) / 4 : 0);
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
-    const auto ch = rn1_choices(net.rn1(), static_cast<int>(in % kRn1Ports),
-                                net.direction(r, src, dst));
+    const auto ch =
+        rn1_choices(net.rn1(), static_cast<int>(in % kRn1Ports), net.direction(r, src, dst));
     for (int k = 0; k < ch.count; ++k)
       if (faults.blocked_output.empty() || !(faults.blocked_output[r] >> ch.outputs[k] & 1))
         frontier.push_back(net.link(r * kRn1Ports + ch.outputs[k]));

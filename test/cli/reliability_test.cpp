@@ -68,8 +68,8 @@ long temporary_size(const fs::path& dir) {
 // Starts ftvlsi with `args` (its output to `log`), waits until a temporary output in `dir` holds
 // at least `bytes`, sends `sig` and returns the wait status; false in `caught` when the run
 // ended before the temporary grew that large.
-int signal_mid_write(const std::vector<std::string>& args, const fs::path& dir,
-                     const fs::path& log, int sig, long bytes, bool& caught) {
+int signal_mid_write(const std::vector<std::string>& args, const fs::path& dir, const fs::path& log,
+                     int sig, long bytes, bool& caught) {
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
@@ -157,9 +157,9 @@ TEST_SUITE("reliability") {
       const fs::path gds = dir / "mesh.gds";
       bool caught = false;
       // A 512 x 512 mesh writes about 230 MB of GDSII: the signal arrives after the first MB.
-      const int status = signal_mid_write(
-          {"layout", "--network", "mesh", "-n", "262144", "--gds", gds.string()}, dir, log, sig,
-          1 << 20, caught);
+      const int status =
+          signal_mid_write({"layout", "--network", "mesh", "-n", "262144", "--gds", gds.string()},
+                           dir, log, sig, 1 << 20, caught);
       REQUIRE(caught);
       REQUIRE(WIFEXITED(status));
       CHECK(WEXITSTATUS(status) == (sig == SIGTERM ? 143 : 130));

@@ -132,7 +132,8 @@ def test_errors_carry_the_cli_message():
         ftvlsi.layout(processors=1000)
     r = cli("layout", "-n", "1000", check=False)
     assert r.returncode == 2
-    assert r.stderr.strip() == "ftvlsi: error: " + str(e.value)
+    assert r.stderr.strip() == "ftvlsi: error " + str(e.value)
+    assert e.value.id == str(e.value).split(":")[0] and e.value.id.startswith("FTV-")
     with pytest.raises(ValueError, match="unknown parameter 'colour'"):
         ftvlsi.layout(colour="red")
     with pytest.raises(ValueError, match="unknown delay model"):
@@ -141,7 +142,8 @@ def test_errors_carry_the_cli_message():
         ftvlsi.simulate(technology="/nonexistent/t.yaml")
     r = cli("simulate", "--technology", "/nonexistent/t.yaml", check=False)
     assert r.returncode == 3
-    assert r.stderr.strip() == "ftvlsi: error: " + str(io.value)
+    assert r.stderr.strip() == "ftvlsi: error " + str(io.value)
+    assert io.value.id.startswith("FTV-7")
     with pytest.raises(OSError):
         ftvlsi.layout(processors=64).write_gds("/nonexistent/dir/x.gds")
 
