@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include "ftvlsi/core/error.hpp"
@@ -29,11 +31,15 @@
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "interaction.hpp"
 #include "transit_command.hpp"
 
 namespace {
 
 using ftvlsi::ExitCode;
+
+// --quiet / --verbose of the subcommand that runs (src/cli/interaction.hpp).
+ftvlsi::cli::Verbosity g_verbosity = ftvlsi::cli::Verbosity::kNormal;
 
 constexpr const char* kDefaultReportDir = "ftvlsi-report";
 
@@ -104,7 +110,9 @@ int run_layout_command(const LayoutArgs& args) {
   if (args.drc_flag && spec.drc == ftvlsi::DrcMode::kNone)
     spec.drc = ftvlsi::DrcMode::kHierarchical;
   ftvlsi::apply_overrides(spec, args.overrides);
-  const auto run = ftvlsi::run_layout(spec);
+  // Progress once a layout has taken a few seconds (every phase with --verbose).
+  const ftvlsi::cli::Progress progress("layout", g_verbosity, 3.0);
+  const auto run = ftvlsi::run_layout(spec, std::cref(progress));
   const bool to_stdout = spec.output.json && *spec.output.json == "-";
   if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
     std::cout << ftvlsi::layout_json(spec, run);
@@ -405,6 +413,8 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   }
   sweep.report_dir = a.report;
   sweep.json = a.json;
+  const ftvlsi::cli::Progress progress("simulate", g_verbosity, 0.0);
+  sweep.progress = std::cref(progress);
   if (a.shard) {
     sweep.shard = ftvlsi::parse_shard(*a.shard);
     if (!sweep.shard.whole() && a.json)
@@ -485,14 +495,20 @@ int run_check_command(const CheckArgs& a) {
   if (a.shard) return run_check_shard(a, o);
   if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
   // Progress on stderr only when it is a terminal; the summary line always.
-  if (isatty(STDERR_FILENO))
-    o.progress = [](const std::string& id, const ftvlsi::CheckResult* done) {
+  if (isatty(STDERR_FILENO) || g_verbosity == ftvlsi::cli::Verbosity::kVerbose) {
+    const std::size_t total = ftvlsi::chosen_checks(o).size();
+    const auto start = std::chrono::steady_clock::now();
+    o.progress = [total, start, count = std::size_t{0}](const std::string& id,
+                                                        const ftvlsi::CheckResult* done) mutable {
+      const double t =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (!done)
-        std::cerr << fmt::format("ftvlsi check: {} ...\n", id);
+        std::cerr << fmt::format("ftvlsi check: {} [{}/{}] {:.1f} s ...\n", id, count, total, t);
       else
-        std::cerr << fmt::format("ftvlsi check: {} {} ({:.1f} s)\n", id,
-                                 ftvlsi::to_string(done->verdict), done->seconds);
+        std::cerr << fmt::format("ftvlsi check: {} {} ({:.1f} s) [{}/{}]\n", id,
+                                 ftvlsi::to_string(done->verdict), done->seconds, ++count, total);
     };
+  }
   const auto results = ftvlsi::run_checks(o);
   if (a.out) ftvlsi::write_check_report(results, o, *a.out);
   if (a.json) {
@@ -593,6 +609,13 @@ int dispatch(int argc, char** argv) {
 
   app.footer(kHelpFooter);
 
+  std::string shell;
+  auto* completion = app.add_subcommand(
+      "completion", "print a shell completion script: source <(ftvlsi completion bash)");
+  completion->add_option("shell", shell, "the shell (bash)")
+      ->required()
+      ->check(CLI::IsMember({"bash"}));
+
   ftvlsi::MergeSpec merge_spec;
   auto* merge = app.add_subcommand(
       "merge", "combine the partial results of --shard K/N runs into a single run's files");
@@ -602,6 +625,8 @@ int dispatch(int argc, char** argv) {
       "--json", [&merge_spec](const std::string& v) { merge_spec.json = v; },
       "also write the merged sweep's rows as JSON to FILE");
 
+  ftvlsi::cli::add_verbosity_flags(app, g_verbosity);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -610,6 +635,11 @@ int dispatch(int argc, char** argv) {
                              ftvlsi::error_id_text(usage_error_id(e)), e.what());
     return static_cast<int>(ExitCode::kBadInput);
   }
+  if (completion->parsed()) {
+    std::cout << ftvlsi::cli::bash_completion(app);
+    return 0;
+  }
+  const ftvlsi::cli::QuietGuard quiet(g_verbosity);
   if (layout->parsed()) return run_layout_command(layout_args);
   if (decompose->parsed()) return run_decompose_command(decompose_args);
   if (route->parsed()) return run_route_command(route_args);

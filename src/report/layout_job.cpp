@@ -212,8 +212,13 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 // The rest of run_layout once the layout is built: metrics, DRC, JSON and the files.
 template <int D>
 void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
-            LayoutMetrics<D>& metrics, const SvgOptions& svg) {
+            LayoutMetrics<D>& metrics, const SvgOptions& svg, const ProgressFn& progress) {
+  const auto step = [&](std::string_view what, std::uint64_t done) {
+    if (progress) progress(what, done, 4);
+  };
+  step("metrics", 1);
   run.times.metrics = timed([&] { metrics = measure(layout); });
+  step(spec.drc == DrcMode::kNone ? "no DRC" : "DRC", 2);
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_hierarchical(layout));
@@ -223,7 +228,9 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
   run.reference_size = reference_size<D>(run);
   if constexpr (D == 2)
     if (run.butterfly) run.wire_kinds = measure_wire_kinds(layout, run.butterfly->levels() + 1);
+  step("files", 3);
   write_files(spec, run, layout, spec.output, svg);
+  step("done", 4);
 }
 
 template <int D>
@@ -239,17 +246,18 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec& spec) {
+LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
   const LayoutStyle style = resolved_style(spec);
   if (spec.output.html && style != LayoutStyle::kCube)
     throw InputError(5403, "the HTML view (--html) is written for 3D layouts; use --style cube");
   require_outputs_writable(spec.output);
   LayoutRun run;
   SvgOptions svg;
+  if (progress) progress("build", 0, 4);
   build(spec, run, svg);
   run.title = svg.title;
   run.level_labels = svg.level_labels;
-  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg); }, run.drawn);
+  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress); }, run.drawn);
   return run;
 }
 
