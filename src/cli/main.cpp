@@ -526,12 +526,19 @@ int run_check_command(const CheckArgs& a) {
   return sum.fail > 0 ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 
-int run_report_command(const std::string& spec_path, const std::string& out_dir) {
+int run_report_command(const std::string& spec_path, const std::string& out_dir,
+                       const std::optional<std::string>& shard_text) {
+  const ftvlsi::Shard shard = shard_text ? ftvlsi::parse_shard(*shard_text) : ftvlsi::Shard{};
   const ftvlsi::ReportSpec spec =
       spec_path.empty()
           ? ftvlsi::parse_report_spec(ftvlsi::default_report_spec(), "<default report spec>")
           : ftvlsi::load_report_spec(spec_path);
-  const auto result = ftvlsi::run_report(spec, out_dir);
+  const auto result = ftvlsi::run_report(spec, out_dir, shard);
+  if (!shard.whole()) {
+    std::cout << fmt::format("ftvlsi: report shard {} ({} layouts) written to {}\n", shard.text(),
+                             result.layouts, result.summary_path);
+    return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
+  }
   std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
                            result.layouts, out_dir, result.summary_path,
                            result.all_clean ? "" : "; some DRC checks FAILED");
@@ -564,8 +571,9 @@ int usage_error_id(const CLI::ParseError& e) {
 int run_merge_command(const ftvlsi::MergeSpec& spec) {
   const auto r = ftvlsi::run_merge(spec);
   std::cerr << fmt::format(
-      "ftvlsi merge: {} sweep shards ({} rows), {} check shards ({} checks) merged into {}/\n",
-      r.sweep_shards, r.rows, r.check_shards, r.checks, spec.out);
+      "ftvlsi merge: {} sweep shards ({} rows), {} check shards ({} checks), {} report shards "
+      "({} layouts) merged into {}/\n",
+      r.sweep_shards, r.rows, r.check_shards, r.checks, r.report_shards, r.layouts, spec.out);
   return r.checks_failed ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 
@@ -606,6 +614,10 @@ int dispatch(int argc, char** argv) {
   report->add_option("spec", report_spec, "YAML report spec (default: the compiled-in one)");
   report->add_option("--out,-o", report_dir, "folder for the report's files")
       ->capture_default_str();
+  std::optional<std::string> report_shard;
+  report->add_option_function<std::string>(
+      "--shard", [&report_shard](const std::string& v) { report_shard = v; },
+      "run the K-th of N slices (K/N) into --out as a partial result (combine with ftvlsi merge)");
 
   app.footer(kHelpFooter);
 
@@ -646,7 +658,7 @@ int dispatch(int argc, char** argv) {
   if (simulate->parsed()) return run_simulate_command(simulate_args);
   if (check->parsed()) return run_check_command(check_args);
   if (merge->parsed()) return run_merge_command(merge_spec);
-  return run_report_command(report_spec, report_dir);
+  return run_report_command(report_spec, report_dir, report_shard);
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 #include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/report/check_partial.hpp"
+#include "ftvlsi/report/report.hpp"
+#include "ftvlsi/report/report_partial.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 
 namespace ftvlsi {
@@ -57,7 +59,8 @@ void require_all_shards(const std::vector<Shard>& shards, const std::string& job
 }
 
 std::size_t merge_sweep(const std::vector<fs::path>& files, const MergeSpec& spec,
-                        MergeResult& result) {
+                        MergeResult& result, std::optional<SweepResult>& merged,
+                        std::string& competing) {
   std::vector<SweepPartial> parts;
   std::vector<Shard> shards;
   for (const auto& f : files) {
@@ -83,11 +86,14 @@ std::size_t merge_sweep(const std::vector<fs::path>& files, const MergeSpec& spe
   const SweepResult out = finish_sweep(sweep, std::move(rows));
   result.files.insert(result.files.end(), out.files.begin(), out.files.end());
   result.rows = out.rows.size();
+  competing = sweep.base.competing;
+  merged = out;
   return parts.size();
 }
 
 std::size_t merge_checks(const std::vector<fs::path>& files, const MergeSpec& spec,
-                         MergeResult& result) {
+                         MergeResult& result,
+                         std::optional<std::pair<std::vector<CheckResult>, bool>>& merged) {
   std::vector<CheckPartial> parts;
   std::vector<Shard> shards;
   for (const auto& f : files) {
@@ -110,7 +116,35 @@ std::size_t merge_checks(const std::vector<fs::path>& files, const MergeSpec& sp
   result.files.insert(result.files.end(), files_written.begin(), files_written.end());
   result.checks = results.size();
   result.checks_failed = summarise(results).fail > 0;
+  merged = std::make_pair(std::move(results), options.full);
   return parts.size();
+}
+
+// The report's layout folders, copied from the shards' folders, and its parts in order.
+std::vector<ReportPartial> merge_report_layouts(const std::vector<fs::path>& files,
+                                                const MergeSpec& spec) {
+  std::vector<ReportPartial> parts;
+  std::vector<Shard> shards;
+  for (const auto& f : files) {
+    parts.push_back(parse_report_partial(read_text_file(f.string(), "partial result"), f.string()));
+    if (parts.back().items != parts.front().items || parts.back().title != parts.front().title ||
+        parts.back().shard.n != parts.front().shard.n)
+      throw InputError(6505, fmt::format("{} comes from another report than {}; merge one "
+                                         "report's shards",
+                                         f.string(), files.front().string()));
+    shards.push_back(parts.back().shard);
+    for (const auto& l : parts.back().layouts) {
+      std::error_code ec;
+      fs::copy(f.parent_path() / l.name, fs::path(spec.out) / l.name,
+               fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+      if (ec)
+        throw IoError(7203,
+                      fmt::format("cannot copy the layout folder '{}' into '{}': {}",
+                                  (f.parent_path() / l.name).string(), spec.out, ec.message()));
+    }
+  }
+  require_all_shards(shards, "report");
+  return parts;
 }
 
 }  // namespace
@@ -118,7 +152,8 @@ std::size_t merge_checks(const std::vector<fs::path>& files, const MergeSpec& sp
 MergeResult run_merge(const MergeSpec& spec) {
   const auto sweeps = partial_files(spec.dirs, "simulate");
   const auto checks = partial_files(spec.dirs, "check");
-  if (sweeps.empty() && checks.empty())
+  const auto reports = partial_files(spec.dirs, "report");
+  if (sweeps.empty() && checks.empty() && reports.empty())
     throw InputError(
         6507,
         "no partial results (simulate-shard-K-of-N.json or check-shard-K-of-N.json) in the given "
@@ -130,8 +165,21 @@ MergeResult run_merge(const MergeSpec& spec) {
   if (spec.json) require_writable(*spec.json, "JSON");
   make_directory(spec.out, "--out");
   MergeResult result;
-  if (!sweeps.empty()) result.sweep_shards = merge_sweep(sweeps, spec, result);
-  if (!checks.empty()) result.check_shards = merge_checks(checks, spec, result);
+  std::vector<ReportPartial> report;
+  if (!reports.empty()) report = merge_report_layouts(reports, spec);
+  std::optional<SweepResult> sweep;
+  std::string competing;
+  std::optional<std::pair<std::vector<CheckResult>, bool>> check_results;
+  if (!sweeps.empty()) result.sweep_shards = merge_sweep(sweeps, spec, result, sweep, competing);
+  if (!checks.empty()) result.check_shards = merge_checks(checks, spec, result, check_results);
+  if (!report.empty()) {
+    const ReportResult r = finish_report(report, sweep, competing, check_results, spec.out);
+    result.report_shards = report.size();
+    result.layouts = r.layouts;
+    result.checks_failed = result.checks_failed || !r.all_clean;
+    result.files.push_back("summary.md");
+    result.files.push_back("index.html");
+  }
   return result;
 }
 
