@@ -49,12 +49,11 @@ std::shared_ptr<Layout> layout(const py::object& spec_arg, const py::kwargs& kw)
   return out;
 }
 
-}  // namespace
+using L = Layout;
+using LayoutClass = py::class_<L, std::shared_ptr<L>>;
 
-void bind_layout(py::module_& m) {
-  using L = Layout;
-  py::class_<L, std::shared_ptr<L>> c(m, "LayoutResult",
-                                      "A layout: its figures measured from the geometry.");
+// The measured figures, as attributes.
+void bind_figures(LayoutClass& c) {
   c.def_property_readonly("kind", [](const L& l) { return l.run.kind(); })
       .def_property_readonly("processors", [](const L& l) { return l.run.processors(); })
       .def_property_readonly("dimensions", [](const L& l) { return l.run.dimensions(); })
@@ -99,6 +98,9 @@ void bind_layout(py::module_& m) {
         for (const auto& r : l.run.drc) v += r.violations;
         return v;
       });
+}
+
+void bind_arrays(LayoutClass& c) {
   // Per-level arrays: numpy views of the result's own vectors.
   for (const char* name :
        {"wires_by_level", "wire_length_total_by_level", "wire_length_max_by_level"}) {
@@ -118,6 +120,9 @@ void bind_layout(py::module_& m) {
     if (!l.run.tree) return py::none();
     return view(l.run.tree->capacities(), self);
   });
+}
+
+void bind_physical(LayoutClass& c) {
   // Physical figures with a technology (None without one).
   c.def_property_readonly("technology",
                           [](const L& l) -> py::object {
@@ -148,6 +153,9 @@ void bind_layout(py::module_& m) {
           return mapped(m.wire_length_max_by_level, [&](double d) { return t.mm(d); });
         });
       });
+}
+
+void bind_methods(LayoutClass& c) {
   c.def(
        "to_json", [](const L& l) { return layout_json(l.spec, l.run); },
        "The same document as `ftvlsi layout --json`.")
@@ -173,6 +181,16 @@ void bind_layout(py::module_& m) {
         return fmt::format("<ftvlsi.LayoutResult {} n={} {} wires={}>", l.run.kind(),
                            l.run.processors(), l.run.grid_size(), l.run.wires());
       });
+}
+
+}  // namespace
+
+void bind_layout(py::module_& m) {
+  LayoutClass c(m, "LayoutResult", "A layout: its figures measured from the geometry.");
+  bind_figures(c);
+  bind_arrays(c);
+  bind_physical(c);
+  bind_methods(c);
   m.def("layout", &layout, py::arg("params") = py::none(),
         "Lay out a network (the parameters of `ftvlsi layout`: network, processors, capacity, "
         "alpha, style, drc, technology, ...) and measure it.");

@@ -577,6 +577,44 @@ int run_merge_command(const ftvlsi::MergeSpec& spec) {
   return r.checks_failed ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 
+// ftvlsi report [SPEC] [--out DIR] [--shard K/N].
+struct ReportArgs {
+  std::string spec, dir = kDefaultReportDir;
+  std::optional<std::string> shard;
+};
+
+CLI::App* add_report_command(CLI::App& app, ReportArgs& a) {
+  auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
+  report->add_option("spec", a.spec, "YAML report spec (default: the compiled-in one)");
+  report->add_option("--out,-o", a.dir, "folder for the report's files")->capture_default_str();
+  add_override(report, "--shard", a.shard,
+               "run the K-th of N slices (K/N) into --out as a partial result (combine with "
+               "ftvlsi merge)");
+  return report;
+}
+
+// ftvlsi merge DIR... --out DIR [--json FILE].
+CLI::App* add_merge_command(CLI::App& app, ftvlsi::MergeSpec& spec) {
+  auto* merge = app.add_subcommand(
+      "merge", "combine the partial results of --shard K/N runs into a single run's files");
+  merge->add_option("dirs", spec.dirs, "folders the shards wrote")->required();
+  merge->add_option("--out,-o", spec.out, "folder for the merged files")->required();
+  merge->add_option_function<std::string>(
+      "--json", [&spec](const std::string& v) { spec.json = v; },
+      "also write the merged sweep's rows as JSON to FILE");
+  return merge;
+}
+
+// ftvlsi completion bash.
+CLI::App* add_completion_command(CLI::App& app, std::string& shell) {
+  auto* completion = app.add_subcommand(
+      "completion", "print a shell completion script: source <(ftvlsi completion bash)");
+  completion->add_option("shell", shell, "the shell (bash)")
+      ->required()
+      ->check(CLI::IsMember({"bash"}));
+  return completion;
+}
+
 int dispatch(int argc, char** argv) {
   CLI::App app{
       "ftvlsi: fat-trees and the VLSI theory of universal networks.\n"
@@ -608,34 +646,16 @@ int dispatch(int argc, char** argv) {
       "check", "check the papers' bounds with numbers: one verdict per claim (exit 1 on a fail)");
   add_check_options(check, check_args);
 
-  std::string report_spec;
-  std::string report_dir = kDefaultReportDir;
-  auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
-  report->add_option("spec", report_spec, "YAML report spec (default: the compiled-in one)");
-  report->add_option("--out,-o", report_dir, "folder for the report's files")
-      ->capture_default_str();
-  std::optional<std::string> report_shard;
-  report->add_option_function<std::string>(
-      "--shard", [&report_shard](const std::string& v) { report_shard = v; },
-      "run the K-th of N slices (K/N) into --out as a partial result (combine with ftvlsi merge)");
+  ReportArgs report_args;
+  auto* report = add_report_command(app, report_args);
 
   app.footer(kHelpFooter);
 
   std::string shell;
-  auto* completion = app.add_subcommand(
-      "completion", "print a shell completion script: source <(ftvlsi completion bash)");
-  completion->add_option("shell", shell, "the shell (bash)")
-      ->required()
-      ->check(CLI::IsMember({"bash"}));
+  auto* completion = add_completion_command(app, shell);
 
   ftvlsi::MergeSpec merge_spec;
-  auto* merge = app.add_subcommand(
-      "merge", "combine the partial results of --shard K/N runs into a single run's files");
-  merge->add_option("dirs", merge_spec.dirs, "folders the shards wrote")->required();
-  merge->add_option("--out,-o", merge_spec.out, "folder for the merged files")->required();
-  merge->add_option_function<std::string>(
-      "--json", [&merge_spec](const std::string& v) { merge_spec.json = v; },
-      "also write the merged sweep's rows as JSON to FILE");
+  auto* merge = add_merge_command(app, merge_spec);
 
   ftvlsi::cli::add_verbosity_flags(app, g_verbosity);
 
@@ -658,7 +678,7 @@ int dispatch(int argc, char** argv) {
   if (simulate->parsed()) return run_simulate_command(simulate_args);
   if (check->parsed()) return run_check_command(check_args);
   if (merge->parsed()) return run_merge_command(merge_spec);
-  return run_report_command(report_spec, report_dir, report_shard);
+  return run_report_command(report_args.spec, report_args.dir, report_args.shard);
 }
 
 }  // namespace
