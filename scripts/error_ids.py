@@ -22,7 +22,8 @@ DOC_ROW = re.compile(r"^\|\s*`?FTV-(\d{4})`?\s*\|", re.M)
 
 def source_ids():
     found = {}
-    for path in sorted((ROOT / "src").rglob("*")) + sorted((ROOT / "include").rglob("*")):
+    for path in sorted(list((ROOT / "src").rglob("*")) + list((ROOT / "include").rglob("*")) +
+                       list((ROOT / "python").rglob("*"))):
         if path.suffix not in (".cpp", ".hpp", ".in"):
             continue
         text = path.read_text()

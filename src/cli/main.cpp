@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include "ftvlsi/core/error.hpp"
@@ -29,11 +31,15 @@
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "interaction.hpp"
 #include "transit_command.hpp"
 
 namespace {
 
 using ftvlsi::ExitCode;
+
+// --quiet / --verbose of the subcommand that runs (src/cli/interaction.hpp).
+ftvlsi::cli::Verbosity g_verbosity = ftvlsi::cli::Verbosity::kNormal;
 
 constexpr const char* kDefaultReportDir = "ftvlsi-report";
 
@@ -104,7 +110,9 @@ int run_layout_command(const LayoutArgs& args) {
   if (args.drc_flag && spec.drc == ftvlsi::DrcMode::kNone)
     spec.drc = ftvlsi::DrcMode::kHierarchical;
   ftvlsi::apply_overrides(spec, args.overrides);
-  const auto run = ftvlsi::run_layout(spec);
+  // Progress once a layout has taken a few seconds (every phase with --verbose).
+  const ftvlsi::cli::Progress progress("layout", g_verbosity, 3.0);
+  const auto run = ftvlsi::run_layout(spec, std::cref(progress));
   const bool to_stdout = spec.output.json && *spec.output.json == "-";
   if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
     std::cout << ftvlsi::layout_json(spec, run);
@@ -371,7 +379,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   if (a.capacity.technology) {
     if (a.delay || a.delays || a.switch_delay)
       throw ftvlsi::InputError(
-          1020,
+          1303,
           "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
           "--delays and --switch-delay");
     s.technology = ftvlsi::load_technology(*a.capacity.technology);
@@ -405,11 +413,13 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   }
   sweep.report_dir = a.report;
   sweep.json = a.json;
+  const ftvlsi::cli::Progress progress("simulate", g_verbosity, 0.0);
+  sweep.progress = std::cref(progress);
   if (a.shard) {
     sweep.shard = ftvlsi::parse_shard(*a.shard);
     if (!sweep.shard.whole() && a.json)
       throw ftvlsi::InputError(
-          1021, "a sweep shard writes a partial result; give --json to ftvlsi merge");
+          1304, "a sweep shard writes a partial result; give --json to ftvlsi merge");
   }
   const auto r = ftvlsi::run_simulate_sweep(sweep);
   if (!sweep.shard.whole()) {
@@ -463,7 +473,7 @@ int run_check_shard(const CheckArgs& a, ftvlsi::CheckOptions& o) {
   o.shard = ftvlsi::parse_shard(*a.shard);
   if (!a.out || a.json)
     throw ftvlsi::InputError(
-        1022, "a check shard writes its partial result into --out DIR (and no --json); give --out");
+        1305, "a check shard writes its partial result into --out DIR (and no --json); give --out");
   const std::string name = ftvlsi::write_check_partial(o, *a.out);
   std::cerr << fmt::format("ftvlsi check: shard {} written to {}/{}\n", o.shard.text(), *a.out,
                            name);
@@ -485,14 +495,20 @@ int run_check_command(const CheckArgs& a) {
   if (a.shard) return run_check_shard(a, o);
   if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
   // Progress on stderr only when it is a terminal; the summary line always.
-  if (isatty(STDERR_FILENO))
-    o.progress = [](const std::string& id, const ftvlsi::CheckResult* done) {
+  if (isatty(STDERR_FILENO) || g_verbosity == ftvlsi::cli::Verbosity::kVerbose) {
+    const std::size_t total = ftvlsi::chosen_checks(o).size();
+    const auto start = std::chrono::steady_clock::now();
+    o.progress = [total, start, count = std::size_t{0}](const std::string& id,
+                                                        const ftvlsi::CheckResult* done) mutable {
+      const double t =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (!done)
-        std::cerr << fmt::format("ftvlsi check: {} ...\n", id);
+        std::cerr << fmt::format("ftvlsi check: {} [{}/{}] {:.1f} s ...\n", id, count, total, t);
       else
-        std::cerr << fmt::format("ftvlsi check: {} {} ({:.1f} s)\n", id,
-                                 ftvlsi::to_string(done->verdict), done->seconds);
+        std::cerr << fmt::format("ftvlsi check: {} {} ({:.1f} s) [{}/{}]\n", id,
+                                 ftvlsi::to_string(done->verdict), done->seconds, ++count, total);
     };
+  }
   const auto results = ftvlsi::run_checks(o);
   if (a.out) ftvlsi::write_check_report(results, o, *a.out);
   if (a.json) {
@@ -510,12 +526,19 @@ int run_check_command(const CheckArgs& a) {
   return sum.fail > 0 ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 
-int run_report_command(const std::string& spec_path, const std::string& out_dir) {
+int run_report_command(const std::string& spec_path, const std::string& out_dir,
+                       const std::optional<std::string>& shard_text) {
+  const ftvlsi::Shard shard = shard_text ? ftvlsi::parse_shard(*shard_text) : ftvlsi::Shard{};
   const ftvlsi::ReportSpec spec =
       spec_path.empty()
           ? ftvlsi::parse_report_spec(ftvlsi::default_report_spec(), "<default report spec>")
           : ftvlsi::load_report_spec(spec_path);
-  const auto result = ftvlsi::run_report(spec, out_dir);
+  const auto result = ftvlsi::run_report(spec, out_dir, shard);
+  if (!shard.whole()) {
+    std::cout << fmt::format("ftvlsi: report shard {} ({} layouts) written to {}\n", shard.text(),
+                             result.layouts, result.summary_path);
+    return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
+  }
   std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
                            result.layouts, out_dir, result.summary_path,
                            result.all_clean ? "" : "; some DRC checks FAILED");
@@ -549,9 +572,48 @@ int usage_error_id(const CLI::ParseError& e) {
 int run_merge_command(const ftvlsi::MergeSpec& spec) {
   const auto r = ftvlsi::run_merge(spec);
   std::cerr << fmt::format(
-      "ftvlsi merge: {} sweep shards ({} rows), {} check shards ({} checks) merged into {}/\n",
-      r.sweep_shards, r.rows, r.check_shards, r.checks, spec.out);
+      "ftvlsi merge: {} sweep shards ({} rows), {} check shards ({} checks), {} report shards "
+      "({} layouts) merged into {}/\n",
+      r.sweep_shards, r.rows, r.check_shards, r.checks, r.report_shards, r.layouts, spec.out);
   return r.checks_failed ? static_cast<int>(ExitCode::kCheckFailed) : 0;
+}
+
+// ftvlsi report [SPEC] [--out DIR] [--shard K/N].
+struct ReportArgs {
+  std::string spec, dir = kDefaultReportDir;
+  std::optional<std::string> shard;
+};
+
+CLI::App* add_report_command(CLI::App& app, ReportArgs& a) {
+  auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
+  report->add_option("spec", a.spec, "YAML report spec (default: the compiled-in one)");
+  report->add_option("--out,-o", a.dir, "folder for the report's files")->capture_default_str();
+  add_override(report, "--shard", a.shard,
+               "run the K-th of N slices (K/N) into --out as a partial result (combine with "
+               "ftvlsi merge)");
+  return report;
+}
+
+// ftvlsi merge DIR... --out DIR [--json FILE].
+CLI::App* add_merge_command(CLI::App& app, ftvlsi::MergeSpec& spec) {
+  auto* merge = app.add_subcommand(
+      "merge", "combine the partial results of --shard K/N runs into a single run's files");
+  merge->add_option("dirs", spec.dirs, "folders the shards wrote")->required();
+  merge->add_option("--out,-o", spec.out, "folder for the merged files")->required();
+  merge->add_option_function<std::string>(
+      "--json", [&spec](const std::string& v) { spec.json = v; },
+      "also write the merged sweep's rows as JSON to FILE");
+  return merge;
+}
+
+// ftvlsi completion bash.
+CLI::App* add_completion_command(CLI::App& app, std::string& shell) {
+  auto* completion = app.add_subcommand(
+      "completion", "print a shell completion script: source <(ftvlsi completion bash)");
+  completion->add_option("shell", shell, "the shell (bash)")
+      ->required()
+      ->check(CLI::IsMember({"bash"}));
+  return completion;
 }
 
 int dispatch(int argc, char** argv) {
@@ -585,23 +647,18 @@ int dispatch(int argc, char** argv) {
       "check", "check the papers' bounds with numbers: one verdict per claim (exit 1 on a fail)");
   add_check_options(check, check_args);
 
-  std::string report_spec;
-  std::string report_dir = kDefaultReportDir;
-  auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
-  report->add_option("spec", report_spec, "YAML report spec (default: the compiled-in one)");
-  report->add_option("--out,-o", report_dir, "folder for the report's files")
-      ->capture_default_str();
+  ReportArgs report_args;
+  auto* report = add_report_command(app, report_args);
 
   app.footer(kHelpFooter);
 
+  std::string shell;
+  auto* completion = add_completion_command(app, shell);
+
   ftvlsi::MergeSpec merge_spec;
-  auto* merge = app.add_subcommand(
-      "merge", "combine the partial results of --shard K/N runs into a single run's files");
-  merge->add_option("dirs", merge_spec.dirs, "folders the shards wrote")->required();
-  merge->add_option("--out,-o", merge_spec.out, "folder for the merged files")->required();
-  merge->add_option_function<std::string>(
-      "--json", [&merge_spec](const std::string& v) { merge_spec.json = v; },
-      "also write the merged sweep's rows as JSON to FILE");
+  auto* merge = add_merge_command(app, merge_spec);
+
+  ftvlsi::cli::add_verbosity_flags(app, g_verbosity);
 
   try {
     app.parse(argc, argv);
@@ -611,13 +668,18 @@ int dispatch(int argc, char** argv) {
                              ftvlsi::error_id_text(usage_error_id(e)), ftvlsi::one_line(e.what()));
     return static_cast<int>(ExitCode::kBadInput);
   }
+  if (completion->parsed()) {
+    std::cout << ftvlsi::cli::bash_completion(app);
+    return 0;
+  }
+  const ftvlsi::cli::QuietGuard quiet(g_verbosity);
   if (layout->parsed()) return run_layout_command(layout_args);
   if (decompose->parsed()) return run_decompose_command(decompose_args);
   if (route->parsed()) return run_route_command(route_args);
   if (simulate->parsed()) return run_simulate_command(simulate_args);
   if (check->parsed()) return run_check_command(check_args);
   if (merge->parsed()) return run_merge_command(merge_spec);
-  return run_report_command(report_spec, report_dir);
+  return run_report_command(report_args.spec, report_args.dir, report_args.shard);
 }
 
 }  // namespace

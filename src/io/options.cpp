@@ -72,7 +72,7 @@ Shard parse_shard(std::string_view text) {
   const auto slash = text.find('/');
   Shard s;
   try {
-    if (slash == std::string_view::npos) throw InputError(1122, "");
+    if (slash == std::string_view::npos) throw InputError(1301, "");
     s.k = parse_positive(text.substr(0, slash), "K");
     s.n = parse_positive(text.substr(slash + 1), "N");
   } catch (const InputError&) {
@@ -80,7 +80,7 @@ Shard parse_shard(std::string_view text) {
   }
   if (s.n == 0 || s.k > s.n)
     throw InputError(
-        1123,
+        1301,
         fmt::format("--shard must be K/N with 1 <= K <= N (the K-th of N slices), not '{}'", text));
   return s;
 }

@@ -57,7 +57,7 @@ void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
 std::optional<std::string> resolved_alpha(const LayoutSpec& spec, const SpecOverrides& o) {
   if (!o.alpha || *o.alpha != "technology") return o.alpha;
   if (!spec.technology)
-    throw InputError(1207,
+    throw InputError(1302,
                      "--alpha technology needs --technology FILE (the processor area in mm²)");
   return std::to_string(spec.technology->processor_alpha());
 }

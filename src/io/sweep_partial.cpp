@@ -155,7 +155,7 @@ SweepPartial parse_sweep_partial(std::string_view text, std::string_view source)
   try {
     const json j = json::parse(text);
     if (j.at("kind") != kKind || j.at("version") != std::string(version()))
-      throw InputError(6601, fmt::format("{} is not a simulate sweep partial of ftvlsi {}", source,
+      throw InputError(6701, fmt::format("{} is not a simulate sweep partial of ftvlsi {}", source,
                                          std::string(version())));
     SweepPartial p;
     p.shard.k = j.at("shard").at(0).get<std::uint64_t>();
@@ -168,7 +168,7 @@ SweepPartial parse_sweep_partial(std::string_view text, std::string_view source)
     }
     return p;
   } catch (const json::exception& e) {
-    throw InputError(6602, fmt::format("{} is not a valid partial result ({}); rerun its shard",
+    throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",
                                        source, e.what()));
   }
 }

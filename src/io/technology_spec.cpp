@@ -21,7 +21,7 @@ double number(const Source& src, const YAML::Node& node, std::string_view key, b
     used = 0;
   }
   if (used != text.size() || text.empty() || !std::isfinite(v) || v < 0 || (v == 0 && !zero_ok))
-    src.fail(node, 2502,
+    src.fail(node, 2401,
              fmt::format("key '{}' must be a {} number, not '{}'", key,
                          zero_ok ? "non-negative" : "positive", text));
   return v;
@@ -29,7 +29,7 @@ double number(const Source& src, const YAML::Node& node, std::string_view key, b
 
 YAML::Node required(const Source& src, const YAML::Node& map, std::string_view key) {
   const YAML::Node v = map[std::string(key)];
-  if (!v) src.fail(map, 2503, fmt::format("section 'technology' needs the key '{}'", key));
+  if (!v) src.fail(map, 2402, fmt::format("section 'technology' needs the key '{}'", key));
   return v;
 }
 
@@ -37,12 +37,12 @@ bool boolean(const Source& src, const YAML::Node& node, std::string_view key) {
   const std::string t = scalar(src, node, key);
   if (t == "true") return true;
   if (t == "false") return false;
-  src.fail(node, 2504, fmt::format("key '{}' must be true or false, not '{}'", key, t));
+  src.fail(node, 2403, fmt::format("key '{}' must be true or false, not '{}'", key, t));
 }
 
 void parse_layers(const Source& src, const YAML::Node& node, Technology& t) {
   if (!node.IsSequence() || node.size() < 2)
-    src.fail(node, 2505, "key 'layers' must list at least two routing layers ({name, pitch_um})");
+    src.fail(node, 2404, "key 'layers' must list at least two routing layers ({name, pitch_um})");
   for (const auto& item : node) {
     require_map(src, item, "layers");
     check_keys(src, item, "layers", {"name", "pitch_um"});
@@ -59,7 +59,7 @@ void parse_switch(const Source& src, const YAML::Node& node, Technology& t) {
   if (const auto v = node["fixed_um2"])
     t.switch_area.fixed_um2 = number(src, v, "fixed_um2", false);
   if ((t.switch_area.crosspoint_um2 > 0) == (t.switch_area.fixed_um2 > 0))
-    src.fail(node, 2506, "section 'switch' needs exactly one of crosspoint_um2 and fixed_um2");
+    src.fail(node, 2405, "section 'switch' needs exactly one of crosspoint_um2 and fixed_um2");
 }
 
 void parse_wire(const Source& src, const YAML::Node& node, Technology& t) {
@@ -79,7 +79,7 @@ void parse_wire(const Source& src, const YAML::Node& node, Technology& t) {
 }
 
 void parse_sources(const Source& src, const YAML::Node& node, Technology& t) {
-  if (!node.IsSequence()) src.fail(node, 2507, "key 'sources' must be a list of citations");
+  if (!node.IsSequence()) src.fail(node, 2406, "key 'sources' must be a list of citations");
   for (const auto& item : node) t.sources.push_back(scalar(src, item, "sources"));
 }
 
@@ -87,12 +87,12 @@ void parse_sources(const Source& src, const YAML::Node& node, Technology& t) {
 void validate(const Source& src, const YAML::Node& node, const Technology& t) {
   for (std::size_t i = 0; i < 2; ++i)
     if (t.layers[i].pitch_um > t.grid_unit_um * (1 + 1e-9))
-      src.fail(node, 2508,
+      src.fail(node, 2407,
                fmt::format("grid_unit_um {} is finer than layer {}'s pitch {} um; the grid "
                            "unit must be at least both routing pitches",
                            t.grid_unit_um, t.layers[i].name, t.layers[i].pitch_um));
   if (t.via_um >= t.grid_unit_um)
-    src.fail(node, 2509,
+    src.fail(node, 2408,
              fmt::format("via_um {} does not fit in a grid unit of {} um; a via sits on "
                          "every bend",
                          t.via_um, t.grid_unit_um));
@@ -127,7 +127,7 @@ Technology parse_technology(std::string_view yaml, std::string_view source) {
   const YAML::Node root = load_yaml(yaml, source);
   if (!root.IsMap() || !root["technology"])
     throw InputError(
-        2501,
+        2409,
         fmt::format(
             "{}: a technology file is a mapping with one key 'technology'; see technology/*.yaml",
             source));

@@ -365,8 +365,7 @@ std::string check_technology_markdown(const CheckOptions& options) {
   return fmt::format(
       "\n## Technology {}\n\nOne grid unit is {} µm; a wire of d units takes `{}` ns ({}). "
       "Greenberg's C1 {} and C2 {} for this model (docs/delay-conditions.md), so his "
-      "simulation bounds {} in this process. The longest wire of 1 mm takes {:.4g} ns, of 10 mm "
-      "{:.4g} ns.\n",
+      "simulation bounds {} in this process. A wire of 1 mm takes {:.4g} ns, of 10 mm {:.4g} ns.\n",
       t.name, t.grid_unit_um, w.name(),
       t.wire.ns_per_mm > 0 ? "transmission line"
       : t.wire.repeaters   ? "RC, optimally repeated"

@@ -21,7 +21,7 @@ constexpr const char* kKind = "ftvlsi check partial";
 Verdict verdict_of(const std::string& text) {
   for (auto v : {Verdict::kPass, Verdict::kFail, Verdict::kInconclusive, Verdict::kNotMeasured})
     if (to_string(v) == text) return v;
-  throw InputError(6611, fmt::format("unknown verdict '{}'", text));
+  throw InputError(6702, fmt::format("unknown verdict '{}'", text));
 }
 
 json series_json(const CheckSeries& s) {
@@ -104,7 +104,7 @@ CheckPartial parse_check_partial(std::string_view text, std::string_view source)
   try {
     const json j = json::parse(text);
     if (j.at("kind") != kKind || j.at("version") != std::string(version()))
-      throw InputError(6612, fmt::format("{} is not a check partial of ftvlsi {}", source,
+      throw InputError(6701, fmt::format("{} is not a check partial of ftvlsi {}", source,
                                          std::string(version())));
     CheckPartial p;
     const json& o = j.at("options");
@@ -121,7 +121,7 @@ CheckPartial parse_check_partial(std::string_view text, std::string_view source)
       p.results.emplace_back(r.at("index").get<std::uint64_t>(), result_of(r.at("result")));
     return p;
   } catch (const json::exception& e) {
-    throw InputError(6613, fmt::format("{} is not a valid partial result ({}); rerun its shard",
+    throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",
                                        source, e.what()));
   }
 }

@@ -140,7 +140,7 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
     run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
     const bool regular = style == LayoutStyle::kFoldAndSquash;
     if (b.alpha && !regular)
-      throw InputError(5404,
+      throw InputError(3408,
                        "--alpha applies to a butterfly network's fold-and-squash layout only");
     require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
@@ -205,11 +205,20 @@ std::optional<double> reference_size(const LayoutRun& run) {
   }
 }
 
+template <int D>
+void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
+                 const OutputPaths& out, const SvgOptions& svg);
+
 // The rest of run_layout once the layout is built: metrics, DRC, JSON and the files.
 template <int D>
 void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
-            LayoutMetrics<D>& metrics, const SvgOptions& svg) {
+            LayoutMetrics<D>& metrics, const SvgOptions& svg, const ProgressFn& progress) {
+  const auto step = [&](std::string_view what, std::uint64_t done) {
+    if (progress) progress(what, done, 4);
+  };
+  step("metrics", 1);
   run.times.metrics = timed([&] { metrics = measure(layout); });
+  step(spec.drc == DrcMode::kNone ? "no DRC" : "DRC", 2);
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
       run.drc.push_back(check_hierarchical(layout));
@@ -219,27 +228,47 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
   run.reference_size = reference_size<D>(run);
   if constexpr (D == 2)
     if (run.butterfly) run.wire_kinds = measure_wire_kinds(layout, run.butterfly->levels() + 1);
-  if (spec.output.svg) run.times.svg = timed([&] { write_svg(layout, *spec.output.svg, svg); });
+  step("files", 3);
+  write_files(spec, run, layout, spec.output, svg);
+  step("done", 4);
+}
+
+template <int D>
+void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
+                 const OutputPaths& out, const SvgOptions& svg) {
+  if (out.svg) run.times.svg = timed([&] { write_svg(layout, *out.svg, svg); });
   if constexpr (D == 3)
-    if (spec.output.html) write_view3d_html(layout, *spec.output.html, {svg.title, 200000});
-  if (spec.output.gds) run.times.gds = timed([&] { write_gds(layout, *spec.output.gds); });
-  if (spec.output.json)
-    run.times.json =
-        timed([&] { write_file_atomically(*spec.output.json, layout_json(spec, run)); });
+    if (out.html) write_view3d_html(layout, *out.html, {svg.title, 200000});
+  if (out.gds) run.times.gds = timed([&] { write_gds(layout, *out.gds); });
+  if (out.json)
+    run.times.json = timed([&] { write_file_atomically(*out.json, layout_json(spec, run)); });
 }
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec& spec) {
+LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
   const LayoutStyle style = resolved_style(spec);
   if (spec.output.html && style != LayoutStyle::kCube)
     throw InputError(5403, "the HTML view (--html) is written for 3D layouts; use --style cube");
   require_outputs_writable(spec.output);
   LayoutRun run;
   SvgOptions svg;
+  if (progress) progress("build", 0, 4);
   build(spec, run, svg);
-  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg); }, run.drawn);
+  run.title = svg.title;
+  run.level_labels = svg.level_labels;
+  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress); }, run.drawn);
   return run;
+}
+
+void write_layout_outputs(const LayoutSpec& spec, LayoutRun& run, const OutputPaths& out) {
+  if (out.html && run.dimensions() != 3)
+    throw InputError(5404, "the HTML view is written for 3D layouts; lay out with style cube");
+  require_outputs_writable(out);
+  SvgOptions svg;
+  svg.title = run.title;
+  svg.level_labels = run.level_labels;
+  std::visit([&](auto& d) { write_files(spec, run, d.layout, out, svg); }, run.drawn);
 }
 
 }  // namespace ftvlsi

@@ -12,7 +12,9 @@
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/report/check.hpp"
+#include "ftvlsi/report/check_partial.hpp"
 #include "ftvlsi/report/layout_job.hpp"
+#include "ftvlsi/report/report_partial.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 
 namespace ftvlsi {
@@ -120,9 +122,8 @@ std::string cube_sweep() {
 }
 
 // One layout of the report into its own subfolder: its GDS, SVG, JSON, 3D view and per-plane
-// pictures; adds its summary rows and its index entry.
-void report_layout(LayoutSpec layout, const std::string& out_dir, ReportResult& result,
-                   std::string& rows, std::string& levels, ReportIndex& index) {
+// pictures; returns its summary rows and its index entry.
+ReportLayoutPart report_layout(LayoutSpec layout, const std::string& out_dir) {
   const std::string folder = (std::filesystem::path(out_dir) / layout.name).string();
   make_directory(folder, "--out");
   const std::string base = (std::filesystem::path(folder) / layout.name).string();
@@ -133,45 +134,45 @@ void report_layout(LayoutSpec layout, const std::string& out_dir, ReportResult& 
     if (n > 4096) layout.output.svg.reset();
   }
   const LayoutRun run = run_layout(layout);
-  result.all_clean = result.all_clean && run.drc_clean();
-  rows += summary_row(layout, run);
-  levels += level_table(layout, run);
-  ++result.layouts;
-  index.layouts.push_back({layout.name,
-                           fmt::format("{} processors, {}", run.processors(),
-                                       run.drc_clean() ? "DRC clean" : "DRC violations"),
-                           files_in(folder)});
+  return {0,
+          layout.name,
+          summary_row(layout, run),
+          level_table(layout, run),
+          fmt::format("{} processors, {}", run.processors(),
+                      run.drc_clean() ? "DRC clean" : "DRC violations"),
+          run.drc_clean(),
+          files_in(folder)};
 }
 
-// The small simulation-overhead sweep: its files beside the summary, its section in it.
-std::string simulate_section(const ReportSimulate& spec, const std::string& out_dir) {
+// The small simulation-overhead sweep of the report (its files beside the summary).
+SweepSpec report_sweep(const ReportSimulate& spec, const std::string& out_dir, const Shard& shard) {
   SweepSpec sweep;
   sweep.base.competing = spec.competing;
   sweep.sizes = spec.sizes;
   sweep.delays.clear();
   for (const auto& d : spec.delays) sweep.delays.push_back(parse_delay_model(d));
   sweep.report_dir = out_dir;
-  const SweepResult sim = run_simulate_sweep(sweep);
+  sweep.shard = shard;
+  return sweep;
+}
+
+std::string simulate_section(const SweepResult& sim, const std::string& competing) {
   return fmt::format(
       "\n## Simulation overhead: a {} on a fat-tree and on a fat-pyramid\n\n"
       "Files: simulate.md, simulate.csv and one plot per delay model "
       "(`ftvlsi simulate --sweep` makes the full version).\n\n{}",
-      spec.competing, sweep_markdown(sim, ""));
+      competing, sweep_markdown(sim, ""));
 }
 
 // The papers' bounds (ftvlsi check): check.md and its plots beside the summary, the verdicts in
 // it; a failed check fails the report.
-std::string check_section(bool full, const std::string& out_dir, ReportResult& result) {
-  CheckOptions o;
-  o.full = full;
-  const auto checks = run_checks(o);
-  write_check_report(checks, o, out_dir);
+std::string check_section(const std::vector<CheckResult>& checks, bool full, ReportResult& result) {
   const CheckSummary sum = summarise(checks);
   std::string md = fmt::format(
       "\n## Checking the papers\n\n{} pass, {} fail, {} inconclusive, {} not measured "
       "(`ftvlsi check --{}`): the claims, tables, fitted exponents and plots are in "
       "[check.md](check.md).\n\n| check | claim | verdict |\n|---|---|---|\n",
-      sum.pass, sum.fail, sum.inconclusive, sum.not_measured, o.full ? "full" : "quick");
+      sum.pass, sum.fail, sum.inconclusive, sum.not_measured, full ? "full" : "quick");
   for (const auto& c : checks)
     md += fmt::format("| {} | {} | {} |\n", c.id, c.claim, to_string(c.verdict));
   result.all_clean = result.all_clean && sum.fail == 0;
@@ -191,30 +192,106 @@ void write_index(ReportIndex& index, const std::string& out_dir) {
 
 }  // namespace
 
-ReportResult run_report(const ReportSpec& spec, const std::string& out_dir) {
-  make_directory(out_dir, "--out");
-  ReportResult result;
-  std::string rows, levels;
-  ReportIndex index;
-  index.title = spec.title;
-  for (const LayoutSpec& layout : spec.layouts)
-    report_layout(layout, out_dir, result, rows, levels, index);
-  std::string md = fmt::format("# {}\n\n", spec.title);
+namespace {
+
+// summary.md's head and layout sections, from the layouts' parts in the spec's order.
+std::string summary_head(const std::string& title, const std::vector<ReportLayoutPart>& parts,
+                         const std::string& cube) {
+  std::string md = fmt::format("# {}\n\n", title);
   md +=
       "Every figure is measured from the layout geometry (grid units: one wire track). "
       "DRC counts violations (0 = clean).\n\n"
       "| layout | profile | n | root cap | width × height | area | area / n | wires | "
       "total wire length | max wire length | DRC |\n"
       "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---|\n";
-  md += rows;
+  std::string levels;
+  for (const auto& p : parts) md += p.row, levels += p.levels;
   md += "\n## Wires per level\n" + levels;
-  md += cube_sweep();
-  if (spec.simulate) md += simulate_section(*spec.simulate, out_dir);
-  if (spec.check_full) md += check_section(*spec.check_full, out_dir, result);
+  return md + cube;
+}
+
+// summary.md and index.html once every part of the report is in `out_dir`.
+ReportResult write_summary(const std::string& title, const std::vector<ReportLayoutPart>& parts,
+                           const std::string& md, ReportResult result, const std::string& out_dir) {
+  ReportIndex index;
+  index.title = title;
+  for (const auto& p : parts) {
+    result.all_clean = result.all_clean && p.clean;
+    ++result.layouts;
+    index.layouts.push_back({p.name, p.summary, p.files});
+  }
   result.summary_path = (std::filesystem::path(out_dir) / "summary.md").string();
   write_file_atomically(result.summary_path, md);
   write_index(index, out_dir);
   return result;
+}
+
+// A report shard: its layouts, its slices of the sweep and the checks, and its partial.
+ReportResult run_report_shard(const ReportSpec& spec, const std::string& out_dir,
+                              const Shard& shard) {
+  ReportPartial partial{spec.title, shard, spec.layouts.size() + 1, {}, std::nullopt};
+  for (std::uint64_t i = 0; i < spec.layouts.size(); ++i) {
+    if (!shard.owns(i)) continue;
+    partial.layouts.push_back(report_layout(spec.layouts[i], out_dir));
+    partial.layouts.back().index = i;
+  }
+  if (shard.owns(spec.layouts.size())) partial.cube = cube_sweep();
+  if (spec.simulate) run_simulate_sweep(report_sweep(*spec.simulate, out_dir, shard));
+  if (spec.check_full) {
+    CheckOptions o;
+    o.full = *spec.check_full;
+    o.shard = shard;
+    write_check_partial(o, out_dir);
+  }
+  write_file_atomically((std::filesystem::path(out_dir) / shard.file("report")).string(),
+                        report_partial_json(partial));
+  ReportResult result;
+  result.layouts = partial.layouts.size();
+  for (const auto& p : partial.layouts) result.all_clean = result.all_clean && p.clean;
+  result.summary_path = (std::filesystem::path(out_dir) / shard.file("report")).string();
+  return result;
+}
+
+}  // namespace
+
+ReportResult run_report(const ReportSpec& spec, const std::string& out_dir, const Shard& shard) {
+  make_directory(out_dir, "--out");
+  if (!shard.whole()) return run_report_shard(spec, out_dir, shard);
+  std::vector<ReportLayoutPart> parts;
+  for (const LayoutSpec& layout : spec.layouts) parts.push_back(report_layout(layout, out_dir));
+  std::string md = summary_head(spec.title, parts, cube_sweep());
+  ReportResult result;
+  if (spec.simulate) {
+    const SweepResult sim = run_simulate_sweep(report_sweep(*spec.simulate, out_dir, {}));
+    md += simulate_section(sim, spec.simulate->competing);
+  }
+  if (spec.check_full) {
+    CheckOptions o;
+    o.full = *spec.check_full;
+    const auto checks = run_checks(o);
+    write_check_report(checks, o, out_dir);
+    md += check_section(checks, o.full, result);
+  }
+  return write_summary(spec.title, parts, md, result, out_dir);
+}
+
+ReportResult finish_report(const std::vector<ReportPartial>& partials,
+                           const std::optional<SweepResult>& sweep, const std::string& competing,
+                           const std::optional<std::pair<std::vector<CheckResult>, bool>>& checks,
+                           const std::string& out_dir) {
+  std::vector<ReportLayoutPart> parts;
+  std::string cube;
+  for (const auto& p : partials) {
+    parts.insert(parts.end(), p.layouts.begin(), p.layouts.end());
+    if (p.cube) cube = *p.cube;
+  }
+  std::sort(parts.begin(), parts.end(),
+            [](const ReportLayoutPart& a, const ReportLayoutPart& b) { return a.index < b.index; });
+  std::string md = summary_head(partials.front().title, parts, cube);
+  ReportResult result;
+  if (sweep) md += simulate_section(*sweep, competing);
+  if (checks) md += check_section(checks->first, checks->second, result);
+  return write_summary(partials.front().title, parts, md, result, out_dir);
 }
 
 }  // namespace ftvlsi

@@ -437,21 +437,27 @@ SweepResult run_simulate_sweep(const SweepSpec& given) {
   if (spec.sizes.empty() || spec.hosts.empty() || spec.delays.empty())
     throw InputError(6209, "a sweep needs at least one size, one host and one delay model");
   if (!spec.shard.whole() && !spec.report_dir)
-    throw InputError(6210, "a sweep shard writes its partial result into --report DIR; give one");
+    throw InputError(1306, "a sweep shard writes its partial result into --report DIR; give one");
   SweepPartial partial{spec, spec.shard, {}};
   std::vector<RegularityVerdict> verdicts;  // per delay model, checked once
   for (const auto& delay : spec.delays) verdicts.push_back(check_regularity(delay));
-  for (std::uint64_t i = 0; i < spec.sizes.size() * spec.hosts.size(); ++i) {
+  const std::uint64_t items = spec.sizes.size() * spec.hosts.size();
+  const std::uint64_t mine = items / spec.shard.n + (spec.shard.k <= items % spec.shard.n);
+  for (std::uint64_t i = 0; i < items; ++i) {
     if (!spec.shard.owns(i)) continue;
     SimulateSpec s = spec.base;
     s.processors = spec.sizes[i / spec.hosts.size()];
     s.host = spec.hosts[i % spec.hosts.size()];
+    if (spec.progress)
+      spec.progress(fmt::format("n = {} on the {}", s.processors, to_string(s.host)),
+                    partial.items.size(), mine);
     const Prepared p = prepare(s);
     std::vector<SimulateResult> rows;
     for (std::size_t d = 0; d < spec.delays.size(); ++d)
       rows.push_back(simulate(p, s, spec.delays[d], verdicts[d]));
     partial.items.emplace_back(i, std::move(rows));
   }
+  if (spec.progress) spec.progress("done", mine, mine);
   if (spec.shard.whole()) {
     std::vector<SimulateResult> rows;
     for (auto& item : partial.items)

@@ -26,4 +26,12 @@ for f in check-single/* ; do
            "check-merged/$name")
 done
 [ "$(ls check-single | wc -l)" = "$(ls check-merged | wc -l)" ]
-echo "4 shards merged == single run (sweep: $(ls single | wc -l) files, check: $(ls check-single | wc -l) files)"
+# The report: layout folders, summary.md, index.html and its sweep, 4 shards (3 layouts + cube).
+spec=$(dirname "$0")/report-small.yaml
+[ "${spec:0:1}" = / ] || spec=$OLDPWD/$spec
+"$ftvlsi" report "$spec" --out report-single >/dev/null
+parallel -q --halt now,fail=1 "$ftvlsi" report "$spec" --shard {}/4 --out report-shard-{} \
+  ::: 1 2 3 4 >/dev/null
+"$ftvlsi" merge report-shard-{1,2,3,4} --out report-merged 2>/dev/null
+diff -r report-single report-merged
+echo "4 shards merged == single run (sweep: $(ls single | wc -l) files, check: $(ls check-single | wc -l) files, report: $(find report-single -type f | wc -l) files)"

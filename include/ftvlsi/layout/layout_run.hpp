@@ -36,6 +36,9 @@ struct LayoutRun {
   // for the 3D butterfly fat-tree, n for a 3D mesh).
   std::optional<double> reference_size;
   PhaseTimes times;
+  // What the pictures call it: the SVG's title and its legend text per wire level.
+  std::string title;
+  std::vector<std::string> level_labels;
 
   int dimensions() const { return drawn.index() == 0 ? 2 : 3; }
   // The drawn layout if it has D dimensions, else null.

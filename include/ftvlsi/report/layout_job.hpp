@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ftvlsi/core/progress.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/layout/layout_run.hpp"
@@ -13,8 +14,13 @@
 
 namespace ftvlsi {
 
-// Throws InputError / IoError / GeometryError; writes no file unless it is complete.
-LayoutRun run_layout(const LayoutSpec& spec);
+// Throws InputError / IoError / GeometryError; writes no file unless it is complete. `progress`
+// hears each phase start (build, metrics, DRC, files) and the end.
+LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress = {});
+
+// Writes the files `out` names (SVG, GDS, HTML for 3D, JSON) for a finished run, each one
+// atomically and the same bytes as run_layout writes (the Python module's writers).
+void write_layout_outputs(const LayoutSpec& spec, LayoutRun& run, const OutputPaths& out);
 
 // Bytes the run needs, estimated from the network alone (before any allocation).
 std::uint64_t estimate_run_bytes(const FatTree& tree, DrcMode drc);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ftvlsi/core/progress.hpp"
 #include "ftvlsi/core/shard.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/network/capacity.hpp"
@@ -87,6 +88,7 @@ struct SweepSpec {
   // Only this slice of the (size, host) items, in the order size-major; a partial shard writes
   // simulate-shard-K-of-N.json into report_dir instead of the report (docs/cluster.md).
   Shard shard;
+  ProgressFn progress;  // called as each (size, host) item starts and when all are done
 };
 
 // The growth of the slowdown over a sweep, per host and delay model: the least-squares slope of

@@ -48,7 +48,7 @@ struct Technology {
   double mm2(double grid_area) const { return grid_area * unit_mm2(); }
   double mm3(double grid_volume) const;
   double unit_mm2() const { return (grid_unit_um / 1000.0) * (grid_unit_um / 1000.0); }
-  double clock_ns() const { return 1000.0 / clock_mhz; }
+  double clock_ns() const { return 1e3 / clock_mhz; }
   double switch_ns() const { return switch_delay_ns > 0 ? switch_delay_ns : clock_ns(); }
   // The processor area in grid units (`--alpha technology`): processor_mm2 / unit², rounded up.
   std::uint64_t processor_alpha() const;

@@ -1,0 +1,182 @@
+// ftvlsi.decompose and ftvlsi.route and their results (docs/python.md): the parameters of
+// `ftvlsi decompose` and `ftvlsi route`, parsed by the same io/ parsers as the CLI's flags.
+#include <memory>
+
+#include "ftvlsi/io/decompose_json.hpp"
+#include "ftvlsi/io/decompose_spec.hpp"
+#include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/options.hpp"
+#include "ftvlsi/io/route_json.hpp"
+#include "ftvlsi/io/spec_overrides.hpp"
+#include "ftvlsi/report/decompose_job.hpp"
+#include "ftvlsi/report/route_job.hpp"
+#include "params.hpp"
+
+namespace ftvlsi::python {
+namespace {
+
+struct Decompose {
+  DecomposeSpec spec;
+  DecomposeRun run;
+};
+
+const std::vector<std::string> kDecomposeParams = {
+    "spec",          "network",    "processors", "network_file", "host_processors",
+    "host_capacity", "host_alpha", "mapping",    "mapping_in",   "cut_on",
+    "seed"};
+
+std::shared_ptr<Decompose> decompose(const py::object& spec_arg, const py::kwargs& kw) {
+  Params p = params_of("decompose", spec_arg, kw, kDecomposeParams,
+                       {{"kind", "network"}, {"file", "network_file"}});
+  auto out = std::make_shared<Decompose>();
+  DecomposeSpec& s = out->spec;
+  if (const auto path = take(p, "spec")) s = load_decompose_spec(*path);
+  if (const auto v = take(p, "network")) s.network = *v;
+  if (const auto v = take(p, "processors")) s.processors = parse_positive(*v, "processors");
+  if (const auto v = take(p, "network_file")) s.network_file = *v;
+  if (const auto v = take(p, "host_processors"))
+    s.host_processors = parse_positive(*v, "host_processors");
+  if (const auto v = take(p, "host_capacity")) {
+    s.host_capacity.profile = parse_capacity_profile(*v);
+    s.host_capacity_given = true;
+  }
+  if (const auto v = take(p, "host_alpha")) {
+    s.host_capacity.alpha = parse_positive(*v, "host_alpha");
+    s.host_alpha_given = true;
+  }
+  if (const auto v = take(p, "mapping")) s.mapping = parse_mapping_kind(*v);
+  if (const auto v = take(p, "mapping_in")) s.mapping_in = *v;
+  if (const auto v = take(p, "cut_on")) s.cut_layout = parse_cut_on_layout(*v);
+  if (const auto v = take(p, "seed")) s.seed = parse_unsigned(*v, "seed");
+  require_used("decompose", p);
+  s.json = s.dot = s.svg = s.mapping_out = s.messages_out = std::nullopt;
+  s.export_scotch = s.export_metis = s.network_out = std::nullopt;
+  py::gil_scoped_release release;
+  out->run = run_decompose(s);
+  return out;
+}
+
+void bind_decompose(py::module_& m) {
+  using D = Decompose;
+  py::class_<D, std::shared_ptr<D>>(m, "DecomposeResult",
+                                    "Cutting-plane and balanced trees, mapping and loads.")
+      .def_property_readonly("network", [](const D& d) { return d.run.net.kind; })
+      .def_property_readonly("processors", [](const D& d) { return d.run.net.processors(); })
+      .def_property_readonly("depth", [](const D& d) { return d.run.tree.depth; })
+      .def_property_readonly("load_factor", [](const D& d) { return d.run.loads.load_factor; })
+      .def_property_readonly("within_bound",
+                             [](const D& d) { return d.run.balanced.within_bound(); })
+      .def_property_readonly("max_imbalance",
+                             [](const D& d) { return d.run.balanced.max_imbalance; })
+      .def_property_readonly("max_strings", [](const D& d) { return d.run.balanced.max_strings; })
+      .def_property_readonly("bandwidth_by_level",
+                             [](py::object self) {
+                               return view(self.cast<const D&>().run.tree.bandwidth_by_level, self);
+                             })
+      .def_property_readonly("balanced_bandwidth_by_level",
+                             [](py::object self) {
+                               return view(self.cast<const D&>().run.balanced.bandwidth_by_level,
+                                           self);
+                             })
+      .def_property_readonly("balanced_bound_by_level",
+                             [](py::object self) {
+                               return view(self.cast<const D&>().run.balanced.bound_by_level, self);
+                             })
+      .def_property_readonly(
+          "host_capacities",
+          [](py::object self) { return view(self.cast<const D&>().run.host_capacities, self); })
+      .def_property_readonly("max_load_by_level",
+                             [](py::object self) {
+                               return view(self.cast<const D&>().run.loads.max_load_by_level, self);
+                             })
+      .def_property_readonly(
+          "leaf", [](py::object self) { return view(self.cast<const D&>().run.leaf, self); })
+      .def(
+          "to_json", [](const D& d) { return decompose_json(d.spec, d.run); },
+          "The same document as `ftvlsi decompose --json`.");
+  m.def("decompose", &decompose, py::arg("params") = py::none(),
+        "Decompose a competing network and map it onto a fat-tree (the parameters of "
+        "`ftvlsi decompose`: network, processors, host_capacity, mapping, cut_on, seed, ...).");
+}
+
+struct Route {
+  RouteRun run;
+};
+
+const std::vector<std::string> kRouteParams = {
+    "network",    "processors", "capacity",       "root_capacity", "alpha",    "constant",
+    "capacities", "parents",    "mesh_diagonals", "pattern",       "messages", "count",
+    "block",      "algorithm",  "switch",         "max_cycles",    "seed"};
+
+// The host as `ftvlsi route` reads it: the layout flags' parser.
+void route_host(Params& p, RouteSpec& s) {
+  SpecOverrides o;
+  o.network = take(p, "network"), o.processors = take(p, "processors");
+  o.capacity = take(p, "capacity"), o.root_capacity = take(p, "root_capacity");
+  o.alpha = take(p, "alpha"), o.constant = take(p, "constant");
+  o.capacities = take(p, "capacities"), o.parents = take(p, "parents");
+  o.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
+  LayoutSpec host;
+  apply_overrides(host, o);
+  if (const auto* b = std::get_if<ButterflyParams>(&host.network)) {
+    s.butterfly = b->processors, s.pyramid = b->pyramid();
+    s.parents = b->parents, s.mesh_diagonals = b->mesh_diagonals;
+  } else if (const auto* f = std::get_if<FatTreeParams>(&host.network)) {
+    s.host = *f;
+  } else {
+    throw InputError(1011, "ftvlsi.route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
+  }
+}
+
+std::shared_ptr<Route> route(const py::object& spec_arg, const py::kwargs& kw) {
+  Params p = params_of("route", spec_arg, kw, kRouteParams, {{"kind", "network"}});
+  RouteSpec s;
+  route_host(p, s);
+  if (p.count("messages") && p.count("pattern"))
+    throw InputError(1012, "give either messages (a file) or pattern, not both");
+  s.messages_file = take(p, "messages");
+  if (const auto v = take(p, "pattern")) s.pattern.name = *v;
+  if (const auto v = take(p, "count")) s.pattern.count = parse_positive(*v, "count");
+  if (const auto v = take(p, "block")) s.pattern.block = parse_positive(*v, "block");
+  if (const auto v = take(p, "algorithm")) s.algorithm = parse_route_algorithm(*v);
+  if (const auto v = take(p, "switch")) s.policy = parse_switch_policy(*v);
+  if (const auto v = take(p, "max_cycles")) s.max_cycles = parse_positive(*v, "max_cycles");
+  if (const auto v = take(p, "seed")) s.seed = parse_unsigned(*v, "seed");
+  require_used("route", p);
+  auto out = std::make_shared<Route>();
+  py::gil_scoped_release release;
+  out->run = run_route(s);
+  return out;
+}
+
+void bind_route(py::module_& m) {
+  using R = Route;
+  py::class_<R, std::shared_ptr<R>>(m, "RouteResult", "A message set routed cycle by cycle.")
+      .def_property_readonly("messages", [](const R& r) { return r.run.messages.size(); })
+      .def_property_readonly("load_factor", [](const R& r) { return r.run.load_factor; })
+      .def_property_readonly("cycles", [](const R& r) { return r.run.result.cycles; })
+      .def_property_readonly("delivered", [](const R& r) { return r.run.result.delivered; })
+      .def_property_readonly("algorithm",
+                             [](const R& r) { return std::string(to_string(r.run.algorithm)); })
+      .def_property_readonly(
+          "cycle_of",
+          [](py::object self) { return view(self.cast<const R&>().run.result.cycle_of, self); })
+      .def_property_readonly(
+          "capacities",
+          [](py::object self) { return view(self.cast<const R&>().run.capacities, self); })
+      .def(
+          "to_json", [](const R& r) { return route_json(r.run); },
+          "The same document as `ftvlsi route --json`.");
+  m.def("route", &route, py::arg("params") = py::none(),
+        "Route a message set on a fat-tree, butterfly fat-tree or fat-pyramid (the parameters "
+        "of `ftvlsi route`: network, processors, capacity, pattern, algorithm, seed, ...).");
+}
+
+}  // namespace
+
+void bind_analysis(py::module_& m) {
+  bind_decompose(m);
+  bind_route(m);
+}
+
+}  // namespace ftvlsi::python

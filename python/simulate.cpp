@@ -1,0 +1,215 @@
+// ftvlsi.simulate and ftvlsi.check and their results (docs/python.md): the parameters of
+// `ftvlsi simulate` and `ftvlsi check`, parsed by the same io/ parsers as the CLI's flags.
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/options.hpp"
+#include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/io/spec_overrides.hpp"
+#include "ftvlsi/io/technology_spec.hpp"
+#include "ftvlsi/report/check.hpp"
+#include "ftvlsi/report/simulate_job.hpp"
+#include "params.hpp"
+
+namespace ftvlsi::python {
+namespace {
+
+const std::vector<std::string> kSimulateParams = {
+    "competing",      "processors",   "network_file", "host",       "capacity",
+    "root_capacity",  "alpha",        "constant",     "capacities", "competing_alpha",
+    "mesh_diagonals", "mapping",      "algorithm",    "switch",     "delay",
+    "data_bits",      "switch_delay", "seed",         "max_cycles", "technology"};
+
+double positive_number(const std::string& text, const char* what) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(text, &used);
+    if (used == text.size() && v > 0 && v < 1e6) return v;
+  } catch (const std::exception&) {
+  }
+  throw InputError(1010, fmt::format("{} must be a positive number, not '{}'", what, text));
+}
+
+// The host's capacity parameters through the layout flags' parser, as the CLI reads them.
+void simulate_host(Params& p, SimulateSpec& s) {
+  SpecOverrides o;
+  o.capacity = take(p, "capacity"), o.root_capacity = take(p, "root_capacity");
+  o.alpha = take(p, "alpha"), o.constant = take(p, "constant");
+  o.capacities = take(p, "capacities");
+  o.technology = s.technology ? std::optional<std::string>() : std::nullopt;
+  if (!o.capacity && !o.root_capacity && !o.alpha && !o.constant && !o.capacities) return;
+  if (s.host != HostKind::kFatTree)
+    throw InputError(
+        1013,
+        "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
+  if (o.alpha && *o.alpha == "technology") {
+    if (!s.technology)
+      throw InputError(1302,
+                       "--alpha technology needs --technology FILE (the processor area in mm²)");
+    o.alpha = std::to_string(s.technology->processor_alpha());
+  }
+  LayoutSpec host;
+  o.network = "fat-tree";
+  s.alpha_given = o.alpha.has_value();
+  s.capacity_given = o.capacity.has_value();
+  apply_overrides(host, o);
+  s.capacity = std::get<FatTreeParams>(host.network).capacity;
+}
+
+SimulateSpec simulate_spec(Params& p) {
+  SimulateSpec s;
+  if (const auto v = take(p, "technology")) {
+    if (p.count("delay") || p.count("switch_delay"))
+      throw InputError(
+          1303,
+          "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
+          "--delays and --switch-delay");
+    s.technology = load_technology(*v);
+  }
+  if (const auto v = take(p, "competing")) s.competing = *v;
+  if (const auto v = take(p, "processors")) s.processors = parse_positive(*v, "--processors");
+  s.network_file = take(p, "network_file");
+  if (const auto v = take(p, "host")) s.host = parse_host_kind(*v);
+  simulate_host(p, s);
+  if (const auto v = take(p, "competing_alpha"))
+    s.competing_alpha = parse_positive(*v, "--competing-alpha");
+  s.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
+  if (const auto v = take(p, "mapping")) s.mapping = parse_mapping_kind(*v);
+  if (const auto v = take(p, "algorithm")) s.algorithm = parse_route_algorithm(*v);
+  if (const auto v = take(p, "switch")) s.policy = parse_switch_policy(*v);
+  if (const auto v = take(p, "delay")) s.delay = parse_delay_model(*v);
+  if (const auto v = take(p, "data_bits")) s.data_bits = parse_positive(*v, "--data-bits");
+  if (const auto v = take(p, "switch_delay"))
+    s.switch_delay = positive_number(*v, "--switch-delay");
+  if (const auto v = take(p, "seed")) s.seed = parse_positive(*v, "--seed");
+  if (const auto v = take(p, "max_cycles")) s.max_cycles = parse_positive(*v, "--max-cycles");
+  return s;
+}
+
+struct Simulate {
+  SimulateResult r;
+};
+
+std::shared_ptr<Simulate> simulate(const py::object& spec_arg, const py::kwargs& kw) {
+  Params p = params_of("simulate", spec_arg, kw, kSimulateParams, {{"network", "competing"}});
+  const SimulateSpec s = simulate_spec(p);
+  require_used("simulate", p);
+  auto out = std::make_shared<Simulate>();
+  py::gil_scoped_release release;
+  out->r = run_simulate(s);
+  return out;
+}
+
+py::object opt(const std::optional<double>& v) {
+  return v ? py::object(py::float_(*v)) : py::none();
+}
+
+void bind_simulate_result(py::module_& m) {
+  using S = Simulate;
+  py::class_<S, std::shared_ptr<S>>(m, "SimulateResult",
+                                    "One step of a competing network timed on a host.")
+      .def_property_readonly("host", [](const S& s) { return s.r.host; })
+      .def_property_readonly("competing", [](const S& s) { return s.r.competing; })
+      .def_property_readonly("processors", [](const S& s) { return s.r.processors; })
+      .def_property_readonly("host_processors", [](const S& s) { return s.r.host_processors; })
+      .def_property_readonly("area_competing", [](const S& s) { return s.r.area_competing; })
+      .def_property_readonly("area_host", [](const S& s) { return s.r.area_host; })
+      .def_property_readonly("area_ratio", [](const S& s) { return s.r.area_ratio; })
+      .def_property_readonly("load_factor", [](const S& s) { return s.r.load_factor; })
+      .def_property_readonly("delivery_cycles", [](const S& s) { return s.r.delivery_cycles; })
+      .def_property_readonly("time_host", [](const S& s) { return s.r.time_host; })
+      .def_property_readonly("time_competing", [](const S& s) { return s.r.time_competing; })
+      .def_property_readonly("slowdown", [](const S& s) { return s.r.slowdown; })
+      .def_property_readonly("delay_model", [](const S& s) { return s.r.delay_model; })
+      .def_property_readonly("path_length_max", [](const S& s) { return s.r.path_length_max; })
+      .def_property_readonly(
+          "time_host_ns",
+          [](const S& s) { return s.r.technology ? opt(s.r.time_host) : py::none(); })
+      .def_property_readonly(
+          "time_competing_ns",
+          [](const S& s) { return s.r.technology ? opt(s.r.time_competing) : py::none(); })
+      .def_property_readonly(
+          "area_host_mm2",
+          [](const S& s) {
+            return s.r.technology && s.r.dimensions == 2
+                       ? opt(s.r.technology->mm2(static_cast<double>(s.r.area_host)))
+                       : py::none();
+          })
+      .def_property_readonly(
+          "host_capacities",
+          [](py::object self) { return view(self.cast<const S&>().r.host_capacities, self); })
+      .def(
+          "to_json", [](const S& s) { return simulate_json(s.r); },
+          "The same document as `ftvlsi simulate --json`.");
+  m.def("simulate", &simulate, py::arg("params") = py::none(),
+        "Time a competing network's step on a fat-tree or fat-pyramid (the parameters of "
+        "`ftvlsi simulate`: competing, processors, host, delay, technology, seed, ...).");
+}
+
+struct Check {
+  CheckOptions options;
+  std::vector<CheckResult> results;
+};
+
+std::shared_ptr<Check> check(const py::object& spec_arg, const py::kwargs& kw) {
+  Params p = params_of("check", spec_arg, kw, {"ids", "full", "seed", "technology", "tiny"});
+  auto out = std::make_shared<Check>();
+  CheckOptions& o = out->options;
+  if (const auto v = take(p, "ids"))
+    for (auto id : split_list(*v, ',')) o.ids.emplace_back(id);
+  o.full = truthy(take(p, "full"));
+  if (const auto v = take(p, "seed")) o.seed = parse_unsigned(*v, "--seed");
+  if (const auto v = take(p, "technology")) o.technology = load_technology(*v);
+  if (const auto v = take(p, "tiny")) o.tiny = parse_positive(*v, "tiny");
+  require_used("check", p);
+  py::gil_scoped_release release;
+  out->results = run_checks(o);
+  return out;
+}
+
+void bind_check(py::module_& m) {
+  using C = Check;
+  py::class_<CheckResult>(m, "CheckVerdict", "One claim of the papers, measured and judged.")
+      .def_readonly("id", &CheckResult::id)
+      .def_readonly("claim", &CheckResult::claim)
+      .def_readonly("source", &CheckResult::source)
+      .def_property_readonly("verdict",
+                             [](const CheckResult& r) { return std::string(to_string(r.verdict)); })
+      .def_property_readonly("sizes",
+                             [](const CheckResult& r) {
+                               std::vector<std::uint64_t> n;
+                               if (!r.series.empty())
+                                 for (const auto& pt : r.series.front().points) n.push_back(pt.n);
+                               return py::array_t<std::uint64_t>(static_cast<py::ssize_t>(n.size()),
+                                                                 n.data());
+                             })
+      .def_property_readonly("ratios", [](const CheckResult& r) {
+        std::vector<double> v;
+        if (!r.series.empty())
+          for (const auto& pt : r.series.front().points) v.push_back(pt.ratio());
+        return py::array_t<double>(static_cast<py::ssize_t>(v.size()), v.data());
+      });
+  py::class_<C, std::shared_ptr<C>>(m, "CheckResult", "The papers' bounds, one verdict per claim.")
+      .def_property_readonly("results", [](const C& c) { return c.results; })
+      .def_property_readonly("passed", [](const C& c) { return summarise(c.results).pass; })
+      .def_property_readonly("failed", [](const C& c) { return summarise(c.results).fail; })
+      .def(
+          "to_json", [](const C& c) { return check_json(c.results, c.options); },
+          "The same document as `ftvlsi check --json`.")
+      .def("to_markdown", [](const C& c) {
+        return check_markdown(c.results, false) + check_technology_markdown(c.options);
+      });
+  m.def("check", &check, py::arg("params") = py::none(),
+        "Check the papers' bounds (ids: a list of check IDs, full, seed, technology).");
+}
+
+}  // namespace
+
+void bind_simulate(py::module_& m) {
+  bind_simulate_result(m);
+  bind_check(m);
+}
+
+}  // namespace ftvlsi::python

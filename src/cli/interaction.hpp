@@ -1,0 +1,53 @@
+#pragma once
+// The CLI's interaction with its user (README "Progress, --quiet, --verbose, completion"):
+// --quiet and --verbose on every subcommand, progress lines on stderr, and the bash completion
+// script generated from the CLI11 definition itself.
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace ftvlsi::cli {
+
+enum class Verbosity { kQuiet, kNormal, kVerbose };
+
+// Adds --quiet/-q and --verbose to `app`'s subcommands (all of them, so any order works).
+void add_verbosity_flags(CLI::App& app, Verbosity& verbosity);
+
+// While alive in quiet mode, stderr output other than errors goes nowhere: the errors are
+// printed by main() after this guard is gone.
+class QuietGuard {
+ public:
+  explicit QuietGuard(Verbosity v);
+  ~QuietGuard();
+  QuietGuard(const QuietGuard&) = delete;
+  QuietGuard& operator=(const QuietGuard&) = delete;
+
+ private:
+  std::streambuf* saved_ = nullptr;
+  std::unique_ptr<std::streambuf> null_;
+};
+
+// Progress on stderr: the current step, count/total and the elapsed time. Printed when stderr
+// is a terminal and the run has taken `after` seconds (a layout: a few seconds; a sweep or a
+// check: from the start), always with --verbose, never with --quiet.
+class Progress {
+ public:
+  Progress(std::string command, Verbosity v, double after_seconds);
+  void operator()(std::string_view step, std::uint64_t done, std::uint64_t total) const;
+  double elapsed() const;
+
+ private:
+  std::string command_;
+  bool enabled_ = false, always_ = false;
+  double after_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// `ftvlsi completion bash`: a bash completion script for every subcommand and its flags, read
+// from the CLI11 app (so it cannot fall behind the flags).
+std::string bash_completion(const CLI::App& app);
+
+}  // namespace ftvlsi::cli

@@ -1,0 +1,62 @@
+#include "ftvlsi/report/report_partial.hpp"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/version.hpp"
+
+namespace ftvlsi {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kKind = "ftvlsi report partial";
+
+}  // namespace
+
+std::string report_partial_json(const ReportPartial& p) {
+  json layouts = json::array();
+  for (const auto& l : p.layouts)
+    layouts.push_back({{"index", l.index},
+                       {"name", l.name},
+                       {"row", l.row},
+                       {"levels", l.levels},
+                       {"summary", l.summary},
+                       {"clean", l.clean},
+                       {"files", l.files}});
+  json j = {{"kind", kKind},    {"version", std::string(version())},
+            {"title", p.title}, {"shard", {p.shard.k, p.shard.n}},
+            {"items", p.items}, {"layouts", layouts}};
+  if (p.cube) j["cube"] = *p.cube;
+  return j.dump(1) + "\n";
+}
+
+ReportPartial parse_report_partial(std::string_view text, std::string_view source) {
+  try {
+    const json j = json::parse(text);
+    if (j.at("kind") != kKind || j.at("version") != std::string(version()))
+      throw InputError(6701, fmt::format("{} is not a report partial of ftvlsi {}", source,
+                                         std::string(version())));
+    ReportPartial p;
+    j.at("title").get_to(p.title);
+    p.shard = {j.at("shard").at(0).get<std::uint64_t>(), j.at("shard").at(1).get<std::uint64_t>()};
+    j.at("items").get_to(p.items);
+    for (const auto& l : j.at("layouts")) {
+      ReportLayoutPart part;
+      l.at("index").get_to(part.index), l.at("name").get_to(part.name);
+      l.at("row").get_to(part.row), l.at("levels").get_to(part.levels);
+      l.at("summary").get_to(part.summary), l.at("clean").get_to(part.clean);
+      l.at("files").get_to(part.files);
+      p.layouts.push_back(std::move(part));
+    }
+    if (j.contains("cube")) p.cube = j.at("cube").get<std::string>();
+    return p;
+  } catch (const json::exception& e) {
+    throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",
+                                       source, e.what()));
+  }
+}
+
+}  // namespace ftvlsi

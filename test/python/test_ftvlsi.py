@@ -1,0 +1,181 @@
+"""The Python module against the CLI: the same spec gives the same numbers and documents
+(docs/python.md). Run by CTest: python3 -m pytest test/python, with the module on PYTHONPATH and
+FTVLSI_EXE naming the CLI."""
+import json
+import os
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import ftvlsi
+
+EXE = os.environ["FTVLSI_EXE"]
+SOURCE = os.environ["FTVLSI_SOURCE_DIR"]
+
+
+def tech(name):
+    return os.path.join(SOURCE, "technology", name + ".yaml")
+
+
+def cli(*args, check=True):
+    r = subprocess.run([EXE, *args], capture_output=True, text=True)
+    if check:
+        assert r.returncode == 0, r.stderr
+    return r
+
+
+def test_contract_layout_fat_tree_1024_universal():
+    r = ftvlsi.layout(network="fat-tree", processors=1024, capacity="universal")
+    doc = json.loads(cli("layout", "--network", "fat-tree", "-n", "1024", "--capacity",
+                         "universal", "--json", "-").stdout)
+    assert r.area == doc["layout"]["area"]
+    assert r.width == doc["layout"]["width"]
+    assert r.height == doc["layout"]["height"]
+    assert r.wires == doc["layout"]["wires"]
+    assert isinstance(r.wire_length_max_by_level, np.ndarray)
+    assert r.wire_length_max_by_level.tolist() == doc["layout"]["wire_length_max_by_level"]
+    assert r.capacities.tolist() == doc["network"]["capacities"]
+    # The same document as the CLI's --json, byte for byte.
+    assert r.to_json() == cli("layout", "-n", "1024", "--capacity", "universal", "--json",
+                              "-").stdout
+
+
+def test_kwargs_and_dict_are_the_same_spec():
+    a = ftvlsi.layout({"network": "fat-pyramid", "processors": 256, "parents": [2, 4, 2]})
+    b = ftvlsi.layout(kind="fat-pyramid", processors=256, parents="2,4,2")
+    assert a.to_json() == b.to_json()
+    # Keyword arguments win over the dict.
+    c = ftvlsi.layout({"processors": 64}, processors=128)
+    assert c.processors == 128
+
+
+def test_arrays_are_views_of_the_result_without_a_copy():
+    r = ftvlsi.layout(processors=256, capacity="area-universal")
+    a = r.wire_length_max_by_level
+    assert not a.flags.owndata and not a.flags.writeable
+    assert a.base is not None
+    del r  # the array keeps its result alive
+    assert a.sum() > 0
+
+
+def test_layout_yaml_spec_file_and_drc():
+    spec = os.path.join(SOURCE, "layouts", "fat-tree-universal.yaml")
+    r = ftvlsi.layout(spec=spec, processors=256, drc=True)
+    doc = json.loads(cli("layout", spec, "-n", "256", "--drc", "--json", "-").stdout)
+    assert r.drc_clean and r.drc_violations == doc["layout"]["drc_violations"] == 0
+    assert r.area == doc["layout"]["area"]
+
+
+def test_writers_write_the_cli_files(tmp_path):
+    r = ftvlsi.layout(processors=256, capacity="linear-size")
+    r.write_gds(str(tmp_path / "py.gds"))
+    r.write_svg(str(tmp_path / "py.svg"))
+    cli("layout", "-n", "256", "--capacity", "linear-size", "--gds", str(tmp_path / "cli.gds"),
+        "--svg", str(tmp_path / "cli.svg"))
+    for ext in ("gds", "svg"):
+        assert (tmp_path / f"py.{ext}").read_bytes() == (tmp_path / f"cli.{ext}").read_bytes()
+
+
+def test_technology_figures_match_the_cli():
+    r = ftvlsi.layout(processors=1024, capacity="universal", alpha="technology",
+                      technology=tech("sky130"))
+    doc = json.loads(cli("layout", "-n", "1024", "--capacity", "universal", "--alpha",
+                         "technology", "--technology", tech("sky130"), "--json", "-").stdout)
+    assert r.area_mm2 == doc["layout"]["area_mm2"]
+    assert r.wire_length_max_mm == doc["layout"]["wire_length_max_mm"]
+    assert r.wire_delay_max_ns == doc["layout"]["wire_delay_max_ns"]
+    assert r.wire_length_max_by_level_mm.tolist() == doc["layout"]["wire_length_max_by_level_mm"]
+    assert r.to_json() == json.dumps(doc, indent=2, ensure_ascii=False) + "\n" or \
+        json.loads(r.to_json()) == doc
+    assert ftvlsi.layout(processors=64).area_mm2 is None
+
+
+def test_simulate_matches_the_cli():
+    s = ftvlsi.simulate(competing="torus", processors=64, host="fat-pyramid", delay="sqrt", seed=3)
+    out = cli("simulate", "--competing", "torus", "-n", "64", "--host", "fat-pyramid", "--delay",
+              "sqrt", "--seed", "3").stdout
+    assert s.to_json() == out
+    doc = json.loads(out)
+    assert s.slowdown == doc["slowdown"] and s.delivery_cycles == doc["delivery_cycles"]
+    t = ftvlsi.simulate(processors=64, technology=tech("asap7"))
+    tdoc = json.loads(cli("simulate", "-n", "64", "--technology", tech("asap7")).stdout)
+    assert t.time_host_ns == tdoc["time_host_ns"]
+    assert t.time_competing_ns == tdoc["time_competing_ns"]
+
+
+def test_decompose_and_route_match_the_cli():
+    d = ftvlsi.decompose(network="mesh", processors=256, seed=2)
+    ddoc = json.loads(cli("decompose", "--network", "mesh", "-n", "256", "--seed", "2").stdout)
+    assert d.depth == ddoc["tree"]["depth"]
+    assert d.bandwidth_by_level.tolist() == ddoc["tree"]["bandwidth_by_level"]
+    assert json.loads(d.to_json())["balanced"] == ddoc["balanced"]
+    r = ftvlsi.route(processors=128, capacity="area-universal", pattern="bit-reversal", seed=4)
+    out = cli("route", "-n", "128", "--capacity", "area-universal", "--pattern", "bit-reversal",
+              "--seed", "4").stdout
+    assert r.to_json() == out
+    assert r.cycles == json.loads(out)["delivery_cycles"]
+
+
+def test_check_matches_the_cli(tmp_path):
+    c = ftvlsi.check(ids=["L-L3", "GL-area", "G-1"])
+    cli("check", "L-L3", "GL-area", "G-1", "--json", str(tmp_path / "c.json"))
+    doc = json.loads((tmp_path / "c.json").read_text())
+    assert [r.verdict for r in c.results] == [x["verdict"] for x in doc["checks"]]
+    assert [r.ratios.tolist() for r in c.results] == [x["ratio"] for x in doc["checks"]]
+
+
+def test_errors_carry_the_cli_message():
+    with pytest.raises(ValueError) as e:
+        ftvlsi.layout(processors=1000)
+    r = cli("layout", "-n", "1000", check=False)
+    assert r.returncode == 2
+    assert r.stderr.strip() == "ftvlsi: error " + str(e.value)
+    assert e.value.id == str(e.value).split(":")[0] and e.value.id.startswith("FTV-")
+    with pytest.raises(ValueError, match="unknown parameter 'colour'"):
+        ftvlsi.layout(colour="red")
+    with pytest.raises(ValueError, match="unknown delay model"):
+        ftvlsi.simulate(delay="cubic")
+    with pytest.raises(OSError) as io:
+        ftvlsi.simulate(technology="/nonexistent/t.yaml")
+    r = cli("simulate", "--technology", "/nonexistent/t.yaml", check=False)
+    assert r.returncode == 3
+    assert r.stderr.strip() == "ftvlsi: error " + str(io.value)
+    assert io.value.id.startswith("FTV-7")
+    with pytest.raises(OSError):
+        ftvlsi.layout(processors=64).write_gds("/nonexistent/dir/x.gds")
+
+
+def spin_rate(seconds):
+    """Loop iterations per second of this thread while nothing else runs."""
+    ticks, end = 0, time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        ticks += 1
+    return ticks / seconds
+
+
+def test_the_gil_is_released_while_the_library_computes():
+    done = threading.Event()
+    result = {}
+
+    def work():
+        # A flat DRC of 2^14 processors: a few tenths of a second inside the library.
+        result["r"] = ftvlsi.layout(processors=16384, capacity="area-universal", drc="flat")
+        done.set()
+
+    baseline = spin_rate(0.05)
+    ticks = 0
+    t = threading.Thread(target=work)
+    start = time.perf_counter()
+    t.start()
+    while not done.is_set():
+        ticks += 1
+        time.perf_counter()
+    elapsed = time.perf_counter() - start
+    t.join()
+    assert result["r"].drc_clean
+    # Holding the GIL for the whole call would stop this loop until the call returns; released,
+    # it keeps a good part of its own pace (the machine may be busy, so only a tenth is asked).
+    assert ticks / elapsed > 0.1 * baseline, (ticks, elapsed, baseline)
