@@ -24,7 +24,8 @@ TransitParams network_params(const TransitArgs& a, const TransitCommon& c) {
   TransitParams p;
   if (a.composition) p.composition = *a.composition;
   if ((a.leaf || a.stages) && p.composition != "custom")
-    throw InputError("--leaf and --stages describe a --composition custom; the named ones fix them");
+    throw InputError(
+        "--leaf and --stages describe a --composition custom; the named ones fix them");
   if (a.leaf) p.leaf = parse_transit_leaf(*a.leaf);
   if (a.stages) p.stages = static_cast<int>(parse_unsigned(*a.stages, "--stages"));
   if (a.rn1) p.rn1 = parse_rn1_config(*a.rn1);
@@ -45,7 +46,8 @@ void add_transit_options(CLI::App* cmd, TransitArgs& a, bool route) {
   add(cmd, "--leaf", a.leaf, "transit custom: small, cluster-12, cluster-48 or cluster-192");
   add(cmd, "--stages", a.stages, "transit custom: unit-tree stages above the leaves");
   add(cmd, "--rn1", a.rn1, "transit: RN1 configuration dilation-2 (default) or dual-4x4");
-  add(cmd, "--wiring", a.wiring, "transit: redundant paths wired random (default) or deterministic");
+  add(cmd, "--wiring", a.wiring,
+      "transit: redundant paths wired random (default) or deterministic");
   if (route) {
     add(cmd, "--load", a.load, "transit: probability that a processor offers a connection (1)");
     add(cmd, "--locality", a.locality, "transit: destinations uniform or matched (default)");

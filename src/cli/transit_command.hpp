@@ -9,8 +9,8 @@
 namespace ftvlsi::cli {
 
 struct TransitArgs {
-  std::optional<std::string> composition, leaf, stages, rn1, wiring, load, locality, trials,
-      faults, fault_kind, timing, loads;
+  std::optional<std::string> composition, leaf, stages, rn1, wiring, load, locality, trials, faults,
+      fault_kind, timing, loads;
 };
 
 // Whether a --network value names DeHon's network.

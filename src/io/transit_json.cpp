@@ -60,8 +60,8 @@ std::string transit_route_json(const TransitRouteRun& r) {
       {"offered", r.simulated.offered},
       {"delivered", r.simulated.delivered},
       {"mean_router_stages", r.simulated.mean_router_stages},
-      {"bidelta", {{"stages", r.bidelta_stages},
-                   {"route_probability_analytic", r.bidelta_analytic}}},
+      {"bidelta",
+       {{"stages", r.bidelta_stages}, {"route_probability_analytic", r.bidelta_analytic}}},
       {"faults", faults}};
   return doc.dump(2) + "\n";
 }

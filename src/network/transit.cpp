@@ -48,7 +48,7 @@ void TransitNetwork::match(Slots& sources, Slots& sinks) {
   }
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if (sources[i] >= 0)
-      link_[sources[i]] = sinks[i];
+      link_[sources[i]] = static_cast<std::int32_t>(sinks[i]);
     else
       inject_[-sources[i] - 1] = sinks[i];
   }
@@ -56,7 +56,7 @@ void TransitNetwork::match(Slots& sources, Slots& sinks) {
 
 TransitNetwork::TransitNetwork(const TransitParams& params) : shape_(transit_shape(params)) {
   cluster_size_ = cluster_processors(shape_.params.leaf);
-  for (int t = cluster_size_ / 3; t > 1; t /= 4) ++cluster_stages_;
+  for (int t = cluster_size_ / 3; t > 1; t /= 4) ++cluster_stages_, cluster_shift_ += 2;
   if (cluster_size_) ++cluster_stages_;
   rng_state_ = shape_.params.seed ^ 0x7472616e736974ull;  // "transit"
   inject_.assign(2 * shape_.processors, kNoLink);
@@ -217,16 +217,6 @@ void TransitNetwork::build_stage(int s) {
   pending_down_ = std::move(down);
 }
 
-std::uint64_t TransitNetwork::leaf_unit(std::uint64_t p) const {
-  return cluster_size_ ? p / static_cast<std::uint64_t>(cluster_size_) : p;
-}
-
-int TransitNetwork::lca_level(std::uint64_t a, std::uint64_t b) const {
-  int l = 0;
-  while (a != b) a >>= 2, b >>= 2, ++l;
-  return l;
-}
-
 int TransitNetwork::direction(std::uint64_t r, std::uint64_t src, std::uint64_t dst) const {
   switch (role_[r]) {
     case RouterRole::kUp: {
@@ -236,12 +226,12 @@ int TransitNetwork::direction(std::uint64_t r, std::uint64_t src, std::uint64_t 
     case RouterRole::kDown:
       return static_cast<int>((leaf_unit(dst) >> (2 * (level_[r] - 1))) & 3);
     case RouterRole::kClusterFirst: {
-      const std::uint64_t c = cluster_size_;
-      if (dst / c != group_[r]) return 3;
-      return static_cast<int>((dst % c) / (c / 3));
+      const std::uint64_t unit = leaf_unit(dst);
+      if (unit != group_[r]) return 3;
+      return static_cast<int>((dst - unit * cluster_size_) >> cluster_shift_);  // its third
     }
     case RouterRole::kClusterInner: {
-      const std::uint64_t q = (dst % cluster_size_) % (cluster_size_ / 3);
+      const std::uint64_t q = dst & ((1ull << cluster_shift_) - 1);  // c/3 is a power of 4
       return static_cast<int>((q >> (2 * (cluster_stages_ - level_[r]))) & 3);
     }
   }

@@ -47,8 +47,7 @@ TransitRouteRun run_transit_route(const TransitRouteJobSpec& spec) {
   run.analytic =
       analytic_route_probability(run.shape, net.rn1(), spec.route.locality, spec.route.load);
   run.bidelta_stages = bidelta_stages(run.shape.processors);
-  run.bidelta_analytic =
-      bidelta_route_probability(run.bidelta_stages, net.rn1(), spec.route.load);
+  run.bidelta_analytic = bidelta_route_probability(run.bidelta_stages, net.rn1(), spec.route.load);
   return run;
 }
 

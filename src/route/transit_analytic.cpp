@@ -34,19 +34,25 @@ struct Step {
 };
 
 struct Model {
-  std::vector<double> inputs;                  // per router type: its inputs, all routers
-  std::vector<std::vector<Step>> path;         // per class
-  std::vector<double> offered;                 // per class
+  std::vector<double> inputs;           // per router type: its inputs, all routers
+  std::vector<std::vector<Step>> path;  // per class
+  std::vector<double> offered;          // per class
 };
 
 std::array<double, 4> weights(Ask a) {
   switch (a) {
-    case Ask::kAny: return {0.25, 0.25, 0.25, 0.25};
-    case Ask::kThird: return {1.0 / 3, 1.0 / 3, 1.0 / 3, 0};
-    case Ask::kUp: return {0, 0, 0, 1};
-    case Ask::kLateral1: return {1, 0, 0, 0};
-    case Ask::kLateral2: return {0, 1, 0, 0};
-    case Ask::kLateral3: return {0, 0, 1, 0};
+    case Ask::kAny:
+      return {0.25, 0.25, 0.25, 0.25};
+    case Ask::kThird:
+      return {1.0 / 3, 1.0 / 3, 1.0 / 3, 0};
+    case Ask::kUp:
+      return {0, 0, 0, 1};
+    case Ask::kLateral1:
+      return {1, 0, 0, 0};
+    case Ask::kLateral2:
+      return {0, 1, 0, 0};
+    case Ask::kLateral3:
+      return {0, 0, 1, 0};
   }
   return {0, 0, 0, 1};
 }
@@ -59,7 +65,8 @@ Model build_model(const TransitShape& s, Locality locality, double load) {
   int cstages = 0;
   if (hybrid) {
     m.inputs.push_back(8.0 * s.leaf_clusters * (c / 3));
-    for (int t = c / 3; t > 1; t /= 4, ++cstages) m.inputs.push_back(8.0 * s.leaf_clusters * (c / 4));
+    for (int t = c / 3; t > 1; t /= 4, ++cstages)
+      m.inputs.push_back(8.0 * s.leaf_clusters * (c / 4));
   }
   const int first_ut = static_cast<int>(m.inputs.size());
   const std::size_t off = hybrid ? 1 : 0;
@@ -107,7 +114,8 @@ TransitAnalytic analytic_route_probability(const TransitShape& shape, Rn1Config 
       for (const Step& st : m.path[cl]) {
         const auto w = weights(st.ask);
         double through = 0;
-        for (int d = 0; d < 4; ++d) flow[st.type][d] += f * w[d], through += w[d] * pass[st.type][d];
+        for (int d = 0; d < 4; ++d)
+          flow[st.type][d] += f * w[d], through += w[d] * pass[st.type][d];
         f *= through;
       }
       delivered[cl] = f;

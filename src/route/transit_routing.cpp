@@ -13,9 +13,12 @@ std::string_view to_string(Locality locality) {
 
 std::string_view to_string(FaultKind kind) {
   switch (kind) {
-    case FaultKind::kRouter: return "router";
-    case FaultKind::kPaired: return "paired";
-    case FaultKind::kLink: return "link";
+    case FaultKind::kRouter:
+      return "router";
+    case FaultKind::kPaired:
+      return "paired";
+    case FaultKind::kLink:
+      return "link";
   }
   return "router";
 }
@@ -54,12 +57,12 @@ std::uint64_t DestinationSampler::draw(std::uint64_t src, SplitMix64& rng) const
     return d >= src ? d + 1 : d;
   }
   const double x = static_cast<double>(rng() >> 11) * 0x1.0p-53;
-  const int c = static_cast<int>(
-      std::upper_bound(cumulative_.begin(), cumulative_.end(), x) - cumulative_.begin());
-  const std::uint64_t unit = n / net_.shape().leaf_units;  // processors per leaf unit
+  const int c = static_cast<int>(std::upper_bound(cumulative_.begin(), cumulative_.end(), x) -
+                                 cumulative_.begin());
+  const std::uint64_t unit = net_.unit_processors();
   const std::uint64_t u = net_.leaf_unit(src);
   if (c == 0) {  // another processor of the same cluster
-    const std::uint64_t k = rng.below(unit - 1), own = src % unit;
+    const std::uint64_t k = rng.below(unit - 1), own = src - u * unit;
     return u * unit + (k >= own ? k + 1 : k);
   }
   const std::uint64_t sub = 1ull << (2 * (c - 1));  // leaf units per level-(c-1) subtree
@@ -99,18 +102,26 @@ FaultSet make_faults(const TransitNetwork& net, const FaultSpec& spec, std::uint
 
 namespace {
 
-// The requests of one trial, listed by source: each processor offers one connection with
-// probability `load`, on one of its two network inputs (the low bit of its draw).
-void offer(const TransitNetwork& net, const DestinationSampler& dest, double load,
-           SplitMix64& rng, std::vector<CircuitRequest>& req) {
+constexpr int kBatch = 4;  // trials routed together (route/circuit_switch.hpp)
+
+// The requests of trials first .. first + count - 1, listed by source: in each trial every
+// processor offers one connection with probability `load`, on one of its two network inputs
+// (the low bit of its draw). Trial t draws from its own seeded stream.
+void offer(const TransitNetwork& net, const DestinationSampler& dest, const TransitRouteSpec& spec,
+           int first, int count, std::vector<CircuitRequest>& req) {
   req.clear();
-  const auto threshold = static_cast<std::uint64_t>(std::ldexp(load, 53));
-  for (std::uint64_t p = 0; p < net.processors(); ++p) {
-    const std::uint64_t x = rng();
-    if (load >= 1.0 || (x >> 11) < threshold)
-      req.push_back({static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(dest.draw(p, rng)),
-                     static_cast<std::uint8_t>(x & 1)});
-  }
+  const auto threshold = static_cast<std::uint64_t>(std::ldexp(spec.load, 53));
+  std::vector<SplitMix64> rng;
+  for (int t = first; t < first + count; ++t)
+    rng.emplace_back(spec.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(t));
+  for (std::uint64_t p = 0; p < net.processors(); ++p)
+    for (int t = 0; t < count; ++t) {
+      const std::uint64_t x = rng[t]();
+      if (spec.load >= 1.0 || (x >> 11) < threshold)
+        req.push_back({static_cast<std::uint32_t>(p),
+                       static_cast<std::uint32_t>(dest.draw(p, rng[t])),
+                       static_cast<std::uint8_t>(x & 1), static_cast<std::uint8_t>(t)});
+    }
 }
 
 void interval(TransitRouteResult& r) {
@@ -131,7 +142,7 @@ TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRout
     throw InputError("--load must be a probability in [0, 1]");
   if (spec.trials < 1) throw InputError("--trials must be at least 1");
   const DestinationSampler dest(net, spec.locality);
-  CircuitSwitch<TransitNetwork> sw(net, faults ? &faults->mask : nullptr);
+  CircuitSwitch<TransitNetwork> sw(net, faults ? &faults->mask : nullptr, kBatch);
   TransitRouteResult r;
   const int classes = net.shape().classes();
   std::vector<std::uint64_t> delivered_by_class(classes, 0);
@@ -139,20 +150,24 @@ TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRout
   std::vector<CircuitRequest> req;
   std::vector<std::uint8_t> ok;
   std::uint64_t stages = 0;
-  for (int t = 0; t < spec.trials; ++t) {
-    SplitMix64 rng(spec.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(t));
-    offer(net, dest, spec.load, rng, req);
+  for (int first = 0; first < spec.trials; first += kBatch) {
+    const int count = std::min(kBatch, spec.trials - first);
+    offer(net, dest, spec, first, count, req);
+    SplitMix64 rng(spec.seed * 0xD1B54A32D192ED03ull + static_cast<std::uint64_t>(first));
     stages += sw.route(req, rng, ok);
-    std::uint64_t got = 0;
+    std::vector<std::uint64_t> offered(count, 0), got(count, 0);
     for (std::size_t i = 0; i < req.size(); ++i) {
       const int c = net.locality_class(req[i].src, req[i].dst);
       ++r.offered_by_class[c];
       delivered_by_class[c] += ok[i];
-      got += ok[i];
+      ++offered[req[i].trial];
+      got[req[i].trial] += ok[i];
     }
-    r.offered += req.size();
-    r.delivered += got;
-    r.per_trial.push_back(req.empty() ? 1.0 : static_cast<double>(got) / req.size());
+    for (int t = 0; t < count; ++t) {
+      r.offered += offered[t];
+      r.delivered += got[t];
+      r.per_trial.push_back(offered[t] ? static_cast<double>(got[t]) / offered[t] : 1.0);
+    }
   }
   r.probability = r.offered ? static_cast<double>(r.delivered) / r.offered : 1.0;
   r.mean_router_stages = r.delivered ? static_cast<double>(stages) / r.delivered : 0.0;
@@ -180,8 +195,8 @@ bool transit_path_exists(const TransitNetwork& net, const FaultMask& faults, std
         2 * r + (net.rn1() == Rn1Config::kDual4x4 ? static_cast<std::uint64_t>(in % 8) / 4 : 0);
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
-    const auto ch = rn1_choices(net.rn1(), static_cast<int>(in % kRn1Ports),
-                                net.direction(r, src, dst));
+    const auto ch =
+        rn1_choices(net.rn1(), static_cast<int>(in % kRn1Ports), net.direction(r, src, dst));
     for (int k = 0; k < ch.count; ++k)
       if (faults.blocked_output.empty() || !(faults.blocked_output[r] >> ch.outputs[k] & 1))
         frontier.push_back(net.link(r * kRn1Ports + ch.outputs[k]));

@@ -17,8 +17,12 @@ struct SingleRn1 {
   Rn1Config config;
   Rn1Config rn1() const { return config; }
   std::uint64_t routers() const { return 1; }
-  std::int64_t injection(std::uint64_t p, int i) const { return static_cast<std::int64_t>(2 * p + i); }
-  int direction(std::uint64_t, std::uint64_t, std::uint64_t dst) const { return static_cast<int>(dst); }
+  std::int64_t injection(std::uint64_t p, int i) const {
+    return static_cast<std::int64_t>(2 * p + i);
+  }
+  int direction(std::uint64_t, std::uint64_t, std::uint64_t dst) const {
+    return static_cast<int>(dst);
+  }
   std::int64_t link(std::uint64_t out) const {
     for (int d = 0; d < 4; ++d)
       for (int o : rn1_direction_outputs(config, d))
@@ -59,7 +63,8 @@ TEST_SUITE("transit_analytic") {
   TEST_CASE("one RN1: the binomial model equals the enumeration of every input pattern") {
     for (auto cfg : {Rn1Config::kDilation2, Rn1Config::kDual4x4})
       for (double load : {0.1, 0.5, 0.9, 1.0})
-        CHECK(rn1_pass(cfg, load / 4) == doctest::Approx(enumerated_pass(cfg, load)).epsilon(1e-12));
+        CHECK(rn1_pass(cfg, load / 4) ==
+              doctest::Approx(enumerated_pass(cfg, load)).epsilon(1e-12));
   }
 
   TEST_CASE("one RN1: the simulation matches the model on a single stage") {
@@ -104,12 +109,14 @@ TEST_SUITE("transit_analytic") {
     const auto shape = transit_shape(p);
     double last = 1.0;
     for (double load : {0.1, 0.4, 0.7, 1.0}) {
-      const auto a = analytic_route_probability(shape, Rn1Config::kDilation2, Locality::kMatched, load);
+      const auto a =
+          analytic_route_probability(shape, Rn1Config::kDilation2, Locality::kMatched, load);
       CHECK(a.probability <= last + 1e-12);
       CHECK(a.probability > 0);
       last = a.probability;
     }
-    const auto u = analytic_route_probability(shape, Rn1Config::kDilation2, Locality::kUniform, 1.0);
+    const auto u =
+        analytic_route_probability(shape, Rn1Config::kDilation2, Locality::kUniform, 1.0);
     CHECK(u.probability < last);
   }
 }

@@ -67,8 +67,8 @@ TEST_SUITE("transit_routing") {
         const auto sim = simulate_transit(net, spec);
         const auto model =
             analytic_route_probability(net.shape(), net.rn1(), Locality::kMatched, load);
-        MESSAGE(std::string(name) << " load " << load << ": simulated " << sim.probability << ", model "
-                     << model.probability);
+        MESSAGE(std::string(name) << " load " << load << ": simulated " << sim.probability
+                                  << ", model " << model.probability);
         CHECK(std::fabs(sim.probability - model.probability) < 0.03);
         CHECK(sim.ci_low <= sim.probability);
         CHECK(sim.probability <= sim.ci_high);

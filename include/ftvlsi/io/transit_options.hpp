@@ -9,10 +9,10 @@
 
 namespace ftvlsi {
 
-TransitLeaf parse_transit_leaf(std::string_view text);       // --leaf
-Locality parse_locality(std::string_view text);              // --locality
-FaultKind parse_fault_kind(std::string_view text);           // --fault-kind
-Rn1Config parse_rn1_config(std::string_view text);           // --rn1
+TransitLeaf parse_transit_leaf(std::string_view text);          // --leaf
+Locality parse_locality(std::string_view text);                 // --locality
+FaultKind parse_fault_kind(std::string_view text);              // --fault-kind
+Rn1Config parse_rn1_config(std::string_view text);              // --rn1
 RedundantWiring parse_redundant_wiring(std::string_view text);  // --wiring
 // A probability in [0, 1] (--load, --faults).
 double parse_probability(std::string_view text, std::string_view flag);

@@ -10,6 +10,7 @@
 // (a group's inputs, a child's inputs into its parents) is a pool, and the outputs that feed it
 // are matched to it in order (deterministic: sources interleaved over their routers, the pool
 // port-major over its routers and unit trees) or through a seeded random permutation.
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -54,13 +55,21 @@ class TransitNetwork {
 
   // Output slot r * 8 + o: the input slot it feeds, kNoLink, or delivery_link(p).
   std::int64_t link(std::uint64_t out_slot) const { return link_[out_slot]; }
+  // Asks the cache for router r's links (the routing simulator's inner loop).
+  void prefetch(std::uint64_t r) const { __builtin_prefetch(link_.data() + r * kRn1Ports); }
   // Processor p's two network inputs: input slots.
   std::int64_t injection(std::uint64_t p, int i) const { return inject_[2 * p + i]; }
 
   // The leaf unit (processor or cluster) of processor p, and the fat-tree level of the lowest
   // common ancestor of two leaf units (0: the same one).
-  std::uint64_t leaf_unit(std::uint64_t p) const;
-  int lca_level(std::uint64_t a, std::uint64_t b) const;
+  // Inline: the routing simulator calls these for every connection at every router. A cluster
+  // has c = 3 * 4^k processors, so p / c = (p >> 2k) / 3, a division by a constant.
+  std::uint64_t leaf_unit(std::uint64_t p) const {
+    return cluster_size_ ? (p >> cluster_shift_) / 3 : p;
+  }
+  static int lca_level(std::uint64_t a, std::uint64_t b) { return (std::bit_width(a ^ b) + 1) / 2; }
+  // Processors per leaf unit (1 for small unit-tree leaves).
+  std::uint64_t unit_processors() const { return cluster_size_ ? cluster_size_ : 1; }
   // The locality class of a connection: 0 inside one cluster, else the fat-tree LCA level.
   int locality_class(std::uint64_t src, std::uint64_t dst) const {
     return lca_level(leaf_unit(src), leaf_unit(dst));
@@ -88,13 +97,14 @@ class TransitNetwork {
   TransitShape shape_;
   int cluster_size_ = 0;    // 0: small leaves
   int cluster_stages_ = 0;  // 1 + log4(c / 3)
+  int cluster_shift_ = 0;   // 2 log4(c / 3)
   std::uint64_t rng_state_ = 0;
   std::vector<RouterRole> role_;
   std::vector<std::int16_t> level_;
   std::vector<std::uint32_t> group_;
   std::vector<std::uint32_t> stack_;
   std::vector<int> stack_stage_;
-  std::vector<std::int64_t> link_;
+  std::vector<std::int32_t> link_;  // 32 bits: half the cache misses of the inner loop
   std::vector<std::int64_t> inject_;
   // While building: per node of the stage below, the outputs that go up to its parent and the
   // inputs its parent feeds.

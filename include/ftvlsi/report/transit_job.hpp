@@ -17,7 +17,7 @@ struct TransitRouteJobSpec {
   TransitParams network;
   TransitRouteSpec route;
   FaultSpec faults;
-  int connectivity_pairs = 2000;  // sampled pairs for the fault report
+  int connectivity_pairs = 2000;    // sampled pairs for the fault report
   std::optional<std::string> json;  // "-" for stdout
 };
 

@@ -62,7 +62,7 @@ struct TransitRouteSpec {
 };
 
 struct TransitRouteResult {
-  double probability = 0;  // delivered / offered over all trials
+  double probability = 0;          // delivered / offered over all trials
   double ci_low = 0, ci_high = 0;  // 95 % interval of the mean over the trials' seeds
   std::vector<double> per_trial;
   std::uint64_t offered = 0, delivered = 0;
