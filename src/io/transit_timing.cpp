@@ -30,9 +30,9 @@ void parse_stack(const Source& src, const YAML::Node& node, std::string_view nam
 
 void parse_stacks(const Source& src, const YAML::Node& node, HollowCubeSpec& p) {
   detail::require_map(src, node, "stacks");
-  detail::check_keys(src, node, "stacks",
-                     {"large_unit_tree", "small_unit_tree", "cluster_12", "cluster_48",
-                      "cluster_192"});
+  detail::check_keys(
+      src, node, "stacks",
+      {"large_unit_tree", "small_unit_tree", "cluster_12", "cluster_48", "cluster_192"});
   const std::pair<const char*, StackSize*> stacks[] = {{"large_unit_tree", &p.large_unit_tree},
                                                        {"small_unit_tree", &p.small_unit_tree},
                                                        {"cluster_12", &p.cluster_12},
@@ -50,9 +50,9 @@ TransitTiming parse_transit_timing(std::string_view yaml, std::string_view sourc
   TransitTiming t;
   if (!root || root.IsNull()) return t;
   detail::require_map(src, root, "timing spec");
-  detail::check_keys(src, root, "timing spec",
-                     {"clock_mhz", "cycles_per_stage", "signal_cm_per_ns", "wires", "grid_mm",
-                      "stacks"});
+  detail::check_keys(
+      src, root, "timing spec",
+      {"clock_mhz", "cycles_per_stage", "signal_cm_per_ns", "wires", "grid_mm", "stacks"});
   if (root["clock_mhz"]) t.clock_mhz = positive_number(src, root["clock_mhz"], "clock_mhz");
   if (root["cycles_per_stage"])
     t.cycles_per_stage = positive_number(src, root["cycles_per_stage"], "cycles_per_stage");

@@ -11,7 +11,7 @@
 namespace ftvlsi {
 namespace {
 
-constexpr Coord kPinPitch = 4;       // pins on a stack face: even coordinates, 4 apart
+constexpr Coord kPinPitch = 4;      // pins on a stack face: even coordinates, 4 apart
 constexpr int kExportedPins = 256;  // a large unit tree: 128 links up and 128 down, so at most
                                     // 256 parent stacks
 
@@ -88,13 +88,13 @@ struct Block {
 // A cable's two ends in the cube's frame and how it reaches the band.
 struct Route {
   int wall = 0;
-  Point<3> pin{};        // on the wall block's inner face
-  Point<2> top{};        // the top stack's pin column (even, even)
-  Coord stub = 1;        // straight in from the wall
-  Point<2> riser{};      // the column it rises on
-  bool x_first = true;   // x run in the lower plane first (walls 1, 3) or y run (walls 0, 2)
-  Coord jog = 1;         // to the odd line beside the riser
-  int pair = 0;          // plane pair
+  Point<3> pin{};       // on the wall block's inner face
+  Point<2> top{};       // the top stack's pin column (even, even)
+  Coord stub = 1;       // straight in from the wall
+  Point<2> riser{};     // the column it rises on
+  bool x_first = true;  // x run in the lower plane first (walls 1, 3) or y run (walls 0, 2)
+  Coord jog = 1;        // to the odd line beside the riser
+  int pair = 0;         // plane pair
 };
 
 // Disjoint closed intervals on one line, for first-fit packing.
@@ -164,11 +164,21 @@ std::vector<Point<3>> polyline(const Route& r, Coord zb) {
   const Coord cx = r.riser[0], cy = r.riser[1], tx = r.top[0], ty = r.top[1];
   std::vector<Point<3>> p = {r.pin, {cx, cy, r.pin[2]}};
   if (r.x_first) {
-    p.insert(p.end(), {Point<3>{cx, cy, zx}, {cx, cy + r.jog, zx}, {tx + 1, cy + r.jog, zx},
-                       {tx + 1, cy + r.jog, zy}, {tx + 1, ty, zy}, {tx, ty, zy}, {tx, ty, zb}});
+    p.insert(p.end(), {Point<3>{cx, cy, zx},
+                       {cx, cy + r.jog, zx},
+                       {tx + 1, cy + r.jog, zx},
+                       {tx + 1, cy + r.jog, zy},
+                       {tx + 1, ty, zy},
+                       {tx, ty, zy},
+                       {tx, ty, zb}});
   } else {
-    p.insert(p.end(), {Point<3>{cx, cy, zy}, {cx + r.jog, cy, zy}, {cx + r.jog, ty + 1, zy},
-                       {cx + r.jog, ty + 1, zx}, {tx, ty + 1, zx}, {tx, ty, zx}, {tx, ty, zb}});
+    p.insert(p.end(), {Point<3>{cx, cy, zy},
+                       {cx + r.jog, cy, zy},
+                       {cx + r.jog, ty + 1, zy},
+                       {cx + r.jog, ty + 1, zx},
+                       {tx, ty + 1, zx},
+                       {tx, ty, zx},
+                       {tx, ty, zb}});
   }
   return p;
 }
@@ -374,7 +384,7 @@ LevelCell build_level_cell(const LevelInput& in) {
     const Block& b = *in.blocks[c.child];
     const Terminal from =
         b.cell >= 0 ? Terminal::pin(c.child, b.first_pin + ends.wall[i].first * kExportedPins +
-                                                  ends.wall[i].second)
+                                                 ends.wall[i].second)
                     : Terminal::node(c.child);
     cell.add_wire(polyline(routes[i], zb), in.k - 1, WireDir::kUp, from,
                   Terminal::node(first_top + c.parent));
@@ -393,10 +403,14 @@ namespace {
 
 StackSize leaf_size(const HollowCubeSpec& spec, TransitLeaf leaf) {
   switch (leaf) {
-    case TransitLeaf::kSmall: return spec.small_unit_tree;
-    case TransitLeaf::kCluster12: return spec.cluster_12;
-    case TransitLeaf::kCluster48: return spec.cluster_48;
-    case TransitLeaf::kCluster192: return spec.cluster_192;
+    case TransitLeaf::kSmall:
+      return spec.small_unit_tree;
+    case TransitLeaf::kCluster12:
+      return spec.cluster_12;
+    case TransitLeaf::kCluster48:
+      return spec.cluster_48;
+    case TransitLeaf::kCluster192:
+      return spec.cluster_192;
   }
   return spec.small_unit_tree;
 }
@@ -421,7 +435,8 @@ HollowCube build_hollow_cube(const TransitNetwork& net, const HollowCubeSpec& sp
   const auto& shape = net.shape();
   const int levels = shape.params.stages;
   const StackSize ls = leaf_size(spec, shape.params.leaf);
-  const Coord side = to_grid(ls.side_mm, spec.grid_mm), thick = to_grid(ls.thickness_mm, spec.grid_mm);
+  const Coord side = to_grid(ls.side_mm, spec.grid_mm),
+              thick = to_grid(ls.thickness_mm, spec.grid_mm);
   const Coord ut_side = to_grid(spec.large_unit_tree.side_mm, spec.grid_mm);
   const Coord ut_thick = to_grid(spec.large_unit_tree.thickness_mm, spec.grid_mm);
   HollowCube hc;

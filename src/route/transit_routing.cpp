@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 #include "ftvlsi/core/error.hpp"
 
@@ -124,6 +127,12 @@ void offer(const TransitNetwork& net, const DestinationSampler& dest, const Tran
     }
 }
 
+// What one batch of trials delivered.
+struct BatchTally {
+  std::vector<std::uint64_t> offered_by_class, delivered_by_class, offered, got;
+  std::uint64_t stages = 0;
+};
+
 void interval(TransitRouteResult& r) {
   const double t = static_cast<double>(r.per_trial.size());
   double mean = 0, var = 0;
@@ -134,39 +143,22 @@ void interval(TransitRouteResult& r) {
   r.ci_high = std::min(1.0, mean + half);
 }
 
-}  // namespace
-
-TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRouteSpec& spec,
-                                    const FaultSet* faults) {
-  if (!(spec.load >= 0 && spec.load <= 1))
-    throw InputError("--load must be a probability in [0, 1]");
-  if (spec.trials < 1) throw InputError("--trials must be at least 1");
-  const DestinationSampler dest(net, spec.locality);
-  CircuitSwitch<TransitNetwork> sw(net, faults ? &faults->mask : nullptr, kBatch);
+TransitRouteResult combine(const TransitNetwork& net, const std::vector<BatchTally>& tally) {
   TransitRouteResult r;
   const int classes = net.shape().classes();
   std::vector<std::uint64_t> delivered_by_class(classes, 0);
   r.offered_by_class.assign(classes, 0);
-  std::vector<CircuitRequest> req;
-  std::vector<std::uint8_t> ok;
   std::uint64_t stages = 0;
-  for (int first = 0; first < spec.trials; first += kBatch) {
-    const int count = std::min(kBatch, spec.trials - first);
-    offer(net, dest, spec, first, count, req);
-    SplitMix64 rng(spec.seed * 0xD1B54A32D192ED03ull + static_cast<std::uint64_t>(first));
-    stages += sw.route(req, rng, ok);
-    std::vector<std::uint64_t> offered(count, 0), got(count, 0);
-    for (std::size_t i = 0; i < req.size(); ++i) {
-      const int c = net.locality_class(req[i].src, req[i].dst);
-      ++r.offered_by_class[c];
-      delivered_by_class[c] += ok[i];
-      ++offered[req[i].trial];
-      got[req[i].trial] += ok[i];
+  for (const BatchTally& t : tally) {
+    stages += t.stages;
+    for (int c = 0; c < classes; ++c) {
+      r.offered_by_class[c] += t.offered_by_class[c];
+      delivered_by_class[c] += t.delivered_by_class[c];
     }
-    for (int t = 0; t < count; ++t) {
-      r.offered += offered[t];
-      r.delivered += got[t];
-      r.per_trial.push_back(offered[t] ? static_cast<double>(got[t]) / offered[t] : 1.0);
+    for (std::size_t k = 0; k < t.offered.size(); ++k) {
+      r.offered += t.offered[k];
+      r.delivered += t.got[k];
+      r.per_trial.push_back(t.offered[k] ? static_cast<double>(t.got[k]) / t.offered[k] : 1.0);
     }
   }
   r.probability = r.offered ? static_cast<double>(r.delivered) / r.offered : 1.0;
@@ -177,6 +169,69 @@ TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRout
                               : -1.0);
   interval(r);
   return r;
+}
+
+}  // namespace
+
+namespace {
+
+// Routes batches w, w + workers, ... of the spec's trials, each into its own tally.
+void route_batches(const TransitNetwork& net, const TransitRouteSpec& spec, const FaultSet* faults,
+                   const DestinationSampler& dest, int w, int workers,
+                   std::vector<BatchTally>& tally) {
+  CircuitSwitch<TransitNetwork> sw(net, faults ? &faults->mask : nullptr, kBatch);
+  std::vector<CircuitRequest> req;
+  std::vector<std::uint8_t> ok;
+  const int classes = net.shape().classes();
+  for (std::size_t b = w; b < tally.size(); b += workers) {
+    const int first = static_cast<int>(b) * kBatch, count = std::min(kBatch, spec.trials - first);
+    offer(net, dest, spec, first, count, req);
+    SplitMix64 rng(spec.seed * 0xD1B54A32D192ED03ull + static_cast<std::uint64_t>(first));
+    BatchTally& t = tally[b];
+    t.stages = sw.route(req, rng, ok);
+    t.offered_by_class.assign(classes, 0);
+    t.delivered_by_class.assign(classes, 0);
+    t.offered.assign(count, 0);
+    t.got.assign(count, 0);
+    for (std::size_t i = 0; i < req.size(); ++i) {
+      const int c = net.locality_class(req[i].src, req[i].dst);
+      ++t.offered_by_class[c];
+      t.delivered_by_class[c] += ok[i];
+      ++t.offered[req[i].trial];
+      t.got[req[i].trial] += ok[i];
+    }
+  }
+}
+
+}  // namespace
+
+TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRouteSpec& spec,
+                                    const FaultSet* faults) {
+  if (!(spec.load >= 0 && spec.load <= 1))
+    throw InputError("--load must be a probability in [0, 1]");
+  if (spec.trials < 1) throw InputError("--trials must be at least 1");
+  const DestinationSampler dest(net, spec.locality);
+  std::vector<BatchTally> tally((spec.trials + kBatch - 1) / kBatch);
+  // Batches are independent and seeded by their index: any number of threads gives the same
+  // result, combined in batch order.
+  const int workers = static_cast<int>(std::clamp<std::size_t>(
+      spec.threads ? spec.threads : std::thread::hardware_concurrency(), 1, tally.size()));
+  std::vector<std::thread> pool;
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  for (int w = 1; w < workers; ++w)
+    pool.emplace_back([&, w] {
+      try {
+        route_batches(net, spec, faults, dest, w, workers, tally);
+      } catch (...) {
+        const std::lock_guard lock(failure_mutex);
+        failure = std::current_exception();
+      }
+    });
+  route_batches(net, spec, faults, dest, 0, workers, tally);
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return combine(net, tally);
 }
 
 bool transit_path_exists(const TransitNetwork& net, const FaultMask& faults, std::uint64_t src,

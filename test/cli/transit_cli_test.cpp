@@ -78,10 +78,10 @@ TEST_SUITE("transit_cli") {
   }
 
   TEST_CASE("route --network transit writes the probability, its interval and the model") {
-    const Result r = run(
-        "route --network transit --composition 4K --load 0.8 --locality matched --trials 3 "
-        "--faults 0.01 --seed 2 --json -",
-        false);
+    const Result r =
+        run("route --network transit --composition 4K --load 0.8 --locality matched --trials 3 "
+            "--faults 0.01 --seed 2 --json -",
+            false);
     REQUIRE(r.code == 0);
     const auto j = nlohmann::json::parse(r.output);
     const double p = j["route_probability"];
@@ -102,7 +102,8 @@ TEST_SUITE("transit_cli") {
     expect_error("route --network transit --composition 4K --load -0.2", 2, "--load");
     expect_error("route --network transit --locality far", 2, "uniform, matched");
     expect_error("route --network transit --faults 2", 2, "--faults");
-    expect_error("layout --network transit --composition custom --leaf cluster-7", 2, "cluster-192");
+    expect_error("layout --network transit --composition custom --leaf cluster-7", 2,
+                 "cluster-192");
     expect_error("layout --network transit --style h-tree", 2, "hollow-cube");
   }
 
@@ -122,8 +123,8 @@ TEST_SUITE("transit_cli") {
       REQUIRE(run("layout --network transit --composition 4K --seed 3 --json " + base +
                   ".json --gds " + base + ".gds")
                   .code == 0);
-      REQUIRE(run("route --network transit --composition 4K --trials 2 --seed 3 --json " +
-                  base + ".route.json")
+      REQUIRE(run("route --network transit --composition 4K --trials 2 --seed 3 --json " + base +
+                  ".route.json")
                   .code == 0);
     }
     CHECK(slurp(dir / "a.json") == slurp(dir / "b.json"));

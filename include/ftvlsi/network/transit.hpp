@@ -43,20 +43,22 @@ class TransitNetwork {
   const TransitShape& shape() const { return shape_; }
   Rn1Config rn1() const { return shape_.params.rn1; }
   std::uint64_t processors() const { return shape_.processors; }
-  std::uint64_t routers() const { return role_.size(); }
+  std::uint64_t routers() const { return rec_.size(); }
 
-  RouterRole role(std::uint64_t r) const { return role_[r]; }
-  int level(std::uint64_t r) const { return level_[r]; }
-  std::uint32_t group(std::uint64_t r) const { return group_[r]; }
+  RouterRole role(std::uint64_t r) const { return rec_[r].role; }
+  int level(std::uint64_t r) const { return rec_[r].level; }
+  std::uint32_t group(std::uint64_t r) const { return rec_[r].group; }
   // The stack a router belongs to (unit tree or cluster), numbered stage by stage.
   std::uint32_t stack(std::uint64_t r) const { return stack_[r]; }
   std::uint64_t stacks() const { return stack_stage_.size(); }
   int stack_stage(std::uint32_t s) const { return stack_stage_[s]; }
 
   // Output slot r * 8 + o: the input slot it feeds, kNoLink, or delivery_link(p).
-  std::int64_t link(std::uint64_t out_slot) const { return link_[out_slot]; }
-  // Asks the cache for router r's links (the routing simulator's inner loop).
-  void prefetch(std::uint64_t r) const { __builtin_prefetch(link_.data() + r * kRn1Ports); }
+  std::int64_t link(std::uint64_t out_slot) const {
+    return rec_[out_slot / kRn1Ports].link[out_slot % kRn1Ports];
+  }
+  // Asks the cache for router r's record (the routing simulator's inner loop).
+  void prefetch(std::uint64_t r) const { __builtin_prefetch(&rec_[r]); }
   // Processor p's two network inputs: input slots.
   std::int64_t injection(std::uint64_t p, int i) const { return inject_[2 * p + i]; }
 
@@ -99,12 +101,16 @@ class TransitNetwork {
   int cluster_stages_ = 0;  // 1 + log4(c / 3)
   int cluster_shift_ = 0;   // 2 log4(c / 3)
   std::uint64_t rng_state_ = 0;
-  std::vector<RouterRole> role_;
-  std::vector<std::int16_t> level_;
-  std::vector<std::uint32_t> group_;
+  // One record per router, 40 bytes: what the simulator reads at a router comes in one fetch.
+  struct Record {
+    std::int32_t link[kRn1Ports];  // input slots fit 32 bits (at most 4M routers)
+    std::uint32_t group;
+    std::int16_t level;
+    RouterRole role;
+  };
+  std::vector<Record> rec_;
   std::vector<std::uint32_t> stack_;
   std::vector<int> stack_stage_;
-  std::vector<std::int32_t> link_;  // 32 bits: half the cache misses of the inner loop
   std::vector<std::int64_t> inject_;
   // While building: per node of the stage below, the outputs that go up to its parent and the
   // inputs its parent feeds.

@@ -49,8 +49,12 @@ class CircuitSwitch {
     base_.assign(routers_, 0);
     if (faults && !faults->blocked_output.empty()) base_ = faults->blocked_output;
     if (faults && !faults->dead_router.empty()) dead_ = faults->dead_router;
+    // Router-major: a router's state for every trial of the batch shares one cache line.
     std::vector<std::uint8_t> one = std::move(base_);
-    for (int t = 0; t < trials; ++t) base_.insert(base_.end(), one.begin(), one.end());
+    trials_ = static_cast<std::uint64_t>(trials);
+    base_.resize(one.size() * trials_);
+    for (std::size_t r = 0; r < one.size(); ++r)
+      for (std::uint64_t t = 0; t < trials_; ++t) base_[r * trials_ + t] = one[r];
   }
 
   // Routes one batch; ok[i] = 1 if request i reached its destination. Returns the router
@@ -62,7 +66,7 @@ class CircuitSwitch {
     state_.resize(req.size());
     alive_.clear();
     for (std::uint32_t i = 0; i < req.size(); ++i) {
-      FTVLSI_ASSERT((req[i].trial + 1) * routers_ <= base_.size());
+      FTVLSI_ASSERT(req[i].trial < trials_);
       state_[i] = {static_cast<std::int32_t>(net_.injection(req[i].src, req[i].input)), req[i].src,
                    req[i].dst, req[i].trial};
       if (state_[i].cur >= 0) alive_.push_back(i);
@@ -100,7 +104,7 @@ class CircuitSwitch {
     if (!dead_.empty() && dead_[r]) return false;
     const int d = net_.direction(r, q.src, q.dst);
     const Rn1Choice ch = rn1_choices(net_.rn1(), static_cast<int>(in % kRn1Ports), d);
-    std::uint8_t& busy = busy_[q.trial * routers_ + r];
+    std::uint8_t& busy = busy_[r * trials_ + q.trial];
     int free[2], nfree = 0;
     for (int k = 0; k < ch.count; ++k)
       if (!(busy >> ch.outputs[k] & 1)) free[nfree++] = ch.outputs[k];
@@ -120,7 +124,7 @@ class CircuitSwitch {
   }
 
   const Net& net_;
-  std::uint64_t routers_;
+  std::uint64_t routers_, trials_ = 1;
   std::vector<std::uint8_t> base_, busy_, dead_;
   struct State {       // 16 bytes: four to a cache line
     std::int32_t cur;  // the input slot it is at (network/transit.hpp: slots fit 32 bits)
