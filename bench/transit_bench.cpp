@@ -3,9 +3,9 @@
 // checking each composition. Release build; prints one Markdown table per part.
 //   transit_bench [TRIALS]
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 
 #include "ftvlsi/geometry/drc.hpp"
@@ -27,9 +27,10 @@ double since(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char** argv) {
   const int trials = argc > 1 ? std::atoi(argv[1]) : 100;
-  std::printf("| composition | processors | RN1s | build s | trials | route s (wall) | route s "
-              "(CPU, all threads) | trials/s | route probability | 95%% CI | analytic | analytic "
-              "s |\n");
+  std::printf(
+      "| composition | processors | RN1s | build s | trials | route s (wall) | route s "
+      "(CPU, all threads) | trials/s | route probability | 95%% CI | analytic | analytic "
+      "s |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
   for (const char* name : {"768K"}) {
     TransitParams p;
@@ -47,14 +48,16 @@ int main(int argc, char** argv) {
     t0 = std::chrono::steady_clock::now();
     const auto a = analytic_route_probability(net.shape(), net.rn1(), spec.locality, spec.load);
     const double model = since(t0);
-    std::printf("| %s | %llu | %llu | %.2f | %d | %.2f | %.2f | %.1f | %.4f | [%.4f, %.4f] | %.4f "
-                "| %.4f |\n",
-                name, static_cast<unsigned long long>(net.processors()),
-                static_cast<unsigned long long>(net.routers()), build, trials, route, cpu,
-                trials / route, r.probability, r.ci_low, r.ci_high, a.probability, model);
+    std::printf(
+        "| %s | %llu | %llu | %.2f | %d | %.2f | %.2f | %.1f | %.4f | [%.4f, %.4f] | %.4f "
+        "| %.4f |\n",
+        name, static_cast<unsigned long long>(net.processors()),
+        static_cast<unsigned long long>(net.routers()), build, trials, route, cpu, trials / route,
+        r.probability, r.ci_low, r.ci_high, a.probability, model);
   }
-  std::printf("\n| composition | build s | hollow cube s | metrics s | DRC s | cables | DRC "
-              "violations |\n|---|---:|---:|---:|---:|---:|---:|\n");
+  std::printf(
+      "\n| composition | build s | hollow cube s | metrics s | DRC s | cables | DRC "
+      "violations |\n|---|---:|---:|---:|---:|---:|---:|\n");
   for (const char* name : {"4K", "12K", "256K", "768K"}) {
     TransitParams p;
     p.composition = name;

@@ -7,6 +7,7 @@
 
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
+#include "ftvlsi/route/transit_routing.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -45,14 +46,13 @@ std::string cube_table(const DehonReport& r) {
     for (std::size_t k = 0; k < c.cube.size(); ++k) {
       const auto& l = c.cube[k];
       const auto& w = c.latency.cables[k];
-      md += fmt::format("| {} | {} | {:.2f} | {:.2f} | {:.2f} | {} | {} | {:.2f} | {:.2f} | {:.2f} "
-                        "| {} |\n",
-                        c.shape.params.composition, k + 1, l.interior_side * mm / 1000,
-                        l.outer_side * mm / 1000, l.height * mm / 1000, w.cables, l.plane_pairs,
-                        w.drawn_max * mm / 1000, w.drawn_max / l.interior_side,
-                        w.drawn_mean * mm / 1000,
-                        c.drc_violations == 0 ? "clean" : fmt::format("{} violations",
-                                                                       c.drc_violations));
+      md += fmt::format(
+          "| {} | {} | {:.2f} | {:.2f} | {:.2f} | {} | {} | {:.2f} | {:.2f} | {:.2f} "
+          "| {} |\n",
+          c.shape.params.composition, k + 1, l.interior_side * mm / 1000, l.outer_side * mm / 1000,
+          l.height * mm / 1000, w.cables, l.plane_pairs, w.drawn_max * mm / 1000,
+          w.drawn_max / l.interior_side, w.drawn_mean * mm / 1000,
+          c.drc_violations == 0 ? "clean" : fmt::format("{} violations", c.drc_violations));
     }
   return md;
 }
@@ -63,17 +63,24 @@ std::string latency_table(const DehonComposition& c) {
       "cable levels | latency ns, longest cables | mean cables | optical, straight at c |\n"
       "|---:|---:|---|---:|---:|---:|---:|\n",
       c.shape.params.composition, c.shape.processors);
+  const auto p = class_distribution(c.shape, Locality::kMatched);
+  double expected = 0;
   for (std::size_t i = 0; i < c.latency.rows.size(); ++i) {
     const auto& row = c.latency.rows[i];
-    md += fmt::format("| {} | {} | {} ({}) | {} | {:.0f} | {:.0f} | {:.0f} |\n",
-                      row.locality_class, row.processors, row.router_stages,
-                      row.router_stages_without_shortcuts, row.cable_levels, row.latency_ns,
-                      row.latency_ns_mean, c.latency_optical.rows[i].latency_ns);
+    expected += p[i] * row.latency_ns_mean;
+    if (row.processors == 0) continue;  // small leaves: no class 0
+    md += fmt::format("| {} | {} | {} ({}) | {} | {:.0f} | {:.0f} | {:.0f} |\n", row.locality_class,
+                      row.processors, row.router_stages, row.router_stages_without_shortcuts,
+                      row.cable_levels, row.latency_ns, row.latency_ns_mean,
+                      c.latency_optical.rows[i].latency_ns);
   }
   md += fmt::format("| flat bidelta | {} | {} | — | {:.0f} | {:.0f} | {:.0f} |\n",
-                    c.shape.processors - 1, c.latency.bidelta_stages,
-                    c.latency.bidelta_latency_ns, c.latency.bidelta_latency_ns_mean,
-                    c.latency_optical.bidelta_latency_ns);
+                    c.shape.processors - 1, c.latency.bidelta_stages, c.latency.bidelta_latency_ns,
+                    c.latency.bidelta_latency_ns_mean, c.latency_optical.bidelta_latency_ns);
+  md += fmt::format(
+      "\nExpected latency of a connection under matched locality (mean cables): {:.0f} ns; on "
+      "the flat bidelta {:.0f} ns.\n",
+      expected, c.latency.bidelta_latency_ns_mean);
   return md;
 }
 
@@ -100,13 +107,13 @@ std::string route_table(const DehonReport& r) {
 }
 
 std::string fault_table(const DehonReport& r) {
-  std::string md = fmt::format(
-      "| wiring | {} fraction | failed | connectivity (sampled pairs) | route probability, full "
-      "load |\n|---|---:|---:|---:|---:|\n",
-      to_string(r.spec.fault_kind));
+  std::string md =
+      "| faults | wiring | fraction | failed | connectivity (sampled pairs) | route probability, "
+      "full load |\n|---|---|---:|---:|---:|---:|\n";
   for (const auto& f : r.faults)
-    md += fmt::format("| {} | {:.2f} | {} | {:.4f} | {:.4f} |\n", to_string(f.wiring), f.fraction,
-                      f.routers_failed + f.links_failed, f.connectivity, f.probability);
+    md += fmt::format("| {} | {} | {:.2f} | {} | {:.4f} | {:.4f} |\n", to_string(f.kind),
+                      to_string(f.wiring), f.fraction, f.routers_failed + f.links_failed,
+                      f.connectivity, f.probability);
   return md;
 }
 
@@ -128,19 +135,22 @@ std::string route_plot(const DehonReport& r) {
 
 std::string fault_plot(const DehonReport& r) {
   std::vector<PlotSeries> series;
-  for (auto w : {RedundantWiring::kRandom, RedundantWiring::kDeterministic}) {
-    PlotSeries conn{std::string(to_string(w)) + " wiring: connectivity", {}, false};
-    PlotSeries prob{std::string(to_string(w)) + " wiring: route probability", {}, true};
-    for (const auto& f : r.faults)
-      if (f.wiring == w && f.fraction > 0) {
-        conn.points.emplace_back(f.fraction, std::max(f.connectivity, 1e-4));
-        prob.points.emplace_back(f.fraction, std::max(f.probability, 1e-4));
-      }
-    series.push_back(conn);
-    series.push_back(prob);
-  }
-  return plot_svg(series, {fmt::format("{}: failed {}s", r.spec.fault_composition,
-                                       to_string(r.spec.fault_kind)),
+  for (auto kind : r.spec.fault_kinds)
+    for (auto w : {RedundantWiring::kRandom, RedundantWiring::kDeterministic}) {
+      const std::string name = fmt::format("{}, {}", to_string(kind), to_string(w));
+      PlotSeries conn{name + ": conn.", {}, false};  // short: the legend is narrow
+      PlotSeries prob{name + ": route", {}, true};
+      for (const auto& f : r.faults)
+        if (f.wiring == w && f.kind == kind && f.fraction > 0) {
+          conn.points.emplace_back(f.fraction, std::max(f.connectivity, 1e-4));
+          prob.points.emplace_back(f.fraction, std::max(f.probability, 1e-4));
+        }
+      series.push_back(conn);
+      series.push_back(prob);
+    }
+  return plot_svg(series, {fmt::format("{}: connectivity (conn.) and route probability "
+                                       "(route) with failed routers",
+                                       r.spec.fault_composition),
                            "fraction failed", "fraction"});
 }
 

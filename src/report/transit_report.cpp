@@ -36,7 +36,8 @@ DehonComposition composition(const std::string& name, const DehonReportSpec& spe
   c.cube = hc.levels;
   c.volume = m.volume();
   c.cables = m.wires;
-  c.drc_violations = check_hierarchical(hc.layout).violations;
+  c.drc_checked = c.shape.processors <= spec.drc_max_processors;
+  if (c.drc_checked) c.drc_violations = check_hierarchical(hc.layout).violations;
   c.latency = transit_latency(net, hc, spec.timing);
   TransitTiming optical = spec.timing;
   optical.straight = true;
@@ -48,18 +49,19 @@ DehonComposition composition(const std::string& name, const DehonReportSpec& spe
 
 }  // namespace
 
-std::vector<DehonFaultPoint> fault_curve(const TransitNetwork& net, const DehonReportSpec& spec) {
+std::vector<DehonFaultPoint> fault_curve(const TransitNetwork& net, FaultKind kind,
+                                         const DehonReportSpec& spec) {
   std::vector<DehonFaultPoint> out;
   for (double f : spec.fault_fractions) {
-    const FaultSet faults = make_faults(net, {f, spec.fault_kind}, spec.seed);
+    const FaultSet faults = make_faults(net, {f, kind}, spec.seed);
     TransitRouteSpec r;
     r.seed = spec.seed;
     r.trials = spec.fault_trials;
     DehonFaultPoint pt;
     pt.wiring = net.shape().params.wiring;
+    pt.kind = kind;
     pt.fraction = f;
-    pt.connectivity =
-        transit_connectivity(net, faults.mask, spec.connectivity_pairs, spec.seed);
+    pt.connectivity = transit_connectivity(net, faults.mask, spec.connectivity_pairs, spec.seed);
     pt.probability = simulate_transit(net, r, &faults).probability;
     pt.routers_failed = faults.routers_failed;
     pt.links_failed = faults.links_failed;
@@ -77,8 +79,11 @@ DehonReport run_dehon_report(const DehonReportSpec& spec) {
     p.composition = spec.fault_composition;
     p.wiring = w;
     p.seed = spec.seed;
-    const auto curve = fault_curve(TransitNetwork(p), spec);
-    r.faults.insert(r.faults.end(), curve.begin(), curve.end());
+    const TransitNetwork net(p);
+    for (auto kind : spec.fault_kinds) {
+      const auto curve = fault_curve(net, kind, spec);
+      r.faults.insert(r.faults.end(), curve.begin(), curve.end());
+    }
   }
   return r;
 }

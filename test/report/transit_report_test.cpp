@@ -28,8 +28,8 @@ TEST_SUITE("transit_report") {
       CHECK(c.loads[1].analytic < c.loads[0].analytic);
       CHECK(c.latency_optical.rows.back().latency_ns < c.latency.rows.back().latency_ns);
     }
-    REQUIRE(r.faults.size() == 6);
-    for (int w = 0; w < 2; ++w) {
+    REQUIRE(r.faults.size() == 12);  // 2 wirings x 2 kinds x 3 fractions
+    for (int w = 0; w < 4; ++w) {
       CHECK(r.faults[3 * w].connectivity == 1.0);
       CHECK(r.faults[3 * w + 2].connectivity < r.faults[3 * w].connectivity);
       CHECK(r.faults[3 * w + 2].probability < r.faults[3 * w].probability);

@@ -1,5 +1,5 @@
 #pragma once
-// DeHon's hollow-cube packaging (docs/design.md §3.10; Transit Note #32 §Hollow Cube): the
+// DeHon's hollow-cube packaging (docs/dehon.md §3; Transit Note #32 §Hollow Cube): the
 // stacks of one stage stand on the four sides of a hollow cube, the stacks of the next stage
 // form its top, and the cables between them run through the hollow centre. The next level
 // treats a whole cube as a block: 16 of them, their tops turned inward, form each side of a

@@ -1,5 +1,5 @@
 #pragma once
-// DeHon's practical fat-tree as a graph of RN1 routers (docs/design.md §2.6): every router, every
+// DeHon's practical fat-tree as a graph of RN1 routers (docs/dehon.md §1): every router, every
 // link between an output and an input, and the rule that picks a connection's direction at each
 // router. The redundant links between equivalent ports are wired at random (seeded), after
 // Leighton, or deterministically (interleaved round robin), for comparison.

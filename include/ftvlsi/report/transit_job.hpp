@@ -1,6 +1,6 @@
 #pragma once
 // `ftvlsi layout --network transit` and `ftvlsi route --network transit`: DeHon's practical
-// fat-tree built, packaged, timed and routed (docs/design.md §2.6, §3.10, §5.6). The jobs
+// fat-tree built, packaged, timed and routed (docs/dehon.md §1, §3, §5). The jobs
 // return typed results; io/transit_json.hpp writes their JSON.
 #include <cstdint>
 #include <optional>

@@ -21,11 +21,16 @@ struct DehonReportSpec {
   int trials_large = 2;  // compositions of more than 100,000 processors
   std::string fault_composition = "12K";
   std::vector<double> fault_fractions{0, 0.01, 0.02, 0.05, 0.1, 0.2};
-  FaultKind fault_kind = FaultKind::kRouter;
+  // Single routers, and pairs of neighbouring routers (one board): the correlated faults where
+  // random wiring pays off.
+  std::vector<FaultKind> fault_kinds{FaultKind::kRouter, FaultKind::kPaired};
   int fault_trials = 2;
   int connectivity_pairs = 2000;
   std::uint64_t seed = 1;
   TransitTiming timing;
+  // The hierarchical DRC of the hollow cube, up to this many processors (768K's takes about
+  // 15 s; bench/transit_bench checks it).
+  std::uint64_t drc_max_processors = 300000;
 };
 
 struct DehonLoadPoint {
@@ -37,12 +42,14 @@ struct DehonComposition {
   TransitShape shape;
   std::vector<HollowCubeLevel> cube;
   std::uint64_t volume = 0, cables = 0, drc_violations = 0;
+  bool drc_checked = false;
   TransitLatency latency, latency_optical;  // drawn at the spec's speed; straight at c
   std::vector<DehonLoadPoint> loads;
 };
 
 struct DehonFaultPoint {
   RedundantWiring wiring = RedundantWiring::kRandom;
+  FaultKind kind = FaultKind::kRouter;
   double fraction = 0, connectivity = 1, probability = 0;
   std::uint64_t routers_failed = 0, links_failed = 0;
 };
@@ -55,7 +62,8 @@ struct DehonReport {
 
 DehonReport run_dehon_report(const DehonReportSpec& spec);
 
-// Connectivity and success against the fault fraction, for one network.
-std::vector<DehonFaultPoint> fault_curve(const TransitNetwork& net, const DehonReportSpec& spec);
+// Connectivity and success against the fault fraction, for one network and kind of fault.
+std::vector<DehonFaultPoint> fault_curve(const TransitNetwork& net, FaultKind kind,
+                                         const DehonReportSpec& spec);
 
 }  // namespace ftvlsi

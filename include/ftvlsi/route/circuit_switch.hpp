@@ -1,5 +1,5 @@
 #pragma once
-// Circuit switching through RN1 routers (docs/design.md §5.6; Transit Note #32 §RN1): a batch of
+// Circuit switching through RN1 routers (docs/dehon.md §5; Transit Note #32 §RN1): a batch of
 // simultaneous connections advances one router per step; at each router a connection asks for
 // the direction the network's rule names, takes a free output of that direction at random among
 // the equivalent ones, and is dropped whole if none is free (the sender learns it and retries).

@@ -1,5 +1,5 @@
 #pragma once
-// DeHon's locality and latency tables (docs/design.md §6.3; Transit Note #32 §Latency,
+// DeHon's locality and latency tables (docs/dehon.md §4; Transit Note #32 §Latency,
 // §Locality), measured: for each locality class (the level of the lowest common ancestor of
 // sender and receiver) the router stages a connection passes, with and without the up-path
 // shortcuts, the cables of the hollow cube it crosses (out and back, their lengths measured on
