@@ -8,7 +8,6 @@
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
-#include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/transit_json.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
 
@@ -69,7 +68,10 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   if (out.json && *out.json != "-") require_writable(*out.json, "JSON");
   if (out.gds) require_writable(*out.gds, "GDS");
   if (out.html) require_writable(*out.html, "HTML");
-  if (out.svg) require_writable(*out.svg, "SVG");
+  if (out.svg)
+    throw InputError(
+        "a hollow cube spans hundreds of wiring planes, too many for per-plane SVG files; write "
+        "the 3D view (--html) or GDS (--gds) instead of --svg");
   TransitLayoutRun run;
   run.timing = spec.timing;
   auto t0 = std::chrono::steady_clock::now();
@@ -92,11 +94,6 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
                                         run.shape.params.composition, run.shape.processors);
   if (out.gds) write_gds(run.cube.layout, *out.gds);
   if (out.html) write_view3d_html(run.cube.layout, *out.html, {title, 200000});
-  if (out.svg) {
-    SvgOptions svg;
-    svg.title = title;
-    write_svg(run.cube.layout, *out.svg, svg);
-  }
   if (out.json && *out.json != "-") write_file_atomically(*out.json, transit_layout_json(run));
   run.seconds_write = seconds_since(t0);
   return run;

@@ -105,6 +105,7 @@ TEST_SUITE("transit_cli") {
     expect_error("layout --network transit --composition custom --leaf cluster-7", 2,
                  "cluster-192");
     expect_error("layout --network transit --style h-tree", 2, "hollow-cube");
+    expect_error("layout --network transit --svg x.svg", 2, "--html");
   }
 
   TEST_CASE("a bad timing spec names the file, line and key; a missing one is an I/O error") {

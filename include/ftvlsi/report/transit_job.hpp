@@ -45,7 +45,7 @@ struct TransitLayoutJobSpec {
   TransitParams network;
   TransitTiming timing;
   DrcMode drc = DrcMode::kNone;
-  OutputPaths output;  // json ("-": stdout), gds, html; svg draws the planes
+  OutputPaths output;  // json ("-": stdout), gds, html (svg is refused: too many planes)
 };
 
 struct TransitLayoutRun {
