@@ -71,12 +71,9 @@ std::string transit_route_json(const TransitRouteRun& r) {
 namespace ftvlsi {
 namespace {
 
-ordered_json layout_section(const TransitLayoutRun& r) {
-  const auto& m = r.metrics;
-  const double mm = r.timing.packaging.grid_mm;
+// Per hollow-cube level: its measured sides and cables.
+ordered_json levels_json(const TransitLayoutRun& r) {
   ordered_json levels = ordered_json::array();
-  std::vector<double> max_mm, mean_mm, straight_mm;
-  std::vector<std::uint64_t> mean;
   for (std::size_t k = 0; k < r.cube.levels.size(); ++k) {
     const auto& l = r.cube.levels[k];
     const auto& c = r.latency.cables[k];
@@ -91,6 +88,15 @@ ordered_json layout_section(const TransitLayoutRun& r) {
                       {"distinct_cells", l.distinct_cells},
                       {"wire_length_max_over_interior_side",
                        l.interior_side ? c.drawn_max / l.interior_side : 0.0}});
+  }
+  return levels;
+}
+
+ordered_json layout_section(const TransitLayoutRun& r) {
+  const auto& m = r.metrics;
+  const double mm = r.timing.packaging.grid_mm;
+  std::vector<double> max_mm, mean_mm, straight_mm;
+  for (const auto& c : r.latency.cables) {
     max_mm.push_back(c.drawn_max * mm);
     mean_mm.push_back(c.drawn_mean * mm);
     straight_mm.push_back(c.straight_max * mm);
@@ -120,7 +126,7 @@ ordered_json layout_section(const TransitLayoutRun& r) {
       {"wire_mm_max_by_stage", max_mm},
       {"wire_mm_mean_by_stage", mean_mm},
       {"wire_mm_straight_max_by_stage", straight_mm},
-      {"levels", levels},
+      {"levels", levels_json(r)},
       {"cells", m.cells},
       {"instances", m.instances}};
   for (std::size_t k = 0; k < m.wires_by_level.size(); ++k)

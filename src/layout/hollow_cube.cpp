@@ -429,6 +429,43 @@ Block cell_block(const Layout<3>& layout, std::int32_t id) {
   return b;
 }
 
+// Level k: one cell per distinct parent node (same child cells, same cables), its stats, and
+// the block each node becomes for the level above.
+std::vector<std::size_t> add_level(const TransitNetwork& net, int k, std::array<Coord, 2> ut,
+                                   std::vector<Block>& blocks,
+                                   const std::vector<std::size_t>& below, HollowCube& hc) {
+  const auto& shape = net.shape();
+  const auto cables = extract_cables(net, k);
+  std::map<std::pair<std::vector<std::size_t>, std::vector<std::tuple<int, int, int>>>, std::size_t>
+      cache;
+  std::vector<std::size_t> here(cables.size());
+  HollowCubeLevel stats;
+  for (std::size_t n = 0; n < cables.size(); ++n) {
+    std::vector<std::size_t> kids(below.begin() + 64 * n, below.begin() + 64 * (n + 1));
+    std::vector<std::tuple<int, int, int>> keys;
+    for (const Cable& c : cables[n]) keys.push_back(c.key());
+    auto [it, fresh] = cache.try_emplace({kids, keys}, blocks.size());
+    here[n] = it->second;
+    if (!fresh) continue;
+    LevelInput in{
+        k, {}, &cables[n], ut[0], ut[1], shape.unit_trees_per_node[k], k < shape.params.stages};
+    for (auto kid : kids) in.blocks.push_back(&blocks[kid]);
+    LevelCell lc = build_level_cell(in);
+    hc.layout.cells.push_back(std::move(lc.cell));
+    const auto id = static_cast<std::int32_t>(hc.layout.cells.size() - 1);
+    hc.layout.finalize_cell(id);
+    if (n == 0) {
+      stats = lc.stats;
+      stats.outer_side = hc.layout.cells[id].bbox.extent(0);  // measured: the placed shapes
+      stats.height = hc.layout.cells[id].bbox.extent(2);
+    }
+    blocks.push_back(cell_block(hc.layout, id));  // may move blocks: `in` is done with them
+  }
+  stats.distinct_cells = cache.size();
+  hc.levels.push_back(stats);
+  return here;
+}
+
 }  // namespace
 
 HollowCube build_hollow_cube(const TransitNetwork& net, const HollowCubeSpec& spec) {
@@ -437,8 +474,8 @@ HollowCube build_hollow_cube(const TransitNetwork& net, const HollowCubeSpec& sp
   const StackSize ls = leaf_size(spec, shape.params.leaf);
   const Coord side = to_grid(ls.side_mm, spec.grid_mm),
               thick = to_grid(ls.thickness_mm, spec.grid_mm);
-  const Coord ut_side = to_grid(spec.large_unit_tree.side_mm, spec.grid_mm);
-  const Coord ut_thick = to_grid(spec.large_unit_tree.thickness_mm, spec.grid_mm);
+  const std::array<Coord, 2> ut = {to_grid(spec.large_unit_tree.side_mm, spec.grid_mm),
+                                   to_grid(spec.large_unit_tree.thickness_mm, spec.grid_mm)};
   HollowCube hc;
   hc.layout.style = "hollow-cube";
   hc.layout.wire_levels = std::max(1, levels);
@@ -450,37 +487,7 @@ HollowCube build_hollow_cube(const TransitNetwork& net, const HollowCubeSpec& sp
       blocks[0].pins[0].push_back({p[0], p[1], thick});
   }
   std::vector<std::size_t> below(shape.leaf_units, 0);  // block of each node of the level below
-  for (int k = 1; k <= levels; ++k) {
-    const auto cables = extract_cables(net, k);
-    std::map<std::pair<std::vector<std::size_t>, std::vector<std::tuple<int, int, int>>>,
-             std::size_t>
-        cache;
-    std::vector<std::size_t> here(cables.size());
-    HollowCubeLevel stats;
-    for (std::size_t n = 0; n < cables.size(); ++n) {
-      std::vector<std::size_t> kids(below.begin() + 64 * n, below.begin() + 64 * (n + 1));
-      std::vector<std::tuple<int, int, int>> keys;
-      for (const Cable& c : cables[n]) keys.push_back(c.key());
-      auto [it, fresh] = cache.try_emplace({kids, keys}, blocks.size());
-      here[n] = it->second;
-      if (!fresh) continue;
-      LevelInput in{k, {}, &cables[n], ut_side, ut_thick, shape.unit_trees_per_node[k], k < levels};
-      for (auto kid : kids) in.blocks.push_back(&blocks[kid]);
-      LevelCell lc = build_level_cell(in);
-      hc.layout.cells.push_back(std::move(lc.cell));
-      const auto id = static_cast<std::int32_t>(hc.layout.cells.size() - 1);
-      hc.layout.finalize_cell(id);
-      if (n == 0) {
-        stats = lc.stats;
-        stats.outer_side = hc.layout.cells[id].bbox.extent(0);  // measured: the placed shapes
-        stats.height = hc.layout.cells[id].bbox.extent(2);
-      }
-      blocks.push_back(cell_block(hc.layout, id));  // may move blocks: `in` is done with them
-    }
-    stats.distinct_cells = cache.size();
-    hc.levels.push_back(stats);
-    below = std::move(here);
-  }
+  for (int k = 1; k <= levels; ++k) below = add_level(net, k, ut, blocks, below, hc);
   if (levels == 0) {
     Cell<3> leaf;
     leaf.name = "leaf_stack";
