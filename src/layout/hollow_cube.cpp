@@ -1,5 +1,7 @@
 #include "ftvlsi/layout/hollow_cube.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -63,7 +65,11 @@ Coord to_grid(double mm, double grid_mm) {
 std::vector<Point<2>> pin_grid(std::size_t count, Coord side) {
   const auto q = static_cast<Coord>(std::ceil(std::sqrt(static_cast<double>(count))));
   const Coord start = ((side - kPinPitch * (q - 1)) / 2) & ~Coord{1};
-  if (start < 2) throw GeometryError("a stack face is too small for its cables' pins");
+  if (start < 2)
+    throw GeometryError(fmt::format(
+        "a stack face of {} grid units is too small for {} cable pins {} units apart; make the "
+        "stacks larger or the grid finer in the timing spec",
+        side, count, kPinPitch));
   std::vector<Point<2>> p;
   for (std::size_t i = 0; i < count; ++i)
     p.push_back({start + kPinPitch * static_cast<Coord>(i % q),
@@ -309,8 +315,7 @@ std::vector<Route> place_routes(const LevelInput& in, const Ends& e, const Frame
     const Cable& c = (*in.cables)[i];
     const Block& b = *in.blocks[c.child];
     const auto& pins = b.pins[e.wall[i].first];
-    if (static_cast<std::size_t>(e.wall[i].second) >= pins.size())
-      throw GeometryError("a stack has more cables than pins");
+    FTVLSI_ASSERT(static_cast<std::size_t>(e.wall[i].second) < pins.size());
     Route r;
     r.wall = c.child / 16;
     r.pin = where[c.child].apply(pins[e.wall[i].second]);
@@ -359,8 +364,7 @@ void add_tops(const LevelInput& in, const Frame& f, Coord zb, Cell<3>& cell) {
 LevelCell build_level_cell(const LevelInput& in) {
   const Ends ends = cable_ends(in);
   const Block& b0 = *in.blocks[0];
-  for (const Block* b : in.blocks)
-    if (b->ext != b0.ext) throw GeometryError("the wall blocks of a hollow cube differ in size");
+  for (const Block* b : in.blocks) FTVLSI_ASSERT(b->ext == b0.ext);  // same level, same size
   std::vector<Transform<3>> where;
   Frame f = plan_frame(b0, in.top_side, in.top_thick, in.tops, 1);
   auto routes = place_routes(in, ends, f, where);

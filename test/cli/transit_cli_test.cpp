@@ -115,6 +115,9 @@ TEST_SUITE("transit_cli") {
                  "t.yaml:2: unknown key 'speed'");
     expect_error("layout --network transit --timing " + (dir / "none.yaml").string(), 3,
                  "none.yaml");
+    std::ofstream(dir / "tiny.yaml") << "stacks: {large_unit_tree: {side_mm: 20}}\n";
+    expect_error("layout --network transit --timing " + (dir / "tiny.yaml").string(), 2,
+                 "too small");
   }
 
   TEST_CASE("same seed, same bytes; an unwritable output leaves nothing behind") {
