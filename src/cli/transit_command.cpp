@@ -27,7 +27,7 @@ TransitParams network_params(const TransitArgs& a, const TransitCommon& c) {
   if (a.composition) p.composition = *a.composition;
   if ((a.leaf || a.stages) && p.composition != "custom")
     throw InputError(
-        "--leaf and --stages describe a --composition custom; the named ones fix them");
+        1030, "--leaf and --stages describe a --composition custom; the named ones fix them");
   if (a.leaf) p.leaf = parse_transit_leaf(*a.leaf);
   if (a.stages) p.stages = static_cast<int>(parse_unsigned(*a.stages, "--stages"));
   if (a.rn1) p.rn1 = parse_rn1_config(*a.rn1);
@@ -89,11 +89,13 @@ int run_transit_route_command(const TransitArgs& a, const TransitCommon& c) {
 
 int run_transit_layout_command(const TransitArgs& a, const TransitCommon& c) {
   if (a.load || a.locality || a.trials || a.faults || a.fault_kind)
-    throw InputError("--load, --locality, --trials and --faults belong to ftvlsi route");
+    throw InputError(1031, "--load, --locality, --trials and --faults belong to ftvlsi route");
   if (c.style && *c.style != "hollow-cube")
-    throw InputError(fmt::format(
-        "a transit network is packaged as hollow cubes; use --style hollow-cube, not '{}'",
-        *c.style));
+    throw InputError(
+        1032,
+        fmt::format(
+            "a transit network is packaged as hollow cubes; use --style hollow-cube, not '{}'",
+            *c.style));
   TransitLayoutJobSpec s;
   s.network = network_params(a, c);
   if (a.timing) s.timing = load_transit_timing(*a.timing);

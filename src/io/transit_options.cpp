@@ -17,7 +17,7 @@ T pick(std::string_view text, std::string_view flag, const std::pair<const char*
     if (text == name) return value;
     valid += valid.empty() ? name : std::string(", ") + name;
   }
-  throw InputError(fmt::format("{} must be one of {}, not '{}'", flag, valid, text));
+  throw InputError(1131, fmt::format("{} must be one of {}, not '{}'", flag, valid, text));
 }
 
 }  // namespace
@@ -63,7 +63,7 @@ double parse_probability(std::string_view text, std::string_view flag) {
     if (used == s.size() && std::isfinite(v) && v >= 0 && v <= 1) return v;
   } catch (const std::exception&) {
   }
-  throw InputError(fmt::format("{} must be a probability in [0, 1], not '{}'", flag, text));
+  throw InputError(1132, fmt::format("{} must be a probability in [0, 1], not '{}'", flag, text));
 }
 
 }  // namespace ftvlsi

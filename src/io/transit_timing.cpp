@@ -17,7 +17,7 @@ double positive_number(const Source& src, const YAML::Node& node, std::string_vi
     if (used == text.size() && std::isfinite(v) && v > 0 && v < 1e9) return v;
   } catch (const std::exception&) {
   }
-  src.fail(node, fmt::format("key '{}' must be a positive number, not '{}'", key, text));
+  src.fail(node, 2401, fmt::format("key '{}' must be a positive number, not '{}'", key, text));
 }
 
 void parse_stack(const Source& src, const YAML::Node& node, std::string_view name, StackSize& s) {
@@ -62,12 +62,13 @@ TransitTiming parse_transit_timing(std::string_view yaml, std::string_view sourc
   if (root["wires"]) {
     const std::string w = detail::scalar(src, root["wires"], "wires");
     if (w != "drawn" && w != "straight")
-      src.fail(root["wires"], fmt::format("key 'wires' must be drawn or straight, not '{}'", w));
+      src.fail(root["wires"], 2402,
+               fmt::format("key 'wires' must be drawn or straight, not '{}'", w));
     t.straight = w == "straight";
   }
   if (root["stacks"]) parse_stacks(src, root["stacks"], t.packaging);
   if (t.signal_cm_per_ns > 30)
-    src.fail(root["signal_cm_per_ns"],
+    src.fail(root["signal_cm_per_ns"], 2403,
              "key 'signal_cm_per_ns' must not exceed the speed of light, 30 cm/ns");
   return t;
 }

@@ -66,10 +66,12 @@ std::vector<Point<2>> pin_grid(std::size_t count, Coord side) {
   const auto q = static_cast<Coord>(std::ceil(std::sqrt(static_cast<double>(count))));
   const Coord start = ((side - kPinPitch * (q - 1)) / 2) & ~Coord{1};
   if (start < 2)
-    throw GeometryError(fmt::format(
-        "a stack face of {} grid units is too small for {} cable pins {} units apart; make the "
-        "stacks larger or the grid finer in the timing spec",
-        side, count, kPinPitch));
+    throw GeometryError(
+        5502,
+        fmt::format(
+            "a stack face of {} grid units is too small for {} cable pins {} units apart; make the "
+            "stacks larger or the grid finer in the timing spec",
+            side, count, kPinPitch));
   std::vector<Point<2>> p;
   for (std::size_t i = 0; i < count; ++i)
     p.push_back({start + kPinPitch * static_cast<Coord>(i % q),

@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <charconv>
-#include <sstream>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/system.hpp"
+#include "ftvlsi/core/text_lines.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -19,11 +20,12 @@ std::uint64_t side_of(std::uint64_t n, int dims, std::string_view kind) {
   if (s >= 1 && pow(s) == n) return s;
   const std::uint64_t below = s >= 2 ? pow(s) : 0;
   const std::uint64_t above = pow(std::max<std::uint64_t>(s + 1, 2));
-  throw InputError(fmt::format(
-      "a {} needs a {} number of processors (side^{}); {} is not, the nearest valid sizes are {} "
-      "and {}",
-      kind, dims == 2 ? "square" : "cube", dims, n, below == 0 ? above : below,
-      below == 0 ? pow(std::max<std::uint64_t>(s + 2, 3)) : above));
+  throw InputError(
+      3401, fmt::format("a {} needs a {} number of processors (side^{}); {} is not, the nearest "
+                        "valid sizes are {} "
+                        "and {}",
+                        kind, dims == 2 ? "square" : "cube", dims, n, below == 0 ? above : below,
+                        below == 0 ? pow(std::max<std::uint64_t>(s + 2, 3)) : above));
 }
 
 CompetingNetwork make_mesh(std::uint64_t n, bool torus) {
@@ -75,10 +77,10 @@ CompetingNetwork make_mesh3d(std::uint64_t n) {
 CompetingNetwork make_hypercube(std::uint64_t n) {
   if (!is_power_of_two(n)) {
     const auto near = nearest_powers(n, 2);
-    throw InputError(fmt::format(
-        "a hypercube needs a power of two processors; {} is not, the nearest valid sizes are {} "
-        "and {}",
-        n, near.below, near.above));
+    throw InputError(3402, fmt::format("a hypercube needs a power of two processors; {} is not, "
+                                       "the nearest valid sizes are {} "
+                                       "and {}",
+                                       n, near.below, near.above));
   }
   const int d = floor_log2(n), low = (d + 1) / 2;
   CompetingNetwork net;
@@ -101,9 +103,10 @@ CompetingNetwork make_butterfly(std::uint64_t n) {
   while ((static_cast<std::uint64_t>(k + 2) << (k + 1)) <= n) ++k;
   const std::uint64_t size = static_cast<std::uint64_t>(k + 1) << k;
   if (size != n) {
-    throw InputError(fmt::format(
-        "a butterfly needs (k+1) 2^k processors; {} is not, the nearest valid sizes are {} and {}",
-        n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
+    throw InputError(
+        3403, fmt::format("a butterfly needs (k+1) 2^k processors; {} is not, the nearest valid "
+                          "sizes are {} and {}",
+                          n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
   }
   const std::uint64_t rows = std::uint64_t{1} << k;
   CompetingNetwork net;
@@ -136,9 +139,11 @@ std::int64_t z_coordinate(std::uint64_t j, int bit) {
 CompetingNetwork make_tree(std::uint64_t n) {
   if (!is_power_of_two(n)) {
     const auto near = nearest_powers(n, 2);
-    throw InputError(fmt::format(
-        "a tree needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}", n,
-        near.below, near.above));
+    throw InputError(
+        3404,
+        fmt::format(
+            "a tree needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}",
+            n, near.below, near.above));
   }
   const int levels = floor_log2(n);
   CompetingNetwork net;
@@ -160,30 +165,21 @@ CompetingNetwork make_tree(std::uint64_t n) {
   return net;
 }
 
-[[noreturn]] void line_error(std::string_view source, std::size_t line, const std::string& what) {
-  throw InputError(fmt::format("{}:{}: {}", source, line, what));
+[[noreturn]] void line_error(int id, std::string_view source, std::size_t line,
+                             const std::string& what) {
+  throw InputError(id, fmt::format("{}:{}: {}", source, line, what));
 }
 
+// An integer field; FTV-4110 when it is beyond 64 bits, FTV-4101 when it is no integer.
 std::int64_t number(std::string_view token, std::string_view source, std::size_t line,
                     std::string_view what) {
   std::int64_t v = 0;
   const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+  if (ec == std::errc::result_out_of_range)
+    line_error(4110, source, line, fmt::format("{} {} is beyond the 64-bit integers", what, token));
   if (ec != std::errc() || ptr != token.data() + token.size())
-    line_error(source, line, fmt::format("{} must be an integer, not '{}'", what, token));
+    line_error(4101, source, line, fmt::format("{} must be an integer, not '{}'", what, token));
   return v;
-}
-
-std::vector<std::string_view> tokens(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
 }
 
 }  // namespace
@@ -197,10 +193,10 @@ std::vector<std::string_view> competing_kinds() {
 }
 
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed) {
-  if (n == 0) throw InputError("processors must be at least 1");
+  if (n == 0) throw InputError(3405, "processors must be at least 1");
   if (n > (std::uint64_t{1} << 26))
     throw InputError(
-        fmt::format("{} processors is beyond the 2^26 a competing network may have", n));
+        3406, fmt::format("{} processors is beyond the 2^26 a competing network may have", n));
   if (kind == "mesh") return make_mesh(n, false);
   if (kind == "torus") return make_mesh(n, true);
   if (kind == "mesh3d") return make_mesh3d(n);
@@ -210,16 +206,16 @@ CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uin
   if (kind == "butterfly") return make_butterfly(n);
   std::string list;
   for (auto k : competing_kinds()) list += (list.empty() ? "" : ", ") + std::string(k);
-  throw InputError(
-      fmt::format("unknown competing network '{}'; valid kinds are {} (file needs "
-                  "--network-file)",
-                  kind, list));
+  throw InputError(3407,
+                   fmt::format("unknown competing network '{}'; valid kinds are {} (file needs "
+                               "--network-file)",
+                               kind, list));
 }
 
 void validate(const CompetingNetwork& net, std::string_view source) {
   if (net.position.empty())
     throw InputError(
-        fmt::format("{}: the network is empty; it needs at least one processor", source));
+        4121, fmt::format("{}: the network is empty; it needs at least one processor", source));
   std::vector<std::uint32_t> order(net.position.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(),
@@ -227,74 +223,123 @@ void validate(const CompetingNetwork& net, std::string_view source) {
   for (std::size_t i = 1; i < order.size(); ++i) {
     if (net.position[order[i]] == net.position[order[i - 1]]) {
       const auto& p = net.position[order[i]];
-      throw InputError(fmt::format(
-          "{}: processors {} and {} share the position ({}, {}, {}); every processor needs its own",
-          source, std::min(order[i], order[i - 1]), std::max(order[i], order[i - 1]), p[0], p[1],
-          p[2]));
+      throw InputError(4122, fmt::format("{}: processors {} and {} share the position ({}, {}, "
+                                         "{}); every processor needs its own",
+                                         source, std::min(order[i], order[i - 1]),
+                                         std::max(order[i], order[i - 1]), p[0], p[1], p[2]));
     }
   }
   for (const auto& [a, b] : net.wires) {
     if (a >= net.position.size() || b >= net.position.size())
       throw InputError(
-          fmt::format("{}: wire {} {} names a processor that does not exist (there are {})", source,
-                      a, b, net.position.size()));
+          4123, fmt::format("{}: wire {} {} names a processor that does not exist (there are {})",
+                            source, a, b, net.position.size()));
   }
 }
 
-CompetingNetwork parse_network_text(std::string_view text, std::string_view source) {
-  CompetingNetwork net;
-  net.kind = "file";
-  std::vector<bool> seen;
-  std::size_t line_no = 0;
-  std::istringstream in{std::string(text)};
-  std::string raw;
-  while (std::getline(in, raw)) {
-    ++line_no;
-    std::string_view line(raw);
-    if (const auto hash = line.find('#'); hash != std::string_view::npos)
-      line = line.substr(0, hash);
-    const auto t = tokens(line);
-    if (t.empty()) continue;
-    if (t[0] == "processors") {
-      if (t.size() < 2) line_error(source, line_no, "'processors' needs a count");
-      const auto n = number(t[1], source, line_no, "the processor count");
-      if (n <= 0 || n > (1 << 26))
-        line_error(source, line_no, "the processor count must be 1 .. 2^26");
-      if (t.size() >= 4 && t[2] == "dimensions")
-        net.dimensions = static_cast<int>(number(t[3], source, line_no, "dimensions"));
-      if (net.dimensions != 2 && net.dimensions != 3)
-        line_error(source, line_no, "dimensions must be 2 or 3");
-      net.position.assign(n, {0, 0, 0});
-      seen.assign(n, false);
-    } else if (t[0] == "wire") {
-      if (t.size() != 3) line_error(source, line_no, "a wire line is 'wire a b'");
-      const auto a = number(t[1], source, line_no, "a wire end"),
-                 b = number(t[2], source, line_no, "a wire end");
-      if (a < 0 || b < 0 || a >= static_cast<std::int64_t>(net.position.size()) ||
-          b >= static_cast<std::int64_t>(net.position.size()))
-        line_error(source, line_no,
-                   fmt::format("wire {} {} names a processor that does not exist", a, b));
-      net.wires.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
-    } else {
-      if (seen.empty()) line_error(source, line_no, "the file must start with 'processors N'");
-      if (t.size() != static_cast<std::size_t>(1 + net.dimensions))
-        line_error(source, line_no,
-                   fmt::format("a processor line is 'p x y{}'", net.dimensions == 3 ? " z" : ""));
-      const auto p = number(t[0], source, line_no, "a processor number");
-      if (p < 0 || p >= static_cast<std::int64_t>(net.position.size()))
-        line_error(source, line_no, fmt::format("processor {} is out of range", p));
-      for (int d = 0; d < net.dimensions; ++d)
-        net.position[p][d] = number(t[1 + d], source, line_no, "a coordinate");
-      seen[p] = true;
-    }
+NetworkFileReader::NetworkFileReader(std::string_view source, std::uint64_t bytes)
+    : source_(source), bytes_(bytes) {
+  net_.kind = "file";
+}
+
+void NetworkFileReader::line(std::string_view line, std::size_t no) {
+  const auto t = line_tokens(line);
+  if (t.empty()) return;
+  if (t[0] == "processors") return header(t, no);
+  if (t[0] == "wire") return wire(t, no);
+  if (seen_.empty()) line_error(4107, source_, no, "the file must start with 'processors N'");
+  const int dims = net_.dimensions;
+  if (t.size() != static_cast<std::size_t>(1 + dims))
+    line_error(4108, source_, no,
+               fmt::format("a processor line is 'p x y{}'", dims == 3 ? " z" : ""));
+  const auto n = static_cast<std::int64_t>(net_.position.size());
+  const auto p = number(t[0], source_, no, "a processor number");
+  if (p < 0 || p >= n)
+    line_error(4109, source_, no,
+               fmt::format("processor {} is out of range (processors are 0 .. {})", p, n - 1));
+  for (int d = 0; d < dims; ++d) {
+    const auto c = number(t[1 + d], source_, no, "a coordinate");
+    if (c < -kMaxFileCoordinate || c > kMaxFileCoordinate)
+      line_error(4113, source_, no,
+                 fmt::format("coordinate {} is outside the range -2^40 .. 2^40; move the network "
+                             "nearer the origin",
+                             c));
+    net_.position[p][d] = c;
   }
-  if (net.position.empty())
-    throw InputError(fmt::format(
-        "{}: the network is empty; declare 'processors N' and their positions", source));
-  for (std::size_t p = 0; p < seen.size(); ++p)
-    if (!seen[p]) throw InputError(fmt::format("{}: processor {} has no position line", source, p));
-  validate(net, source);
-  return net;
+  seen_[p] = true;
+}
+
+void NetworkFileReader::header(const std::vector<std::string_view>& t, std::size_t no) {
+  if (!seen_.empty()) line_error(4111, source_, no, "'processors' may appear only once");
+  if (t.size() < 2) line_error(4102, source_, no, "'processors' needs a count");
+  const auto n = number(t[1], source_, no, "the processor count");
+  if (n < 1 || n > kMaxFileProcessors)
+    line_error(4103, source_, no,
+               fmt::format("the processor count {} is outside the range 1 .. 2^26", n));
+  if (t.size() >= 4 && t[2] == "dimensions") {
+    const auto dims = number(t[3], source_, no, "dimensions");
+    if (dims != 2 && dims != 3) line_error(4104, source_, no, "dimensions must be 2 or 3");
+    net_.dimensions = static_cast<int>(dims);
+  }
+  // Every processor needs its own position line of at least 6 bytes ("p x y\n"): a count the
+  // file cannot hold is refused before anything is allocated.
+  if (bytes_ > 0 && static_cast<std::uint64_t>(n) > bytes_ / 6)
+    line_error(4112, source_, no,
+               fmt::format("processors {} needs {} position lines, more than a file of {} bytes "
+                           "can hold; fix the count",
+                           n, n, bytes_));
+  require_network_memory(static_cast<std::uint64_t>(n), bytes_, source_);
+  net_.position.assign(n, {0, 0, 0});
+  seen_.assign(n, false);
+}
+
+void NetworkFileReader::wire(const std::vector<std::string_view>& t, std::size_t no) {
+  if (t.size() != 3) line_error(4105, source_, no, "a wire line is 'wire a b'");
+  const auto n = static_cast<std::int64_t>(net_.position.size());
+  if (n == 0) line_error(4107, source_, no, "the file must start with 'processors N'");
+  const auto a = number(t[1], source_, no, "a wire end"),
+             b = number(t[2], source_, no, "a wire end");
+  if (a < 0 || b < 0 || a >= n || b >= n)
+    line_error(4106, source_, no,
+               fmt::format("wire {} {} names a processor that does not exist (processors are 0 .. "
+                           "{})",
+                           a, b, n - 1));
+  net_.wires.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
+}
+
+CompetingNetwork NetworkFileReader::finish() {
+  if (net_.position.empty())
+    throw InputError(
+        4124, fmt::format("{}: the network is empty; declare 'processors N' and their positions",
+                          source_));
+  for (std::size_t p = 0; p < seen_.size(); ++p)
+    if (!seen_[p])
+      throw InputError(4125, fmt::format("{}: processor {} has no position line", source_, p));
+  validate(net_, source_);
+  return std::move(net_);
+}
+
+void require_network_memory(std::uint64_t processors, std::uint64_t bytes,
+                            std::string_view source) {
+  // Positions (24 bytes) and the seen flags per processor, the sort order of validate() (4), and
+  // at most bytes / 9 wires ("wire a b\n") of 8 bytes, twice while the vector grows.
+  const long double need =
+      static_cast<long double>(processors) * 29 + static_cast<long double>(bytes) / 9 * 16;
+  const std::uint64_t have = available_memory_bytes();
+  if (need > static_cast<long double>(have))
+    throw InputError(
+        8004,
+        fmt::format(
+            "{}: reading this network needs an estimated {:.2f} GiB of memory but only {:.2f} GiB "
+            "are available; use a smaller network (FTVLSI_MEMORY_LIMIT sets the limit)",
+            source, static_cast<double>(need / (1ull << 30)),
+            static_cast<double>(have) / (1ull << 30)));
+}
+
+CompetingNetwork parse_network_text(std::string_view text, std::string_view source) {
+  NetworkFileReader reader(source, text.size());
+  for_each_line(text, [&](std::string_view line, std::size_t no) { reader.line(line, no); });
+  return reader.finish();
 }
 
 std::string network_text(const CompetingNetwork& net) {

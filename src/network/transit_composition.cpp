@@ -50,10 +50,12 @@ TransitParams resolve_composition(TransitParams p) {
       return p;
     }
   if (p.composition == "custom") return p;
-  throw InputError(fmt::format(
-      "composition '{}' does not exist; choose 4K, 256K, 12K, 768K or custom (with --leaf and "
-      "--stages)",
-      p.composition));
+  throw InputError(
+      3501,
+      fmt::format(
+          "composition '{}' does not exist; choose 4K, 256K, 12K, 768K or custom (with --leaf and "
+          "--stages)",
+          p.composition));
 }
 
 int cluster_processors(TransitLeaf leaf) {
@@ -121,10 +123,12 @@ TransitShape transit_shape(const TransitParams& given) {
   const bool small = s.params.leaf == TransitLeaf::kSmall;
   const int max_stages = small ? 3 : 2;
   if (s.params.stages < 0 || s.params.stages > max_stages)
-    throw InputError(fmt::format(
-        "--stages must be 0 .. {} for {} leaves (each stage multiplies the processors by 64); "
-        "got {}",
-        max_stages, to_string(s.params.leaf), s.params.stages));
+    throw InputError(
+        3502,
+        fmt::format(
+            "--stages must be 0 .. {} for {} leaves (each stage multiplies the processors by 64); "
+            "got {}",
+            max_stages, to_string(s.params.leaf), s.params.stages));
   s.unit_tree_stages = s.params.stages + (small ? 1 : 0);
   s.tree_levels = 3 * s.unit_tree_stages;
   s.leaf_units = 1;
@@ -135,9 +139,10 @@ TransitShape transit_shape(const TransitParams& given) {
   fill_stages(s);
   for (auto r : s.routers_by_stage) s.routers += r;
   if (s.routers > kMaxRouters)
-    throw InputError(fmt::format(
-        "a composition of {} RN1s is beyond this tool's limit of {}; use fewer --stages", s.routers,
-        kMaxRouters));
+    throw InputError(
+        3503, fmt::format(
+                  "a composition of {} RN1s is beyond this tool's limit of {}; use fewer --stages",
+                  s.routers, kMaxRouters));
   s.processors_by_class.push_back(small ? 0 : unit - 1);
   std::uint64_t below = 1;
   for (int l = 1; l <= s.tree_levels; ++l, below *= 4)

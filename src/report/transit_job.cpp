@@ -28,11 +28,11 @@ int bidelta_stages(std::uint64_t processors) {
 
 TransitRouteRun run_transit_route(const TransitRouteJobSpec& spec) {
   if (!(spec.route.load >= 0 && spec.route.load <= 1))
-    throw InputError("--load must be a probability in [0, 1]");
+    throw InputError(6501, "--load must be a probability in [0, 1]");
   if (!(spec.faults.fraction >= 0 && spec.faults.fraction <= 1))
-    throw InputError("--faults must be a fraction in [0, 1]");
+    throw InputError(6502, "--faults must be a fraction in [0, 1]");
   if (spec.route.trials < 1 || spec.route.trials > 100000)
-    throw InputError("--trials must be 1 .. 100000");
+    throw InputError(6503, "--trials must be 1 .. 100000");
   if (spec.json && *spec.json != "-") require_writable(*spec.json, "JSON");
   TransitRouteRun run;
   auto t0 = std::chrono::steady_clock::now();
@@ -70,6 +70,7 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   if (out.html) require_writable(*out.html, "HTML");
   if (out.svg)
     throw InputError(
+        5501,
         "a hollow cube spans hundreds of wiring planes, too many for per-plane SVG files; write "
         "the 3D view (--html) or GDS (--gds) instead of --svg");
   TransitLayoutRun run;

@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <numeric>
 #include <random>
-#include <sstream>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/system.hpp"
+#include "ftvlsi/core/text_lines.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -51,8 +51,9 @@ std::vector<std::string_view> pattern_names() {
 MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
   std::mt19937_64 rng(p.seed);
   const std::uint64_t count = p.count == 0 ? n : p.count;
-  if (count > (std::uint64_t{1} << 28))
-    throw InputError(fmt::format("--count {} is beyond the 2^28 messages a set may have", count));
+  if (count > kMaxMessages)
+    throw InputError(6121,
+                     fmt::format("--count {} is beyond the 2^28 messages a set may have", count));
   auto pick = [&](std::uint64_t k) { return static_cast<std::uint32_t>(rng() % k); };
   MessageSet m;
   if (p.name == "permutation") return permutation(n, rng);
@@ -73,7 +74,7 @@ MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
   if (p.name == "local") {
     if (!is_power_of_two(p.block) || p.block > n)
       throw InputError(
-          fmt::format("--block must be a power of two between 1 and {}, not {}", n, p.block));
+          6122, fmt::format("--block must be a power of two between 1 and {}, not {}", n, p.block));
     for (std::uint32_t s = 0; s < n; ++s)
       m.push_back({s, static_cast<std::uint32_t>((s / p.block) * p.block + pick(p.block))});
     return m;
@@ -81,35 +82,54 @@ MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
   std::string list;
   for (auto name : pattern_names()) list += (list.empty() ? "" : ", ") + std::string(name);
   throw InputError(
-      fmt::format("unknown message pattern '{}'; valid patterns are {}", p.name, list));
+      6123, fmt::format("unknown message pattern '{}'; valid patterns are {}", p.name, list));
+}
+
+MessageFileReader::MessageFileReader(std::string_view source, std::uint64_t n, std::uint64_t bytes)
+    : source_(source), n_(n) {
+  // A message line takes at least 4 bytes ("s d\n"); 8 bytes per message, twice while growing.
+  const long double need = static_cast<long double>(bytes) / 4 * 16;
+  const std::uint64_t have = available_memory_bytes();
+  if (need > static_cast<long double>(have))
+    throw InputError(
+        8005,
+        fmt::format(
+            "{}: reading this message file needs an estimated {:.2f} GiB of memory but only {:.2f} "
+            "GiB are available; use a smaller message set (FTVLSI_MEMORY_LIMIT sets the limit)",
+            source, static_cast<double>(need / (1ull << 30)),
+            static_cast<double>(have) / (1ull << 30)));
+}
+
+void MessageFileReader::line(std::string_view line, std::size_t no) {
+  const auto t = line_tokens(line);
+  if (t.empty()) return;
+  std::uint64_t s = 0, d = 0;
+  if (t.size() != 2 || !parse_token(t[0], s) || !parse_token(t[1], d))
+    throw InputError(
+        4201,
+        fmt::format("{}:{}: a message line is 'src dst' with two processor numbers", source_, no));
+  if (s >= n_ || d >= n_)
+    throw InputError(4202, fmt::format("{}:{}: message {} -> {} names a processor that does not "
+                                       "exist (processors are 0 .. {})",
+                                       source_, no, s, d, n_ - 1));
+  if (m_.size() >= kMaxMessages)
+    throw InputError(4204, fmt::format("{}:{}: the file holds more than 2^28 messages, the most a "
+                                       "set may have; split it",
+                                       source_, no));
+  m_.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(d)});
+}
+
+MessageSet MessageFileReader::finish() {
+  if (m_.empty())
+    throw InputError(
+        4203, fmt::format("{}: the message file holds no messages; add 'src dst' lines", source_));
+  return std::move(m_);
 }
 
 MessageSet parse_messages(std::string_view text, std::string_view source, std::uint64_t n) {
-  MessageSet m;
-  std::istringstream in{std::string(text)};
-  std::string line;
-  for (std::size_t no = 1; std::getline(in, line); ++no) {
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-    std::istringstream fields(line);
-    std::string a, b, extra;
-    if (!(fields >> a)) continue;
-    std::uint64_t s = 0, d = 0;
-    const bool ok = (fields >> b) && !(fields >> extra) &&
-                    std::from_chars(a.data(), a.data() + a.size(), s).ptr == a.data() + a.size() &&
-                    std::from_chars(b.data(), b.data() + b.size(), d).ptr == b.data() + b.size();
-    if (!ok)
-      throw InputError(
-          fmt::format("{}:{}: a message line is 'src dst' with two processor numbers", source, no));
-    if (s >= n || d >= n)
-      throw InputError(fmt::format(
-          "{}:{}: message {} -> {} names a processor that does not exist (processors are 0 .. {})",
-          source, no, s, d, n - 1));
-    m.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(d)});
-  }
-  if (m.empty())
-    throw InputError(
-        fmt::format("{}: the message file holds no messages; add 'src dst' lines", source));
-  return m;
+  MessageFileReader reader(source, n, text.size());
+  for_each_line(text, [&](std::string_view line, std::size_t no) { reader.line(line, no); });
+  return reader.finish();
 }
 
 std::string messages_text(const MessageSet& m) {

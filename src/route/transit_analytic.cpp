@@ -105,7 +105,7 @@ Model build_model(const TransitShape& s, Locality locality, double load) {
 
 TransitAnalytic analytic_route_probability(const TransitShape& shape, Rn1Config config,
                                            Locality locality, double load) {
-  if (!(load >= 0 && load <= 1)) throw InputError("--load must be a probability in [0, 1]");
+  if (!(load >= 0 && load <= 1)) throw InputError(6501, "--load must be a probability in [0, 1]");
   const Model m = build_model(shape, locality, load);
   const std::size_t types = m.inputs.size();
   std::vector<std::array<double, 4>> pass(types, {1, 1, 1, 1}), flow(types);

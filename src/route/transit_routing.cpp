@@ -208,8 +208,8 @@ void route_batches(const TransitNetwork& net, const TransitRouteSpec& spec, cons
 TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRouteSpec& spec,
                                     const FaultSet* faults) {
   if (!(spec.load >= 0 && spec.load <= 1))
-    throw InputError("--load must be a probability in [0, 1]");
-  if (spec.trials < 1) throw InputError("--trials must be at least 1");
+    throw InputError(6501, "--load must be a probability in [0, 1]");
+  if (spec.trials < 1) throw InputError(6503, "--trials must be 1 .. 100000");
   const DestinationSampler dest(net, spec.locality);
   std::vector<BatchTally> tally((spec.trials + kBatch - 1) / kBatch);
   // Batches are independent and seeded by their index: any number of threads gives the same

@@ -50,9 +50,14 @@ std::string slurp(const fs::path& path) {
   return s.str();
 }
 
-void expect_error(const std::string& args, int code, const std::string& needle) {
+// A bad-input run: the exit code, one line starting with the error's stable ID
+// (docs/error-ids.md), and the detail it must name.
+void expect_error(const std::string& args, int code, const std::string& id,
+                  const std::string& needle) {
   CAPTURE(args);
   const Result r = run(args);
+  CAPTURE(r.output);
+  CHECK(r.output.rfind("ftvlsi: error " + id, 0) == 0);
   CHECK(r.code == code);
   CHECK(r.output.find(needle) != std::string::npos);
   CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 1);
@@ -96,27 +101,29 @@ TEST_SUITE("transit_cli") {
   }
 
   TEST_CASE("a composition that does not exist and a load outside [0, 1] are refused") {
-    expect_error("layout --network transit --composition 1M", 2, "4K, 256K, 12K, 768K or custom");
-    expect_error("route --network transit --composition 2K", 2, "4K, 256K, 12K, 768K or custom");
-    expect_error("route --network transit --composition 4K --load 1.5", 2, "--load");
-    expect_error("route --network transit --composition 4K --load -0.2", 2, "--load");
-    expect_error("route --network transit --locality far", 2, "uniform, matched");
-    expect_error("route --network transit --faults 2", 2, "--faults");
-    expect_error("layout --network transit --composition custom --leaf cluster-7", 2,
+    expect_error("layout --network transit --composition 1M", 2, "FTV-3501",
+                 "4K, 256K, 12K, 768K or custom");
+    expect_error("route --network transit --composition 2K", 2, "FTV-3501",
+                 "4K, 256K, 12K, 768K or custom");
+    expect_error("route --network transit --composition 4K --load 1.5", 2, "FTV-1132", "--load");
+    expect_error("route --network transit --composition 4K --load -0.2", 2, "FTV-1132", "--load");
+    expect_error("route --network transit --locality far", 2, "FTV-1131", "uniform, matched");
+    expect_error("route --network transit --faults 2", 2, "FTV-1132", "--faults");
+    expect_error("layout --network transit --composition custom --leaf cluster-7", 2, "FTV-1131",
                  "cluster-192");
-    expect_error("layout --network transit --style h-tree", 2, "hollow-cube");
-    expect_error("layout --network transit --svg x.svg", 2, "--html");
+    expect_error("layout --network transit --style h-tree", 2, "FTV-1032", "hollow-cube");
+    expect_error("layout --network transit --svg x.svg", 2, "FTV-5501", "--html");
   }
 
   TEST_CASE("a bad timing spec names the file, line and key; a missing one is an I/O error") {
     const fs::path dir = scratch("timing");
     std::ofstream(dir / "t.yaml") << "clock_mhz: 100\nspeed: 3\n";
-    expect_error("layout --network transit --timing " + (dir / "t.yaml").string(), 2,
+    expect_error("layout --network transit --timing " + (dir / "t.yaml").string(), 2, "FTV-2103",
                  "t.yaml:2: unknown key 'speed'");
-    expect_error("layout --network transit --timing " + (dir / "none.yaml").string(), 3,
+    expect_error("layout --network transit --timing " + (dir / "none.yaml").string(), 3, "FTV-7",
                  "none.yaml");
     std::ofstream(dir / "tiny.yaml") << "stacks: {large_unit_tree: {side_mm: 20}}\n";
-    expect_error("layout --network transit --timing " + (dir / "tiny.yaml").string(), 2,
+    expect_error("layout --network transit --timing " + (dir / "tiny.yaml").string(), 2, "FTV-5502",
                  "too small");
   }
 

@@ -36,6 +36,36 @@ CompetingNetwork make_planar(std::uint64_t n, std::uint64_t seed);
 // naming the line on a missing processor, duplicate coordinates, a non-numeric field or an
 // empty network. io/text_file.hpp reads one from a file.
 CompetingNetwork parse_network_text(std::string_view text, std::string_view source);
+
+// The ranges a network file may use: processors 1 .. 2^26, coordinates -2^40 .. 2^40 (so a
+// layout's products of coordinates stay far from 64 bits). Values outside are refused with the
+// range (FTV-4110).
+inline constexpr std::int64_t kMaxFileProcessors = std::int64_t{1} << 26;
+inline constexpr std::int64_t kMaxFileCoordinate = std::int64_t{1} << 40;
+
+// Reads a network file line by line, so a file is never held in memory whole (io/text_file.cpp
+// streams it). `bytes` is the file's size (0: unknown): a processor count the file cannot hold
+// is refused, and the memory estimate is checked before the arrays are allocated.
+class NetworkFileReader {
+ public:
+  NetworkFileReader(std::string_view source, std::uint64_t bytes);
+  // One line, its comment removed, numbered from 1.
+  void line(std::string_view line, std::size_t no);
+  // The network, validated; InputError if it is empty or incomplete.
+  CompetingNetwork finish();
+
+ private:
+  void header(const std::vector<std::string_view>& tokens, std::size_t no);
+  void wire(const std::vector<std::string_view>& tokens, std::size_t no);
+  std::string source_;
+  std::uint64_t bytes_;
+  CompetingNetwork net_;
+  std::vector<bool> seen_;
+};
+
+// InputError (FTV-8004) with the estimate when reading a network of `processors` from a file of
+// `bytes` would need more than the available memory (core/system.hpp).
+void require_network_memory(std::uint64_t processors, std::uint64_t bytes, std::string_view source);
 std::string network_text(const CompetingNetwork& net);
 
 // Throws InputError when two processors share a position or a wire names a missing one.

@@ -28,4 +28,21 @@ MessageSet make_pattern(const PatternParams& params, std::uint64_t n);
 MessageSet parse_messages(std::string_view text, std::string_view source, std::uint64_t n);
 std::string messages_text(const MessageSet& m);
 
+// The most messages a set may have (a pattern's --count, a message file's lines).
+inline constexpr std::uint64_t kMaxMessages = std::uint64_t{1} << 28;
+
+// Reads a message file line by line (io/text_file.cpp streams it from the file). `bytes` is the
+// file's size: the memory estimate is checked against it before reading (FTV-8005).
+class MessageFileReader {
+ public:
+  MessageFileReader(std::string_view source, std::uint64_t n, std::uint64_t bytes);
+  void line(std::string_view line, std::size_t no);  // its comment removed, numbered from 1
+  MessageSet finish();                               // InputError if the set is empty
+
+ private:
+  std::string source_;
+  std::uint64_t n_;
+  MessageSet m_;
+};
+
 }  // namespace ftvlsi

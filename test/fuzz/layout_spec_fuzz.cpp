@@ -1,0 +1,9 @@
+// libFuzzer target: the YAML layout spec parser (io/layout_spec.hpp).
+#include "common.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return ftvlsi::fuzz::run(data, size, [](std::string_view text) {
+    static_cast<void>(ftvlsi::parse_layout_spec(text, "fuzz.yaml"));
+  });
+}
