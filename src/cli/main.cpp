@@ -47,6 +47,7 @@ struct LayoutArgs {
   std::string spec;
   ftvlsi::SpecOverrides overrides;
   bool drc_flag = false;
+  ftvlsi::cli::TransitArgs transit;  // --network transit (DeHon's practical fat-tree)
 };
 
 // Registers a string option whose presence is recorded in an optional.
@@ -85,14 +86,16 @@ void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
 void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   auto& o = args.overrides;
   cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)");
-  add_override(cmd, "--network", o.network,
-               "network: fat-tree, butterfly-fat-tree, fat-pyramid, or a competing mesh, torus, "
-               "tree, hypercube, butterfly, planar, file");
+  add_override(
+      cmd, "--network", o.network,
+      "network: fat-tree, butterfly-fat-tree, fat-pyramid, transit (DeHon), or a competing "
+      "mesh, torus, tree, hypercube, butterfly, planar, file");
   add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
   add_capacity_options(cmd, o);
+  ftvlsi::cli::add_transit_options(cmd, args.transit, false);
   add_override(cmd, "--style", o.style,
                "layout style: h-tree or cube (fat-trees), fold-and-squash or h-tree (butterfly "
-               "fat-trees, fat-pyramids), channel (competing networks)");
+               "fat-trees, fat-pyramids), channel (competing networks), hollow-cube (transit)");
   add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
   add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
   add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");
@@ -105,6 +108,11 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
 }
 
 int run_layout_command(const LayoutArgs& args) {
+  if (ftvlsi::cli::is_transit(args.overrides.network)) {
+    const auto& o = args.overrides;
+    return ftvlsi::cli::run_transit_layout_command(
+        args.transit, {o.seed, o.json, o.gds, o.html, o.svg, o.style, o.drc, args.drc_flag});
+  }
   ftvlsi::LayoutSpec spec =
       args.spec.empty() ? ftvlsi::LayoutSpec{} : ftvlsi::load_layout_spec(args.spec);
   if (args.drc_flag && spec.drc == ftvlsi::DrcMode::kNone)

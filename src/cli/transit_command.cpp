@@ -6,9 +6,11 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/transit_json.hpp"
 #include "ftvlsi/io/transit_options.hpp"
+#include "ftvlsi/io/transit_timing.hpp"
 #include "ftvlsi/report/transit_job.hpp"
 
 namespace ftvlsi::cli {
@@ -81,6 +83,46 @@ int run_transit_route_command(const TransitArgs& a, const TransitCommon& c) {
         run.shape.params.composition, run.shape.processors, run.route.load,
         run.simulated.probability, run.simulated.ci_low, run.simulated.ci_high,
         run.analytic.probability, run.route.trials, run.seconds_route);
+  }
+  return 0;
+}
+
+int run_transit_layout_command(const TransitArgs& a, const TransitCommon& c) {
+  if (a.load || a.locality || a.trials || a.faults || a.fault_kind)
+    throw InputError(1031, "--load, --locality, --trials and --faults belong to ftvlsi route");
+  if (c.style && *c.style != "hollow-cube")
+    throw InputError(
+        1032,
+        fmt::format(
+            "a transit network is packaged as hollow cubes; use --style hollow-cube, not '{}'",
+            *c.style));
+  TransitLayoutJobSpec s;
+  s.network = network_params(a, c);
+  if (a.timing) s.timing = load_transit_timing(*a.timing);
+  if (c.drc_flag) s.drc = DrcMode::kHierarchical;
+  if (c.drc) s.drc = parse_drc_mode(*c.drc, "--drc-mode");
+  s.output.json = c.json;
+  s.output.gds = c.gds;
+  s.output.html = c.html;
+  s.output.svg = c.svg;
+  if (!c.json && !c.gds && !c.html && !c.svg) s.output.json = "-";
+  const auto run = run_transit_layout(s);
+  if (s.output.json && *s.output.json == "-") {
+    std::cout << transit_layout_json(run);
+  } else {
+    const auto& m = run.metrics;
+    std::cerr << fmt::format(
+        "ftvlsi: transit {} ({} processors, {} RN1s), hollow cube {} x {} x {}, {} cables, "
+        "worst latency {:.0f} ns{}\n",
+        run.shape.params.composition, run.shape.processors, run.shape.routers, m.width, m.height,
+        m.depth, m.wires, run.latency.rows.back().latency_ns,
+        run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
+  }
+  if (!run.drc_clean()) {
+    for (const auto& r : run.drc)
+      for (const auto& v : r.samples)
+        std::cerr << fmt::format("ftvlsi: DRC {}: {} in cell {}\n", v.rule, v.detail, v.cell);
+    return static_cast<int>(ExitCode::kCheckFailed);
   }
   return 0;
 }

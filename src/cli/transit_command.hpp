@@ -24,6 +24,7 @@ struct TransitCommon {
   bool drc_flag = false;
 };
 
+int run_transit_layout_command(const TransitArgs& args, const TransitCommon& common);
 int run_transit_route_command(const TransitArgs& args, const TransitCommon& common);
 
 }  // namespace ftvlsi::cli

@@ -21,7 +21,7 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
   const Source src{std::string(source)};
   const YAML::Node root = load_yaml(yaml, source);
   require_map(src, root, "report spec");
-  check_keys(src, root, "top level", {"title", "layouts", "simulate", "check"});
+  check_keys(src, root, "top level", {"title", "layouts", "simulate", "check", "dehon"});
   ReportSpec report;
   if (const auto v = root["title"]) report.title = scalar(src, v, "title");
   const auto layouts = root["layouts"];
@@ -57,6 +57,13 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
       report.check_full = mode == "full";
     else if (mode != "none")
       src.fail(v, 2305, "'check' must be quick, full or none");
+  }
+  if (const auto v = root["dehon"]) {
+    const std::string mode = scalar(src, v, "dehon");
+    if (mode == "quick" || mode == "full")
+      report.dehon_full = mode == "full";
+    else if (mode != "none")
+      src.fail(v, 2306, "'dehon' must be quick, full or none");
   }
   return report;
 }

@@ -67,3 +67,131 @@ std::string transit_route_json(const TransitRouteRun& r) {
 }
 
 }  // namespace ftvlsi
+
+namespace ftvlsi {
+namespace {
+
+// Per hollow-cube level: its measured sides and cables.
+ordered_json levels_json(const TransitLayoutRun& r) {
+  ordered_json levels = ordered_json::array();
+  for (std::size_t k = 0; k < r.cube.levels.size(); ++k) {
+    const auto& l = r.cube.levels[k];
+    const auto& c = r.latency.cables[k];
+    levels.push_back({{"level", k + 1},
+                      {"interior_side", l.interior_side},
+                      {"bbox_side", l.outer_side},
+                      {"height", l.height},
+                      {"wall_length", l.wall_length},
+                      {"cables", c.cables},
+                      {"connections_per_cube", l.connections},
+                      {"plane_pairs", l.plane_pairs},
+                      {"distinct_cells", l.distinct_cells},
+                      {"wire_length_max_over_interior_side",
+                       l.interior_side ? c.drawn_max / l.interior_side : 0.0}});
+  }
+  return levels;
+}
+
+ordered_json layout_section(const TransitLayoutRun& r) {
+  const auto& m = r.metrics;
+  const double mm = r.timing.packaging.grid_mm;
+  std::vector<double> max_mm, mean_mm, straight_mm;
+  for (const auto& c : r.latency.cables) {
+    max_mm.push_back(c.drawn_max * mm);
+    mean_mm.push_back(c.drawn_mean * mm);
+    straight_mm.push_back(c.straight_max * mm);
+  }
+  ordered_json j = {
+      {"style", "hollow-cube"},
+      {"dimensions", 3},
+      {"grid_mm", mm},
+      {"width", m.width},
+      {"height", m.height},
+      {"depth", m.depth},
+      {"volume", m.volume()},
+      {"volume_m3", static_cast<double>(m.volume()) * mm * mm * mm * 1e-9},
+      {"bbox",
+       {{m.bbox.lo[0], m.bbox.lo[1], m.bbox.lo[2]}, {m.bbox.hi[0], m.bbox.hi[1], m.bbox.hi[2]}}},
+      {"stacks", m.switches},
+      {"wires", m.wires},
+      {"segments", m.segments},
+      {"vias", m.vias},
+      {"wire_length_total", m.wire_length_total},
+      {"wire_length_max", m.wire_length_max},
+      {"stage_convention",
+       "entry k: the cables between stage k and stage k + 1 (hollow-cube level k + 1)"},
+      {"wires_by_stage", m.wires_by_level},
+      {"wire_length_max_by_stage", m.wire_length_max_by_level},
+      {"wire_length_mean_by_stage", ordered_json::array()},
+      {"wire_mm_max_by_stage", max_mm},
+      {"wire_mm_mean_by_stage", mean_mm},
+      {"wire_mm_straight_max_by_stage", straight_mm},
+      {"levels", levels_json(r)},
+      {"cells", m.cells},
+      {"instances", m.instances}};
+  for (std::size_t k = 0; k < m.wires_by_level.size(); ++k)
+    j["wire_length_mean_by_stage"].push_back(
+        m.wires_by_level[k] ? static_cast<double>(m.wire_length_total_by_level[k]) /
+                                  static_cast<double>(m.wires_by_level[k])
+                            : 0.0);
+  if (!r.drc.empty()) {
+    std::uint64_t v = 0;
+    ordered_json reports = ordered_json::array();
+    for (const auto& d : r.drc) {
+      v += d.violations;
+      reports.push_back(
+          {{"mode", d.mode}, {"violations", d.violations}, {"shapes_checked", d.shapes_checked}});
+    }
+    j["drc_violations"] = v;
+    j["drc"] = reports;
+  }
+  return j;
+}
+
+ordered_json latency_section(const TransitLayoutRun& r, ordered_json& doc) {
+  ordered_json ns = ordered_json::array(), ns_mean = ordered_json::array(),
+               stages = ordered_json::array(), naive = ordered_json::array(),
+               procs = ordered_json::array(), wire = ordered_json::array(),
+               cables = ordered_json::array();
+  for (const auto& row : r.latency.rows) {
+    ns.push_back(row.latency_ns);
+    ns_mean.push_back(row.latency_ns_mean);
+    stages.push_back(row.router_stages);
+    naive.push_back(row.router_stages_without_shortcuts);
+    procs.push_back(row.processors);
+    wire.push_back(row.wire_mm_max);
+    cables.push_back(row.cable_levels);
+  }
+  doc["class_convention"] =
+      "class 0: the own cluster (hybrids); class l >= 1: common ancestor at fat-tree level l";
+  doc["latency_ns_by_class"] = ns;
+  doc["latency_ns_mean_by_class"] = ns_mean;
+  doc["processors_by_class"] = procs;
+  doc["router_stages_by_class"] = stages;
+  doc["router_stages_without_shortcuts_by_class"] = naive;
+  doc["cable_levels_by_class"] = cables;
+  doc["wire_mm_by_class"] = wire;
+  return {{"stages", r.latency.bidelta_stages},
+          {"latency_ns", r.latency.bidelta_latency_ns},
+          {"latency_ns_mean", r.latency.bidelta_latency_ns_mean}};
+}
+
+}  // namespace
+
+std::string transit_layout_json(const TransitLayoutRun& r) {
+  ordered_json doc = {{"tool", "ftvlsi"},
+                      {"version", std::string(version())},
+                      {"seed", r.shape.params.seed},
+                      {"network", "transit"},
+                      {"transit", transit_shape_json(r.shape)}};
+  doc["transit"]["processors_by_class"] = r.shape.processors_by_class;
+  doc["layout"] = layout_section(r);
+  doc["timing"] = {{"clock_mhz", r.timing.clock_mhz},
+                   {"cycles_per_stage", r.timing.cycles_per_stage},
+                   {"signal_cm_per_ns", r.timing.signal_cm_per_ns},
+                   {"wires", r.timing.straight ? "straight" : "drawn"}};
+  doc["bidelta"] = latency_section(r, doc);
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace ftvlsi

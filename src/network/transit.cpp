@@ -30,12 +30,11 @@ struct Layers {
 
 std::uint64_t TransitNetwork::add_routers(std::uint64_t count, RouterRole role, int level,
                                           std::uint32_t group, std::uint32_t stack) {
-  const std::uint64_t first = role_.size();
-  role_.insert(role_.end(), count, role);
-  level_.insert(level_.end(), count, static_cast<std::int16_t>(level));
-  group_.insert(group_.end(), count, group);
+  const std::uint64_t first = rec_.size();
+  Record rec{{}, group, static_cast<std::int16_t>(level), role};
+  std::fill(std::begin(rec.link), std::end(rec.link), static_cast<std::int32_t>(kNoLink));
+  rec_.insert(rec_.end(), count, rec);
   stack_.insert(stack_.end(), count, stack);
-  link_.insert(link_.end(), count * kRn1Ports, kNoLink);
   return first;
 }
 
@@ -48,7 +47,8 @@ void TransitNetwork::match(Slots& sources, Slots& sinks) {
   }
   for (std::size_t i = 0; i < sources.size(); ++i) {
     if (sources[i] >= 0)
-      link_[sources[i]] = sinks[i];
+      rec_[sources[i] / kRn1Ports].link[sources[i] % kRn1Ports] =
+          static_cast<std::int32_t>(sinks[i]);
     else
       inject_[-sources[i] - 1] = sinks[i];
   }
@@ -56,11 +56,11 @@ void TransitNetwork::match(Slots& sources, Slots& sinks) {
 
 TransitNetwork::TransitNetwork(const TransitParams& params) : shape_(transit_shape(params)) {
   cluster_size_ = cluster_processors(shape_.params.leaf);
-  for (int t = cluster_size_ / 3; t > 1; t /= 4) ++cluster_stages_;
+  for (int t = cluster_size_ / 3; t > 1; t /= 4) ++cluster_stages_, cluster_shift_ += 2;
   if (cluster_size_) ++cluster_stages_;
   rng_state_ = shape_.params.seed ^ 0x7472616e736974ull;  // "transit"
   inject_.assign(2 * shape_.processors, kNoLink);
-  role_.reserve(shape_.routers);
+  rec_.reserve(shape_.routers);
   pending_up_.resize(shape_.leaf_units);
   pending_down_.resize(shape_.leaf_units);
   if (cluster_size_) {
@@ -75,7 +75,7 @@ TransitNetwork::TransitNetwork(const TransitParams& params) : shape_(transit_sha
   for (int s = 0; s < shape_.unit_tree_stages; ++s) build_stage(s);
   pending_up_.clear();
   pending_down_.clear();
-  FTVLSI_ASSERT(role_.size() == shape_.routers);
+  FTVLSI_ASSERT(rec_.size() == shape_.routers);
 }
 
 // A bidelta leaf cluster (Transit Note #32 §Bidelta Leaf Clusters): the first stage's inputs
@@ -217,32 +217,23 @@ void TransitNetwork::build_stage(int s) {
   pending_down_ = std::move(down);
 }
 
-std::uint64_t TransitNetwork::leaf_unit(std::uint64_t p) const {
-  return cluster_size_ ? p / static_cast<std::uint64_t>(cluster_size_) : p;
-}
-
-int TransitNetwork::lca_level(std::uint64_t a, std::uint64_t b) const {
-  int l = 0;
-  while (a != b) a >>= 2, b >>= 2, ++l;
-  return l;
-}
-
 int TransitNetwork::direction(std::uint64_t r, std::uint64_t src, std::uint64_t dst) const {
-  switch (role_[r]) {
+  const Record& rec = rec_[r];
+  switch (rec.role) {
     case RouterRole::kUp: {
-      const int l = lca_level(leaf_unit(src), leaf_unit(dst)), top = 3 * level_[r] + 3;
+      const int l = lca_level(leaf_unit(src), leaf_unit(dst)), top = 3 * rec.level + 3;
       return l <= top ? l - (top - 2) : 3;
     }
     case RouterRole::kDown:
-      return static_cast<int>((leaf_unit(dst) >> (2 * (level_[r] - 1))) & 3);
+      return static_cast<int>((leaf_unit(dst) >> (2 * (rec.level - 1))) & 3);
     case RouterRole::kClusterFirst: {
-      const std::uint64_t c = cluster_size_;
-      if (dst / c != group_[r]) return 3;
-      return static_cast<int>((dst % c) / (c / 3));
+      const std::uint64_t unit = leaf_unit(dst);
+      if (unit != rec.group) return 3;
+      return static_cast<int>((dst - unit * cluster_size_) >> cluster_shift_);  // its third
     }
     case RouterRole::kClusterInner: {
-      const std::uint64_t q = (dst % cluster_size_) % (cluster_size_ / 3);
-      return static_cast<int>((q >> (2 * (cluster_stages_ - level_[r]))) & 3);
+      const std::uint64_t q = dst & ((1ull << cluster_shift_) - 1);  // c/3 is a power of 4
+      return static_cast<int>((q >> (2 * (cluster_stages_ - rec.level))) & 3);
     }
   }
   return 3;

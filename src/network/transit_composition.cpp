@@ -88,7 +88,7 @@ std::uint64_t cluster_routers(TransitLeaf leaf) {
 
 namespace {
 
-constexpr std::uint64_t kMaxRouters = 4'000'000;
+constexpr std::uint64_t kMaxRouters = 4'000'000;  // input slots fit 32 bits
 
 void fill_stages(TransitShape& s) {
   const bool small = s.params.leaf == TransitLeaf::kSmall;

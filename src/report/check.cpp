@@ -111,19 +111,21 @@ std::vector<Entry> later_checks() {
        detail::measure_g_headline,
        "A mesh's one step, equal processor areas (docs/measurements.md)."},
       {"D-compose",
-       "DeHon's compositions",
-       "DeHon 1993 (seed 003)",
-       {},
-       {},
-       nullptr,
-       "DeHon's fat-trees are not built yet (their own issue)."},
+       "DeHon's compositions: 4K, 12K, 256K and 768K built from the paper's stacks",
+       "DeHon 1993, §Examples, §Example Hybrid Fat-Trees (seed 003)",
+       {4096, 12288},
+       {4096, 12288, 262144, 786432},
+       detail::measure_d_compose,
+       "Leaf stacks and unit trees of each composition, counted on the built network "
+       "(docs/dehon.md §2)."},
       {"D-route",
-       "DeHon's routing probability",
-       "DeHon 1993 (seed 003)",
-       {},
-       {},
-       nullptr,
-       "DeHon's fat-trees are not built yet (their own issue)."}};
+       "DeHon: 70-80 % of connections get through at full load, matched locality",
+       "DeHon 1993, §Routing Performance (seed 003)",
+       {4096, 12288},
+       {4096, 12288, 262144, 786432},
+       detail::measure_d_route,
+       "Two seeded trials of the circuit-switched simulation per composition (docs/dehon.md "
+       "§5)."}};
 }
 
 const std::vector<Entry>& registry() {

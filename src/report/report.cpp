@@ -10,6 +10,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/report_index.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/io/transit_report.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/check_partial.hpp"
@@ -179,6 +180,18 @@ std::string check_section(const std::vector<CheckResult>& checks, bool full, Rep
   return md;
 }
 
+// DeHon's fat-trees: dehon.md and its plots beside the summary, a table in it.
+std::string dehon_section(bool full, const std::string& out_dir) {
+  DehonReportSpec spec;
+  if (!full) {
+    spec.compositions = {"4K", "12K"};
+    spec.loads = {0.2, 0.6, 1.0};
+    spec.fault_fractions = {0, 0.05, 0.2};
+    spec.connectivity_pairs = 500;
+  }
+  return write_dehon_report(run_dehon_report(spec), out_dir);
+}
+
 // index.html: every layout's folder, the top-level documents, the plots inline.
 void write_index(ReportIndex& index, const std::string& out_dir) {
   for (const auto& f : files_in(out_dir)) {
@@ -272,6 +285,7 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir, cons
     write_check_report(checks, o, out_dir);
     md += check_section(checks, o.full, result);
   }
+  if (spec.dehon_full) md += dehon_section(*spec.dehon_full, out_dir);
   return write_summary(spec.title, parts, md, result, out_dir);
 }
 

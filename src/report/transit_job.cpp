@@ -1,9 +1,15 @@
 #include "ftvlsi/report/transit_job.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/system.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/gds_writer.hpp"
+#include "ftvlsi/io/transit_json.hpp"
+#include "ftvlsi/io/view3d_html.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -48,6 +54,49 @@ TransitRouteRun run_transit_route(const TransitRouteJobSpec& spec) {
       analytic_route_probability(run.shape, net.rn1(), spec.route.locality, spec.route.load);
   run.bidelta_stages = bidelta_stages(run.shape.processors);
   run.bidelta_analytic = bidelta_route_probability(run.bidelta_stages, net.rn1(), spec.route.load);
+  return run;
+}
+
+bool TransitLayoutRun::drc_clean() const {
+  for (const auto& r : drc)
+    if (!r.clean()) return false;
+  return true;
+}
+
+TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
+  const auto& out = spec.output;
+  if (out.json && *out.json != "-") require_writable(*out.json, "JSON");
+  if (out.gds) require_writable(*out.gds, "GDS");
+  if (out.html) require_writable(*out.html, "HTML");
+  if (out.svg)
+    throw InputError(
+        5501,
+        "a hollow cube spans hundreds of wiring planes, too many for per-plane SVG files; write "
+        "the 3D view (--html) or GDS (--gds) instead of --svg");
+  TransitLayoutRun run;
+  run.timing = spec.timing;
+  auto t0 = std::chrono::steady_clock::now();
+  const TransitNetwork net(spec.network);
+  run.shape = net.shape();
+  run.seconds_build = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  run.cube = build_hollow_cube(net, spec.timing.packaging);
+  run.metrics = measure(run.cube.layout);
+  run.latency = transit_latency(net, run.cube, spec.timing);
+  run.seconds_layout = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
+    run.drc.push_back(check_hierarchical(run.cube.layout));
+  if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
+    run.drc.push_back(check_flat(run.cube.layout, available_memory_bytes()));
+  run.seconds_drc = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const std::string title = fmt::format("DeHon's fat-tree {}, {} processors, hollow cube",
+                                        run.shape.params.composition, run.shape.processors);
+  if (out.gds) write_gds(run.cube.layout, *out.gds);
+  if (out.html) write_view3d_html(run.cube.layout, *out.html, {title, 200000});
+  if (out.json && *out.json != "-") write_file_atomically(*out.json, transit_layout_json(run));
+  run.seconds_write = seconds_since(t0);
   return run;
 }
 

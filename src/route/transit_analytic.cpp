@@ -1,5 +1,6 @@
 #include "ftvlsi/route/transit_analytic.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -8,6 +9,9 @@
 namespace ftvlsi {
 
 double rn1_granted(Rn1Config config, double rate) {
+  // Before the fixed point is reached a type may be offered more than its inputs can carry;
+  // every input is then busy.
+  rate = std::clamp(rate, 0.0, 1.0);
   const int k = rn1_crossbar_inputs(config), delta = rn1_dilation(config);
   // E[min(X, delta)] = delta - sum_{x < delta} (delta - x) P(X = x).
   double e = delta, px = std::pow(1 - rate, k);
@@ -21,7 +25,7 @@ double rn1_granted(Rn1Config config, double rate) {
 
 double rn1_pass(Rn1Config config, double rate) {
   if (rate <= 0) return 1.0;
-  return rn1_granted(config, rate) / (rn1_crossbar_inputs(config) * rate);
+  return rn1_granted(config, rate) / (rn1_crossbar_inputs(config) * std::min(rate, 1.0));
 }
 
 namespace {

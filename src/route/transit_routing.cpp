@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 #include "ftvlsi/core/error.hpp"
 
@@ -59,10 +62,10 @@ std::uint64_t DestinationSampler::draw(std::uint64_t src, SplitMix64& rng) const
   const double x = static_cast<double>(rng() >> 11) * 0x1.0p-53;
   const int c = static_cast<int>(std::upper_bound(cumulative_.begin(), cumulative_.end(), x) -
                                  cumulative_.begin());
-  const std::uint64_t unit = n / net_.shape().leaf_units;  // processors per leaf unit
+  const std::uint64_t unit = net_.unit_processors();
   const std::uint64_t u = net_.leaf_unit(src);
   if (c == 0) {  // another processor of the same cluster
-    const std::uint64_t k = rng.below(unit - 1), own = src % unit;
+    const std::uint64_t k = rng.below(unit - 1), own = src - u * unit;
     return u * unit + (k >= own ? k + 1 : k);
   }
   const std::uint64_t sub = 1ull << (2 * (c - 1));  // leaf units per level-(c-1) subtree
@@ -102,19 +105,33 @@ FaultSet make_faults(const TransitNetwork& net, const FaultSpec& spec, std::uint
 
 namespace {
 
-// The requests of one trial, listed by source: each processor offers one connection with
-// probability `load`, on one of its two network inputs (the low bit of its draw).
-void offer(const TransitNetwork& net, const DestinationSampler& dest, double load, SplitMix64& rng,
-           std::vector<CircuitRequest>& req) {
+constexpr int kBatch = 4;  // trials routed together (route/circuit_switch.hpp)
+
+// The requests of trials first .. first + count - 1, listed by source: in each trial every
+// processor offers one connection with probability `load`, on one of its two network inputs
+// (the low bit of its draw). Trial t draws from its own seeded stream.
+void offer(const TransitNetwork& net, const DestinationSampler& dest, const TransitRouteSpec& spec,
+           int first, int count, std::vector<CircuitRequest>& req) {
   req.clear();
-  const auto threshold = static_cast<std::uint64_t>(std::ldexp(load, 53));
-  for (std::uint64_t p = 0; p < net.processors(); ++p) {
-    const std::uint64_t x = rng();
-    if (load >= 1.0 || (x >> 11) < threshold)
-      req.push_back({static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(dest.draw(p, rng)),
-                     static_cast<std::uint8_t>(x & 1)});
-  }
+  const auto threshold = static_cast<std::uint64_t>(std::ldexp(spec.load, 53));
+  std::vector<SplitMix64> rng;
+  for (int t = first; t < first + count; ++t)
+    rng.emplace_back(spec.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(t));
+  for (std::uint64_t p = 0; p < net.processors(); ++p)
+    for (int t = 0; t < count; ++t) {
+      const std::uint64_t x = rng[t]();
+      if (spec.load >= 1.0 || (x >> 11) < threshold)
+        req.push_back({static_cast<std::uint32_t>(p),
+                       static_cast<std::uint32_t>(dest.draw(p, rng[t])),
+                       static_cast<std::uint8_t>(x & 1), static_cast<std::uint8_t>(t)});
+    }
 }
+
+// What one batch of trials delivered.
+struct BatchTally {
+  std::vector<std::uint64_t> offered_by_class, delivered_by_class, offered, got;
+  std::uint64_t stages = 0;
+};
 
 void interval(TransitRouteResult& r) {
   const double t = static_cast<double>(r.per_trial.size());
@@ -126,36 +143,23 @@ void interval(TransitRouteResult& r) {
   r.ci_high = std::min(1.0, mean + half);
 }
 
-}  // namespace
-
-TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRouteSpec& spec,
-                                    const FaultSet* faults) {
-  if (!(spec.load >= 0 && spec.load <= 1))
-    throw InputError(6501, "--load must be a probability in [0, 1]");
-  if (spec.trials < 1) throw InputError(6503, "--trials must be at least 1");
-  const DestinationSampler dest(net, spec.locality);
-  CircuitSwitch<TransitNetwork> sw(net, faults ? &faults->mask : nullptr);
+TransitRouteResult combine(const TransitNetwork& net, const std::vector<BatchTally>& tally) {
   TransitRouteResult r;
   const int classes = net.shape().classes();
   std::vector<std::uint64_t> delivered_by_class(classes, 0);
   r.offered_by_class.assign(classes, 0);
-  std::vector<CircuitRequest> req;
-  std::vector<std::uint8_t> ok;
   std::uint64_t stages = 0;
-  for (int t = 0; t < spec.trials; ++t) {
-    SplitMix64 rng(spec.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(t));
-    offer(net, dest, spec.load, rng, req);
-    stages += sw.route(req, rng, ok);
-    std::uint64_t got = 0;
-    for (std::size_t i = 0; i < req.size(); ++i) {
-      const int c = net.locality_class(req[i].src, req[i].dst);
-      ++r.offered_by_class[c];
-      delivered_by_class[c] += ok[i];
-      got += ok[i];
+  for (const BatchTally& t : tally) {
+    stages += t.stages;
+    for (int c = 0; c < classes; ++c) {
+      r.offered_by_class[c] += t.offered_by_class[c];
+      delivered_by_class[c] += t.delivered_by_class[c];
     }
-    r.offered += req.size();
-    r.delivered += got;
-    r.per_trial.push_back(req.empty() ? 1.0 : static_cast<double>(got) / req.size());
+    for (std::size_t k = 0; k < t.offered.size(); ++k) {
+      r.offered += t.offered[k];
+      r.delivered += t.got[k];
+      r.per_trial.push_back(t.offered[k] ? static_cast<double>(t.got[k]) / t.offered[k] : 1.0);
+    }
   }
   r.probability = r.offered ? static_cast<double>(r.delivered) / r.offered : 1.0;
   r.mean_router_stages = r.delivered ? static_cast<double>(stages) / r.delivered : 0.0;
@@ -165,6 +169,69 @@ TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRout
                               : -1.0);
   interval(r);
   return r;
+}
+
+}  // namespace
+
+namespace {
+
+// Routes batches w, w + workers, ... of the spec's trials, each into its own tally.
+void route_batches(const TransitNetwork& net, const TransitRouteSpec& spec, const FaultSet* faults,
+                   const DestinationSampler& dest, int w, int workers,
+                   std::vector<BatchTally>& tally) {
+  CircuitSwitch<TransitNetwork> sw(net, faults ? &faults->mask : nullptr, kBatch);
+  std::vector<CircuitRequest> req;
+  std::vector<std::uint8_t> ok;
+  const int classes = net.shape().classes();
+  for (std::size_t b = w; b < tally.size(); b += workers) {
+    const int first = static_cast<int>(b) * kBatch, count = std::min(kBatch, spec.trials - first);
+    offer(net, dest, spec, first, count, req);
+    SplitMix64 rng(spec.seed * 0xD1B54A32D192ED03ull + static_cast<std::uint64_t>(first));
+    BatchTally& t = tally[b];
+    t.stages = sw.route(req, rng, ok);
+    t.offered_by_class.assign(classes, 0);
+    t.delivered_by_class.assign(classes, 0);
+    t.offered.assign(count, 0);
+    t.got.assign(count, 0);
+    for (std::size_t i = 0; i < req.size(); ++i) {
+      const int c = net.locality_class(req[i].src, req[i].dst);
+      ++t.offered_by_class[c];
+      t.delivered_by_class[c] += ok[i];
+      ++t.offered[req[i].trial];
+      t.got[req[i].trial] += ok[i];
+    }
+  }
+}
+
+}  // namespace
+
+TransitRouteResult simulate_transit(const TransitNetwork& net, const TransitRouteSpec& spec,
+                                    const FaultSet* faults) {
+  if (!(spec.load >= 0 && spec.load <= 1))
+    throw InputError(6501, "--load must be a probability in [0, 1]");
+  if (spec.trials < 1) throw InputError(6503, "--trials must be 1 .. 100000");
+  const DestinationSampler dest(net, spec.locality);
+  std::vector<BatchTally> tally((spec.trials + kBatch - 1) / kBatch);
+  // Batches are independent and seeded by their index: any number of threads gives the same
+  // result, combined in batch order.
+  const int workers = static_cast<int>(std::clamp<std::size_t>(
+      spec.threads ? spec.threads : std::thread::hardware_concurrency(), 1, tally.size()));
+  std::vector<std::thread> pool;
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  for (int w = 1; w < workers; ++w)
+    pool.emplace_back([&, w] {
+      try {
+        route_batches(net, spec, faults, dest, w, workers, tally);
+      } catch (...) {
+        const std::lock_guard lock(failure_mutex);
+        failure = std::current_exception();
+      }
+    });
+  route_batches(net, spec, faults, dest, 0, workers, tally);
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return combine(net, tally);
 }
 
 bool transit_path_exists(const TransitNetwork& net, const FaultMask& faults, std::uint64_t src,

@@ -119,4 +119,18 @@ TEST_SUITE("transit_analytic") {
         analytic_route_probability(shape, Rn1Config::kDilation2, Locality::kUniform, 1.0);
     CHECK(u.probability < last);
   }
+
+  TEST_CASE("the model converges for overloaded uniform traffic on every composition") {
+    for (const char* name : {"4K", "12K", "256K", "768K"}) {
+      TransitParams p;
+      p.composition = name;
+      const auto shape = transit_shape(p);
+      for (auto cfg : {Rn1Config::kDilation2, Rn1Config::kDual4x4}) {
+        const auto u = analytic_route_probability(shape, cfg, Locality::kUniform, 1.0);
+        CHECK(u.probability > 0.01);
+        CHECK(u.probability < 0.5);
+        CHECK(u.iterations < 1000);
+      }
+    }
+  }
 }

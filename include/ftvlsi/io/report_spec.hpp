@@ -5,6 +5,7 @@
 //   layouts: [{name: ..., network: {...}, layout: {...}}, ...]
 //   simulate: {competing: mesh, sizes: [64, 256, 1024], delays: [unit, linear]}
 //   check: quick | full | none
+//   dehon: quick | full | none
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,6 +31,9 @@ struct ReportSpec {
   std::optional<ReportSimulate> simulate;
   // `check: quick | full | none`: the papers' bounds checked (ftvlsi check); none when absent.
   std::optional<bool> check_full;
+  // `dehon: quick | full | none`: DeHon's fat-trees (docs/dehon.md §7): quick 4K and 12K at 3
+  // loads, full the paper's four compositions at 10; none when absent.
+  std::optional<bool> dehon_full;
 };
 ReportSpec parse_report_spec(std::string_view yaml, std::string_view source);
 ReportSpec load_report_spec(const std::string& path);

@@ -8,5 +8,6 @@
 namespace ftvlsi {
 
 std::string transit_route_json(const TransitRouteRun& run);
+std::string transit_layout_json(const TransitLayoutRun& run);
 
 }  // namespace ftvlsi

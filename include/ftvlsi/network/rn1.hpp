@@ -1,5 +1,5 @@
 #pragma once
-// The RN1 routing component of DeHon's practical fat-tree (docs/design.md §2.6; Transit Note #32
+// The RN1 routing component of DeHon's practical fat-tree (docs/dehon.md §1; Transit Note #32
 // §RN1): 8 input and 8 output channels, 9 bits wide, in one of two configurations:
 //   kDilation2  one 8x8 crossbar with dilation 2: 4 logical directions, 2 equivalent outputs
 //               each (outputs 2d and 2d + 1 go in direction d), all 8 inputs equivalent;

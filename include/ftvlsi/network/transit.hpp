@@ -1,5 +1,5 @@
 #pragma once
-// DeHon's practical fat-tree as a graph of RN1 routers (docs/design.md §2.6): every router, every
+// DeHon's practical fat-tree as a graph of RN1 routers (docs/dehon.md §1): every router, every
 // link between an output and an input, and the rule that picks a connection's direction at each
 // router. The redundant links between equivalent ports are wired at random (seeded), after
 // Leighton, or deterministically (interleaved round robin), for comparison.
@@ -10,6 +10,7 @@
 // (a group's inputs, a child's inputs into its parents) is a pool, and the outputs that feed it
 // are matched to it in order (deterministic: sources interleaved over their routers, the pool
 // port-major over its routers and unit trees) or through a seeded random permutation.
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -42,25 +43,35 @@ class TransitNetwork {
   const TransitShape& shape() const { return shape_; }
   Rn1Config rn1() const { return shape_.params.rn1; }
   std::uint64_t processors() const { return shape_.processors; }
-  std::uint64_t routers() const { return role_.size(); }
+  std::uint64_t routers() const { return rec_.size(); }
 
-  RouterRole role(std::uint64_t r) const { return role_[r]; }
-  int level(std::uint64_t r) const { return level_[r]; }
-  std::uint32_t group(std::uint64_t r) const { return group_[r]; }
+  RouterRole role(std::uint64_t r) const { return rec_[r].role; }
+  int level(std::uint64_t r) const { return rec_[r].level; }
+  std::uint32_t group(std::uint64_t r) const { return rec_[r].group; }
   // The stack a router belongs to (unit tree or cluster), numbered stage by stage.
   std::uint32_t stack(std::uint64_t r) const { return stack_[r]; }
   std::uint64_t stacks() const { return stack_stage_.size(); }
   int stack_stage(std::uint32_t s) const { return stack_stage_[s]; }
 
   // Output slot r * 8 + o: the input slot it feeds, kNoLink, or delivery_link(p).
-  std::int64_t link(std::uint64_t out_slot) const { return link_[out_slot]; }
+  std::int64_t link(std::uint64_t out_slot) const {
+    return rec_[out_slot / kRn1Ports].link[out_slot % kRn1Ports];
+  }
+  // Asks the cache for router r's record (the routing simulator's inner loop).
+  void prefetch(std::uint64_t r) const { __builtin_prefetch(&rec_[r]); }
   // Processor p's two network inputs: input slots.
   std::int64_t injection(std::uint64_t p, int i) const { return inject_[2 * p + i]; }
 
   // The leaf unit (processor or cluster) of processor p, and the fat-tree level of the lowest
   // common ancestor of two leaf units (0: the same one).
-  std::uint64_t leaf_unit(std::uint64_t p) const;
-  int lca_level(std::uint64_t a, std::uint64_t b) const;
+  // Inline: the routing simulator calls these for every connection at every router. A cluster
+  // has c = 3 * 4^k processors, so p / c = (p >> 2k) / 3, a division by a constant.
+  std::uint64_t leaf_unit(std::uint64_t p) const {
+    return cluster_size_ ? (p >> cluster_shift_) / 3 : p;
+  }
+  static int lca_level(std::uint64_t a, std::uint64_t b) { return (std::bit_width(a ^ b) + 1) / 2; }
+  // Processors per leaf unit (1 for small unit-tree leaves).
+  std::uint64_t unit_processors() const { return cluster_size_ ? cluster_size_ : 1; }
   // The locality class of a connection: 0 inside one cluster, else the fat-tree LCA level.
   int locality_class(std::uint64_t src, std::uint64_t dst) const {
     return lca_level(leaf_unit(src), leaf_unit(dst));
@@ -88,13 +99,18 @@ class TransitNetwork {
   TransitShape shape_;
   int cluster_size_ = 0;    // 0: small leaves
   int cluster_stages_ = 0;  // 1 + log4(c / 3)
+  int cluster_shift_ = 0;   // 2 log4(c / 3)
   std::uint64_t rng_state_ = 0;
-  std::vector<RouterRole> role_;
-  std::vector<std::int16_t> level_;
-  std::vector<std::uint32_t> group_;
+  // One record per router, 40 bytes: what the simulator reads at a router comes in one fetch.
+  struct Record {
+    std::int32_t link[kRn1Ports];  // input slots fit 32 bits (at most 4M routers)
+    std::uint32_t group;
+    std::int16_t level;
+    RouterRole role;
+  };
+  std::vector<Record> rec_;
   std::vector<std::uint32_t> stack_;
   std::vector<int> stack_stage_;
-  std::vector<std::int64_t> link_;
   std::vector<std::int64_t> inject_;
   // While building: per node of the stage below, the outputs that go up to its parent and the
   // inputs its parent feeds.

@@ -1,5 +1,5 @@
 #pragma once
-// Compositions of DeHon's practical fat-tree (docs/design.md §2.6; Transit Note #32 §Fat-Tree
+// Compositions of DeHon's practical fat-tree (docs/dehon.md §1; Transit Note #32 §Fat-Tree
 // Composition, §Examples, §Hybrid Fat-Trees): the parameters of a network and the counts that
 // follow from them, without building a router.
 //

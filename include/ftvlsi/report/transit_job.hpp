@@ -1,14 +1,19 @@
 #pragma once
 // `ftvlsi layout --network transit` and `ftvlsi route --network transit`: DeHon's practical
-// fat-tree built, packaged, timed and routed (docs/design.md §2.6, §3.10, §5.6). The jobs
+// fat-tree built, packaged, timed and routed (docs/dehon.md §1, §3, §5). The jobs
 // return typed results; io/transit_json.hpp writes their JSON.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
+#include "ftvlsi/layout/hollow_cube.hpp"
 #include "ftvlsi/network/transit.hpp"
 #include "ftvlsi/route/transit_analytic.hpp"
+#include "ftvlsi/route/transit_latency.hpp"
 #include "ftvlsi/route/transit_routing.hpp"
 
 namespace ftvlsi {
@@ -35,6 +40,28 @@ struct TransitRouteRun {
 };
 
 TransitRouteRun run_transit_route(const TransitRouteJobSpec& spec);
+
+struct TransitLayoutJobSpec {
+  TransitParams network;
+  TransitTiming timing;
+  DrcMode drc = DrcMode::kNone;
+  OutputPaths output;  // json ("-": stdout), gds, html (svg is refused: too many planes)
+};
+
+struct TransitLayoutRun {
+  TransitShape shape;
+  TransitTiming timing;
+  HollowCube cube;
+  LayoutMetrics<3> metrics;
+  std::vector<DrcReport> drc;
+  TransitLatency latency;
+  double seconds_build = 0, seconds_layout = 0, seconds_drc = 0, seconds_write = 0;
+  bool drc_clean() const;
+};
+
+// Builds the network, packages it as hollow cubes, measures, checks and times it, and writes
+// the files the spec names.
+TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec);
 
 // Stages of a flat bidelta network of RN1s joining n processors: one radix-4 stage per base-4
 // digit of a destination (a leading radix-3 or radix-2 digit counts as a stage).

@@ -1,5 +1,5 @@
 #pragma once
-// The probability that a connection gets through, computed (docs/design.md §5.6): a
+// The probability that a connection gets through, computed (docs/dehon.md §5): a
 // stage-by-stage model of unbuffered dilated crossbars in the style of Patel (1981) and
 // Kruskal & Snir (1983), as Knight & Sobalvarro's routing statistics apply it to Transit
 // networks, extended to the fat-tree's up and down routing and its locality classes.

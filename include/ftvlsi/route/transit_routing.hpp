@@ -59,6 +59,8 @@ struct TransitRouteSpec {
   Locality locality = Locality::kMatched;
   int trials = 10;
   std::uint64_t seed = 1;
+  // Threads routing batches of 4 trials (0: one per core). The result does not depend on it.
+  unsigned threads = 0;
 };
 
 struct TransitRouteResult {

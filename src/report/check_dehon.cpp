@@ -1,0 +1,74 @@
+// `ftvlsi check` D-compose and D-route: DeHon's compositions and his 70-80 % headline, measured
+// on the built networks (docs/dehon.md §2, §5; docs/checks.md).
+#include <string>
+
+#include "check_measures.hpp"
+#include "ftvlsi/network/transit.hpp"
+#include "ftvlsi/route/transit_routing.hpp"
+
+namespace ftvlsi::detail {
+namespace {
+
+// The paper's composition of about n processors (the check's sizes are its four).
+struct Named {
+  const char* name;
+  std::uint64_t stacks;  // leaf stacks (unit trees or clusters) and unit trees, as the paper
+};
+Named composition_of(std::uint64_t n) {
+  if (n >= 786432) return {"768K", 4096 + 1024 + 256};
+  if (n >= 262144) return {"256K", 4096 + 256 + 64};
+  if (n >= 12288) return {"12K", 64 + 16};
+  return {"4K", 64 + 4};
+}
+
+CheckSeries make_series(std::string label, CheckRule::Kind kind, double constant) {
+  CheckSeries s;
+  s.label = std::move(label);
+  s.rule = {kind, constant, std::nullopt};
+  return s;
+}
+
+}  // namespace
+
+// D-compose: the stacks of each composition are exactly the paper's (ratio 1 from both sides).
+std::vector<CheckSeries> measure_d_compose(const std::vector<std::uint64_t>& sizes,
+                                           const Ctx& ctx) {
+  auto at_most = make_series("stacks / the paper's count", CheckRule::Kind::kUpper, 1.0);
+  auto at_least =
+      make_series("stacks / the paper's count, from below", CheckRule::Kind::kLower, 1.0);
+  for (std::uint64_t n : sizes) {
+    const Named c = composition_of(n);
+    TransitParams p;
+    p.composition = c.name;
+    const TransitShape s = transit_shape(p);
+    double stacks = 0;
+    for (auto u : s.unit_trees_by_stage) stacks += static_cast<double>(u);
+    stacks = ctx.tamper(s.processors, stacks);
+    const double paper = static_cast<double>(c.stacks);
+    at_most.points.push_back({s.processors, stacks, paper});
+    at_least.points.push_back({s.processors, stacks, paper});
+  }
+  return {at_most, at_least};
+}
+
+// D-route: at full load with matched locality a connection gets through with probability
+// between 0.70 and 0.80 (two seeded trials per composition).
+std::vector<CheckSeries> measure_d_route(const std::vector<std::uint64_t>& sizes, const Ctx& ctx) {
+  auto low = make_series("route probability at full load / 0.70", CheckRule::Kind::kLower, 1.0);
+  auto high = make_series("route probability at full load / 0.80", CheckRule::Kind::kUpper, 1.0);
+  for (std::uint64_t n : sizes) {
+    TransitParams p;
+    p.composition = composition_of(n).name;
+    p.seed = ctx.seed;
+    const TransitNetwork net(p);
+    TransitRouteSpec r;
+    r.trials = 2;
+    r.seed = ctx.seed;
+    const double got = ctx.tamper(net.processors(), simulate_transit(net, r).probability);
+    low.points.push_back({net.processors(), got, 0.70});
+    high.points.push_back({net.processors(), got, 0.80});
+  }
+  return {low, high};
+}
+
+}  // namespace ftvlsi::detail
