@@ -1,0 +1,155 @@
+#include "ftvlsi/decomp/bisection.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/decomp/refinement.hpp"
+
+namespace ftvlsi {
+namespace {
+
+struct Piece {
+  std::uint32_t lo = 0, hi = 0;  // range of `seq`
+  std::uint64_t index = 0;       // among the 2^level pieces of its level
+};
+
+struct Window {
+  std::int64_t cut = INT64_MAX;
+  int axis = 0;
+  std::uint32_t t = 0;
+};
+
+struct Bisector {
+  const Adjacency adj;
+  const BisectionOptions options;
+  const CompetingNetwork& net;
+  // Per axis, the processors sorted by that coordinate; each piece is the same range in all.
+  std::array<std::vector<std::uint32_t>, 3> seq;
+  std::vector<std::uint8_t> side;
+  RefineScratch scratch;
+  BisectionMapping out;
+
+  std::uint32_t reach_of(std::uint32_t b) const {
+    return options.cut_aware ? static_cast<std::uint32_t>(b / kWindowFraction) : 0;
+  }
+
+  // Moves pearl v to side s, keeping `cut` (wires between the sides) current.
+  void move(std::uint32_t v, std::uint8_t s, std::int64_t& cut) {
+    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+      const std::uint8_t t = side[adj.next[e]];
+      if (t == kOutside) continue;
+      cut += t == s ? -1 : 1;
+    }
+    side[v] = s;
+  }
+
+  // The windows of h pearls on the circle of line `p` starting within reach of 0; the sides
+  // end as they were scanned last, not restored.
+  Window scan(std::span<const std::uint32_t> p, std::uint32_t h, int axis, std::int64_t cut) {
+    const auto b = static_cast<std::uint32_t>(p.size());
+    Window best{cut, axis, 0};
+    const std::int64_t cut0 = cut;
+    const std::uint32_t reach = reach_of(b);
+    for (std::uint32_t t = 1; t <= reach; ++t) {  // forward: t = 1 .. reach
+      move(p[t - 1], 1, cut);
+      move(p[(t - 1 + h) % b], 0, cut);
+      if (cut < best.cut) best = {cut, axis, t};
+    }
+    for (std::uint32_t k = 0; k < b; ++k) side[p[k]] = k < h ? 0 : 1;  // back to t = 0
+    cut = cut0;
+    for (std::uint32_t k = 1; k <= reach; ++k) {  // backward: t = b - k
+      move(p[b - k], 0, cut);
+      move(p[(b - k + h) % b], 1, cut);
+      if (cut < best.cut) best = {cut, axis, b - k};
+    }
+    return best;
+  }
+
+  // The piece's longest axis first; the geometric split is its median.
+  std::vector<int> axes(std::uint32_t lo, std::uint32_t hi) const {
+    std::vector<int> order;
+    for (int d = 0; d < net.dimensions; ++d) order.push_back(d);
+    auto extent = [&](int d) {
+      return net.position[seq[d][hi - 1]][d] - net.position[seq[d][lo]][d];
+    };
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return extent(a) > extent(b); });
+    return order;
+  }
+
+  // Side 0: the best window over the lines of every axis (ties: the longest axis, then t = 0).
+  std::int64_t choose(std::uint32_t lo, std::uint32_t hi, std::uint32_t h) {
+    const auto order = axes(lo, hi);
+    Window best;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const std::span<const std::uint32_t> p(seq[order[i]].data() + lo, hi - lo);
+      for (std::uint32_t k = 0; k < p.size(); ++k) side[p[k]] = k < h ? 0 : 1;
+      const auto cut = static_cast<std::int64_t>(split_cut(adj, p, side));
+      if (i == 0) out.cut_geometric += cut;
+      const Window w = reach_of(hi - lo) > 0 ? scan(p, h, order[i], cut) : Window{cut, order[i], 0};
+      if (w.cut < best.cut) best = w;
+      if (!options.cut_aware) break;
+    }
+    const std::span<const std::uint32_t> p(seq[best.axis].data() + lo, hi - lo);
+    for (std::uint32_t k = 0; k < p.size(); ++k)
+      side[p[(best.t + k) % p.size()]] = k < h ? 0 : 1;
+    out.cut_chosen += best.cut;
+    return best.cut;
+  }
+
+  void split(const Piece& piece, std::vector<Piece>& next, int level, int levels) {
+    const std::uint32_t lo = piece.lo, hi = piece.hi, h = (hi - lo) / 2;
+    const std::int64_t chosen = choose(lo, hi, h);
+    const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
+    std::int64_t gain = 0;
+    if (options.refine_passes > 0)
+      out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain);
+    out.cut_refined += static_cast<std::uint64_t>(chosen - gain);
+    // Side 0 first; every axis's line stays sorted.
+    for (int d = 0; d < net.dimensions; ++d)
+      std::stable_partition(seq[d].begin() + lo, seq[d].begin() + hi,
+                            [&](std::uint32_t v) { return side[v] == 0; });
+    for (auto v : p) side[v] = kOutside;
+    ++out.splits;
+    const Piece halves[2] = {{lo, lo + h, 2 * piece.index}, {lo + h, hi, 2 * piece.index + 1}};
+    for (const Piece& c : halves) {
+      if (c.hi - c.lo >= 2)
+        next.push_back(c);
+      else if (c.hi - c.lo == 1)  // a lone processor keeps descending into second halves
+        out.leaf[seq[0][c.lo]] = ((c.index + 1) << (levels - level - 1)) - 1;
+    }
+  }
+};
+
+}  // namespace
+
+BisectionMapping balanced_bisection(const CompetingNetwork& net, const CuttingTree& tree,
+                                    int levels, const BisectionOptions& options) {
+  const std::uint64_t n = net.processors();
+  if (n > (std::uint64_t{1} << levels))
+    throw InputError("the host has fewer leaves than the network has processors");
+  Bisector b{Adjacency(n, net.wires), options, net, {},
+             std::vector<std::uint8_t>(n, kOutside), RefineScratch(n), {}};
+  // Ties along an axis in cutting-tree order.
+  for (int d = 0; d < net.dimensions; ++d) {
+    b.seq[d] = tree.order;
+    std::stable_sort(b.seq[d].begin(), b.seq[d].end(), [&](std::uint32_t x, std::uint32_t y) {
+      return net.position[x][d] < net.position[y][d];
+    });
+  }
+  b.out.leaf.assign(n, 0);
+  std::vector<Piece> active, next;
+  if (n >= 2)
+    active.push_back({0, static_cast<std::uint32_t>(n), 0});
+  else
+    b.out.leaf[0] = (std::uint64_t{1} << levels) - 1;
+  for (int level = 0; level < levels && !active.empty(); ++level) {
+    next.clear();
+    for (const Piece& piece : active) b.split(piece, next, level, levels);
+    active.swap(next);
+  }
+  FTVLSI_ASSERT(active.empty());
+  return std::move(b.out);
+}
+
+}  // namespace ftvlsi
