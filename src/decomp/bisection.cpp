@@ -73,7 +73,8 @@ struct Bisector {
     auto extent = [&](int d) {
       return net.position[seq[d][hi - 1]][d] - net.position[seq[d][lo]][d];
     };
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return extent(a) > extent(b); });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return extent(a) > extent(b); });
     return order;
   }
 
@@ -91,8 +92,7 @@ struct Bisector {
       if (!options.cut_aware) break;
     }
     const std::span<const std::uint32_t> p(seq[best.axis].data() + lo, hi - lo);
-    for (std::uint32_t k = 0; k < p.size(); ++k)
-      side[p[(best.t + k) % p.size()]] = k < h ? 0 : 1;
+    for (std::uint32_t k = 0; k < p.size(); ++k) side[p[(best.t + k) % p.size()]] = k < h ? 0 : 1;
     out.cut_chosen += best.cut;
     return best.cut;
   }
@@ -128,8 +128,8 @@ BisectionMapping balanced_bisection(const CompetingNetwork& net, const CuttingTr
   const std::uint64_t n = net.processors();
   if (n > (std::uint64_t{1} << levels))
     throw InputError("the host has fewer leaves than the network has processors");
-  Bisector b{Adjacency(n, net.wires), options, net, {},
-             std::vector<std::uint8_t>(n, kOutside), RefineScratch(n), {}};
+  Bisector b{Adjacency(n, net.wires), options, net, {}, std::vector<std::uint8_t>(n, kOutside),
+             RefineScratch(n),        {}};
   // Ties along an axis in cutting-tree order.
   for (int d = 0; d < net.dimensions; ++d) {
     b.seq[d] = tree.order;

@@ -47,7 +47,7 @@ class Tokens {
   std::string_view next(std::string_view what) {
     for (;;) {
       if (const auto t = on_line(); !t.empty()) return t;
-      if (!next_line()) fail(fmt::format("the file ends where {} was expected", what));
+      if (!next_line()) line_error(4401, fmt::format("the file ends where {} was expected", what));
     }
   }
   template <class T>
@@ -55,15 +55,15 @@ class Tokens {
     T value{};
     const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
     if (ec != std::errc() || ptr != token.data() + token.size())
-      fail(fmt::format("{} must be a number, not '{}'", what, token));
+      line_error(4402, fmt::format("{} must be a number, not '{}'", what, token));
     return value;
   }
   template <class T>
   T next_number(std::string_view what) {
     return number<T>(next(what), what);
   }
-  [[noreturn]] void fail(const std::string& what) const {
-    throw InputError(fmt::format("{}:{}: {}; fix the file", source_, line_no_, what));
+  [[noreturn]] void line_error(int id, const std::string& what) const {
+    throw InputError(id, fmt::format("{}:{}: {}; fix the file", source_, line_no_, what));
   }
   std::size_t line_no() const { return line_no_; }
 
@@ -85,10 +85,12 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
   for (const auto& [a, b] : arcs) {
     if (!std::binary_search(arcs.begin(), arcs.end(), std::pair{b, a}))
-      throw InputError(fmt::format(
-          "{}: vertex {} lists {} as a neighbour but {} does not list {}; every edge must be "
-          "listed at both ends",
-          source, a + base, b + base, b + base, a + base));
+      throw InputError(
+          4405,
+          fmt::format(
+              "{}: vertex {} lists {} as a neighbour but {} does not list {}; every edge must be "
+              "listed at both ends",
+              source, a + base, b + base, b + base, a + base));
     if (a < b) edges.push_back({a, b});
   }
   return edges;
@@ -96,9 +98,9 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
 
 std::uint32_t vertex_count(Tokens& t, std::string_view what) {
   const auto n = t.next_number<std::uint64_t>(what);
-  if (n == 0) t.fail("the graph has no vertices; it needs at least one");
+  if (n == 0) t.line_error(4403, "the graph has no vertices; it needs at least one");
   if (n > (std::uint64_t{1} << 26))
-    t.fail(fmt::format("{} vertices is beyond the 2^26 a network may have", n));
+    t.line_error(4404, fmt::format("{} vertices is beyond the 2^26 a network may have", n));
   return static_cast<std::uint32_t>(n);
 }
 
@@ -118,14 +120,15 @@ std::string_view to_string(GraphFormat format) {
 GraphFormat parse_graph_format(std::string_view text) {
   for (auto f : {GraphFormat::kFtvlsi, GraphFormat::kScotch, GraphFormat::kMetis})
     if (text == to_string(f)) return f;
-  throw InputError(
-      fmt::format("--graph-format must be ftvlsi, scotch or metis, not '{}'", text));
+  throw InputError(1121,
+                   fmt::format("--graph-format must be ftvlsi, scotch or metis, not '{}'", text));
 }
 
 GraphFormat graph_format_of(const std::string& path, std::optional<GraphFormat> given) {
   if (given) return *given;
   auto ends = [&](std::string_view ext) {
-    return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+    return path.size() >= ext.size() &&
+           path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
   };
   if (ends(".grf") || ends(".src")) return GraphFormat::kScotch;
   if (ends(".graph") || ends(".metis")) return GraphFormat::kMetis;
@@ -144,14 +147,16 @@ struct ScotchHeader {
 ScotchHeader scotch_header(Tokens& t) {
   ScotchHeader h;
   if (t.next_number<std::int64_t>("the version number") != 0)
-    t.fail("this is not a Scotch source graph: the first number (the version) must be 0");
+    t.line_error(4406,
+                 "this is not a Scotch source graph: the first number (the version) must be 0");
   h.vertices = vertex_count(t, "the vertex count");
   h.arcs = t.next_number<std::uint64_t>("the arc count");
   h.base = t.next_number<std::int64_t>("the base value");
-  if (h.base != 0 && h.base != 1) t.fail("the base value must be 0 or 1");
+  if (h.base != 0 && h.base != 1) t.line_error(4407, "the base value must be 0 or 1");
   const std::string_view flags = t.next("the property flags");
   if (flags.size() != 3 || flags.find_first_not_of("01") != std::string_view::npos)
-    t.fail(fmt::format("the property flags must be three digits 0 or 1, not '{}'", flags));
+    t.line_error(4408,
+                 fmt::format("the property flags must be three digits 0 or 1, not '{}'", flags));
   h.labels = flags[0] == '1';
   h.edge_weights = flags[1] == '1';
   h.vertex_weights = flags[2] == '1';
@@ -165,12 +170,14 @@ std::uint32_t scotch_index(Tokens& t, const ScotchHeader& h, std::int64_t id,
   if (h.labels) {
     const auto it = of_label.find(id);
     if (it == of_label.end())
-      t.fail(fmt::format("vertex {} lists neighbour {}, which is no vertex's label", from, id));
+      t.line_error(
+          4409, fmt::format("vertex {} lists neighbour {}, which is no vertex's label", from, id));
     return it->second;
   }
   if (id < h.base || id >= h.base + static_cast<std::int64_t>(h.vertices))
-    t.fail(fmt::format("vertex {} lists neighbour {}, out of range (vertices are {} .. {})",
-                       from + h.base, id, h.base, h.base + h.vertices - 1));
+    t.line_error(4410,
+                 fmt::format("vertex {} lists neighbour {}, out of range (vertices are {} .. {})",
+                             from + h.base, id, h.base, h.base + h.vertices - 1));
   return static_cast<std::uint32_t>(id - h.base);
 }
 
@@ -198,37 +205,42 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
       degree = t.number<std::uint64_t>(first, "a vertex degree");
     }
     if (degree > h.vertices)
-      t.fail(fmt::format("vertex {} has degree {}, more than the {} vertices", v + h.base, degree,
-                         h.vertices));
+      t.line_error(4411, fmt::format("vertex {} has degree {}, more than the {} vertices",
+                                     v + h.base, degree, h.vertices));
     for (std::uint64_t e = 0; e < degree; ++e) {
       if (h.edge_weights) t.next_number<std::int64_t>("an edge weight");
       raw.push_back({v, t.next_number<std::int64_t>("a neighbour")});
       if (!h.labels) scotch_index(t, h, raw.back().second, {}, v);
     }
     if (t.line_no() == line && !t.on_line().empty())
-      t.fail(fmt::format("vertex {} has more neighbours on its line than its degree {}",
-                         v + h.base, degree));
+      t.line_error(4412, fmt::format("vertex {} has more neighbours on its line than its degree {}",
+                                     v + h.base, degree));
   }
   if (!t.on_line().empty() || t.next_line())
-    t.fail("there is more after the last vertex; a degree does not match its neighbour list");
+    t.line_error(4413,
+                 "there is more after the last vertex; a degree does not match its neighbour list");
   if (raw.size() != h.arcs)
-    throw InputError(fmt::format(
-        "{}: the header says {} arcs but the vertices list {}; a degree does not match its "
-        "neighbour list",
-        source, h.arcs, raw.size()));
+    throw InputError(
+        4414,
+        fmt::format(
+            "{}: the header says {} arcs but the vertices list {}; a degree does not match its "
+            "neighbour list",
+            source, h.arcs, raw.size()));
   std::unordered_map<std::int64_t, std::uint32_t> of_label;
   if (h.labels)
     for (std::uint32_t v = 0; v < h.vertices; ++v)
       if (!of_label.emplace(out.label[v], v).second)
-        throw InputError(fmt::format("{}: the label {} is used twice; labels must be distinct",
-                                     source, out.label[v]));
+        throw InputError(
+            4415, fmt::format("{}: the label {} is used twice; labels must be distinct", source,
+                              out.label[v]));
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
   arcs.reserve(raw.size());
   for (const auto& [v, id] : raw) {
     const std::uint32_t u = scotch_index(t, h, id, of_label, v);
     if (u == v)
-      throw InputError(fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop",
-                                   source, out.label[v]));
+      throw InputError(
+          4416, fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop", source,
+                            out.label[v]));
     arcs.push_back({v, u});
   }
   out.graph.edges = edges_of(std::move(arcs), source, h.base);
@@ -237,7 +249,8 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
 
 Graph read_metis_graph(std::istream& in, std::string_view source) {
   Tokens t(in, source, "%");
-  if (!t.next_line()) t.fail("the file is empty; a METIS graph starts with 'vertices edges'");
+  if (!t.next_line())
+    t.line_error(4417, "the file is empty; a METIS graph starts with 'vertices edges'");
   Graph g;
   g.vertices = vertex_count(t, "the vertex count");
   const auto edges = t.next_number<std::uint64_t>("the edge count");
@@ -245,7 +258,8 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
   const std::string_view ncon_token = t.on_line();
   if (fmt_code.empty()) fmt_code = "000";
   if (fmt_code.size() > 3 || fmt_code.find_first_not_of("01") != std::string_view::npos)
-    t.fail(fmt::format("the format code must be up to three digits 0 or 1, not '{}'", fmt_code));
+    t.line_error(
+        4418, fmt::format("the format code must be up to three digits 0 or 1, not '{}'", fmt_code));
   const std::string code = std::string(3 - fmt_code.size(), '0') + std::string(fmt_code);
   const bool sizes = code[0] == '1', edge_weights = code[2] == '1';
   const std::uint64_t ncon =
@@ -254,30 +268,35 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
   arcs.reserve(2 * edges);
   for (std::uint32_t v = 0; v < g.vertices; ++v) {
     if (!t.next_line())
-      throw InputError(fmt::format(
-          "{}: the file ends after {} of the {} vertex lines; give one line per vertex", source,
-          v, g.vertices));
+      throw InputError(
+          4419,
+          fmt::format("{}: the file ends after {} of the {} vertex lines; give one line per vertex",
+                      source, v, g.vertices));
     if (sizes) t.number<std::int64_t>(t.on_line(), "a vertex size");
     for (std::uint64_t c = 0; c < ncon; ++c) t.number<std::int64_t>(t.on_line(), "a weight");
     for (auto tok = t.on_line(); !tok.empty(); tok = t.on_line()) {
       const auto u = t.number<std::int64_t>(tok, "a neighbour");
       if (u < 1 || u > static_cast<std::int64_t>(g.vertices))
-        t.fail(fmt::format("vertex {} lists neighbour {}, out of range (vertices are 1 .. {})",
-                           v + 1, u, g.vertices));
+        t.line_error(
+            4410, fmt::format("vertex {} lists neighbour {}, out of range (vertices are 1 .. {})",
+                              v + 1, u, g.vertices));
       if (u == v + 1)
-        t.fail(fmt::format("vertex {} lists itself as a neighbour; remove the loop", v + 1));
+        t.line_error(4416,
+                     fmt::format("vertex {} lists itself as a neighbour; remove the loop", v + 1));
       if (edge_weights) t.number<std::int64_t>(t.on_line(), "an edge weight");
       arcs.push_back({v, static_cast<std::uint32_t>(u - 1)});
     }
   }
   if (t.next_line())
-    t.fail(fmt::format("there is more after the {} vertex lines the header announces",
-                       g.vertices));
+    t.line_error(4413, fmt::format("there is more after the {} vertex lines the header announces",
+                                   g.vertices));
   if (arcs.size() != 2 * edges)
-    throw InputError(fmt::format(
-        "{}: the header says {} edges but the vertex lines list {} neighbours (2 per edge); a "
-        "degree does not match",
-        source, edges, arcs.size()));
+    throw InputError(
+        4414,
+        fmt::format(
+            "{}: the header says {} edges but the vertex lines list {} neighbours (2 per edge); a "
+            "degree does not match",
+            source, edges, arcs.size()));
   g.edges = edges_of(std::move(arcs), source, 1);
   return g;
 }
@@ -288,12 +307,12 @@ std::array<double, 3> point_of(Tokens& t, int dimensions) {
   std::array<double, 3> p{0, 0, 0};
   for (int d = 0; d < dimensions; ++d) {
     const auto tok = t.on_line();
-    if (tok.empty()) t.fail(fmt::format("the point needs {} coordinates", dimensions));
+    if (tok.empty()) t.line_error(4420, fmt::format("the point needs {} coordinates", dimensions));
     p[d] = t.number<double>(tok, "a coordinate");
-    if (!std::isfinite(p[d])) t.fail("a coordinate must be finite");
+    if (!std::isfinite(p[d])) t.line_error(4421, "a coordinate must be finite");
   }
   if (!t.on_line().empty())
-    t.fail(fmt::format("the point has more than {} coordinates", dimensions));
+    t.line_error(4422, fmt::format("the point has more than {} coordinates", dimensions));
   return p;
 }
 
@@ -304,13 +323,15 @@ Coordinates read_scotch_geometry(std::istream& in, std::string_view source,
   Tokens t(in, source, "#");
   Coordinates c;
   const auto dim = t.next_number<int>("the dimension");
-  if (dim < 1 || dim > 3) t.fail("the dimension must be 1, 2 or 3");
+  if (dim < 1 || dim > 3) t.line_error(4423, "the dimension must be 1, 2 or 3");
   c.dimensions = std::max(dim, 2);  // a line is drawn at y = 0
   const auto count = t.next_number<std::uint64_t>("the point count");
   if (count != label.size())
-    t.fail(fmt::format("the geometry has {} points but the graph has {} vertices; give one point "
-                       "per vertex",
-                       count, label.size()));
+    t.line_error(
+        4424,
+        fmt::format("the geometry has {} points but the graph has {} vertices; give one point "
+                    "per vertex",
+                    count, label.size()));
   std::unordered_map<std::int64_t, std::uint32_t> of_label;
   for (std::uint32_t v = 0; v < label.size(); ++v) of_label.emplace(label[v], v);
   c.point.assign(label.size(), {0, 0, 0});
@@ -318,13 +339,14 @@ Coordinates read_scotch_geometry(std::istream& in, std::string_view source,
   for (std::uint64_t i = 0; i < count; ++i) {
     const auto id = t.next_number<std::int64_t>("a vertex label");
     const auto it = of_label.find(id);
-    if (it == of_label.end()) t.fail(fmt::format("the point of {} names no vertex", id));
-    if (seen[it->second]) t.fail(fmt::format("vertex {} has two points", id));
+    if (it == of_label.end())
+      t.line_error(4425, fmt::format("the point of {} names no vertex", id));
+    if (seen[it->second]) t.line_error(4426, fmt::format("vertex {} has two points", id));
     seen[it->second] = true;
     c.point[it->second] = point_of(t, dim);
   }
   if (!t.on_line().empty() || t.next_line())
-    t.fail("there is more after the last point");
+    t.line_error(4413, "there is more after the last point");
   return c;
 }
 
@@ -336,20 +358,23 @@ Coordinates read_coordinate_lines(std::istream& in, std::string_view source,
   int dim = 0;
   while (t.next_line()) {
     if (c.point.size() == vertices)
-      t.fail(fmt::format("there are more points than the graph's {} vertices", vertices));
+      t.line_error(4424,
+                   fmt::format("there are more points than the graph's {} vertices", vertices));
     if (dim == 0) {
       Tokens probe = t;
       dim = 0;
       while (!probe.on_line().empty()) ++dim;
-      if (dim < 2 || dim > 3) t.fail("a point is 'x y' or 'x y z'");
+      if (dim < 2 || dim > 3) t.line_error(4428, "a point is 'x y' or 'x y z'");
     }
     c.point.push_back(point_of(t, dim));
   }
   if (c.point.size() < vertices)
-    throw InputError(fmt::format(
-        "{}: vertex {} has no coordinates ({} points for {} vertices); give one 'x y [z]' line "
-        "per vertex",
-        source, c.point.size() + 1, c.point.size(), vertices));
+    throw InputError(
+        4429,
+        fmt::format(
+            "{}: vertex {} has no coordinates ({} points for {} vertices); give one 'x y [z]' line "
+            "per vertex",
+            source, c.point.size() + 1, c.point.size(), vertices));
   c.dimensions = dim;
   return c;
 }
@@ -373,7 +398,7 @@ std::string scotch_mapping(const std::vector<std::uint64_t>& leaf) {
 std::vector<std::uint64_t> read_mapping_file(const std::string& path, std::uint64_t processors,
                                              std::uint64_t leaves) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read mapping file '{}'; check the path", path));
+  if (!in) throw IoError(7021, fmt::format("cannot read mapping file '{}'; check the path", path));
   const bool scotch = path.size() >= 4 && path.compare(path.size() - 4, 4, ".map") == 0;
   Tokens t(in, path, "#");
   std::uint64_t pairs = UINT64_MAX;
@@ -384,22 +409,25 @@ std::vector<std::uint64_t> read_mapping_file(const std::string& path, std::uint6
     if (tok.empty()) {
       if (!t.next_line()) {
         if (!scotch) break;
-        t.fail(fmt::format("the file ends after {} of the {} pairs it announces", i, pairs));
+        t.line_error(4303,
+                     fmt::format("the file ends after {} of the {} pairs it announces", i, pairs));
       }
       tok = t.on_line();
     }
     const auto p = t.number<std::uint64_t>(tok, "a processor");
     const auto l = t.next_number<std::uint64_t>("a leaf");
     if (p >= processors || l >= leaves || leaf[p] != UINT64_MAX)
-      t.fail(fmt::format("expected 'processor leaf' with processor < {}, leaf < {}, each "
-                         "processor once",
-                         processors, leaves));
+      t.line_error(4301,
+                   fmt::format("expected 'processor leaf' with processor < {}, leaf < {}, each "
+                               "processor once",
+                               processors, leaves));
     leaf[p] = l;
   }
   for (std::size_t p = 0; p < processors; ++p)
     if (leaf[p] == UINT64_MAX)
-      throw InputError(fmt::format("{}: processor {} has no leaf; the mapping must cover all {}",
-                                   path, p, processors));
+      throw InputError(
+          4302, fmt::format("{}: processor {} has no leaf; the mapping must cover all {}", path, p,
+                            processors));
   return leaf;
 }
 
@@ -407,7 +435,7 @@ namespace {
 
 std::ifstream open_input(const std::string& path, std::string_view what) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read {} '{}'; check the path", what, path));
+  if (!in) throw IoError(7021, fmt::format("cannot read {} '{}'; check the path", what, path));
   return in;
 }
 
@@ -418,6 +446,7 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
   if (format == GraphFormat::kFtvlsi) {
     if (file.coordinates)
       throw InputError(
+          6305,
           "--coordinates goes with a Scotch or METIS graph; an ftvlsi network file holds its "
           "positions");
     return read_network_file(file.path);
@@ -439,7 +468,7 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
       coords = read_coordinate_lines(c, *file.coordinates, g.vertices);
     }
   }
-  if (in.bad()) throw IoError(fmt::format("reading graph file '{}' failed", file.path));
+  if (in.bad()) throw IoError(7022, fmt::format("reading graph file '{}' failed", file.path));
   CompetingNetwork net = network_from_graph(g, coords, seed);
   validate(net, file.path);
   return net;

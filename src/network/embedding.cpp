@@ -1,10 +1,10 @@
 #include "ftvlsi/network/embedding.hpp"
 
-#include "ftvlsi/network/adjacency.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <random>
+
+#include "ftvlsi/network/adjacency.hpp"
 
 namespace ftvlsi {
 namespace {

@@ -66,15 +66,15 @@ std::vector<std::array<std::int64_t, 3>> grid_positions(const Coordinates& coord
       for (int d = 0; d < 3; ++d) out[v][d] = static_cast<std::int64_t>(coords.point[v][d]);
     return out;
   }
-  const double root =
-      coords.dimensions == 3 ? std::cbrt(static_cast<double>(n)) : std::sqrt(static_cast<double>(n));
+  const double root = coords.dimensions == 3 ? std::cbrt(static_cast<double>(n))
+                                             : std::sqrt(static_cast<double>(n));
   const auto side = std::max<std::int64_t>(2, static_cast<std::int64_t>(std::ceil(2 * root)));
   const auto cell = quantile_cells(coords, side);
   std::unordered_set<std::uint64_t> used;
   used.reserve(2 * n);
   for (std::size_t v = 0; v < n; ++v) {
-    out[v] = used.count(cell_key(cell[v])) ? nearest_free(cell[v], coords.dimensions, used)
-                                           : cell[v];
+    out[v] =
+        used.count(cell_key(cell[v])) ? nearest_free(cell[v], coords.dimensions, used) : cell[v];
     used.insert(cell_key(out[v]));
   }
   return out;

@@ -68,11 +68,14 @@ TEST_SUITE("bisection") {
   }
 
   TEST_CASE("the balanced mapping meets Theorem 8's bound on every kind") {
-    for (const char* kind : {"planar", "torus", "mesh", "tree", "hypercube", "butterfly", "mesh3d"}) {
+    for (const char* kind :
+         {"planar", "torus", "mesh", "tree", "hypercube", "butterfly", "mesh3d"}) {
       for (std::uint64_t seed : {1, 2}) {
         DecomposeSpec s;
         s.network = kind;
-        s.processors = std::string(kind) == "butterfly" ? 1024 : std::string(kind) == "mesh3d" ? 512 : 1024;
+        s.processors = std::string(kind) == "butterfly" ? 1024
+                       : std::string(kind) == "mesh3d"  ? 512
+                                                        : 1024;
         s.seed = seed;
         s.cut_layout = seed == 1;
         const DecomposeRun r = run_decompose(s);

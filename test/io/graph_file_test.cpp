@@ -74,9 +74,10 @@ TEST_SUITE("graph_file") {
     CompetingNetwork net = make_competing("planar", 300, 3);
     net.wires = graph_of(net).edges;
     std::string xy = "% x y\n";
-    for (const auto& p : net.position) xy += std::to_string(p[0]) + " " + std::to_string(p[1]) + "\n";
-    const CompetingNetwork back = read_network(
-        {scratch("b.graph", metis_graph(net)), scratch("b.xy", xy), std::nullopt}, 1);
+    for (const auto& p : net.position)
+      xy += std::to_string(p[0]) + " " + std::to_string(p[1]) + "\n";
+    const CompetingNetwork back =
+        read_network({scratch("b.graph", metis_graph(net)), scratch("b.xy", xy), std::nullopt}, 1);
     CHECK(back.wires == net.wires);
     CHECK(back.position == net.position);
     // The format can be named when the extension does not say it.
@@ -89,7 +90,8 @@ TEST_SUITE("graph_file") {
     // A triangle with labels 10, 20, 30, vertex and edge weights, base 1.
     std::istringstream g("0\n3 6\n1 111\n10 5 2 1 20 1 30\n20 5 2 1 10 1 30\n30 5 2 1 10 1 20\n");
     const ScotchGraph s = read_scotch_graph(g, "t.grf");
-    CHECK(s.graph.edges == std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {0, 2}, {1, 2}});
+    CHECK(s.graph.edges ==
+          std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}, {0, 2}, {1, 2}});
     std::istringstream c("2\n3\n30 0 5\n10 0 0\n20 4 0\n");
     const Coordinates xy = read_scotch_geometry(c, "t.xyz", s.label);
     CHECK(xy.point[2][1] == 5);
@@ -103,8 +105,9 @@ TEST_SUITE("graph_file") {
     // A vertex out of range.
     CHECK(scotch_error("0\n2 2\n0 000\n1 5\n1 0\n") ==
           "g.grf:4: vertex 0 lists neighbour 5, out of range (vertices are 0 .. 1); fix the file");
-    CHECK(metis_error("2 1\n3\n1\n") ==
-          "g.graph:2: vertex 1 lists neighbour 3, out of range (vertices are 1 .. 2); fix the file");
+    CHECK(
+        metis_error("2 1\n3\n1\n") ==
+        "g.graph:2: vertex 1 lists neighbour 3, out of range (vertices are 1 .. 2); fix the file");
     // A degree that does not match its list.
     CHECK(scotch_error("0\n3 4\n0 000\n1 1 2\n2 0 2\n1 0\n") ==
           "g.grf:4: vertex 0 has more neighbours on its line than its degree 1; fix the file");

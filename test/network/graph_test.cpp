@@ -15,7 +15,8 @@ TEST_SUITE("graph") {
   TEST_CASE("integer distinct coordinates are kept; others keep each axis's order") {
     Coordinates c;
     c.point = {{0, 0, 0}, {5, 2, 0}, {3, 9, 0}};
-    CHECK(grid_positions(c) == std::vector<std::array<std::int64_t, 3>>{{0, 0, 0}, {5, 2, 0}, {3, 9, 0}});
+    CHECK(grid_positions(c) ==
+          std::vector<std::array<std::int64_t, 3>>{{0, 0, 0}, {5, 2, 0}, {3, 9, 0}});
     std::mt19937_64 rng(5);
     std::uniform_real_distribution<double> u(-1, 1);
     c.point.clear();
@@ -60,8 +61,8 @@ TEST_SUITE("graph") {
     // No wire is longer than a few mesh spacings (the spread is about 31 of them).
     double longest = 0, lo = 1e9, hi = -1e9;
     for (auto [a, b] : mesh.wires)
-      longest = std::max(longest, std::hypot(c.point[a][0] - c.point[b][0],
-                                              c.point[a][1] - c.point[b][1]));
+      longest = std::max(longest,
+                         std::hypot(c.point[a][0] - c.point[b][0], c.point[a][1] - c.point[b][1]));
     for (const auto& p : c.point) lo = std::min(lo, p[0]), hi = std::max(hi, p[0]);
     CHECK(longest < 0.15 * (hi - lo));
   }

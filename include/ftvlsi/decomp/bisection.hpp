@@ -29,10 +29,10 @@ struct BisectionOptions {
 struct BisectionMapping {
   std::vector<std::uint64_t> leaf;  // per processor, its leaf among 2^levels
   std::uint64_t splits = 0;
-  std::uint64_t swaps = 0;                // refinement swaps kept
-  std::uint64_t cut_geometric = 0;        // summed over splits: the geometric split's cut
-  std::uint64_t cut_chosen = 0;           // ... the cut-aware split's
-  std::uint64_t cut_refined = 0;          // ... after refinement
+  std::uint64_t swaps = 0;          // refinement swaps kept
+  std::uint64_t cut_geometric = 0;  // summed over splits: the geometric split's cut
+  std::uint64_t cut_chosen = 0;     // ... the cut-aware split's
+  std::uint64_t cut_refined = 0;    // ... after refinement
 };
 
 BisectionMapping balanced_bisection(const CompetingNetwork& net, const CuttingTree& tree,
