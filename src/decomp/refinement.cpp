@@ -1,6 +1,6 @@
 #include "ftvlsi/decomp/refinement.hpp"
 
-#include <queue>
+#include <algorithm>
 
 namespace ftvlsi {
 namespace {
@@ -15,16 +15,23 @@ struct Refiner {
   std::vector<std::uint8_t>& side;
   std::vector<std::int32_t>& gain;
   std::vector<std::uint8_t>& locked;
-  std::priority_queue<Entry> heap[2];
-  std::vector<std::uint32_t> candidates;  // boundary and touched processors (may repeat)
-  std::vector<std::uint32_t> moved, locked_list;
+  std::vector<Entry> (&heap)[2];
+  std::vector<std::uint32_t>& candidates;  // boundary and touched processors (may repeat)
+  std::vector<std::uint32_t>& moved;
+  std::vector<std::uint32_t>& locked_list;
+
+  void push(int s, std::int32_t g, std::uint32_t v) {
+    heap[s].push_back({g, v});
+    std::push_heap(heap[s].begin(), heap[s].end());
+  }
 
   // The unlocked processor of largest current gain on side `s`, or UINT32_MAX.
   std::uint32_t best(int s) {
     while (!heap[s].empty()) {
-      const auto [g, v] = heap[s].top();
+      const auto [g, v] = heap[s].front();
       if (!locked[v] && side[v] == s && gain[v] == g) return v;
-      heap[s].pop();
+      std::pop_heap(heap[s].begin(), heap[s].end());
+      heap[s].pop_back();
     }
     return UINT32_MAX;
   }
@@ -41,17 +48,18 @@ struct Refiner {
       const std::uint32_t u = adj.next[e];
       if (side[u] == kOutside) continue;
       gain[u] += side[u] == from ? 2 : -2;
-      if (!locked[u]) heap[side[u]].push({gain[u], u}), candidates.push_back(u);
+      if (!locked[u]) push(side[u], gain[u], u), candidates.push_back(u);
     }
   }
   // One pass; returns the gain kept (>= 0).
-  std::int64_t pass() {
+  std::int64_t pass(std::size_t patience) {
     for (auto v : candidates)
-      if (!locked[v]) heap[side[v]].push({gain[v], v});
+      if (!locked[v]) heap[side[v]].push_back({gain[v], v});
+    for (auto& h : heap) std::make_heap(h.begin(), h.end());
     std::int64_t total = 0, best_total = 0;
     std::size_t best_len = 0;
     moved.clear();
-    while (moved.size() - best_len < 2 * kPatience) {
+    while (moved.size() - best_len < 2 * patience) {
       const std::uint32_t a = best(0), b = best(1);
       if (a == UINT32_MAX || b == UINT32_MAX) break;
       total += gain[a] + gain[b] - (adjacent(a, b) ? 2 : 0);
@@ -68,7 +76,7 @@ struct Refiner {
     moved.resize(best_len);
     for (auto v : locked_list) locked[v] = 0, candidates.push_back(v);
     locked_list.clear();
-    for (auto& h : heap) h = {};
+    for (auto& h : heap) h.clear();
     return best_total;
   }
 };
@@ -89,7 +97,11 @@ std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> pie
 std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> piece,
                            std::vector<std::uint8_t>& side, RefineScratch& scratch, int passes,
                            std::int64_t* gain) {
-  Refiner r{adj, side, scratch.gain, scratch.locked, {}, {}, {}, {}};
+  Refiner r{adj,           side,
+            scratch.gain,  scratch.locked,
+            scratch.heap,  scratch.candidates,
+            scratch.moved, scratch.locked_list};
+  r.candidates.clear();
   for (auto v : piece) {
     // Wires to the other side less wires to the same side, within the piece.
     std::int32_t g = 0;
@@ -106,7 +118,7 @@ std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> 
   }
   std::uint64_t swaps = 0;
   for (int i = 0; i < passes && !r.candidates.empty(); ++i) {
-    const std::int64_t kept = r.pass();
+    const std::int64_t kept = r.pass(std::min<std::size_t>(kPatience, 4 + piece.size() / 16));
     swaps += r.moved.size() / 2;
     if (gain) *gain += kept;
     if (kept == 0) break;

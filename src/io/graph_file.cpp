@@ -76,23 +76,34 @@ class Tokens {
   std::size_t line_no_ = 0;
 };
 
-// The edges of an arc list; every arc must have its reverse. Arcs are (from, to).
+// The edges of an arc list (from, to) over `vertices`; every arc must have its reverse. Arcs are
+// bucketed by their first end (counting sort), each bucket sorted and deduplicated, and every
+// arc's reverse looked up in the other end's bucket: O(M log degree), no global sort.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs, std::string_view source,
-    std::int64_t base) {
-  std::sort(arcs.begin(), arcs.end());
-  arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
-  for (const auto& [a, b] : arcs) {
-    if (!std::binary_search(arcs.begin(), arcs.end(), std::pair{b, a}))
-      throw InputError(
-          4405,
-          fmt::format(
-              "{}: vertex {} lists {} as a neighbour but {} does not list {}; every edge must be "
-              "listed at both ends",
-              source, a + base, b + base, b + base, a + base));
-    if (a < b) edges.push_back({a, b});
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& arcs, std::uint32_t vertices,
+    std::string_view source, std::int64_t base) {
+  std::vector<std::uint32_t> start(vertices + 1, 0), next(arcs.size()), end(vertices);
+  for (const auto& [a, b] : arcs) ++start[a + 1];
+  for (std::uint32_t v = 0; v < vertices; ++v) start[v + 1] += start[v];
+  std::copy(start.begin(), start.end() - 1, end.begin());
+  for (const auto& [a, b] : arcs) next[end[a]++] = b;
+  for (std::uint32_t v = 0; v < vertices; ++v) {
+    const auto first = next.begin() + start[v];
+    std::sort(first, next.begin() + start[v + 1]);
+    end[v] =
+        static_cast<std::uint32_t>(std::unique(first, next.begin() + start[v + 1]) - next.begin());
   }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  edges.reserve(arcs.size() / 2);
+  for (std::uint32_t a = 0; a < vertices; ++a)
+    for (std::uint32_t i = start[a]; i < end[a]; ++i) {
+      const std::uint32_t b = next[i];
+      if (!std::binary_search(next.begin() + start[b], next.begin() + end[b], a))
+        throw InputError(4405, fmt::format("{}: vertex {} lists {} as a neighbour but {} does not "
+                                           "list {}; every edge must be listed at both ends",
+                                           source, a + base, b + base, b + base, a + base));
+      if (a < b) edges.push_back({a, b});
+    }
   return edges;
 }
 
@@ -243,7 +254,7 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
                             out.label[v]));
     arcs.push_back({v, u});
   }
-  out.graph.edges = edges_of(std::move(arcs), source, h.base);
+  out.graph.edges = edges_of(arcs, h.vertices, source, h.base);
   return out;
 }
 
@@ -297,7 +308,7 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
             "{}: the header says {} edges but the vertex lines list {} neighbours (2 per edge); a "
             "degree does not match",
             source, edges, arcs.size()));
-  g.edges = edges_of(std::move(arcs), source, 1);
+  g.edges = edges_of(arcs, g.vertices, source, 1);
   return g;
 }
 

@@ -1,17 +1,21 @@
 #pragma once
 // The balanced mapping by exact bisection with cut-aware pearl splits and balance-preserving
 // refinement (docs/design.md §4.3). Level by level from the root, each piece of B >= 2
-// processors is split into halves of floor(B/2) and ceil(B/2):
-//   1. the line of black pearls: the piece's processors in cutting-tree leaf order (they stay in
-//      that order); the geometric split is its first floor(B/2) processors;
+// processors is split into halves of floor(B/2) (the lower child) and ceil(B/2):
+//   1. lines of black pearls: the piece's processors sorted along each axis (ties in
+//      cutting-tree leaf order); every line is kept sorted by stable partitions, so no level
+//      sorts again. The geometric split is the first floor(B/2) pearls of the line of the axis
+//      along which the piece is longest: an exact median cut;
 //   2. cut-aware choice (Lemma 6's freedom): every window of floor(B/2) consecutive pearls on
-//      the circle of that line is an exactly balanced split whose halves are at most two strings
-//      each; the windows starting within B/kWindowFraction pearls of the geometric split are
-//      scanned (each step moves one pearl in and one out, so the cut is updated in O(degree))
-//      and the one with the fewest wires crossing is taken, ties to the geometric one;
+//      the circle of a line is an exactly balanced split whose halves are at most two strings
+//      each; on every axis's line the windows starting within B / kWindowFraction pearls of the
+//      median are scanned (each step moves one pearl in and one out, so the cut is updated in
+//      O(degree)) and the one with the fewest wires crossing is taken, ties to the geometric one;
 //   3. refinement (decomp/refinement.hpp) swaps pairs across the split while the cut shrinks.
-// The halves keep cutting-tree order, so a level costs O(N + M) and the whole O((N + M) log N).
-// Pieces of one processor descend into second halves, as in the pearl-string tree.
+// A level costs O(D (N + M)) plus the refinement's boundary work, the whole O((N + M) log N).
+// Pieces of one processor descend into second halves, as in the pearl-string tree. The mapping
+// carries no guarantee of its own: decompose checks Theorem 8's bound on its loads and falls
+// back to the pearl-string tree's mapping when it fails (decomp/balanced_tree.hpp).
 #include <cstdint>
 #include <vector>
 
@@ -19,7 +23,7 @@
 
 namespace ftvlsi {
 
-inline constexpr std::uint64_t kWindowFraction = 4;
+inline constexpr std::uint64_t kWindowFraction = 8;
 
 struct BisectionOptions {
   bool cut_aware = true;

@@ -4,7 +4,8 @@
 // or 1; a pass swaps one processor of each side at a time, the pair of largest gains first (a
 // gain may be negative, to climb out of a local minimum), locks both, and in the end keeps the
 // prefix of swaps with the largest total gain. So the sides keep their sizes exactly and the cut
-// between them never grows. A pass stops after kPatience swaps without a new best.
+// between them never grows. A pass stops after min(kPatience, 4 + B/16) swaps without a new best
+// (B the piece's processors), and the refinement after a pass that gains nothing.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -24,6 +25,10 @@ std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> pie
 struct RefineScratch {
   std::vector<std::int32_t> gain;
   std::vector<std::uint8_t> locked;
+  // Per side, a binary max-heap of (gain, processor) with stale entries; the boundary and the
+  // processors flips touched; the swaps of the current pass; the locked processors.
+  std::vector<std::pair<std::int32_t, std::uint32_t>> heap[2];
+  std::vector<std::uint32_t> candidates, moved, locked_list;
   explicit RefineScratch(std::uint64_t processors) : gain(processors), locked(processors) {}
 };
 
