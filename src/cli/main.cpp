@@ -142,7 +142,8 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   add_override(cmd, "--host-capacity", a.host_capacity, "fat-tree capacity profile (linear-size)");
   add_override(cmd, "--host-alpha", a.host_alpha,
                "fat-tree processor area (default: layout area / fat-tree leaves)");
-  add_override(cmd, "--mapping", a.mapping, "balanced (default), balanced-plain or geometric");
+  add_override(cmd, "--mapping", a.mapping,
+               "balanced (default), balanced-refined, balanced-plain or geometric");
   add_override(cmd, "--mapping-in", a.mapping_in,
                "read the mapping ('processor leaf' lines) instead of computing one");
   add_override(cmd, "--cut-on", a.cut_on,

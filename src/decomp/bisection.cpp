@@ -4,6 +4,7 @@
 #include <array>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/decomp/multilevel.hpp"
 #include "ftvlsi/decomp/refinement.hpp"
 
 namespace ftvlsi {
@@ -97,13 +98,38 @@ struct Bisector {
     return best.cut;
   }
 
+  // The larger of the two halves' bandwidths (wires leaving each, to the other half or out of
+  // the piece).
+  std::uint64_t half_bandwidth(std::span<const std::uint32_t> p) const {
+    std::uint64_t bw[2] = {0, 0};
+    for (auto v : p)
+      for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e)
+        bw[side[v]] += side[adj.next[e]] != side[v];
+    return std::max(bw[0], bw[1]);
+  }
+
   void split(const Piece& piece, std::vector<Piece>& next, int level, int levels) {
     const std::uint32_t lo = piece.lo, hi = piece.hi, h = (hi - lo) / 2;
     const std::int64_t chosen = choose(lo, hi, h);
     const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
     std::int64_t gain = 0;
+    std::vector<std::uint8_t> start;
+    if (options.multilevel && p.size() > kCoarsest)
+      for (auto v : p) start.push_back(side[v]);
     if (options.refine_passes > 0)
       out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain);
+    if (!start.empty()) {
+      // The multilevel split from the same start, if its larger half-bandwidth is smaller.
+      std::vector<std::uint8_t> pairs;
+      for (auto v : p) pairs.push_back(side[v]);
+      const std::uint64_t pairs_score = half_bandwidth(p);
+      for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = start[i];
+      const std::int64_t multilevel_gain = refine_split_multilevel(adj, p, side, scratch);
+      if (half_bandwidth(p) < pairs_score)
+        gain = multilevel_gain;
+      else
+        for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = pairs[i];
+    }
     out.cut_refined += static_cast<std::uint64_t>(chosen - gain);
     // Side 0 first; every axis's line stays sorted.
     for (int d = 0; d < net.dimensions; ++d)

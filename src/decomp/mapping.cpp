@@ -15,6 +15,8 @@ std::string_view to_string(MappingKind kind) {
       return "balanced";
     case MappingKind::kBalancedPlain:
       return "balanced-plain";
+    case MappingKind::kBalancedRefined:
+      return "balanced-refined";
     default:
       return "geometric";
   }

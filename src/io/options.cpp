@@ -53,8 +53,9 @@ SwitchPolicy parse_switch_policy(std::string_view text) {
 }
 
 MappingKind parse_mapping_kind(std::string_view text) {
-  return choose<MappingKind, 3>("--mapping", text,
+  return choose<MappingKind, 4>("--mapping", text,
                                 {{{"balanced", MappingKind::kBalanced},
+                                  {"balanced-refined", MappingKind::kBalancedRefined},
                                   {"balanced-plain", MappingKind::kBalancedPlain},
                                   {"geometric", MappingKind::kGeometric}}});
 }

@@ -226,8 +226,11 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   if (spec.mapping_in) {
     r.leaf = read_mapping_file(*spec.mapping_in, r.net.processors(), host.processors());
-  } else if (spec.mapping == MappingKind::kBalanced) {
-    r.bisection = balanced_bisection(r.net, r.tree, host.levels());
+  } else if (spec.mapping == MappingKind::kBalanced ||
+             spec.mapping == MappingKind::kBalancedRefined) {
+    BisectionOptions options;
+    options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
+    r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
     r.leaf = r.bisection->leaf;
   } else {
     r.leaf = spec.mapping == MappingKind::kBalancedPlain ? r.balanced.leaf_at_map_level

@@ -64,6 +64,11 @@ TEST_SUITE("bisection") {
       CHECK(plain.cut_chosen == plain.cut_geometric);
       CHECK(plain.cut_refined == plain.cut_geometric);
       CHECK(exactly_balanced(plain.leaf, levels));
+      BisectionOptions multilevel;
+      multilevel.multilevel = true;
+      const BisectionMapping refined = balanced_bisection(net, tree, levels, multilevel);
+      CHECK(exactly_balanced(refined.leaf, levels));
+      CHECK(refined.cut_refined <= refined.cut_chosen);
     }
   }
 
@@ -78,6 +83,7 @@ TEST_SUITE("bisection") {
                                                         : 1024;
         s.seed = seed;
         s.cut_layout = seed == 1;
+        s.mapping = seed == 1 ? MappingKind::kBalanced : MappingKind::kBalancedRefined;
         const DecomposeRun r = run_decompose(s);
         CAPTURE(std::string(kind));
         REQUIRE(r.bisection.has_value());

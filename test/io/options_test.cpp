@@ -32,7 +32,8 @@ TEST_SUITE("options") {
       CHECK(parse_offline_variant(to_string(v)) == v);
     for (auto h : {HostKind::kFatTree, HostKind::kFatPyramid})
       CHECK(parse_host_kind(to_string(h)) == h);
-    for (auto m : {MappingKind::kBalanced, MappingKind::kBalancedPlain, MappingKind::kGeometric})
+    for (auto m : {MappingKind::kBalanced, MappingKind::kBalancedPlain, MappingKind::kGeometric,
+                   MappingKind::kBalancedRefined})
       CHECK(parse_mapping_kind(to_string(m)) == m);
     CHECK(parse_random_constants("proof") == RandomConstants::kProof);
     CHECK(to_string(parse_random_constants("practical")) == "practical");

@@ -27,7 +27,8 @@ inline constexpr std::uint64_t kWindowFraction = 8;
 
 struct BisectionOptions {
   bool cut_aware = true;
-  int refine_passes = 4;  // 0: no refinement
+  int refine_passes = 4;    // 0: no refinement
+  bool multilevel = false;  // decomp/multilevel.hpp instead of the pair swaps alone
 };
 
 struct BisectionMapping {
