@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <numeric>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/decomp/multilevel.hpp"
@@ -32,7 +33,9 @@ struct Bisector {
   BisectionMapping out;
 
   std::uint32_t reach_of(std::uint32_t b) const {
-    return options.cut_aware ? static_cast<std::uint32_t>(b / kWindowFraction) : 0;
+    return options.cut_aware
+               ? static_cast<std::uint32_t>(std::min(b / kWindowFraction, kWindowReach))
+               : 0;
   }
 
   // Moves pearl v to side s, keeping `cut` (wires between the sides) current.
@@ -67,35 +70,43 @@ struct Bisector {
     return best;
   }
 
-  // The piece's longest axis first; the geometric split is its median.
-  std::vector<int> axes(std::uint32_t lo, std::uint32_t hi) const {
-    std::vector<int> order;
-    for (int d = 0; d < net.dimensions; ++d) order.push_back(d);
-    auto extent = [&](int d) {
-      return net.position[seq[d][hi - 1]][d] - net.position[seq[d][lo]][d];
-    };
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return extent(a) > extent(b); });
-    return order;
+  std::int64_t extent(int d, std::uint32_t lo, std::uint32_t hi) const {
+    return net.position[seq[d][hi - 1]][d] - net.position[seq[d][lo]][d];
   }
 
-  // Side 0: the best window over the lines of every axis (ties: the longest axis, then t = 0).
-  std::int64_t choose(std::uint32_t lo, std::uint32_t hi, std::uint32_t h) {
-    const auto order = axes(lo, hi);
+  // The axes to try, longest first (the geometric split is its median), then every other
+  // axis along which the piece is at least half as long (only the longest without cut_aware).
+  int axes(std::uint32_t lo, std::uint32_t hi, std::array<int, 3>& order) const {
+    std::array<std::int64_t, 3> ext{};
+    for (int d = 0; d < net.dimensions; ++d) order[d] = d, ext[d] = extent(d, lo, hi);
+    for (int i = 1; i < net.dimensions; ++i)  // insertion sort, stable
+      for (int j = i; j > 0 && ext[order[j]] > ext[order[j - 1]]; --j)
+        std::swap(order[j], order[j - 1]);
+    int count = 1;
+    while (options.cut_aware && count < net.dimensions && 2 * ext[order[count]] >= ext[order[0]])
+      ++count;
+    return count;
+  }
+
+  // Side 0: the best window over the lines tried (ties: the longest axis, then t = 0). With
+  // one line the cuts are counted from the geometric split's (its cut is not needed to compare);
+  // `relative` says so.
+  Window choose(std::uint32_t lo, std::uint32_t hi, std::uint32_t h, bool& relative) {
+    std::array<int, 3> order{};
+    const int count = axes(lo, hi, order);
+    relative = count == 1;
     Window best;
-    for (std::size_t i = 0; i < order.size(); ++i) {
+    for (int i = 0; i < count; ++i) {
       const std::span<const std::uint32_t> p(seq[order[i]].data() + lo, hi - lo);
       for (std::uint32_t k = 0; k < p.size(); ++k) side[p[k]] = k < h ? 0 : 1;
-      const auto cut = static_cast<std::int64_t>(split_cut(adj, p, side));
+      const auto cut = relative ? 0 : static_cast<std::int64_t>(split_cut(adj, p, side));
       if (i == 0) out.cut_geometric += cut;
       const Window w = reach_of(hi - lo) > 0 ? scan(p, h, order[i], cut) : Window{cut, order[i], 0};
       if (w.cut < best.cut) best = w;
-      if (!options.cut_aware) break;
     }
     const std::span<const std::uint32_t> p(seq[best.axis].data() + lo, hi - lo);
     for (std::uint32_t k = 0; k < p.size(); ++k) side[p[(best.t + k) % p.size()]] = k < h ? 0 : 1;
-    out.cut_chosen += best.cut;
-    return best.cut;
+    return best;
   }
 
   // The larger of the two halves' bandwidths (wires leaving each, to the other half or out of
@@ -110,14 +121,21 @@ struct Bisector {
 
   void split(const Piece& piece, std::vector<Piece>& next, int level, int levels) {
     const std::uint32_t lo = piece.lo, hi = piece.hi, h = (hi - lo) / 2;
-    const std::int64_t chosen = choose(lo, hi, h);
+    bool relative = false;
+    const Window window = choose(lo, hi, h, relative);
     const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
-    std::int64_t gain = 0;
+    std::int64_t gain = 0, chosen = window.cut;
     std::vector<std::uint8_t> start;
     if (options.multilevel && p.size() > kCoarsest)
       for (auto v : p) start.push_back(side[v]);
+    std::int64_t initial = -1;  // the chosen split's cut, counted by the refinement's first scan
     if (options.refine_passes > 0)
-      out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain);
+      out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain, &initial);
+    if (relative) {  // the window's cut was relative to the geometric split's
+      chosen = initial >= 0 ? initial : static_cast<std::int64_t>(split_cut(adj, p, side));
+      out.cut_geometric += chosen - window.cut;
+    }
+    out.cut_chosen += chosen;
     if (!start.empty()) {
       // The multilevel split from the same start, if its larger half-bandwidth is smaller.
       std::vector<std::uint8_t> pairs;
@@ -149,16 +167,37 @@ struct Bisector {
 
 }  // namespace
 
-BisectionMapping balanced_bisection(const CompetingNetwork& net, const CuttingTree& tree,
+namespace {
+
+// The network with processors renumbered in cutting-tree order (new number i is old
+// tree.order[i]), so that a piece's processors and their adjacency lists lie close together in
+// memory.
+CompetingNetwork in_tree_order(const CompetingNetwork& net, const CuttingTree& tree) {
+  CompetingNetwork r;
+  r.dimensions = net.dimensions;
+  std::vector<std::uint32_t> rank(net.processors());
+  for (std::uint32_t i = 0; i < tree.order.size(); ++i) {
+    rank[tree.order[i]] = i;
+    r.position.push_back(net.position[tree.order[i]]);
+  }
+  r.wires.reserve(net.wires.size());
+  for (const auto& [a, b] : net.wires) r.wires.push_back({rank[a], rank[b]});
+  return r;
+}
+
+}  // namespace
+
+BisectionMapping balanced_bisection(const CompetingNetwork& original, const CuttingTree& tree,
                                     int levels, const BisectionOptions& options) {
-  const std::uint64_t n = net.processors();
-  if (n > (std::uint64_t{1} << levels))
-    throw InputError("the host has fewer leaves than the network has processors");
+  const std::uint64_t n = original.processors();
+  FTVLSI_ASSERT(n <= (std::uint64_t{1} << levels));
+  const CompetingNetwork net = in_tree_order(original, tree);
   Bisector b{Adjacency(n, net.wires), options, net, {}, std::vector<std::uint8_t>(n, kOutside),
              RefineScratch(n),        {}};
-  // Ties along an axis in cutting-tree order.
+  // Ties along an axis in cutting-tree order, which is now the processor numbers' order.
   for (int d = 0; d < net.dimensions; ++d) {
-    b.seq[d] = tree.order;
+    b.seq[d].resize(n);
+    std::iota(b.seq[d].begin(), b.seq[d].end(), 0u);
     std::stable_sort(b.seq[d].begin(), b.seq[d].end(), [&](std::uint32_t x, std::uint32_t y) {
       return net.position[x][d] < net.position[y][d];
     });
@@ -175,6 +214,9 @@ BisectionMapping balanced_bisection(const CompetingNetwork& net, const CuttingTr
     active.swap(next);
   }
   FTVLSI_ASSERT(active.empty());
+  std::vector<std::uint64_t> leaf(n);
+  for (std::uint32_t i = 0; i < n; ++i) leaf[tree.order[i]] = b.out.leaf[i];
+  b.out.leaf = std::move(leaf);
   return std::move(b.out);
 }
 

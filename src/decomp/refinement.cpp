@@ -96,12 +96,13 @@ std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> pie
 
 std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> piece,
                            std::vector<std::uint8_t>& side, RefineScratch& scratch, int passes,
-                           std::int64_t* gain) {
+                           std::int64_t* gain, std::int64_t* initial) {
   Refiner r{adj,           side,
             scratch.gain,  scratch.locked,
             scratch.heap,  scratch.candidates,
             scratch.moved, scratch.locked_list};
   r.candidates.clear();
+  std::int64_t external = 0;
   for (auto v : piece) {
     // Wires to the other side less wires to the same side, within the piece.
     std::int32_t g = 0;
@@ -111,11 +112,13 @@ std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> 
       if (s == kOutside) continue;
       g += s == side[v] ? -1 : 1;
       boundary |= s != side[v];
+      external += s != side[v];
     }
     r.gain[v] = g;
     r.locked[v] = 0;
     if (boundary) r.candidates.push_back(v);
   }
+  if (initial) *initial = external / 2;
   std::uint64_t swaps = 0;
   for (int i = 0; i < passes && !r.candidates.empty(); ++i) {
     const std::int64_t kept = r.pass(std::min<std::size_t>(kPatience, 4 + piece.size() / 16));

@@ -192,6 +192,31 @@ std::uint32_t scotch_index(Tokens& t, const ScotchHeader& h, std::int64_t id,
   return static_cast<std::uint32_t>(id - h.base);
 }
 
+// The edges of the raw (vertex, neighbour id) arcs, ids resolved through the labels.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> scotch_edges(
+    Tokens& t, const ScotchHeader& h,
+    const std::vector<std::pair<std::uint32_t, std::int64_t>>& raw,
+    const std::vector<std::int64_t>& label, std::string_view source) {
+  std::unordered_map<std::int64_t, std::uint32_t> of_label;
+  if (h.labels)
+    for (std::uint32_t v = 0; v < h.vertices; ++v)
+      if (!of_label.emplace(label[v], v).second)
+        throw InputError(
+            4415, fmt::format("{}: the label {} is used twice; labels must be distinct", source,
+                              label[v]));
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  arcs.reserve(raw.size());
+  for (const auto& [v, id] : raw) {
+    const std::uint32_t u = scotch_index(t, h, id, of_label, v);
+    if (u == v)
+      throw InputError(
+          4416, fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop", source,
+                            label[v]));
+    arcs.push_back({v, u});
+  }
+  return edges_of(arcs, h.vertices, source, h.base);
+}
+
 }  // namespace
 
 ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
@@ -237,24 +262,7 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
             "{}: the header says {} arcs but the vertices list {}; a degree does not match its "
             "neighbour list",
             source, h.arcs, raw.size()));
-  std::unordered_map<std::int64_t, std::uint32_t> of_label;
-  if (h.labels)
-    for (std::uint32_t v = 0; v < h.vertices; ++v)
-      if (!of_label.emplace(out.label[v], v).second)
-        throw InputError(
-            4415, fmt::format("{}: the label {} is used twice; labels must be distinct", source,
-                              out.label[v]));
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
-  arcs.reserve(raw.size());
-  for (const auto& [v, id] : raw) {
-    const std::uint32_t u = scotch_index(t, h, id, of_label, v);
-    if (u == v)
-      throw InputError(
-          4416, fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop", source,
-                            out.label[v]));
-    arcs.push_back({v, u});
-  }
-  out.graph.edges = edges_of(arcs, h.vertices, source, h.base);
+  out.graph.edges = scotch_edges(t, h, raw, out.label, source);
   return out;
 }
 

@@ -8,8 +8,9 @@
 //      along which the piece is longest: an exact median cut;
 //   2. cut-aware choice (Lemma 6's freedom): every window of floor(B/2) consecutive pearls on
 //      the circle of a line is an exactly balanced split whose halves are at most two strings
-//      each; on every axis's line the windows starting within B / kWindowFraction pearls of the
-//      median are scanned (each step moves one pearl in and one out, so the cut is updated in
+//      each; on the line of every axis along which the piece is at least half as long as along
+//      its longest, the windows starting within min(B / kWindowFraction, kWindowReach) pearls of
+//      the median are scanned (each step moves one pearl in and one out, so the cut is updated in
 //      O(degree)) and the one with the fewest wires crossing is taken, ties to the geometric one;
 //   3. refinement (decomp/refinement.hpp) swaps pairs across the split while the cut shrinks.
 // A level costs O(D (N + M)) plus the refinement's boundary work, the whole O((N + M) log N).
@@ -23,7 +24,8 @@
 
 namespace ftvlsi {
 
-inline constexpr std::uint64_t kWindowFraction = 8;
+inline constexpr std::uint32_t kWindowFraction = 8;
+inline constexpr std::uint32_t kWindowReach = 64;
 
 struct BisectionOptions {
   bool cut_aware = true;

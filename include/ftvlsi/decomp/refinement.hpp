@@ -33,10 +33,10 @@ struct RefineScratch {
 };
 
 // Refines the split of `piece` (side[v] in {0, 1}; every processor outside the piece has
-// kOutside) with up to `passes` passes; returns the number of swaps kept and adds the cut's
-// decrease to `*gain` when given.
+// kOutside) with up to `passes` passes; returns the number of swaps kept, adds the cut's
+// decrease to `*gain` and stores the cut it started from in `*initial` when given.
 std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> piece,
                            std::vector<std::uint8_t>& side, RefineScratch& scratch, int passes,
-                           std::int64_t* gain = nullptr);
+                           std::int64_t* gain = nullptr, std::int64_t* initial = nullptr);
 
 }  // namespace ftvlsi
