@@ -70,6 +70,14 @@ struct Bisector {
     return best;
   }
 
+  // Wires from `zero` (all of side 0) to side 1: the cut, counted from one side only.
+  std::int64_t wires_to_side1(std::span<const std::uint32_t> zero) const {
+    std::int64_t cut = 0;
+    for (auto v : zero)
+      for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) cut += side[adj.next[e]] == 1;
+    return cut;
+  }
+
   std::int64_t extent(int d, std::uint32_t lo, std::uint32_t hi) const {
     return net.position[seq[d][hi - 1]][d] - net.position[seq[d][lo]][d];
   }
@@ -99,7 +107,7 @@ struct Bisector {
     for (int i = 0; i < count; ++i) {
       const std::span<const std::uint32_t> p(seq[order[i]].data() + lo, hi - lo);
       for (std::uint32_t k = 0; k < p.size(); ++k) side[p[k]] = k < h ? 0 : 1;
-      const auto cut = relative ? 0 : static_cast<std::int64_t>(split_cut(adj, p, side));
+      const auto cut = relative ? 0 : wires_to_side1(p.first(h));
       if (i == 0) out.cut_geometric += cut;
       const Window w = reach_of(hi - lo) > 0 ? scan(p, h, order[i], cut) : Window{cut, order[i], 0};
       if (w.cut < best.cut) best = w;

@@ -40,7 +40,9 @@ struct Refiner {
       if (adj.next[e] == b) return true;
     return false;
   }
-  void flip(std::uint32_t v) {
+  // Moves v to the other side and updates its neighbours' gains; `queue` also queues them (not
+  // while undoing a pass's tail, after which the queues are dropped).
+  void flip(std::uint32_t v, bool queue = true) {
     const std::uint8_t from = side[v];
     side[v] = static_cast<std::uint8_t>(1 - from);
     gain[v] = -gain[v];
@@ -48,7 +50,7 @@ struct Refiner {
       const std::uint32_t u = adj.next[e];
       if (side[u] == kOutside) continue;
       gain[u] += side[u] == from ? 2 : -2;
-      if (!locked[u]) push(side[u], gain[u], u), candidates.push_back(u);
+      if (queue && !locked[u]) push(side[u], gain[u], u), candidates.push_back(u);
     }
   }
   // One pass; returns the gain kept (>= 0).
@@ -72,7 +74,7 @@ struct Refiner {
       moved.push_back(b);
       if (total > best_total) best_total = total, best_len = moved.size();
     }
-    for (std::size_t i = moved.size(); i > best_len; --i) flip(moved[i - 1]);
+    for (std::size_t i = moved.size(); i > best_len; --i) flip(moved[i - 1], false);
     moved.resize(best_len);
     for (auto v : locked_list) locked[v] = 0, candidates.push_back(v);
     locked_list.clear();
