@@ -35,7 +35,10 @@ class Tokens {
       ++line_no_;
       at_ = 0;
       const auto first = line_.find_first_not_of(" \t\r");
-      if (first == std::string::npos) continue;
+      if (first == std::string::npos) {
+        if (keep_blank) return true;  // a METIS vertex without neighbours
+        continue;
+      }
       if (comments_.find(line_[first]) != std::string_view::npos) continue;
       return true;
     }
@@ -66,6 +69,7 @@ class Tokens {
     throw InputError(id, fmt::format("{}:{}: {}; fix the file", source_, line_no_, what));
   }
   std::size_t line_no() const { return line_no_; }
+  bool keep_blank = false;  // next_line stops at blank lines too
 
  private:
   std::istream& in_;
@@ -285,6 +289,7 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
       code[1] == '1' ? (ncon_token.empty() ? 1 : t.number<std::uint64_t>(ncon_token, "ncon")) : 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
   arcs.reserve(2 * edges);
+  t.keep_blank = true;
   for (std::uint32_t v = 0; v < g.vertices; ++v) {
     if (!t.next_line())
       throw InputError(
@@ -306,6 +311,7 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
       arcs.push_back({v, static_cast<std::uint32_t>(u - 1)});
     }
   }
+  t.keep_blank = false;
   if (t.next_line())
     t.line_error(4413, fmt::format("there is more after the {} vertex lines the header announces",
                                    g.vertices));
