@@ -144,6 +144,7 @@ struct DecomposeArgs {
   std::optional<std::string> network, processors, network_file, host_processors, host_capacity,
       host_alpha, mapping, mapping_in, cut_on, seed, json, dot, svg, mapping_out, messages_out,
       export_scotch, export_metis, network_out;
+  std::optional<std::string> coordinates, graph_format, export_xyz;  // graph files (issue 16)
 };
 
 void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
@@ -157,7 +158,8 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   add_override(cmd, "--host-capacity", a.host_capacity, "fat-tree capacity profile (linear-size)");
   add_override(cmd, "--host-alpha", a.host_alpha,
                "fat-tree processor area (default: layout area / fat-tree leaves)");
-  add_override(cmd, "--mapping", a.mapping, "balanced (default) or geometric");
+  add_override(cmd, "--mapping", a.mapping,
+               "balanced (default), balanced-refined, balanced-plain or geometric");
   add_override(cmd, "--mapping-in", a.mapping_in,
                "read the mapping ('processor leaf' lines) instead of computing one");
   add_override(cmd, "--cut-on", a.cut_on,
@@ -171,6 +173,11 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   add_override(cmd, "--export-metis", a.export_metis, "write the network as a METIS graph");
   add_override(cmd, "--network-out", a.network_out, "write the network in ftvlsi's file format");
   add_override(cmd, "--seed", a.seed, "random seed (1)");
+  add_override(cmd, "--coordinates", a.coordinates,
+               "the graph's geometry: Scotch .xyz or METIS 'x y [z]' lines (else computed)");
+  add_override(cmd, "--graph-format", a.graph_format,
+               "ftvlsi, scotch or metis (default: from --network-file's extension)");
+  add_override(cmd, "--export-xyz", a.export_xyz, "write the positions as a Scotch geometry");
 }
 
 void apply_decompose_flags(const DecomposeArgs& a, ftvlsi::DecomposeSpec& s) {
@@ -198,8 +205,11 @@ void apply_decompose_flags(const DecomposeArgs& a, ftvlsi::DecomposeSpec& s) {
                                      {&a.messages_out, &s.messages_out},
                                      {&a.export_scotch, &s.export_scotch},
                                      {&a.export_metis, &s.export_metis},
-                                     {&a.network_out, &s.network_out}})
+                                     {&a.network_out, &s.network_out},
+                                     {&a.coordinates, &s.coordinates},
+                                     {&a.export_xyz, &s.export_xyz}})
     if (*flag) *target = **flag;
+  if (a.graph_format) s.graph_format = ftvlsi::parse_graph_format(*a.graph_format);
 }
 
 int run_decompose_command(const DecomposeArgs& a) {

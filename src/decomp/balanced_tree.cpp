@@ -98,6 +98,12 @@ bool BalancedTree::within_bound() const {
   return true;
 }
 
+bool BalancedTree::bounds(const std::vector<std::uint64_t>& bandwidth) const {
+  for (std::size_t i = 0; i < bandwidth.size(); ++i)
+    if (bandwidth[i] > bound_by_level[std::min(i, bound_by_level.size() - 1)]) return false;
+  return true;
+}
+
 BalancedTree build_balanced_tree(const CompetingNetwork& net, const CuttingTree& tree,
                                  int map_level) {
   Builder b{tree, {}, std::vector<std::uint64_t>(net.processors(), 0), {}};

@@ -10,7 +10,16 @@
 namespace ftvlsi {
 
 std::string_view to_string(MappingKind kind) {
-  return kind == MappingKind::kBalanced ? "balanced" : "geometric";
+  switch (kind) {
+    case MappingKind::kBalanced:
+      return "balanced";
+    case MappingKind::kBalancedPlain:
+      return "balanced-plain";
+    case MappingKind::kBalancedRefined:
+      return "balanced-refined";
+    default:
+      return "geometric";
+  }
 }
 
 std::vector<std::uint64_t> geometric_mapping(const CuttingTree& tree, int host_levels) {

@@ -31,7 +31,8 @@ ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
   j["network"] = {{"kind", r.net.kind},
                   {"processors", r.net.processors()},
                   {"wires", r.net.wires.size()},
-                  {"dimensions", r.net.dimensions}};
+                  {"dimensions", r.net.dimensions},
+                  {"geometry", r.net.geometry_computed ? "computed" : "given"}};
   if (r.drawn)
     j["layout"] = std::visit([](const auto& d) { return drawn_layout_json(d.metrics); }, *r.drawn);
   j["cut_on"] = r.drawn ? "layout" : "placement";
@@ -53,6 +54,14 @@ ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
                   {"host_dimensions", r.host_dimensions},
                   {"host_alpha", r.host.capacity.alpha},
                   {"host_capacities", r.host_capacities}};
+  if (r.bisection) {
+    const BisectionMapping& b = *r.bisection;
+    j["mapping"]["bisection"] = {{"splits", b.splits},         {"cut_geometric", b.cut_geometric},
+                                 {"cut_chosen", b.cut_chosen}, {"cut_refined", b.cut_refined},
+                                 {"swaps", b.swaps},           {"fallback", r.bisection_fallback}};
+  }
+  if (!s.mapping_in && s.mapping != MappingKind::kGeometric)
+    j["mapping"]["within_bound"] = r.balanced.bounds(r.loads.max_load_by_level);
   j["messages"] = r.loads.messages;
   j["load_by_level"] = r.loads.max_load_by_level;
   j["load_factor_by_level"] = r.loads.max_lambda_by_level;

@@ -10,10 +10,15 @@ using namespace detail;
 
 void parse_network(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
   require_map(src, node, "network");
-  check_keys(src, node, "network", {"kind", "processors", "file"});
+  check_keys(src, node, "network", {"kind", "processors", "file", "coordinates", "format"});
   if (const auto v = node["kind"]) s.network = scalar(src, v, "kind");
   if (const auto v = node["processors"]) s.processors = positive(src, v, "processors");
   if (const auto v = node["file"]) s.network_file = scalar(src, v, "file");
+  if (const auto v = node["coordinates"]) s.coordinates = scalar(src, v, "coordinates");
+  if (const auto v = node["format"]) {
+    s.graph_format =
+        parsed(src, v, "format", [](const std::string& t) { return parse_graph_format(t); });
+  }
 }
 
 void parse_host(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
@@ -55,7 +60,8 @@ void parse_output(const Source& src, const YAML::Node& node, DecomposeSpec& s) {
       {"messages", &s.messages_out},
       {"scotch", &s.export_scotch},
       {"metis", &s.export_metis},
-      {"network", &s.network_out}};
+      {"network", &s.network_out},
+      {"xyz", &s.export_xyz}};
   std::vector<std::string_view> names;
   for (const auto& [name, target] : keys) names.push_back(name);
   check_keys(src, node, "output", names);

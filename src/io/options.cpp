@@ -53,9 +53,11 @@ SwitchPolicy parse_switch_policy(std::string_view text) {
 }
 
 MappingKind parse_mapping_kind(std::string_view text) {
-  return choose<MappingKind, 2>(
-      "--mapping", text,
-      {{{"balanced", MappingKind::kBalanced}, {"geometric", MappingKind::kGeometric}}});
+  return choose<MappingKind, 4>("--mapping", text,
+                                {{{"balanced", MappingKind::kBalanced},
+                                  {"balanced-refined", MappingKind::kBalancedRefined},
+                                  {"balanced-plain", MappingKind::kBalancedPlain},
+                                  {"geometric", MappingKind::kGeometric}}});
 }
 
 RandomConstants parse_random_constants(std::string_view text) {

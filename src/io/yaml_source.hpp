@@ -23,6 +23,10 @@ struct Source {
     const auto mark = node.Mark();
     throw InputError(id, fmt::format("{}:{}: {}", name, mark.line + 1, message));
   }
+  // Without an ID of its own: the family's generic FTV-2000 (docs/error-ids.md).
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+    fail(node, kUnclassifiedInput, message);
+  }
 };
 
 inline std::string join(const std::vector<std::string_view>& items) {

@@ -189,7 +189,8 @@ bool is_file_kind(std::string_view kind) {
 }
 
 std::vector<std::string_view> competing_kinds() {
-  return {"mesh", "torus", "mesh3d", "tree", "hypercube", "butterfly", "planar", "file"};
+  return {"mesh",      "torus",  "mesh3d",    "tree", "hypercube",
+          "butterfly", "planar", "unit-disk", "fem",  "file"};
 }
 
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed) {
@@ -201,6 +202,8 @@ CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uin
   if (kind == "torus") return make_mesh(n, true);
   if (kind == "mesh3d") return make_mesh3d(n);
   if (kind == "planar") return make_planar(n, seed);
+  if (kind == "unit-disk") return make_unit_disk(n, seed);
+  if (kind == "fem") return make_fem(n, seed);
   if (kind == "tree") return make_tree(n);
   if (kind == "hypercube") return make_hypercube(n);
   if (kind == "butterfly") return make_butterfly(n);

@@ -11,6 +11,7 @@
 #include "ftvlsi/io/decompose_json.hpp"
 #include "ftvlsi/io/graph_export.hpp"
 #include "ftvlsi/io/mapping_file.hpp"
+#include "ftvlsi/io/graph_file.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
@@ -29,7 +30,8 @@ void require_outputs(const DecomposeSpec& s) {
                                    {s.messages_out, "message"},
                                    {s.export_scotch, "Scotch graph"},
                                    {s.export_metis, "METIS graph"},
-                                   {s.network_out, "network"}}) {
+                                   {s.network_out, "network"},
+                                   {s.export_xyz, "geometry"}}) {
     if (path) require_writable(*path, what);
   }
 }
@@ -38,8 +40,10 @@ CompetingNetwork make_network(const DecomposeSpec& s) {
   if (is_file_kind(s.network)) {
     if (!s.network_file)
       throw InputError(6301, "--network file needs --network-file FILE naming the network to read");
-    return read_network_file(*s.network_file);
+    return read_network({*s.network_file, s.coordinates, s.graph_format}, s.seed);
   }
+  if (s.coordinates || s.graph_format)
+    throw InputError(6306, "--coordinates and --graph-format go with --network file");
   CompetingNetwork net = make_competing(s.network, s.processors, s.seed);
   validate(net, s.network);
   return net;
@@ -123,11 +127,16 @@ void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r);
 void write_outputs(const DecomposeSpec& s, const DecomposeRun& r) {
   if (s.dot) write_file_atomically(*s.dot, tree_dot(r.net, r.tree));
   if (s.svg) write_cut_svg(s, r);
-  if (s.mapping_out) write_file_atomically(*s.mapping_out, mapping_text(r.leaf));
+  if (s.mapping_out) {
+    const bool scotch = s.mapping_out->size() >= 4 &&
+                        s.mapping_out->compare(s.mapping_out->size() - 4, 4, ".map") == 0;
+    write_file_atomically(*s.mapping_out, scotch ? scotch_mapping(r.leaf) : mapping_text(r.leaf));
+  }
   if (s.messages_out) write_file_atomically(*s.messages_out, one_step_messages_text(r.net));
   if (s.export_scotch) write_file_atomically(*s.export_scotch, scotch_graph(r.net));
   if (s.export_metis) write_file_atomically(*s.export_metis, metis_graph(r.net));
   if (s.network_out) write_file_atomically(*s.network_out, network_text(r.net));
+  if (s.export_xyz) write_file_atomically(*s.export_xyz, scotch_geometry(r.net));
   if (s.json) write_file_atomically(*s.json, decompose_json(s, r));
 }
 
@@ -217,13 +226,24 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   r.host = {host.processors(), host.capacity_params()};
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   if (spec.mapping_in) {
-    r.leaf = parse_mapping(read_text_file(*spec.mapping_in, "mapping file"), *spec.mapping_in,
-                           r.net.processors(), host.processors());
+    r.leaf = read_mapping_file(*spec.mapping_in, r.net.processors(), host.processors());
+  } else if (spec.mapping == MappingKind::kBalanced ||
+             spec.mapping == MappingKind::kBalancedRefined) {
+    BisectionOptions options;
+    options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
+    r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
+    r.leaf = r.bisection->leaf;
   } else {
-    r.leaf = spec.mapping == MappingKind::kBalanced ? r.balanced.leaf_at_map_level
-                                                    : geometric_mapping(r.tree, host.levels());
+    r.leaf = spec.mapping == MappingKind::kBalancedPlain ? r.balanced.leaf_at_map_level
+                                                         : geometric_mapping(r.tree, host.levels());
   }
   r.loads = one_step_loads(r.net, r.leaf, host);
+  if (r.bisection && !r.balanced.bounds(r.loads.max_load_by_level)) {
+    // Theorem 8's guarantee is kept: the pearl-string tree's mapping always meets it.
+    r.bisection_fallback = true;
+    r.leaf = r.balanced.leaf_at_map_level;
+    r.loads = one_step_loads(r.net, r.leaf, host);
+  }
   r.host_capacities = host.capacities();
   write_outputs(spec, r);
   return r;

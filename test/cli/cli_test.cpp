@@ -212,7 +212,7 @@ TEST_SUITE("cli_decompose") {
     const std::string base = (dir / "m").string();
     const Result r =
         run("decompose --network mesh -n 256 --json " + base + ".json --dot " + base +
-            ".dot --mapping-out " + base + ".map --messages-out " + base + ".msg --export-scotch " +
+            ".dot --mapping-out " + base + ".txt --messages-out " + base + ".msg --export-scotch " +
             base + ".grf --export-metis " + base + ".metis --network-out " + base + ".net");
     CAPTURE(r.output);
     REQUIRE(r.code == 0);
@@ -222,7 +222,7 @@ TEST_SUITE("cli_decompose") {
           "\"kind\": \"balanced\"", "\"load_factor\"", "\"within_bound\": true"})
       CHECK(json.find(key) != std::string::npos);
     // The balanced mapping of 256 processors onto 256 leaves is a permutation.
-    std::istringstream map(slurp(base + ".map"));
+    std::istringstream map(slurp(base + ".txt"));
     std::string line;
     std::vector<int> hits(256, 0);
     int rows = 0;
@@ -253,6 +253,50 @@ TEST_SUITE("cli_decompose") {
     CHECK(again.output.find("\"load_factor\"") != std::string::npos);
   }
 
+  TEST_CASE("decompose reads Scotch and METIS graphs, computes a missing geometry, writes .map") {
+    const fs::path dir = scratch("decompose_graphs");
+    const std::string base = (dir / "p").string();
+    REQUIRE(run("decompose --network planar -n 500 --cut-on placement --export-scotch " + base +
+                ".grf --export-xyz " + base + ".xyz --export-metis " + base + ".graph --json " +
+                base + ".json")
+                .code == 0);
+    const std::string given = slurp(base + ".json");
+    // The same graph and geometry read back: the same loads.
+    const Result scotch =
+        run("decompose --network file --network-file " + base + ".grf --coordinates " + base +
+            ".xyz --cut-on placement --json - " + "--mapping-out " + base + ".map");
+    CAPTURE(scotch.output);
+    REQUIRE(scotch.code == 0);
+    CHECK(scotch.output.find("\"geometry\": \"given\"") != std::string::npos);
+    const auto loads = [](const std::string& j) { return j.substr(j.find("\"load_by_level\"")); };
+    CHECK(loads(scotch.output) == loads(given));
+    // Scotch's mapping format: the count, then one pair per processor; it reads back.
+    CHECK(slurp(base + ".map").rfind("500\n0\t", 0) == 0);
+    const Result judged =
+        run("decompose --network file --network-file " + base + ".grf --coordinates " + base +
+            ".xyz --cut-on placement " + "--json - --mapping-in " + base + ".map");
+    CHECK(judged.code == 0);
+    CHECK(loads(judged.output) == loads(given));
+    // METIS without coordinates: a computed embedding, reported as such.
+    const Result metis = run("decompose --network file --network-file " + base + ".graph --json -");
+    CHECK(metis.code == 0);
+    CHECK(metis.output.find("\"geometry\": \"computed\"") != std::string::npos);
+    CHECK(metis.output.find("\"within_bound\": true") != std::string::npos);
+    std::ofstream(dir / "bad.grf") << "0\n2 2\n0 000\n1 3\n1 0\n";
+    expect_error("decompose --network file --network-file " + (dir / "bad.grf").string(), 2,
+                 "FTV-4410", "bad.grf:4: vertex 0 lists neighbour 3, out of range");
+    std::ofstream(dir / "two.graph") << "2 1\n2\n1\n";
+    std::ofstream(dir / "one.xy") << "0 0\n";
+    expect_error("decompose --network file --network-file " + (dir / "two.graph").string() +
+                     " --coordinates " + (dir / "one.xy").string(),
+                 2, "FTV-4429", "vertex 2 has no coordinates");
+    expect_error("decompose --network file --network-file " + (dir / "two.graph").string() +
+                     " --coordinates " + (dir / "none.xy").string(),
+                 3, "FTV-7021", "cannot read coordinates file");
+    expect_error("decompose --network mesh -n 64 --coordinates " + (dir / "one.xy").string(), 2,
+                 "FTV-6306", "--network file");
+  }
+
   TEST_CASE("decompose rejects bad input with one line and exit code 2 or 3") {
     const fs::path dir = scratch("decompose_bad");
     expect_error("decompose --network mesh -n 1000", 2, "FTV-3401", "961 and 1024");
@@ -262,7 +306,7 @@ TEST_SUITE("cli_decompose") {
     expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "FTV-6302",
                  "1024 or more");
     expect_error("decompose --network mesh -n 64 --mapping random", 2, "FTV-1121",
-                 "--mapping must be balanced or geometric");
+                 "--mapping must be balanced, balanced-refined, balanced-plain or geometric");
     expect_error("decompose --network mesh3d -n 64 --svg " + (dir / "c.svg").string(), 2,
                  "FTV-6304", "two-dimensional");
     CHECK_FALSE(fs::exists(dir / "c.svg"));

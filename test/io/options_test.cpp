@@ -32,7 +32,8 @@ TEST_SUITE("options") {
       CHECK(parse_offline_variant(to_string(v)) == v);
     for (auto h : {HostKind::kFatTree, HostKind::kFatPyramid})
       CHECK(parse_host_kind(to_string(h)) == h);
-    for (auto m : {MappingKind::kBalanced, MappingKind::kGeometric})
+    for (auto m : {MappingKind::kBalanced, MappingKind::kBalancedPlain, MappingKind::kGeometric,
+                   MappingKind::kBalancedRefined})
       CHECK(parse_mapping_kind(to_string(m)) == m);
     CHECK(parse_random_constants("proof") == RandomConstants::kProof);
     CHECK(to_string(parse_random_constants("practical")) == "practical");
@@ -52,7 +53,7 @@ TEST_SUITE("options") {
           std::string::npos);
     CHECK(error_of([] { parse_offline_variant("theorem-2"); }).find("theorem-1 or corollary-2") !=
           std::string::npos);
-    CHECK(error_of([] { parse_mapping_kind("scotch"); }).find("balanced or geometric") !=
+    CHECK(error_of([] { parse_mapping_kind("scotch"); }).find("balanced-plain or geometric") !=
           std::string::npos);
     CHECK(error_of([] { parse_switch_policy("fair"); }).find("random or priority") !=
           std::string::npos);

@@ -19,6 +19,9 @@ struct BalancedTree {
   // The piece index of every processor at level `map_level` (its fat-tree leaf).
   std::vector<std::uint64_t> leaf_at_map_level;
   bool within_bound() const;
+  // Whether a mapping's per-level largest piece bandwidths (a fat-tree's per-level channel
+  // loads, levels 0 .. L) are within bound_by_level (levels beyond r: the bound at r).
+  bool bounds(const std::vector<std::uint64_t>& bandwidth) const;
 };
 
 // Pieces holding at most one processor are not split further: deeper levels would only move

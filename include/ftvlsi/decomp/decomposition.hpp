@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ftvlsi/decomp/balanced_tree.hpp"
+#include "ftvlsi/decomp/bisection.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/geometry/drawn_layout.hpp"
@@ -28,6 +29,10 @@ struct DecomposeRun {
   std::vector<std::uint64_t> host_capacities;  // cap(k), k = 0 .. L
   std::vector<std::uint64_t> leaf;
   ChannelLoads loads;
+  // The balanced mapping's bisection (--mapping balanced), and whether its loads broke Theorem
+  // 8's bound so that the pearl-string tree's mapping was taken instead.
+  std::optional<BisectionMapping> bisection;
+  bool bisection_fallback = false;
 
   // The cut layout if there is one with D dimensions, else null.
   template <int D>

@@ -11,7 +11,11 @@
 
 namespace ftvlsi {
 
-enum class MappingKind { kBalanced, kGeometric };
+// kBalanced: exact bisection with cut-aware splits and refinement (decomp/bisection.hpp), the
+// pearl-string tree's mapping when it would break Theorem 8's bound; kBalancedPlain: the
+// pearl-string tree's level-L pieces (decomp/balanced_tree.hpp); kGeometric: see below.
+// kBalancedRefined: kBalanced with multilevel refinement (decomp/multilevel.hpp).
+enum class MappingKind { kBalanced, kBalancedPlain, kGeometric, kBalancedRefined };
 std::string_view to_string(MappingKind kind);
 
 // Greenberg's geometric mapping: a processor goes to the leaf of its level-L cutting-tree piece

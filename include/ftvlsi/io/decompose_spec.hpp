@@ -1,11 +1,12 @@
 #pragma once
 // The parameters of `ftvlsi decompose`, from a YAML spec and the flags that override it:
 //
-//   network:   {kind: mesh, processors: 1024, file: net.txt}
+//   network:   {kind: mesh, processors: 1024, file: net.txt, coordinates: G.xyz,
+//               format: ftvlsi | scotch | metis}
 //   host:      {processors: 1024, capacity: linear-size, alpha: 4}
 //   decompose: {mapping: balanced | geometric, cut_on: layout | placement, mapping_in: FILE}
 //   output:    {json: FILE or -, dot: FILE, svg: FILE, mapping: FILE, messages: FILE,
-//               scotch: FILE, metis: FILE, network: FILE}
+//               scotch: FILE, metis: FILE, network: FILE, xyz: FILE}
 //   seed:      1
 #include <cstdint>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <string_view>
 
 #include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/io/graph_file.hpp"
 #include "ftvlsi/network/capacity.hpp"
 
 namespace ftvlsi {
@@ -21,6 +23,8 @@ struct DecomposeSpec {
   std::string network = "mesh";
   std::uint64_t processors = 1024;
   std::optional<std::string> network_file;
+  std::optional<std::string> coordinates;        // a Scotch .xyz or METIS "x y [z]" file
+  std::optional<GraphFormat> graph_format;       // default: from the file's extension
   std::optional<std::uint64_t> host_processors;  // default: the least power of two >= N
   // Default: linear-size with alpha = area / n for a 2D network; for a 3D network Leiserson's
   // volume-universal host (Theorem 10): universal capacities with root capacity
@@ -38,6 +42,7 @@ struct DecomposeSpec {
   std::uint64_t seed = 1;
   std::optional<std::string> json, dot, svg, mapping_out, messages_out, export_scotch, export_metis,
       network_out;
+  std::optional<std::string> export_xyz;  // the positions as a Scotch geometry file
 };
 
 DecomposeSpec parse_decompose_spec(std::string_view yaml, std::string_view source);

@@ -16,6 +16,9 @@ struct CompetingNetwork {
   int dimensions = 2;
   std::vector<std::array<std::int64_t, 3>> position;  // z = 0 in 2D
   std::vector<std::pair<std::uint32_t, std::uint32_t>> wires;
+  // True when the positions were computed (a graph file read without coordinates,
+  // network/embedding.hpp) rather than given or built.
+  bool geometry_computed = false;
   std::uint64_t processors() const { return position.size(); }
 };
 
@@ -30,6 +33,15 @@ bool is_file_kind(std::string_view kind);
 //   n seeded random points (CGAL).
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed);
 CompetingNetwork make_planar(std::uint64_t n, std::uint64_t seed);
+// Irregular families for the mapping benchmarks (issue 16), both on the planar network's grid of
+// about four cells per point: `unit-disk`, the random geometric graph joining points at distance
+// <= sqrt(kUnitDiskRadius2) (average degree about 6, possibly disconnected); `fem`, a 2D
+// finite-element-like mesh: the Delaunay triangulation of points outside kFemHoles round holes
+// (about 20 % of the square), less the edges over a hole or longer than 8.
+inline constexpr std::int64_t kUnitDiskRadius2 = 8;
+inline constexpr int kFemHoles = 6;
+CompetingNetwork make_unit_disk(std::uint64_t n, std::uint64_t seed);
+CompetingNetwork make_fem(std::uint64_t n, std::uint64_t seed);
 
 // The network file format (text): '#' comments; "processors N [dimensions D]"; N lines
 // "p x y [z]" giving processor p's integer position; then "wire a b" lines. Throws InputError

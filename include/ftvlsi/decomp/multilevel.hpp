@@ -1,0 +1,26 @@
+#pragma once
+// Multilevel refinement of one split (`--mapping balanced-refined`, docs/design.md §4.3): the
+// standard scheme of Hendrickson and Leland (1995) and Karypis and Kumar (METIS, 1998) around
+// our geometric split. The piece's graph is coarsened by heavy-edge matching within each side
+// (so the split carries over unchanged) down to about kCoarsest vertices; from the coarsest
+// level up, a Fiduccia-Mattheyses pass moves single vertices while each side's weight stays
+// within the heaviest vertex of its target; at the finest level the exact sizes are restored by
+// moving the best-gain boundary processors of the heavier side, and the pair-swap refinement of
+// decomp/refinement.hpp finishes. If the result cuts more wires than the split it started from,
+// that split is kept: the cut never grows and the sizes stay exact.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ftvlsi/decomp/refinement.hpp"
+
+namespace ftvlsi {
+
+inline constexpr std::uint32_t kCoarsest = 64;
+inline constexpr std::uint32_t kGrowSeeds = 8;
+
+// As refine_split; returns the cut's decrease.
+std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::uint32_t> piece,
+                                     std::vector<std::uint8_t>& side, RefineScratch& scratch);
+
+}  // namespace ftvlsi

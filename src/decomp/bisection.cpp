@@ -1,0 +1,231 @@
+#include "ftvlsi/decomp/bisection.hpp"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/decomp/multilevel.hpp"
+#include "ftvlsi/decomp/refinement.hpp"
+
+namespace ftvlsi {
+namespace {
+
+struct Piece {
+  std::uint32_t lo = 0, hi = 0;  // range of `seq`
+  std::uint64_t index = 0;       // among the 2^level pieces of its level
+};
+
+struct Window {
+  std::int64_t cut = INT64_MAX;
+  int axis = 0;
+  std::uint32_t t = 0;
+};
+
+struct Bisector {
+  const Adjacency adj;
+  const BisectionOptions options;
+  const CompetingNetwork& net;
+  // Per axis, the processors sorted by that coordinate; each piece is the same range in all.
+  std::array<std::vector<std::uint32_t>, 3> seq;
+  std::vector<std::uint8_t> side;
+  RefineScratch scratch;
+  BisectionMapping out;
+
+  std::uint32_t reach_of(std::uint32_t b) const {
+    return options.cut_aware
+               ? static_cast<std::uint32_t>(std::min(b / kWindowFraction, kWindowReach))
+               : 0;
+  }
+
+  // Moves pearl v to side s, keeping `cut` (wires between the sides) current.
+  void move(std::uint32_t v, std::uint8_t s, std::int64_t& cut) {
+    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+      const std::uint8_t t = side[adj.next[e]];
+      if (t == kOutside) continue;
+      cut += t == s ? -1 : 1;
+    }
+    side[v] = s;
+  }
+
+  // The windows of h pearls on the circle of line `p` starting within reach of 0; the sides
+  // end as they were scanned last, not restored.
+  Window scan(std::span<const std::uint32_t> p, std::uint32_t h, int axis, std::int64_t cut) {
+    const auto b = static_cast<std::uint32_t>(p.size());
+    Window best{cut, axis, 0};
+    const std::int64_t cut0 = cut;
+    const std::uint32_t reach = reach_of(b);
+    for (std::uint32_t t = 1; t <= reach; ++t) {  // forward: t = 1 .. reach
+      move(p[t - 1], 1, cut);
+      move(p[(t - 1 + h) % b], 0, cut);
+      if (cut < best.cut) best = {cut, axis, t};
+    }
+    for (std::uint32_t k = 0; k < b; ++k) side[p[k]] = k < h ? 0 : 1;  // back to t = 0
+    cut = cut0;
+    for (std::uint32_t k = 1; k <= reach; ++k) {  // backward: t = b - k
+      move(p[b - k], 0, cut);
+      move(p[(b - k + h) % b], 1, cut);
+      if (cut < best.cut) best = {cut, axis, b - k};
+    }
+    return best;
+  }
+
+  // Wires from `zero` (all of side 0) to side 1: the cut, counted from one side only.
+  std::int64_t wires_to_side1(std::span<const std::uint32_t> zero) const {
+    std::int64_t cut = 0;
+    for (auto v : zero)
+      for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) cut += side[adj.next[e]] == 1;
+    return cut;
+  }
+
+  std::int64_t extent(int d, std::uint32_t lo, std::uint32_t hi) const {
+    return net.position[seq[d][hi - 1]][d] - net.position[seq[d][lo]][d];
+  }
+
+  // The axes to try, longest first (the geometric split is its median), then every other
+  // axis along which the piece is at least half as long (only the longest without cut_aware).
+  int axes(std::uint32_t lo, std::uint32_t hi, std::array<int, 3>& order) const {
+    std::array<std::int64_t, 3> ext{};
+    for (int d = 0; d < net.dimensions; ++d) order[d] = d, ext[d] = extent(d, lo, hi);
+    for (int i = 1; i < net.dimensions; ++i)  // insertion sort, stable
+      for (int j = i; j > 0 && ext[order[j]] > ext[order[j - 1]]; --j)
+        std::swap(order[j], order[j - 1]);
+    int count = 1;
+    while (options.cut_aware && count < net.dimensions && 2 * ext[order[count]] >= ext[order[0]])
+      ++count;
+    return count;
+  }
+
+  // Side 0: the best window over the lines tried (ties: the longest axis, then t = 0). With
+  // one line the cuts are counted from the geometric split's (its cut is not needed to compare);
+  // `relative` says so.
+  Window choose(std::uint32_t lo, std::uint32_t hi, std::uint32_t h, bool& relative) {
+    std::array<int, 3> order{};
+    const int count = axes(lo, hi, order);
+    relative = count == 1;
+    Window best;
+    for (int i = 0; i < count; ++i) {
+      const std::span<const std::uint32_t> p(seq[order[i]].data() + lo, hi - lo);
+      for (std::uint32_t k = 0; k < p.size(); ++k) side[p[k]] = k < h ? 0 : 1;
+      const auto cut = relative ? 0 : wires_to_side1(p.first(h));
+      if (i == 0) out.cut_geometric += cut;
+      const Window w = reach_of(hi - lo) > 0 ? scan(p, h, order[i], cut) : Window{cut, order[i], 0};
+      if (w.cut < best.cut) best = w;
+    }
+    const std::span<const std::uint32_t> p(seq[best.axis].data() + lo, hi - lo);
+    for (std::uint32_t k = 0; k < p.size(); ++k) side[p[(best.t + k) % p.size()]] = k < h ? 0 : 1;
+    return best;
+  }
+
+  // The larger of the two halves' bandwidths (wires leaving each, to the other half or out of
+  // the piece).
+  std::uint64_t half_bandwidth(std::span<const std::uint32_t> p) const {
+    std::uint64_t bw[2] = {0, 0};
+    for (auto v : p)
+      for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e)
+        bw[side[v]] += side[adj.next[e]] != side[v];
+    return std::max(bw[0], bw[1]);
+  }
+
+  void split(const Piece& piece, std::vector<Piece>& next, int level, int levels) {
+    const std::uint32_t lo = piece.lo, hi = piece.hi, h = (hi - lo) / 2;
+    bool relative = false;
+    const Window window = choose(lo, hi, h, relative);
+    const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
+    std::int64_t gain = 0, chosen = window.cut;
+    std::vector<std::uint8_t> start;
+    if (options.multilevel && p.size() > kCoarsest)
+      for (auto v : p) start.push_back(side[v]);
+    std::int64_t initial = -1;  // the chosen split's cut, counted by the refinement's first scan
+    if (options.refine_passes > 0)
+      out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain, &initial);
+    if (relative) {  // the window's cut was relative to the geometric split's
+      chosen = initial >= 0 ? initial : static_cast<std::int64_t>(split_cut(adj, p, side));
+      out.cut_geometric += chosen - window.cut;
+    }
+    out.cut_chosen += chosen;
+    if (!start.empty()) {
+      // The multilevel split from the same start, if its larger half-bandwidth is smaller.
+      std::vector<std::uint8_t> pairs;
+      for (auto v : p) pairs.push_back(side[v]);
+      const std::uint64_t pairs_score = half_bandwidth(p);
+      for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = start[i];
+      const std::int64_t multilevel_gain = refine_split_multilevel(adj, p, side, scratch);
+      if (half_bandwidth(p) < pairs_score)
+        gain = multilevel_gain;
+      else
+        for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = pairs[i];
+    }
+    out.cut_refined += static_cast<std::uint64_t>(chosen - gain);
+    // Side 0 first; every axis's line stays sorted.
+    for (int d = 0; d < net.dimensions; ++d)
+      std::stable_partition(seq[d].begin() + lo, seq[d].begin() + hi,
+                            [&](std::uint32_t v) { return side[v] == 0; });
+    for (auto v : p) side[v] = kOutside;
+    ++out.splits;
+    const Piece halves[2] = {{lo, lo + h, 2 * piece.index}, {lo + h, hi, 2 * piece.index + 1}};
+    for (const Piece& c : halves) {
+      if (c.hi - c.lo >= 2)
+        next.push_back(c);
+      else if (c.hi - c.lo == 1)  // a lone processor keeps descending into second halves
+        out.leaf[seq[0][c.lo]] = ((c.index + 1) << (levels - level - 1)) - 1;
+    }
+  }
+};
+
+}  // namespace
+
+namespace {
+
+// The network with processors renumbered in cutting-tree order (new number i is old
+// tree.order[i]), so that a piece's processors and their adjacency lists lie close together in
+// memory.
+CompetingNetwork in_tree_order(const CompetingNetwork& net, const CuttingTree& tree) {
+  CompetingNetwork r;
+  r.dimensions = net.dimensions;
+  std::vector<std::uint32_t> rank(net.processors());
+  for (std::uint32_t i = 0; i < tree.order.size(); ++i) {
+    rank[tree.order[i]] = i;
+    r.position.push_back(net.position[tree.order[i]]);
+  }
+  r.wires.reserve(net.wires.size());
+  for (const auto& [a, b] : net.wires) r.wires.push_back({rank[a], rank[b]});
+  return r;
+}
+
+}  // namespace
+
+BisectionMapping balanced_bisection(const CompetingNetwork& original, const CuttingTree& tree,
+                                    int levels, const BisectionOptions& options) {
+  const std::uint64_t n = original.processors();
+  FTVLSI_ASSERT(n <= (std::uint64_t{1} << levels));
+  const CompetingNetwork net = in_tree_order(original, tree);
+  Bisector b{Adjacency(n, net.wires), options, net, {}, std::vector<std::uint8_t>(n, kOutside),
+             RefineScratch(n),        {}};
+  // Ties along an axis in cutting-tree order, which is now the processor numbers' order.
+  for (int d = 0; d < net.dimensions; ++d) {
+    b.seq[d].resize(n);
+    std::iota(b.seq[d].begin(), b.seq[d].end(), 0u);
+    std::stable_sort(b.seq[d].begin(), b.seq[d].end(), [&](std::uint32_t x, std::uint32_t y) {
+      return net.position[x][d] < net.position[y][d];
+    });
+  }
+  b.out.leaf.assign(n, 0);
+  std::vector<Piece> active, next;
+  if (n >= 2)
+    active.push_back({0, static_cast<std::uint32_t>(n), 0});
+  else
+    b.out.leaf[0] = (std::uint64_t{1} << levels) - 1;
+  for (int level = 0; level < levels && !active.empty(); ++level) {
+    next.clear();
+    for (const Piece& piece : active) b.split(piece, next, level, levels);
+    active.swap(next);
+  }
+  FTVLSI_ASSERT(active.empty());
+  std::vector<std::uint64_t> leaf(n);
+  for (std::uint32_t i = 0; i < n; ++i) leaf[tree.order[i]] = b.out.leaf[i];
+  b.out.leaf = std::move(leaf);
+  return std::move(b.out);
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,134 @@
+#include "ftvlsi/decomp/refinement.hpp"
+
+#include <algorithm>
+
+namespace ftvlsi {
+namespace {
+
+using Entry = std::pair<std::int32_t, std::uint32_t>;  // (gain, processor)
+
+// Gains are computed once per split (one scan of the piece's wires) and kept current by every
+// flip; a pass seeds its queues only from the boundary and the processors flips touched, so a
+// pass costs the boundary's wires, not the piece's.
+struct Refiner {
+  const Adjacency& adj;
+  std::vector<std::uint8_t>& side;
+  std::vector<std::int32_t>& gain;
+  std::vector<std::uint8_t>& locked;
+  std::vector<Entry> (&heap)[2];
+  std::vector<std::uint32_t>& candidates;  // boundary and touched processors (may repeat)
+  std::vector<std::uint32_t>& moved;
+  std::vector<std::uint32_t>& locked_list;
+
+  void push(int s, std::int32_t g, std::uint32_t v) {
+    heap[s].push_back({g, v});
+    std::push_heap(heap[s].begin(), heap[s].end());
+  }
+
+  // The unlocked processor of largest current gain on side `s`, or UINT32_MAX.
+  std::uint32_t best(int s) {
+    while (!heap[s].empty()) {
+      const auto [g, v] = heap[s].front();
+      if (!locked[v] && side[v] == s && gain[v] == g) return v;
+      std::pop_heap(heap[s].begin(), heap[s].end());
+      heap[s].pop_back();
+    }
+    return UINT32_MAX;
+  }
+  bool adjacent(std::uint32_t a, std::uint32_t b) const {
+    for (std::uint32_t e = adj.start[a]; e < adj.start[a + 1]; ++e)
+      if (adj.next[e] == b) return true;
+    return false;
+  }
+  // Moves v to the other side and updates its neighbours' gains; `queue` also queues them (not
+  // while undoing a pass's tail, after which the queues are dropped).
+  void flip(std::uint32_t v, bool queue = true) {
+    const std::uint8_t from = side[v];
+    side[v] = static_cast<std::uint8_t>(1 - from);
+    gain[v] = -gain[v];
+    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+      const std::uint32_t u = adj.next[e];
+      if (side[u] == kOutside) continue;
+      gain[u] += side[u] == from ? 2 : -2;
+      if (queue && !locked[u]) push(side[u], gain[u], u), candidates.push_back(u);
+    }
+  }
+  // One pass; returns the gain kept (>= 0).
+  std::int64_t pass(std::size_t patience) {
+    for (auto v : candidates)
+      if (!locked[v]) heap[side[v]].push_back({gain[v], v});
+    for (auto& h : heap) std::make_heap(h.begin(), h.end());
+    std::int64_t total = 0, best_total = 0;
+    std::size_t best_len = 0;
+    moved.clear();
+    while (moved.size() - best_len < 2 * patience) {
+      const std::uint32_t a = best(0), b = best(1);
+      if (a == UINT32_MAX || b == UINT32_MAX) break;
+      total += gain[a] + gain[b] - (adjacent(a, b) ? 2 : 0);
+      locked[a] = locked[b] = 1;
+      locked_list.push_back(a);
+      locked_list.push_back(b);
+      flip(a);
+      flip(b);
+      moved.push_back(a);
+      moved.push_back(b);
+      if (total > best_total) best_total = total, best_len = moved.size();
+    }
+    for (std::size_t i = moved.size(); i > best_len; --i) flip(moved[i - 1], false);
+    moved.resize(best_len);
+    for (auto v : locked_list) locked[v] = 0, candidates.push_back(v);
+    locked_list.clear();
+    for (auto& h : heap) h.clear();
+    return best_total;
+  }
+};
+
+}  // namespace
+
+std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> piece,
+                        const std::vector<std::uint8_t>& side) {
+  std::uint64_t cut = 0;
+  for (auto v : piece)
+    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+      const std::uint8_t s = side[adj.next[e]];
+      if (s != kOutside && s != side[v]) ++cut;
+    }
+  return cut / 2;
+}
+
+std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> piece,
+                           std::vector<std::uint8_t>& side, RefineScratch& scratch, int passes,
+                           std::int64_t* gain, std::int64_t* initial) {
+  Refiner r{adj,           side,
+            scratch.gain,  scratch.locked,
+            scratch.heap,  scratch.candidates,
+            scratch.moved, scratch.locked_list};
+  r.candidates.clear();
+  std::int64_t external = 0;
+  for (auto v : piece) {
+    // Wires to the other side less wires to the same side, within the piece.
+    std::int32_t g = 0;
+    bool boundary = false;
+    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+      const std::uint8_t s = side[adj.next[e]];
+      if (s == kOutside) continue;
+      g += s == side[v] ? -1 : 1;
+      boundary |= s != side[v];
+      external += s != side[v];
+    }
+    r.gain[v] = g;
+    r.locked[v] = 0;
+    if (boundary) r.candidates.push_back(v);
+  }
+  if (initial) *initial = external / 2;
+  std::uint64_t swaps = 0;
+  for (int i = 0; i < passes && !r.candidates.empty(); ++i) {
+    const std::int64_t kept = r.pass(std::min<std::size_t>(kPatience, 4 + piece.size() / 16));
+    swaps += r.moved.size() / 2;
+    if (gain) *gain += kept;
+    if (kept == 0) break;
+  }
+  return swaps;
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,502 @@
+#include "ftvlsi/io/graph_file.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <istream>
+#include <unordered_map>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/text_file.hpp"
+
+namespace ftvlsi {
+namespace {
+
+// Whitespace-separated tokens of a stream, with the line each came from. Lines whose first
+// non-blank character is in `comments` are skipped.
+class Tokens {
+ public:
+  Tokens(std::istream& in, std::string_view source, std::string_view comments)
+      : in_(in), source_(source), comments_(comments) {}
+
+  // The next token on the current line; empty at its end.
+  std::string_view on_line() {
+    while (at_ < line_.size() && std::isspace(static_cast<unsigned char>(line_[at_]))) ++at_;
+    const std::size_t from = at_;
+    while (at_ < line_.size() && !std::isspace(static_cast<unsigned char>(line_[at_]))) ++at_;
+    return std::string_view(line_).substr(from, at_ - from);
+  }
+  // Moves to the next line that is not blank and not a comment; false at the end.
+  bool next_line() {
+    while (std::getline(in_, line_)) {
+      ++line_no_;
+      at_ = 0;
+      const auto first = line_.find_first_not_of(" \t\r");
+      if (first == std::string::npos) {
+        if (keep_blank) return true;  // a METIS vertex without neighbours
+        continue;
+      }
+      if (comments_.find(line_[first]) != std::string_view::npos) continue;
+      return true;
+    }
+    line_.clear();
+    at_ = 0;
+    return false;
+  }
+  // The next token, across lines; `what` names it in the error at the end of the file.
+  std::string_view next(std::string_view what) {
+    for (;;) {
+      if (const auto t = on_line(); !t.empty()) return t;
+      if (!next_line()) line_error(4401, fmt::format("the file ends where {} was expected", what));
+    }
+  }
+  template <class T>
+  T number(std::string_view token, std::string_view what) {
+    T value{};
+    const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (ec != std::errc() || ptr != token.data() + token.size())
+      line_error(4402, fmt::format("{} must be a number, not '{}'", what, token));
+    return value;
+  }
+  template <class T>
+  T next_number(std::string_view what) {
+    return number<T>(next(what), what);
+  }
+  [[noreturn]] void line_error(int id, const std::string& what) const {
+    throw InputError(id, fmt::format("{}:{}: {}; fix the file", source_, line_no_, what));
+  }
+  std::size_t line_no() const { return line_no_; }
+  bool keep_blank = false;  // next_line stops at blank lines too
+
+ private:
+  std::istream& in_;
+  std::string_view source_;
+  std::string_view comments_;
+  std::string line_;
+  std::size_t at_ = 0;
+  std::size_t line_no_ = 0;
+};
+
+// The edges of an arc list (from, to) over `vertices`; every arc must have its reverse. Arcs are
+// bucketed by their first end (counting sort), each bucket sorted and deduplicated, and every
+// arc's reverse looked up in the other end's bucket: O(M log degree), no global sort.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& arcs, std::uint32_t vertices,
+    std::string_view source, std::int64_t base) {
+  std::vector<std::uint32_t> start(vertices + 1, 0), next(arcs.size()), end(vertices);
+  for (const auto& [a, b] : arcs) ++start[a + 1];
+  for (std::uint32_t v = 0; v < vertices; ++v) start[v + 1] += start[v];
+  std::copy(start.begin(), start.end() - 1, end.begin());
+  for (const auto& [a, b] : arcs) next[end[a]++] = b;
+  for (std::uint32_t v = 0; v < vertices; ++v) {
+    const auto first = next.begin() + start[v];
+    std::sort(first, next.begin() + start[v + 1]);
+    end[v] =
+        static_cast<std::uint32_t>(std::unique(first, next.begin() + start[v + 1]) - next.begin());
+  }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  edges.reserve(arcs.size() / 2);
+  for (std::uint32_t a = 0; a < vertices; ++a)
+    for (std::uint32_t i = start[a]; i < end[a]; ++i) {
+      const std::uint32_t b = next[i];
+      if (!std::binary_search(next.begin() + start[b], next.begin() + end[b], a))
+        throw InputError(4405, fmt::format("{}: vertex {} lists {} as a neighbour but {} does not "
+                                           "list {}; every edge must be listed at both ends",
+                                           source, a + base, b + base, b + base, a + base));
+      if (a < b) edges.push_back({a, b});
+    }
+  return edges;
+}
+
+std::uint32_t vertex_count(Tokens& t, std::string_view what) {
+  const auto n = t.next_number<std::uint64_t>(what);
+  if (n == 0) t.line_error(4403, "the graph has no vertices; it needs at least one");
+  if (n > (std::uint64_t{1} << 26))
+    t.line_error(4404, fmt::format("{} vertices is beyond the 2^26 a network may have", n));
+  return static_cast<std::uint32_t>(n);
+}
+
+}  // namespace
+
+std::string_view to_string(GraphFormat format) {
+  switch (format) {
+    case GraphFormat::kScotch:
+      return "scotch";
+    case GraphFormat::kMetis:
+      return "metis";
+    default:
+      return "ftvlsi";
+  }
+}
+
+GraphFormat parse_graph_format(std::string_view text) {
+  for (auto f : {GraphFormat::kFtvlsi, GraphFormat::kScotch, GraphFormat::kMetis})
+    if (text == to_string(f)) return f;
+  throw InputError(1121,
+                   fmt::format("--graph-format must be ftvlsi, scotch or metis, not '{}'", text));
+}
+
+GraphFormat graph_format_of(const std::string& path, std::optional<GraphFormat> given) {
+  if (given) return *given;
+  auto ends = [&](std::string_view ext) {
+    return path.size() >= ext.size() &&
+           path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  if (ends(".grf") || ends(".src")) return GraphFormat::kScotch;
+  if (ends(".graph") || ends(".metis")) return GraphFormat::kMetis;
+  return GraphFormat::kFtvlsi;
+}
+
+namespace {
+
+struct ScotchHeader {
+  std::uint32_t vertices = 0;
+  std::uint64_t arcs = 0;
+  std::int64_t base = 0;
+  bool labels = false, edge_weights = false, vertex_weights = false;
+};
+
+ScotchHeader scotch_header(Tokens& t) {
+  ScotchHeader h;
+  if (t.next_number<std::int64_t>("the version number") != 0)
+    t.line_error(4406,
+                 "this is not a Scotch source graph: the first number (the version) must be 0");
+  h.vertices = vertex_count(t, "the vertex count");
+  h.arcs = t.next_number<std::uint64_t>("the arc count");
+  h.base = t.next_number<std::int64_t>("the base value");
+  if (h.base != 0 && h.base != 1) t.line_error(4407, "the base value must be 0 or 1");
+  const std::string_view flags = t.next("the property flags");
+  if (flags.size() != 3 || flags.find_first_not_of("01") != std::string_view::npos)
+    t.line_error(4408,
+                 fmt::format("the property flags must be three digits 0 or 1, not '{}'", flags));
+  h.labels = flags[0] == '1';
+  h.edge_weights = flags[1] == '1';
+  h.vertex_weights = flags[2] == '1';
+  return h;
+}
+
+// Neighbour numbers (labels, or vertex numbers + base) to vertex numbers.
+std::uint32_t scotch_index(Tokens& t, const ScotchHeader& h, std::int64_t id,
+                           const std::unordered_map<std::int64_t, std::uint32_t>& of_label,
+                           std::uint32_t from) {
+  if (h.labels) {
+    const auto it = of_label.find(id);
+    if (it == of_label.end())
+      t.line_error(
+          4409, fmt::format("vertex {} lists neighbour {}, which is no vertex's label", from, id));
+    return it->second;
+  }
+  if (id < h.base || id >= h.base + static_cast<std::int64_t>(h.vertices))
+    t.line_error(4410,
+                 fmt::format("vertex {} lists neighbour {}, out of range (vertices are {} .. {})",
+                             from + h.base, id, h.base, h.base + h.vertices - 1));
+  return static_cast<std::uint32_t>(id - h.base);
+}
+
+// The edges of the raw (vertex, neighbour id) arcs, ids resolved through the labels.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> scotch_edges(
+    Tokens& t, const ScotchHeader& h,
+    const std::vector<std::pair<std::uint32_t, std::int64_t>>& raw,
+    const std::vector<std::int64_t>& label, std::string_view source) {
+  std::unordered_map<std::int64_t, std::uint32_t> of_label;
+  if (h.labels)
+    for (std::uint32_t v = 0; v < h.vertices; ++v)
+      if (!of_label.emplace(label[v], v).second)
+        throw InputError(
+            4415, fmt::format("{}: the label {} is used twice; labels must be distinct", source,
+                              label[v]));
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  arcs.reserve(raw.size());
+  for (const auto& [v, id] : raw) {
+    const std::uint32_t u = scotch_index(t, h, id, of_label, v);
+    if (u == v)
+      throw InputError(
+          4416, fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop", source,
+                            label[v]));
+    arcs.push_back({v, u});
+  }
+  return edges_of(arcs, h.vertices, source, h.base);
+}
+
+}  // namespace
+
+ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
+  Tokens t(in, source, "#");
+  const ScotchHeader h = scotch_header(t);
+  ScotchGraph out;
+  out.graph.vertices = h.vertices;
+  out.label.resize(h.vertices);
+  std::vector<std::pair<std::uint32_t, std::int64_t>> raw;  // (vertex, neighbour id)
+  raw.reserve(h.arcs);
+  for (std::uint32_t v = 0; v < h.vertices; ++v) {
+    const std::string_view first = t.next("a vertex");
+    const std::size_t line = t.line_no();
+    std::uint64_t degree = 0;
+    if (h.labels || h.vertex_weights) {
+      out.label[v] = h.labels ? t.number<std::int64_t>(first, "a vertex label") : v + h.base;
+      if (h.vertex_weights)
+        t.number<std::int64_t>(h.labels ? t.next("a vertex weight") : first, "a vertex weight");
+      degree = t.next_number<std::uint64_t>("a vertex degree");
+    } else {
+      out.label[v] = v + h.base;
+      degree = t.number<std::uint64_t>(first, "a vertex degree");
+    }
+    if (degree > h.vertices)
+      t.line_error(4411, fmt::format("vertex {} has degree {}, more than the {} vertices",
+                                     v + h.base, degree, h.vertices));
+    for (std::uint64_t e = 0; e < degree; ++e) {
+      if (h.edge_weights) t.next_number<std::int64_t>("an edge weight");
+      raw.push_back({v, t.next_number<std::int64_t>("a neighbour")});
+      if (!h.labels) scotch_index(t, h, raw.back().second, {}, v);
+    }
+    if (t.line_no() == line && !t.on_line().empty())
+      t.line_error(4412, fmt::format("vertex {} has more neighbours on its line than its degree {}",
+                                     v + h.base, degree));
+  }
+  if (!t.on_line().empty() || t.next_line())
+    t.line_error(4413,
+                 "there is more after the last vertex; a degree does not match its neighbour list");
+  if (raw.size() != h.arcs)
+    throw InputError(
+        4414,
+        fmt::format(
+            "{}: the header says {} arcs but the vertices list {}; a degree does not match its "
+            "neighbour list",
+            source, h.arcs, raw.size()));
+  out.graph.edges = scotch_edges(t, h, raw, out.label, source);
+  return out;
+}
+
+Graph read_metis_graph(std::istream& in, std::string_view source) {
+  Tokens t(in, source, "%");
+  if (!t.next_line())
+    t.line_error(4417, "the file is empty; a METIS graph starts with 'vertices edges'");
+  Graph g;
+  g.vertices = vertex_count(t, "the vertex count");
+  const auto edges = t.next_number<std::uint64_t>("the edge count");
+  std::string_view fmt_code = t.on_line();
+  const std::string_view ncon_token = t.on_line();
+  if (fmt_code.empty()) fmt_code = "000";
+  if (fmt_code.size() > 3 || fmt_code.find_first_not_of("01") != std::string_view::npos)
+    t.line_error(
+        4418, fmt::format("the format code must be up to three digits 0 or 1, not '{}'", fmt_code));
+  const std::string code = std::string(3 - fmt_code.size(), '0') + std::string(fmt_code);
+  const bool sizes = code[0] == '1', edge_weights = code[2] == '1';
+  const std::uint64_t ncon =
+      code[1] == '1' ? (ncon_token.empty() ? 1 : t.number<std::uint64_t>(ncon_token, "ncon")) : 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  arcs.reserve(2 * edges);
+  t.keep_blank = true;
+  for (std::uint32_t v = 0; v < g.vertices; ++v) {
+    if (!t.next_line())
+      throw InputError(
+          4419,
+          fmt::format("{}: the file ends after {} of the {} vertex lines; give one line per vertex",
+                      source, v, g.vertices));
+    if (sizes) t.number<std::int64_t>(t.on_line(), "a vertex size");
+    for (std::uint64_t c = 0; c < ncon; ++c) t.number<std::int64_t>(t.on_line(), "a weight");
+    for (auto tok = t.on_line(); !tok.empty(); tok = t.on_line()) {
+      const auto u = t.number<std::int64_t>(tok, "a neighbour");
+      if (u < 1 || u > static_cast<std::int64_t>(g.vertices))
+        t.line_error(
+            4410, fmt::format("vertex {} lists neighbour {}, out of range (vertices are 1 .. {})",
+                              v + 1, u, g.vertices));
+      if (u == v + 1)
+        t.line_error(4416,
+                     fmt::format("vertex {} lists itself as a neighbour; remove the loop", v + 1));
+      if (edge_weights) t.number<std::int64_t>(t.on_line(), "an edge weight");
+      arcs.push_back({v, static_cast<std::uint32_t>(u - 1)});
+    }
+  }
+  t.keep_blank = false;
+  if (t.next_line())
+    t.line_error(4413, fmt::format("there is more after the {} vertex lines the header announces",
+                                   g.vertices));
+  if (arcs.size() != 2 * edges)
+    throw InputError(
+        4414,
+        fmt::format(
+            "{}: the header says {} edges but the vertex lines list {} neighbours (2 per edge); a "
+            "degree does not match",
+            source, edges, arcs.size()));
+  g.edges = edges_of(arcs, g.vertices, source, 1);
+  return g;
+}
+
+namespace {
+
+std::array<double, 3> point_of(Tokens& t, int dimensions) {
+  std::array<double, 3> p{0, 0, 0};
+  for (int d = 0; d < dimensions; ++d) {
+    const auto tok = t.on_line();
+    if (tok.empty()) t.line_error(4420, fmt::format("the point needs {} coordinates", dimensions));
+    p[d] = t.number<double>(tok, "a coordinate");
+    if (!std::isfinite(p[d])) t.line_error(4421, "a coordinate must be finite");
+  }
+  if (!t.on_line().empty())
+    t.line_error(4422, fmt::format("the point has more than {} coordinates", dimensions));
+  return p;
+}
+
+}  // namespace
+
+Coordinates read_scotch_geometry(std::istream& in, std::string_view source,
+                                 const std::vector<std::int64_t>& label) {
+  Tokens t(in, source, "#");
+  Coordinates c;
+  const auto dim = t.next_number<int>("the dimension");
+  if (dim < 1 || dim > 3) t.line_error(4423, "the dimension must be 1, 2 or 3");
+  c.dimensions = std::max(dim, 2);  // a line is drawn at y = 0
+  const auto count = t.next_number<std::uint64_t>("the point count");
+  if (count != label.size())
+    t.line_error(
+        4424,
+        fmt::format("the geometry has {} points but the graph has {} vertices; give one point "
+                    "per vertex",
+                    count, label.size()));
+  std::unordered_map<std::int64_t, std::uint32_t> of_label;
+  for (std::uint32_t v = 0; v < label.size(); ++v) of_label.emplace(label[v], v);
+  c.point.assign(label.size(), {0, 0, 0});
+  std::vector<bool> seen(label.size(), false);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const auto id = t.next_number<std::int64_t>("a vertex label");
+    const auto it = of_label.find(id);
+    if (it == of_label.end())
+      t.line_error(4425, fmt::format("the point of {} names no vertex", id));
+    if (seen[it->second]) t.line_error(4426, fmt::format("vertex {} has two points", id));
+    seen[it->second] = true;
+    c.point[it->second] = point_of(t, dim);
+  }
+  if (!t.on_line().empty() || t.next_line())
+    t.line_error(4413, "there is more after the last point");
+  return c;
+}
+
+Coordinates read_coordinate_lines(std::istream& in, std::string_view source,
+                                  std::uint32_t vertices) {
+  Tokens t(in, source, "%#");
+  Coordinates c;
+  c.point.reserve(vertices);
+  int dim = 0;
+  while (t.next_line()) {
+    if (c.point.size() == vertices)
+      t.line_error(4424,
+                   fmt::format("there are more points than the graph's {} vertices", vertices));
+    if (dim == 0) {
+      Tokens probe = t;
+      dim = 0;
+      while (!probe.on_line().empty()) ++dim;
+      if (dim < 2 || dim > 3) t.line_error(4428, "a point is 'x y' or 'x y z'");
+    }
+    c.point.push_back(point_of(t, dim));
+  }
+  if (c.point.size() < vertices)
+    throw InputError(
+        4429,
+        fmt::format(
+            "{}: vertex {} has no coordinates ({} points for {} vertices); give one 'x y [z]' line "
+            "per vertex",
+            source, c.point.size() + 1, c.point.size(), vertices));
+  c.dimensions = dim;
+  return c;
+}
+
+std::string scotch_geometry(const CompetingNetwork& net) {
+  std::string out = fmt::format("{}\n{}\n", net.dimensions, net.processors());
+  for (std::size_t p = 0; p < net.processors(); ++p) {
+    const auto& x = net.position[p];
+    out += net.dimensions == 3 ? fmt::format("{}\t{}\t{}\t{}\n", p, x[0], x[1], x[2])
+                               : fmt::format("{}\t{}\t{}\n", p, x[0], x[1]);
+  }
+  return out;
+}
+
+std::string scotch_mapping(const std::vector<std::uint64_t>& leaf) {
+  std::string out = fmt::format("{}\n", leaf.size());
+  for (std::size_t p = 0; p < leaf.size(); ++p) out += fmt::format("{}\t{}\n", p, leaf[p]);
+  return out;
+}
+
+std::vector<std::uint64_t> read_mapping_file(const std::string& path, std::uint64_t processors,
+                                             std::uint64_t leaves) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError(7021, fmt::format("cannot read mapping file '{}'; check the path", path));
+  const bool scotch = path.size() >= 4 && path.compare(path.size() - 4, 4, ".map") == 0;
+  Tokens t(in, path, "#");
+  std::uint64_t pairs = UINT64_MAX;
+  if (scotch) pairs = t.next_number<std::uint64_t>("the number of pairs");
+  std::vector<std::uint64_t> leaf(processors, UINT64_MAX);
+  for (std::uint64_t i = 0; i < pairs; ++i) {
+    std::string_view tok = t.on_line();
+    if (tok.empty()) {
+      if (!t.next_line()) {
+        if (!scotch) break;
+        t.line_error(4303,
+                     fmt::format("the file ends after {} of the {} pairs it announces", i, pairs));
+      }
+      tok = t.on_line();
+    }
+    const auto p = t.number<std::uint64_t>(tok, "a processor");
+    const auto l = t.next_number<std::uint64_t>("a leaf");
+    if (p >= processors || l >= leaves || leaf[p] != UINT64_MAX)
+      t.line_error(4301,
+                   fmt::format("expected 'processor leaf' with processor < {}, leaf < {}, each "
+                               "processor once",
+                               processors, leaves));
+    leaf[p] = l;
+  }
+  for (std::size_t p = 0; p < processors; ++p)
+    if (leaf[p] == UINT64_MAX)
+      throw InputError(
+          4302, fmt::format("{}: processor {} has no leaf; the mapping must cover all {}", path, p,
+                            processors));
+  return leaf;
+}
+
+namespace {
+
+std::ifstream open_input(const std::string& path, std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError(7021, fmt::format("cannot read {} '{}'; check the path", what, path));
+  return in;
+}
+
+}  // namespace
+
+CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
+  const GraphFormat format = graph_format_of(file.path, file.format);
+  if (format == GraphFormat::kFtvlsi) {
+    if (file.coordinates)
+      throw InputError(
+          6305,
+          "--coordinates goes with a Scotch or METIS graph; an ftvlsi network file holds its "
+          "positions");
+    return read_network_file(file.path);
+  }
+  std::optional<Coordinates> coords;
+  Graph g;
+  auto in = open_input(file.path, "graph file");
+  if (format == GraphFormat::kScotch) {
+    ScotchGraph s = read_scotch_graph(in, file.path);
+    if (file.coordinates) {
+      auto c = open_input(*file.coordinates, "geometry file");
+      coords = read_scotch_geometry(c, *file.coordinates, s.label);
+    }
+    g = std::move(s.graph);
+  } else {
+    g = read_metis_graph(in, file.path);
+    if (file.coordinates) {
+      auto c = open_input(*file.coordinates, "coordinates file");
+      coords = read_coordinate_lines(c, *file.coordinates, g.vertices);
+    }
+  }
+  if (in.bad()) throw IoError(7022, fmt::format("reading graph file '{}' failed", file.path));
+  CompetingNetwork net = network_from_graph(g, coords, seed);
+  validate(net, file.path);
+  return net;
+}
+
+}  // namespace ftvlsi

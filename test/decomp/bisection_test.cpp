@@ -1,0 +1,107 @@
+#include "ftvlsi/decomp/bisection.hpp"
+
+#include <doctest/doctest.h>
+
+#include <map>
+#include <random>
+
+#include "ftvlsi/decomp/balanced_tree.hpp"
+#include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/report/decompose_job.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+int levels_for(std::uint64_t n) {
+  int levels = 0;
+  while ((std::uint64_t{1} << levels) < n) ++levels;
+  return levels;
+}
+
+// Every subtree's processors split floor / ceil between its two children.
+bool exactly_balanced(const std::vector<std::uint64_t>& leaf, int levels) {
+  for (int k = 0; k < levels; ++k) {
+    std::map<std::uint64_t, std::uint64_t> count;  // level k + 1 subtrees
+    for (auto l : leaf) ++count[l >> (levels - k - 1)];
+    for (const auto& [sub, c] : count) {
+      if (sub % 2) continue;
+      const std::uint64_t other = count.count(sub + 1) ? count.at(sub + 1) : 0;
+      if (c > other || other > c + 1) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_SUITE("bisection") {
+  TEST_CASE("every split is exact, the mapping one-to-one, and each step only lowers the cut") {
+    std::mt19937_64 rng(29);
+    const char* kinds[] = {"planar", "torus", "mesh", "tree", "hypercube", "butterfly", "mesh3d"};
+    for (int trial = 0; trial < 28; ++trial) {
+      const std::string kind = kinds[trial % 7];
+      const std::uint64_t side = 2 + rng() % 30, k = 1 + rng() % 7;
+      std::uint64_t n = 50 + rng() % 2000;
+      if (kind == "mesh" || kind == "torus") n = side * side;
+      if (kind == "tree" || kind == "hypercube") n = std::uint64_t{1} << (1 + rng() % 10);
+      if (kind == "butterfly") n = (k + 1) << k;
+      if (kind == "mesh3d") n = (2 + side % 10) * (2 + side % 10) * (2 + side % 10);
+      const CompetingNetwork net = make_competing(kind, n, rng());
+      const CuttingTree tree = build_cutting_tree(net);
+      const int levels = levels_for(net.processors()) + static_cast<int>(trial % 2);
+      const BisectionMapping m = balanced_bisection(net, tree, levels);
+      CAPTURE(kind);
+      CAPTURE(net.processors());
+      std::map<std::uint64_t, int> used;
+      for (auto leaf : m.leaf) CHECK(++used[leaf] == 1);
+      for (auto leaf : m.leaf) CHECK(leaf < (std::uint64_t{1} << levels));
+      CHECK(exactly_balanced(m.leaf, levels));
+      CHECK(m.cut_chosen <= m.cut_geometric);
+      CHECK(m.cut_refined <= m.cut_chosen);
+      // Without the cut-aware choice and refinement the same code gives the geometric splits.
+      const BisectionMapping plain = balanced_bisection(net, tree, levels, {false, 0});
+      CHECK(plain.cut_chosen == plain.cut_geometric);
+      CHECK(plain.cut_refined == plain.cut_geometric);
+      CHECK(exactly_balanced(plain.leaf, levels));
+      BisectionOptions multilevel;
+      multilevel.multilevel = true;
+      const BisectionMapping refined = balanced_bisection(net, tree, levels, multilevel);
+      CHECK(exactly_balanced(refined.leaf, levels));
+      CHECK(refined.cut_refined <= refined.cut_chosen);
+    }
+  }
+
+  TEST_CASE("the balanced mapping meets Theorem 8's bound on every kind") {
+    for (const char* kind :
+         {"planar", "torus", "mesh", "tree", "hypercube", "butterfly", "mesh3d"}) {
+      for (std::uint64_t seed : {1, 2}) {
+        DecomposeSpec s;
+        s.network = kind;
+        s.processors = std::string(kind) == "butterfly" ? 1024
+                       : std::string(kind) == "mesh3d"  ? 512
+                                                        : 1024;
+        s.seed = seed;
+        s.cut_layout = seed == 1;
+        s.mapping = seed == 1 ? MappingKind::kBalanced : MappingKind::kBalancedRefined;
+        const DecomposeRun r = run_decompose(s);
+        CAPTURE(std::string(kind));
+        REQUIRE(r.bisection.has_value());
+        CHECK(r.balanced.bounds(r.loads.max_load_by_level));
+        CHECK(exactly_balanced(r.leaf, r.host.processors == 0 ? 0 : levels_for(r.host.processors)));
+      }
+    }
+  }
+
+  TEST_CASE("on planar networks the refined mapping's loads beat the pearl-string tree's") {
+    DecomposeSpec s;
+    s.network = "planar";
+    s.processors = 4096;
+    s.cut_layout = false;
+    const DecomposeRun refined = run_decompose(s);
+    s.mapping = MappingKind::kBalancedPlain;
+    const DecomposeRun plain = run_decompose(s);
+    CHECK_FALSE(refined.bisection_fallback);
+    CHECK(refined.loads.load_factor < plain.loads.load_factor);
+  }
+}
