@@ -76,8 +76,9 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
   add_capacity_options(cmd, o);
   add_override(cmd, "--style", o.style,
-               "layout style: h-tree or cube (fat-trees), fold-and-squash or h-tree (butterfly "
-               "fat-trees, fat-pyramids), channel (competing networks)");
+               "layout style: h-tree, cube or slab (fat-trees), fold-and-squash or h-tree "
+               "(butterfly fat-trees, fat-pyramids), cube (the 3D lattice) or layered (3D "
+               "butterfly fat-trees), channel (competing networks)");
   add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
   add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
   add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");

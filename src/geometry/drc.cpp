@@ -288,6 +288,8 @@ template <int D>
 DrcReport check_hierarchical(const Layout<D>& layout) {
   if constexpr (D == 2)
     if (layout.colours) return detail::check_lattice(layout);
+  if constexpr (D == 3)
+    if (layout.point_colours) return detail::check_lattice3(layout);
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);

@@ -15,6 +15,7 @@
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
+#include "ftvlsi/layout/butterfly3d_lattice.hpp"
 #include "ftvlsi/layout/butterfly3d_layered.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/cube.hpp"
@@ -99,7 +100,7 @@ namespace {
 void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& run,
                     SvgOptions& svg) {
   run.tree.emplace(ft);
-  const bool cube = resolved_style(spec) == LayoutStyle::kCube;
+  const bool cube = is_3d(resolved_style(spec));
   if (cube) {
     run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_cube(*run.tree), {}}; });
   } else {
@@ -115,14 +116,18 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
                      SvgOptions& svg) {
   const LayoutStyle style = resolved_style(spec);
   int levels = 0;
-  if (style == LayoutStyle::kCube) {
+  if (is_3d(style)) {
     if (!b.parents.empty())
       throw InputError("--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
     run.butterfly3d.emplace(b.processors);
+    const bool lattice = style == LayoutStyle::kCube;
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<3>{build_butterfly3d(*run.butterfly3d), {}};
+      run.drawn = DrawnLayout<3>{lattice ? build_butterfly3d_lattice(*run.butterfly3d)
+                                         : build_butterfly3d(*run.butterfly3d),
+                                 {}};
     });
-    svg.title = fmt::format("3D butterfly fat-tree, {} processors, layered", b.processors);
+    svg.title = fmt::format("3D butterfly fat-tree, {} processors, {}", b.processors,
+                            lattice ? "3D lattice" : "layered");
     levels = run.butterfly3d->levels();
   } else {
     run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
@@ -216,7 +221,7 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
 
 LayoutRun run_layout(const LayoutSpec& spec) {
   const LayoutStyle style = resolved_style(spec);
-  if (spec.output.html && style != LayoutStyle::kCube)
+  if (spec.output.html && !is_3d(style))
     throw InputError("the HTML view (--html) is written for 3D layouts; use --style cube");
   require_outputs_writable(spec.output);
   LayoutRun run;
