@@ -5,6 +5,10 @@ set -euo pipefail
 packages=(build-essential cmake ccache python3 libcgal-dev libboost-dev libyaml-cpp-dev
           doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev klayout
           chromium clang-format-14)  # chromium: the 3D view test; clang-format-14: the style check
+# Issue 17: the Python module (pybind11, numpy; pytest and matplotlib for its tests and example),
+# GNU parallel for sharded sweeps, and a local Slurm (slurm-wlm, munge) for scripts/test-slurm.sh.
+packages+=(python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib parallel
+           slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

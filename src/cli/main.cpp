@@ -5,11 +5,14 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/interrupt.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/numbers.hpp"
@@ -17,12 +20,16 @@
 #include "ftvlsi/io/report_spec.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
+#include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/report/check.hpp"
+#include "ftvlsi/report/check_partial.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/report/layout_job.hpp"
+#include "ftvlsi/report/merge.hpp"
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "transit_command.hpp"
 
 namespace {
 
@@ -50,7 +57,9 @@ void add_profile_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
                "quadruple-every-3, linear-size, linear-size-bumped, modular, full, constant, "
                "custom");
   add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
-  add_override(cmd, "--alpha", o.alpha, "processor area alpha in grid units (integer)");
+  add_override(cmd, "--alpha", o.alpha,
+               "processor area alpha in grid units (integer), or 'technology' (its processor "
+               "area over the grid unit squared)");
   add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
   add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
 }
@@ -86,6 +95,8 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   cmd->add_flag("--drc", args.drc_flag, "run the hierarchical design-rule check");
   add_override(cmd, "--drc-mode", o.drc, "DRC mode: hierarchical, flat, both or none");
   add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
+  add_override(cmd, "--technology", o.technology,
+               "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
 }
 
 int run_layout_command(const LayoutArgs& args) {
@@ -192,7 +203,8 @@ int run_decompose_command(const DecomposeArgs& a) {
 }
 
 struct RouteArgs {
-  LayoutArgs host;  // the host fat-tree, with the layout command's flags
+  LayoutArgs host;                   // the host fat-tree, with the layout command's flags
+  ftvlsi::cli::TransitArgs transit;  // --network transit (DeHon's practical fat-tree)
   std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
       schedule, loads, messages_out, max_cycles, offline, lambda;
 };
@@ -200,7 +212,8 @@ struct RouteArgs {
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.host.overrides;
   add_override(cmd, "--network", o.network,
-               "host network: fat-tree, butterfly-fat-tree or fat-pyramid");
+               "host network: fat-tree, butterfly-fat-tree, fat-pyramid or transit");
+  ftvlsi::cli::add_transit_options(cmd, a.transit, true);
   add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
@@ -234,10 +247,13 @@ double parse_constant(const std::string& text, const char* flag) {
     if (used == text.size() && v > 0 && v < 1e6) return v;
   } catch (const std::exception&) {
   }
-  throw ftvlsi::InputError(fmt::format("{} must be a positive number, not '{}'", flag, text));
+  throw ftvlsi::InputError(1010, fmt::format("{} must be a positive number, not '{}'", flag, text));
 }
 
 int run_route_command(const RouteArgs& a) {
+  if (ftvlsi::cli::is_transit(a.host.overrides.network))
+    return ftvlsi::cli::run_transit_route_command(
+        a.transit, {a.host.overrides.seed, a.host.overrides.json, {}, {}, {}, {}, {}, false});
   ftvlsi::SpecOverrides overrides = a.host.overrides;
   const auto algorithm =
       a.algorithm ? ftvlsi::parse_route_algorithm(*a.algorithm) : ftvlsi::RouteAlgorithm::kGreedy;
@@ -255,14 +271,14 @@ int run_route_command(const RouteArgs& a) {
     s.mesh_diagonals = b->mesh_diagonals;
   } else if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network)) {
     throw ftvlsi::InputError(
-        "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
+        1011, "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
   } else {
     s.host = std::get<ftvlsi::FatTreeParams>(host.network);
   }
   s.seed = host.seed;
   s.json = host.output.json.value_or("-");
   if (a.messages && a.pattern)
-    throw ftvlsi::InputError("give either --messages FILE or --pattern NAME, not both");
+    throw ftvlsi::InputError(1012, "give either --messages FILE or --pattern NAME, not both");
   s.messages_file = a.messages;
   if (a.pattern) s.pattern.name = *a.pattern;
   if (a.count) s.pattern.count = ftvlsi::parse_positive(*a.count, "--count");
@@ -289,7 +305,7 @@ struct SimulateArgs {
   ftvlsi::SpecOverrides capacity;  // the fat-tree host's capacity flags
   std::optional<std::string> competing, processors, network_file, host, mapping, algorithm, policy,
       delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles,
-      competing_alpha;
+      competing_alpha, shard;
   bool sweep = false, mesh_diagonals = false;
 };
 
@@ -323,6 +339,11 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--delays", a.delays,
                "sweep delay models, ';'-separated (unit;log;sqrt;linear)");
   add_override(cmd, "--report", a.report, "sweep: write simulate.md, simulate.csv and plots here");
+  add_override(cmd, "--technology", a.capacity.technology,
+               "technology file: its wire delay, switch delay and clock; times in ns");
+  add_override(cmd, "--shard", a.shard,
+               "sweep: run the K-th of N slices (K/N) and write a partial result into --report "
+               "(combine with ftvlsi merge)");
 }
 
 // The simulate flags as a spec (the host's capacity flags through the layout flags' parser).
@@ -336,6 +357,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
       a.capacity.capacities) {
     if (s.host != ftvlsi::HostKind::kFatTree)
       throw ftvlsi::InputError(
+          1013,
           "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
     ftvlsi::LayoutSpec host;
     ftvlsi::SpecOverrides o = a.capacity;
@@ -347,9 +369,17 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   }
   if (a.competing_alpha)
     s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
+  if (a.capacity.technology) {
+    if (a.delay || a.delays || a.switch_delay)
+      throw ftvlsi::InputError(
+          "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
+          "--delays and --switch-delay");
+    s.technology = ftvlsi::load_technology(*a.capacity.technology);
+  }
   s.mesh_diagonals = a.mesh_diagonals;
   if (s.mesh_diagonals && !a.sweep && s.host != ftvlsi::HostKind::kFatPyramid)
-    throw ftvlsi::InputError("--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
+    throw ftvlsi::InputError(1014,
+                             "--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
   if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
   if (a.algorithm) s.algorithm = ftvlsi::parse_route_algorithm(*a.algorithm);
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
@@ -364,7 +394,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
 int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   if (a.host || a.processors)
     throw ftvlsi::InputError(
-        "a --sweep runs both hosts over --sizes; leave out --host and --processors");
+        1015, "a --sweep runs both hosts over --sizes; leave out --host and --processors");
   ftvlsi::SweepSpec sweep;
   sweep.base = s;
   if (a.sizes) sweep.sizes = ftvlsi::parse_positive_list(*a.sizes, "--sizes entry");
@@ -375,7 +405,18 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   }
   sweep.report_dir = a.report;
   sweep.json = a.json;
+  if (a.shard) {
+    sweep.shard = ftvlsi::parse_shard(*a.shard);
+    if (!sweep.shard.whole() && a.json)
+      throw ftvlsi::InputError(
+          "a sweep shard writes a partial result; give --json to ftvlsi merge");
+  }
   const auto r = ftvlsi::run_simulate_sweep(sweep);
+  if (!sweep.shard.whole()) {
+    std::cerr << fmt::format("ftvlsi: sweep shard {} ({} rows) written to {}/{}\n",
+                             sweep.shard.text(), r.rows.size(), *a.report, r.files.front());
+    return 0;
+  }
   if (!a.json && !a.report) std::cout << ftvlsi::sweep_document(r, sweep.base.competing, false);
   if (a.report)
     std::cerr << fmt::format("ftvlsi: simulation-overhead report ({} rows) written to {}/\n",
@@ -386,8 +427,8 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
 int run_simulate_command(const SimulateArgs& a) {
   ftvlsi::SimulateSpec s = simulate_spec(a);
   if (a.sweep) return run_sweep_command(a, s);
-  if (a.report || a.sizes || a.delays)
-    throw ftvlsi::InputError("--report, --sizes and --delays belong to a --sweep");
+  if (a.report || a.sizes || a.delays || a.shard)
+    throw ftvlsi::InputError(1016, "--report, --sizes, --delays and --shard belong to a --sweep");
   s.json = a.json.value_or("-");
   const auto r = ftvlsi::run_simulate(s);
   if (*s.json != "-")
@@ -399,7 +440,7 @@ int run_simulate_command(const SimulateArgs& a) {
 struct CheckArgs {
   std::vector<std::string> ids;
   bool quick = false, full = false, list = false;
-  std::optional<std::string> out, json, seed;
+  std::optional<std::string> out, json, seed, technology, shard;
 };
 
 void add_check_options(CLI::App* cmd, CheckArgs& a) {
@@ -410,6 +451,23 @@ void add_check_options(CLI::App* cmd, CheckArgs& a) {
   add_override(cmd, "--out", a.out, "write check.md, check.json and one plot per check here");
   add_override(cmd, "--json", a.json, "write check.json to FILE (- for stdout)");
   add_override(cmd, "--seed", a.seed, "random seed (1)");
+  add_override(cmd, "--technology", a.technology,
+               "technology file: judge C1 and C2 on its wire-delay model");
+  add_override(cmd, "--shard", a.shard,
+               "run the K-th of N slices of the checks (K/N) and write a partial result into "
+               "--out (combine with ftvlsi merge)");
+}
+
+// check --shard K/N: the shard's checks into a partial result in --out.
+int run_check_shard(const CheckArgs& a, ftvlsi::CheckOptions& o) {
+  o.shard = ftvlsi::parse_shard(*a.shard);
+  if (!a.out || a.json)
+    throw ftvlsi::InputError(
+        "a check shard writes its partial result into --out DIR (and no --json); give --out");
+  const std::string name = ftvlsi::write_check_partial(o, *a.out);
+  std::cerr << fmt::format("ftvlsi check: shard {} written to {}/{}\n", o.shard.text(), *a.out,
+                           name);
+  return 0;
 }
 
 int run_check_command(const CheckArgs& a) {
@@ -418,11 +476,13 @@ int run_check_command(const CheckArgs& a) {
       std::cout << fmt::format("{:<11} {} [{}]\n", c.id, c.claim, c.source);
     return 0;
   }
-  if (a.quick && a.full) throw ftvlsi::InputError("give --quick or --full, not both");
+  if (a.quick && a.full) throw ftvlsi::InputError(1017, "give --quick or --full, not both");
   ftvlsi::CheckOptions o;
   o.ids = a.ids;
   o.full = a.full;
   if (a.seed) o.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
+  if (a.technology) o.technology = ftvlsi::load_technology(*a.technology);
+  if (a.shard) return run_check_shard(a, o);
   if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
   // Progress on stderr only when it is a terminal; the summary line always.
   if (isatty(STDERR_FILENO))
@@ -441,7 +501,8 @@ int run_check_command(const CheckArgs& a) {
     else
       ftvlsi::write_file_atomically(*a.json, ftvlsi::check_json(results, o));
   }
-  if (!a.out && !a.json) std::cout << ftvlsi::check_markdown(results, false);
+  if (!a.out && !a.json)
+    std::cout << ftvlsi::check_markdown(results, false) << ftvlsi::check_technology_markdown(o);
   const auto sum = ftvlsi::summarise(results);
   std::cerr << fmt::format("ftvlsi check: {} pass, {} fail, {} inconclusive, {} not measured{}\n",
                            sum.pass, sum.fail, sum.inconclusive, sum.not_measured,
@@ -459,6 +520,36 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir)
                            result.layouts, out_dir, result.summary_path,
                            result.all_clean ? "" : "; some DRC checks FAILED");
   return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
+}
+
+constexpr const char* kHelpFooter =
+    "Exit codes: 0 success; 1 a check failed (DRC violations, a bound violated; the files are "
+    "still written); 2 bad input or usage; 3 I/O (a file cannot be read or written); 4 internal "
+    "error (a bug: please report it with the command line); 130 after SIGINT, 143 after SIGTERM "
+    "(unfinished outputs removed).\n"
+    "Errors print one line 'ftvlsi: error FTV-nnnn: ...'; the ID is stable (docs/error-ids.md). "
+    "Families: FTV-1xxx command line and flag values, 2xxx YAML specs, 3xxx network "
+    "parameters, 4xxx network, message and mapping files, 5xxx layouts and output formats, "
+    "6xxx route, simulate, decompose and check, 7xxx files and signals, 8xxx memory, 9xxx "
+    "internal errors.";
+
+// The stable ID of a command-line parse error, by CLI11's error kind.
+int usage_error_id(const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return 1001;
+  if (dynamic_cast<const CLI::RequiredError*>(&e)) return 1002;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return 1003;
+  if (dynamic_cast<const CLI::ConversionError*>(&e) ||
+      dynamic_cast<const CLI::ValidationError*>(&e))
+    return 1004;
+  return 1009;
+
+// ftvlsi merge DIR... --out DIR: the shards' partial results into the single run's files.
+int run_merge_command(const ftvlsi::MergeSpec& spec) {
+  const auto r = ftvlsi::run_merge(spec);
+  std::cerr << fmt::format(
+      "ftvlsi merge: {} sweep shards ({} rows), {} check shards ({} checks) merged into {}/\n",
+      r.sweep_shards, r.rows, r.check_shards, r.checks, spec.out);
+  return r.checks_failed ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 
 int dispatch(int argc, char** argv) {
@@ -499,11 +590,23 @@ int dispatch(int argc, char** argv) {
   report->add_option("--out,-o", report_dir, "folder for the report's files")
       ->capture_default_str();
 
+  app.footer(kHelpFooter);
+
+  ftvlsi::MergeSpec merge_spec;
+  auto* merge = app.add_subcommand(
+      "merge", "combine the partial results of --shard K/N runs into a single run's files");
+  merge->add_option("dirs", merge_spec.dirs, "folders the shards wrote")->required();
+  merge->add_option("--out,-o", merge_spec.out, "folder for the merged files")->required();
+  merge->add_option_function<std::string>(
+      "--json", [&merge_spec](const std::string& v) { merge_spec.json = v; },
+      "also write the merged sweep's rows as JSON to FILE");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << fmt::format("ftvlsi: error: {}; run 'ftvlsi --help' for usage\n", e.what());
+    std::cerr << fmt::format("ftvlsi: error {}: {}; run 'ftvlsi --help' for usage\n",
+                             ftvlsi::error_id_text(usage_error_id(e)), e.what());
     return static_cast<int>(ExitCode::kBadInput);
   }
   if (layout->parsed()) return run_layout_command(layout_args);
@@ -511,22 +614,54 @@ int dispatch(int argc, char** argv) {
   if (route->parsed()) return run_route_command(route_args);
   if (simulate->parsed()) return run_simulate_command(simulate_args);
   if (check->parsed()) return run_check_command(check_args);
+  if (merge->parsed()) return run_merge_command(merge_spec);
   return run_report_command(report_spec, report_dir);
 }
 
 }  // namespace
 
+namespace {
+
+int report_error(int id, std::string_view message, ExitCode code) {
+  std::cerr << fmt::format("ftvlsi: error {}: {}\n", ftvlsi::error_id_text(id), message);
+  return static_cast<int>(code);
+}
+
+// FTVLSI_INJECT_FAULT=assert|bad_alloc|exception makes the run fail the way a bug or an exhausted
+// machine would, so the tests can check the exit codes 4 and 2 of those paths (docs/error-ids.md).
+void inject_fault() {
+  const char* fault = std::getenv("FTVLSI_INJECT_FAULT");
+  if (fault == nullptr) return;
+  const std::string_view f(fault);
+  if (f == "assert") FTVLSI_ASSERT(f != "assert");
+  if (f == "bad_alloc") throw std::bad_alloc();
+  if (f == "exception") throw std::logic_error("injected fault");
+}
+
+}  // namespace
+
+// Every exception ends here as one line and an exit code: the user's input 2, the file system 3,
+// a bug 4 (an exception no part of ftvlsi meant to throw is a bug too).
 int main(int argc, char** argv) {
+  ftvlsi::install_interrupt_cleanup();
   try {
+    inject_fault();
     return dispatch(argc, argv);
   } catch (const ftvlsi::Error& e) {
-    std::cerr << "ftvlsi: error: " << e.what() << "\n";
-    return static_cast<int>(e.exit_code());
+    return report_error(e.id(), e.what(), e.exit_code());
   } catch (const std::bad_alloc&) {
-    std::cerr << "ftvlsi: error: out of memory; choose a smaller network\n";
-    return static_cast<int>(ExitCode::kBadInput);
+    return report_error(8000,
+                        "out of memory: the run needed more memory than the machine could give; "
+                        "choose a smaller network or free memory (FTVLSI_MEMORY_LIMIT sets the "
+                        "limit the estimates check against)",
+                        ExitCode::kBadInput);
+  } catch (const std::filesystem::filesystem_error& e) {
+    return report_error(7000, fmt::format("file system error: {}", e.what()), ExitCode::kIo);
   } catch (const std::exception& e) {
-    std::cerr << "ftvlsi: error: " << e.what() << "\n";
-    return static_cast<int>(ExitCode::kIo);
+    return report_error(9002,
+                        fmt::format("internal error: unexpected exception ({}); this is a bug in "
+                                    "ftvlsi, please report it with the command line",
+                                    e.what()),
+                        ExitCode::kInternal);
   }
 }

@@ -67,7 +67,7 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
   t.axis_of_level = cut_axes(dims, t.exponent);
   t.depth = static_cast<int>(t.axis_of_level.size());
   if (t.depth > 62)
-    throw InputError("the network's region needs more than 62 cuts; use smaller coordinates");
+    throw InputError(6351, "the network's region needs more than 62 cuts; use smaller coordinates");
   // A processor's leaf interleaves its coordinate bits in the order of the cuts.
   t.leaf.resize(net.processors());
   for (std::size_t p = 0; p < net.processors(); ++p) {

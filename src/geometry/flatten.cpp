@@ -63,10 +63,12 @@ template <int D>
 FlatLayout<D> flatten(const Layout<D>& layout, std::uint64_t max_bytes) {
   const std::uint64_t need = flat_bytes(layout);
   if (need > max_bytes) {
-    throw InputError(fmt::format(
-        "flattening this layout needs about {:.1f} GiB but at most {:.1f} GiB may be used; use "
-        "the hierarchical DRC or a smaller network",
-        need / 1073741824.0, max_bytes / 1073741824.0));
+    throw InputError(
+        8003,
+        fmt::format(
+            "flattening this layout needs about {:.1f} GiB but at most {:.1f} GiB may be used; use "
+            "the hierarchical DRC or a smaller network",
+            need / 1073741824.0, max_bytes / 1073741824.0));
   }
   FlatLayout<D> out;
   const FlatCounts fc = layout.flat_counts()[layout.top];

@@ -39,8 +39,8 @@ struct CellSums {
 
 u64 narrow(u128 v, const char* what) {
   if (v > UINT64_MAX)
-    throw GeometryError(std::string("the layout's ") + what +
-                        " does not fit 64 bits; choose a smaller network");
+    throw GeometryError(5201, std::string("the layout's ") + what +
+                                  " does not fit 64 bits; choose a smaller network");
   return static_cast<u64>(v);
 }
 

@@ -8,11 +8,21 @@
 #include <filesystem>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/interrupt.hpp"
 
 namespace ftvlsi {
 namespace {
 
 constexpr std::size_t kBufferSize = 1 << 20;
+
+// A path that exists and is not a regular file (/dev/null, /dev/stdout, a FIFO): renaming a
+// temporary over it would replace the device, so it is written in place.
+bool is_special_file(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  return !ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+         !std::filesystem::is_directory(status);
+}
 
 std::string directory_of(const std::string& path) {
   const auto parent = std::filesystem::path(path).parent_path();
@@ -23,20 +33,28 @@ std::string directory_of(const std::string& path) {
 
 void require_writable(const std::string& path, std::string_view what) {
   if (path == "-") return;
-  if (path.empty()) throw IoError(fmt::format("the {} output path is empty; name a file", what));
+  if (is_special_file(path)) {
+    if (::access(path.c_str(), W_OK) == 0) return;
+    throw IoError(7006,
+                  fmt::format("cannot write the {} file '{}': it is not writable", what, path));
+  }
+  if (path.empty())
+    throw IoError(7001, fmt::format("the {} output path is empty; name a file", what));
   const std::string dir = directory_of(path);
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
     throw IoError(
+        7002,
         fmt::format("cannot write the {} file '{}': directory '{}' does not exist; create it first",
                     what, path, dir));
   }
   if (::access(dir.c_str(), W_OK) != 0) {
-    throw IoError(fmt::format("cannot write the {} file '{}': directory '{}' is not writable", what,
-                              path, dir));
+    throw IoError(7003, fmt::format("cannot write the {} file '{}': directory '{}' is not writable",
+                                    what, path, dir));
   }
   if (std::filesystem::is_directory(path, ec)) {
-    throw IoError(fmt::format("cannot write the {} file '{}': it is a directory", what, path));
+    throw IoError(7004,
+                  fmt::format("cannot write the {} file '{}': it is a directory", what, path));
   }
 }
 
@@ -46,13 +64,16 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     is_stdout_ = true;
     return;
   }
-  temp_ = fmt::format("{}.tmp.{}", path_, ::getpid());
+  in_place_ = is_special_file(path_);
+  temp_ = in_place_ ? path_ : fmt::format("{}.tmp.{}", path_, ::getpid());
+  if (!in_place_) slot_ = register_temporary(temp_);
   file_ = std::fopen(temp_.c_str(), "wb");
   if (file_ == nullptr) {
-    throw IoError(
-        fmt::format("cannot create '{}': {}; check that the directory exists and is "
-                    "writable",
-                    path_, std::strerror(errno)));
+    const std::string reason = std::strerror(errno);
+    release_temporary(slot_);
+    throw IoError(7010, fmt::format("cannot create '{}': {}; check that the directory exists and "
+                                    "is writable",
+                                    path_, reason));
   }
   buffer_ = new char[kBufferSize];
   std::setvbuf(file_, buffer_, _IOFBF, kBufferSize);
@@ -61,8 +82,9 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
 AtomicFile::~AtomicFile() {
   if (!is_stdout_ && file_ != nullptr) {
     std::fclose(file_);
-    std::remove(temp_.c_str());
+    if (!in_place_) std::remove(temp_.c_str());
   }
+  release_temporary(slot_);
   delete[] buffer_;
 }
 
@@ -73,7 +95,8 @@ void AtomicFile::write(std::string_view bytes) {
 void AtomicFile::write(const void* data, std::size_t size) {
   if (size == 0) return;
   if (std::fwrite(data, 1, size, file_) != size) {
-    throw IoError(fmt::format("writing '{}' failed: {}", path_, std::strerror(errno)));
+    throw IoError(7011, fmt::format("writing '{}' failed: {}; check the free space", path_,
+                                    std::strerror(errno)));
   }
 }
 
@@ -88,14 +111,21 @@ void AtomicFile::commit() {
   const bool closed = std::fclose(file_) == 0;
   file_ = nullptr;
   if (!ok || !closed) {
-    std::remove(temp_.c_str());
-    throw IoError(fmt::format("writing '{}' failed: {}", path_, std::strerror(errno)));
+    const std::string reason = std::strerror(errno);
+    if (!in_place_) std::remove(temp_.c_str());
+    release_temporary(slot_);
+    throw IoError(7012,
+                  fmt::format("writing '{}' failed: {}; check the free space", path_, reason));
   }
+  if (in_place_) return;
   if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
     const std::string reason = std::strerror(errno);
     std::remove(temp_.c_str());
-    throw IoError(fmt::format("cannot rename the finished file onto '{}': {}", path_, reason));
+    release_temporary(slot_);
+    throw IoError(7013,
+                  fmt::format("cannot rename the finished file onto '{}': {}", path_, reason));
   }
+  release_temporary(slot_);
 }
 
 void write_file_atomically(const std::string& path, std::string_view contents) {
@@ -108,8 +138,8 @@ void make_directory(const std::string& dir, std::string_view flag) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir)) {
-    throw IoError(fmt::format("cannot create the report folder '{}': {}; choose another {}", dir,
-                              ec ? ec.message() : "it is not a directory", flag));
+    throw IoError(7005, fmt::format("cannot create the report folder '{}': {}; choose another {}",
+                                    dir, ec ? ec.message() : "it is not a directory", flag));
   }
 }
 

@@ -116,9 +116,10 @@ Transform<2> planar(const Transform<D>& t) {
   Transform<2> r;
   for (int a = 0; a < 2; ++a) {
     if (t.axis[a] > 1)
-      throw GeometryError(
-          "a 3D instance is turned out of its plane, which GDS cannot place; this is a bug in "
-          "the layout generator, please report it");
+      throw InternalError(9101,
+                          "internal error: a 3D instance is turned out of its plane, which GDS "
+                          "cannot place; this is a bug in "
+                          "the layout generator, please report it");
     r.axis[a] = t.axis[a];
     r.sign[a] = t.sign[a];
     r.offset[a] = t.offset[a];
@@ -164,11 +165,13 @@ void check_range(const Layout<D>& layout, const GdsOptions& options) {
     const Coord reach = std::max({-b.lo[0], -b.lo[1], b.hi[0], b.hi[1]});
     if (reach <= limit) continue;
     const Coord span = std::max(b.width(), b.height());
-    throw GeometryError(fmt::format(
-        "the layout is {} grid units wide (cell '{}' reaches {} from the origin), beyond "
-        "GDSII's 32-bit coordinates at {} database units per grid unit; use fewer database "
-        "units per grid unit or write a smaller layout",
-        span, layout.cells[c].name, reach, options.db_per_grid));
+    throw GeometryError(
+        5302,
+        fmt::format(
+            "the layout is {} grid units wide (cell '{}' reaches {} from the origin), beyond "
+            "GDSII's 32-bit coordinates at {} database units per grid unit; use fewer database "
+            "units per grid unit or write a smaller layout",
+            span, layout.cells[c].name, reach, options.db_per_grid));
   }
   if constexpr (D == 3) {
     const Box<3>& b = layout.cells[layout.top].bbox;
@@ -180,10 +183,13 @@ void check_range(const Layout<D>& layout, const GdsOptions& options) {
 void check_options(const GdsOptions& options) {
   if (options.db_per_grid < 1 || options.wire_width_db < 1 || options.via_side_db < 2 ||
       options.via_side_db % 2 != 0 || !(options.db_unit_meters > 0)) {
-    throw InputError(fmt::format(
-        "invalid GDS options (db_per_grid {}, wire_width_db {}, via_side_db {}, db unit {} m); "
-        "use positive values and an even via side so vias centre on their bends",
-        options.db_per_grid, options.wire_width_db, options.via_side_db, options.db_unit_meters));
+    throw InputError(
+        5303,
+        fmt::format(
+            "invalid GDS options (db_per_grid {}, wire_width_db {}, via_side_db {}, db unit {} m); "
+            "use positive values and an even via side so vias centre on their bends",
+            options.db_per_grid, options.wire_width_db, options.via_side_db,
+            options.db_unit_meters));
   }
 }
 
@@ -356,10 +362,11 @@ void GdsStream::put_xy(std::span<const Point<2>> db_points) {
   header(kXy, 8 * db_points.size());
   for (const Point<2>& p : db_points) {
     if (p.x() < kMin || p.x() > kMax || p.y() < kMin || p.y() > kMax) {
-      throw GeometryError(fmt::format(
-          "the layout reaches database coordinate ({}, {}), beyond GDSII's 32-bit "
-          "coordinates; use fewer database units per grid unit or write a smaller layout",
-          p.x(), p.y()));
+      throw GeometryError(
+          5304, fmt::format(
+                    "the layout reaches database coordinate ({}, {}), beyond GDSII's 32-bit "
+                    "coordinates; use fewer database units per grid unit or write a smaller layout",
+                    p.x(), p.y()));
     }
     put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.x())));
     put_u32(static_cast<std::uint32_t>(static_cast<std::int32_t>(p.y())));
@@ -528,10 +535,10 @@ class StructureWriter {
     for (int i = 0; i < D; ++i)
       if (a[i] != b[i]) axis = i, ++moving;
     if (moving == 1) return axis;
-    throw GeometryError(fmt::format(
-        "wire {} of cell '{}' has a diagonal segment; GDS wires must be Manhattan, so this is a "
-        "bug in the layout generator, please report it",
-        w, cell.name));
+    throw GeometryError(5305, fmt::format("wire {} of cell '{}' has a diagonal segment; GDS wires "
+                                          "must be Manhattan, so this is a "
+                                          "bug in the layout generator, please report it",
+                                          w, cell.name));
   }
 
   const Layout<D>& layout_;
@@ -544,10 +551,10 @@ class StructureWriter {
 
 int gds_plane_layer(Coord z) {
   if (z < 0 || z > 32767 - kGdsPlaneLayer0)
-    throw GeometryError(fmt::format(
-        "wiring plane {} has no GDS layer (layers {} + z must stay below 32768); write a smaller "
-        "layout",
-        z, kGdsPlaneLayer0));
+    throw GeometryError(5306, fmt::format("wiring plane {} has no GDS layer (layers {} + z must "
+                                          "stay below 32768); write a smaller "
+                                          "layout",
+                                          z, kGdsPlaneLayer0));
   return kGdsPlaneLayer0 + static_cast<int>(z);
 }
 

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <variant>
 #include <vector>
 
 #include "ftvlsi/core/version.hpp"
+#include "ftvlsi/route/delay_model.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -121,6 +123,67 @@ ordered_json metrics_json(const LayoutMetrics<D>& m) {
   return j;
 }
 
+// docs/technology.md: the technology as the document records it, with its delay model's verdict.
+ordered_json technology_json(const Technology& t) {
+  const DelayModel model = t.delay_model();
+  const RegularityVerdict v = check_regularity(model);
+  ordered_json j;
+  j["name"] = t.name;
+  j["grid_unit_um"] = t.grid_unit_um;
+  j["processor_mm2"] = t.processor_mm2;
+  j["processor_alpha"] = t.processor_alpha();
+  j["clock_mhz"] = t.clock_mhz;
+  j["switch_delay_ns"] = t.switch_ns();
+  j["wire"] = t.wire.ns_per_mm > 0 ? "transmission line"
+              : t.wire.repeaters   ? "RC, optimally repeated"
+                                   : "RC, unrepeated";
+  j["delay_model"] = model.name();
+  j["delay_conditions"] = {{"nondecreasing", v.nondecreasing}, {"c1", v.c1}, {"c2", v.c2}};
+  return j;
+}
+
+// The measured figures in mm², mm (mm³ for a volume) and ns beside the grid ones.
+template <int D>
+void add_physical(ordered_json& layout, const Technology& t, const LayoutMetrics<D>& m) {
+  const double size = static_cast<double>(m.size);
+  layout["width_mm"] = t.mm(static_cast<double>(m.width));
+  layout["height_mm"] = t.mm(static_cast<double>(m.height));
+  if constexpr (D == 2) {
+    layout["area_mm2"] = t.mm2(size);
+  } else {
+    layout["depth_mm"] = t.mm(static_cast<double>(m.depth));
+    layout["volume_mm3"] = t.mm3(size);
+  }
+  layout["wire_length_total_mm"] = t.mm(static_cast<double>(m.wire_length_total));
+  layout["wire_length_max_mm"] = t.mm(static_cast<double>(m.wire_length_max));
+  layout["wire_delay_max_ns"] = t.wire_ns(static_cast<double>(m.wire_length_max));
+  std::vector<double> mm, ns;
+  for (auto len : m.wire_length_max_by_level) {
+    mm.push_back(t.mm(static_cast<double>(len)));
+    ns.push_back(t.wire_ns(static_cast<double>(len)));
+  }
+  layout["wire_length_max_by_level_mm"] = mm;
+  layout["wire_delay_max_by_level_ns"] = ns;
+  layout[D == 2 ? "processor_area_mm2" : "processor_volume_mm3"] =
+      D == 2 ? t.mm2(static_cast<double>(m.processor_size))
+             : t.mm3(static_cast<double>(m.processor_size));
+}
+
+// A fat-tree's switches as the technology sizes them: a crossbar of (cap(k) + 2 cap(k+1))
+// inputs and as many outputs at level k < L, 2^k of them.
+void add_switch_areas(ordered_json& layout, const Technology& t, const FatTree& tree) {
+  std::vector<double> per_level;
+  double total = 0;
+  for (int k = 0; k < tree.levels(); ++k) {
+    const std::uint64_t ports = tree.capacity(k) + 2 * tree.capacity(k + 1);
+    const double mm2 = t.switch_area.of(ports, ports) / 1e6;
+    per_level.push_back(mm2);
+    total += std::ldexp(mm2, k);
+  }
+  layout["switch_crossbar_mm2_by_level"] = per_level;
+  layout["switch_crossbar_mm2_total"] = total;
+}
+
 ordered_json drc_json(const DrcReport& report) {
   ordered_json j;
   j["mode"] = report.mode;
@@ -187,6 +250,7 @@ ordered_json layout_document(const LayoutSpec& spec, ordered_json network,
     layout[fmt::format("{}_over_reference", size)] =
         *reference > 0 ? static_cast<double>(metrics.size) / *reference : 0.0;
   }
+  if (spec.technology) add_physical(layout, *spec.technology, metrics);
   add_drc(layout, drc);
   j["layout"] = layout;
   return j;
@@ -227,6 +291,10 @@ std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
     layout["mesh_wires_by_level"] = run.wire_kinds->mesh_wires_by_level;
     layout["mesh_wire_length_total_by_level"] = run.wire_kinds->mesh_wire_length_total_by_level;
     layout["mesh_wire_length_max_by_level"] = run.wire_kinds->mesh_wire_length_max_by_level;
+  }
+  if (spec.technology) {
+    if (run.tree) add_switch_areas(j["layout"], *spec.technology, *run.tree);
+    j["technology"] = technology_json(*spec.technology);
   }
   return j.dump(2) + "\n";
 }

@@ -13,13 +13,13 @@ namespace detail {
 
 // A butterfly switch's parent count; values beyond int are refused here, the rest by the network.
 int parents_entry(std::uint64_t p) {
-  if (p > 4) throw InputError(fmt::format("a switch has 1, 2 or 4 parents, not {}", p));
+  if (p > 4) throw InputError(2201, fmt::format("a switch has 1, 2 or 4 parents, not {}", p));
   return static_cast<int>(p);
 }
 
 void parse_capacities_list(const Source& src, const YAML::Node& node, CapacityParams& cap) {
   if (!node.IsSequence())
-    src.fail(node, "key 'capacities' must be a list of positive integers, one per level");
+    src.fail(node, 2206, "key 'capacities' must be a list of positive integers, one per level");
   cap.custom.clear();
   for (const auto& item : node) cap.custom.push_back(positive(src, item, "capacities"));
 }
@@ -61,7 +61,7 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
   if (const auto v = net["kind"]) {
     kind = scalar(src, v, "kind");
     if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
-      src.fail(v,
+      src.fail(v, 2207,
                fmt::format("unknown network kind '{}'; valid kinds are {}", kind, network_kinds()));
   }
   if (kind == "fat-tree") {
@@ -71,14 +71,15 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
     return parse_fat_tree(src, net);
   }
   if (is_butterfly_kind(kind)) {
-    check_keys(src, net, "network", {"kind", "processors", "parents", "mesh_diagonals"});
+    check_keys(src, net, "network", {"kind", "processors", "parents", "mesh_diagonals", "alpha"});
     ButterflyParams b;
     b.kind = kind;
+    if (const auto v = net["alpha"]) b.alpha = positive(src, v, "alpha");
     if (const auto v = net["mesh_diagonals"])
       b.mesh_diagonals = parsed(src, v, "mesh_diagonals", [](const std::string& t) {
         if (t == "true") return true;
         if (t == "false") return false;
-        throw InputError("mesh_diagonals must be true or false");
+        throw InputError(2202, "mesh_diagonals must be true or false");
       });
     if (const auto v = net["processors"]) b.processors = positive(src, v, "processors");
     if (const auto v = net["parents"]) {
@@ -178,6 +179,7 @@ LayoutStyle parse_layout_style(std::string_view text) {
   if (text == "layered") return LayoutStyle::kLayered;
   if (text == "slab") return LayoutStyle::kSlab;
   throw InputError(
+      2203,
       fmt::format("unknown layout style '{}'; valid styles are h-tree, cube and slab "
                   "(fat-trees), fold-and-squash, h-tree, cube and layered (butterfly fat-trees), "
                   "fold-and-squash and h-tree (fat-pyramids) and channel (competing networks)",
@@ -207,13 +209,13 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   // A network from a file may be three-dimensional: the cube style checks its wires.
   if (competing && competing->kind == "file" && *spec.style == LayoutStyle::kCube)
     return LayoutStyle::kCube;
-  throw InputError(fmt::format(
-      "a {} network cannot take the {} style; it takes {}", network_kind_name(spec.network),
-      to_string(*spec.style),
-      butterfly ? "fold-and-squash or h-tree (cube or layered: the 3D variant of the butterfly "
-                  "fat-tree)"
-      : tree    ? "h-tree, cube or slab"
-                : to_string(own)));
+  throw InputError(
+      2204, fmt::format("a {} network cannot take the {} style; it takes {}",
+                        network_kind_name(spec.network), to_string(*spec.style),
+                        butterfly ? "fold-and-squash or h-tree (cube or layered: the 3D variant "
+                                    "of the butterfly fat-tree)"
+                        : tree    ? "h-tree, cube or slab"
+                                  : to_string(own)));
 }
 
 std::string_view to_string(DrcMode mode) {
@@ -235,8 +237,8 @@ DrcMode parse_drc_mode(std::string_view text, std::string_view where) {
   if (text == "false" || text == "none") return DrcMode::kNone;
   if (text == "flat") return DrcMode::kFlat;
   if (text == "both") return DrcMode::kBoth;
-  throw InputError(
-      fmt::format("{} must be true, false, hierarchical, flat or both, not '{}'", where, text));
+  throw InputError(2205, fmt::format("{} must be true, false, hierarchical, flat or both, not '{}'",
+                                     where, text));
 }
 
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {

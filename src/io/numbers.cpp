@@ -15,22 +15,22 @@ std::uint64_t parse_unsigned(std::string_view text, std::string_view what) {
   const char* last = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(first, last, value);
   if (ec == std::errc::result_out_of_range)
-    throw InputError(fmt::format("{} is too large: '{}'", what, text));
+    throw InputError(1101, fmt::format("{} is too large: '{}'", what, text));
   if (ec != std::errc() || ptr != last || text.empty())
-    throw InputError(fmt::format("{} must be a non-negative integer, not '{}'", what, text));
+    throw InputError(1102, fmt::format("{} must be a non-negative integer, not '{}'", what, text));
   return value;
 }
 
 std::uint64_t parse_positive(std::string_view text, std::string_view what) {
   if (!text.empty() && text.front() == '-')
-    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
+    throw InputError(1103, fmt::format("{} must be a positive integer, not '{}'", what, text));
   std::uint64_t value = 0;
   try {
     value = parse_unsigned(text, what);
   } catch (const InputError&) {
-    throw InputError(fmt::format("{} must be a positive integer, not '{}'", what, text));
+    throw InputError(1103, fmt::format("{} must be a positive integer, not '{}'", what, text));
   }
-  if (value == 0) throw InputError(fmt::format("{} must be at least 1, not 0", what));
+  if (value == 0) throw InputError(1104, fmt::format("{} must be at least 1, not 0", what));
   return value;
 }
 

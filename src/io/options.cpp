@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/numbers.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -20,7 +21,7 @@ T choose(std::string_view flag, std::string_view text,
   std::string valid;
   for (std::size_t i = 0; i < N; ++i)
     valid += fmt::format("{}{}", i == 0 ? "" : i + 1 == N ? " or " : ", ", choices[i].first);
-  throw InputError(fmt::format("{} must be {}, not '{}'", flag, valid, text));
+  throw InputError(1121, fmt::format("{} must be {}, not '{}'", flag, valid, text));
 }
 
 }  // namespace
@@ -65,6 +66,22 @@ RandomConstants parse_random_constants(std::string_view text) {
 
 bool parse_cut_on_layout(std::string_view text) {
   return choose<bool, 2>("--cut-on", text, {{{"layout", true}, {"placement", false}}});
+}
+
+Shard parse_shard(std::string_view text) {
+  const auto slash = text.find('/');
+  Shard s;
+  try {
+    if (slash == std::string_view::npos) throw InputError("");
+    s.k = parse_positive(text.substr(0, slash), "K");
+    s.n = parse_positive(text.substr(slash + 1), "N");
+  } catch (const InputError&) {
+    s.n = 0;
+  }
+  if (s.n == 0 || s.k > s.n)
+    throw InputError(
+        fmt::format("--shard must be K/N with 1 <= K <= N (the K-th of N slices), not '{}'", text));
+  return s;
 }
 
 }  // namespace ftvlsi

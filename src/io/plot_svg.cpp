@@ -80,10 +80,10 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
   for (const auto& s : series)
     for (const auto& [x, y] : s.points) {
       if (!(x > 0 && y > 0 && std::isfinite(x) && std::isfinite(y)))
-        throw InputError(
-            fmt::format("plot '{}': series '{}' has a point ({}, {}) that a log axis "
-                        "cannot show; every value must be positive",
-                        o.title, s.label, x, y));
+        throw InputError(5331,
+                         fmt::format("plot '{}': series '{}' has a point ({}, {}) that a log axis "
+                                     "cannot show; every value must be positive",
+                                     o.title, s.label, x, y));
       x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
     }
   if (x1 == 0) x0 = 1, x1 = 10, y0 = 1, y1 = 10;

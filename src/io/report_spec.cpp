@@ -26,10 +26,10 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
   if (const auto v = root["title"]) report.title = scalar(src, v, "title");
   const auto layouts = root["layouts"];
   if (!layouts || !layouts.IsSequence() || layouts.size() == 0)
-    src.fail(root, "a report spec needs a non-empty list 'layouts'");
+    src.fail(root, 2301, "a report spec needs a non-empty list 'layouts'");
   for (const auto& item : layouts) {
     LayoutSpec spec = parse_layout_node(src, item, true);
-    if (spec.name.empty()) src.fail(item, "every entry of 'layouts' needs a 'name'");
+    if (spec.name.empty()) src.fail(item, 2302, "every entry of 'layouts' needs a 'name'");
     report.layouts.push_back(std::move(spec));
   }
   if (const auto sim = root["simulate"]) {
@@ -38,12 +38,12 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
     ReportSimulate r;
     if (const auto v = sim["competing"]) r.competing = scalar(src, v, "competing");
     if (const auto v = sim["sizes"]) {
-      if (!v.IsSequence() || v.size() == 0) src.fail(v, "'sizes' must be a non-empty list");
+      if (!v.IsSequence() || v.size() == 0) src.fail(v, 2303, "'sizes' must be a non-empty list");
       r.sizes.clear();
       for (const auto& item : v) r.sizes.push_back(positive(src, item, "sizes"));
     }
     if (const auto v = sim["delays"]) {
-      if (!v.IsSequence() || v.size() == 0) src.fail(v, "'delays' must be a non-empty list");
+      if (!v.IsSequence() || v.size() == 0) src.fail(v, 2304, "'delays' must be a non-empty list");
       r.delays.clear();
       for (const auto& item : v)
         r.delays.push_back(parsed(
@@ -56,7 +56,7 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
     if (mode == "quick" || mode == "full")
       report.check_full = mode == "full";
     else if (mode != "none")
-      src.fail(v, "'check' must be quick, full or none");
+      src.fail(v, 2305, "'check' must be quick, full or none");
   }
   return report;
 }

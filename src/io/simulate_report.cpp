@@ -14,6 +14,21 @@ namespace {
 
 using nlohmann::ordered_json;
 
+// docs/technology.md: with a technology every time is already in ns; lengths and areas convert.
+void add_physical(ordered_json& j, const SimulateResult& out, const Technology& t) {
+  j["technology"] = t.name;
+  j["time_host_ns"] = out.time_host;
+  j["time_competing_ns"] = out.time_competing;
+  const bool flat = out.dimensions == 2;
+  const auto size = [&](std::uint64_t s) {
+    return flat ? t.mm2(static_cast<double>(s)) : t.mm3(static_cast<double>(s));
+  };
+  j[flat ? "area_host_mm2" : "volume_host_mm3"] = size(out.area_host);
+  j[flat ? "area_competing_mm2" : "volume_competing_mm3"] = size(out.area_competing);
+  j["path_length_max_mm"] = t.mm(static_cast<double>(out.path_length_max));
+  j["competing_wire_length_max_mm"] = t.mm(static_cast<double>(out.competing_wire_length_max));
+}
+
 ordered_json row_json(const SimulateResult& out) {
   ordered_json j;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
@@ -67,6 +82,7 @@ ordered_json row_json(const SimulateResult& out) {
   j["competing_wire_length_max"] = out.competing_wire_length_max;
   j["path_stretch_max"] = out.path_stretch_max;
   j["path_stretch_over_d_plus_lg_a"] = out.path_stretch_bound;
+  if (out.technology) add_physical(j, out, *out.technology);
   return j;
 }
 

@@ -9,6 +9,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "layout_node.hpp"
@@ -24,14 +25,14 @@ namespace {
 void switch_network(LayoutSpec& spec, const std::string& kind) {
   if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
     throw InputError(
-        fmt::format("unknown network '{}'; valid networks are {}", kind, network_kinds()));
+        1201, fmt::format("unknown network '{}'; valid networks are {}", kind, network_kinds()));
   const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, spec.network);
   if (kind == "fat-tree") {
     if (!std::holds_alternative<FatTreeParams>(spec.network)) spec.network = FatTreeParams{n, {}};
     return;
   }
   if (is_butterfly_kind(kind)) {
-    spec.network = ButterflyParams{kind, n, {}};
+    spec.network = ButterflyParams{kind, n, {}, false, std::nullopt};
     return;
   }
   CompetingParams c;
@@ -47,22 +48,34 @@ void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
   for (const auto* flag : {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities})
     if (*flag)
       throw InputError(
-          fmt::format("capacity flags apply to fat-trees, not to a {} network", c.kind));
+          1202, fmt::format("capacity flags apply to fat-trees, not to a {} network", c.kind));
 }
 
 }  // namespace
 
-void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
+// --alpha technology: the technology's processor area in grid units.
+std::optional<std::string> resolved_alpha(const LayoutSpec& spec, const SpecOverrides& o) {
+  if (!o.alpha || *o.alpha != "technology") return o.alpha;
+  if (!spec.technology)
+    throw InputError("--alpha technology needs --technology FILE (the processor area in mm²)");
+  return std::to_string(spec.technology->processor_alpha());
+}
+
+void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
+  if (given.technology) spec.technology = load_technology(*given.technology);
+  SpecOverrides o = given;
+  o.alpha = resolved_alpha(spec, given);
   if (o.network) switch_network(spec, *o.network);
   if (o.parents && !std::holds_alternative<ButterflyParams>(spec.network))
     throw InputError(
+        1203,
         "--parents applies to a butterfly-fat-tree or fat-pyramid (switches with 1, 2 or 4 "
         "parents per level)");
   if (o.mesh_diagonals) {
     auto* b = std::get_if<ButterflyParams>(&spec.network);
     if (!b || !b->pyramid())
       throw InputError(
-          "--mesh-diagonals applies to a fat-pyramid (it adds diagonal wires to its mesh)");
+          1204, "--mesh-diagonals applies to a fat-pyramid (it adds diagonal wires to its mesh)");
     b->mesh_diagonals = true;
   }
   if (o.style) spec.style = parse_layout_style(*o.style);
@@ -83,15 +96,18 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& o) {
       for (auto p : parse_positive_list(*o.parents, "--parents entry"))
         b->parents.push_back(parents_entry(p));
     }
+    if (o.alpha) b->alpha = parse_positive(*o.alpha, "--alpha");
     for (const auto* flag :
-         {&o.capacity, &o.root_capacity, &o.alpha, &o.constant, &o.capacities, &o.network_file})
+         {&o.capacity, &o.root_capacity, &o.constant, &o.capacities, &o.network_file})
       if (*flag)
-        throw InputError(fmt::format(
-            "capacity and file flags do not apply to a {}; its capacities are fixed (sqrt p)",
-            b->kind));
+        throw InputError(
+            1205,
+            fmt::format(
+                "capacity and file flags do not apply to a {}; its capacities are fixed (sqrt p)",
+                b->kind));
     return;
   }
-  if (o.network_file) throw InputError("--network-file applies to --network file only");
+  if (o.network_file) throw InputError(1206, "--network-file applies to --network file only");
   auto& ft = std::get<FatTreeParams>(spec.network);
   if (o.processors) ft.processors = parse_positive(*o.processors, "--processors");
   if (o.capacity) ft.capacity.profile = parse_capacity_profile(*o.capacity);

@@ -586,10 +586,12 @@ std::vector<std::string> write_svg(const Layout<D>& layout, const std::string& p
   } else {
     const LayoutMetrics<3> m = measure(layout);
     if (m.wires + m.vias > options.max_plane_segments)
-      throw InputError(fmt::format(
-          "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "
-          "write the HTML view (--html) or lay out fewer processors",
-          m.wires, m.vias, options.max_plane_segments));
+      throw InputError(
+          5321,
+          fmt::format(
+              "the layout has {} wires and {} vias, too many for per-plane SVG files (at most {}); "
+              "write the HTML view (--html) or lay out fewer processors",
+              m.wires, m.vias, options.max_plane_segments));
     const PlaneViews views(layout);
     std::string base = path;
     if (base.size() > 4 && base.compare(base.size() - 4, 4, ".svg") == 0)

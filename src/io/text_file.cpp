@@ -11,10 +11,10 @@ namespace ftvlsi {
 
 std::string read_text_file(const std::string& path, std::string_view what) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read {} '{}'; check the path", what, path));
+  if (!in) throw IoError(7021, fmt::format("cannot read {} '{}'; check the path", what, path));
   std::ostringstream s;
   s << in.rdbuf();
-  if (in.bad()) throw IoError(fmt::format("reading {} '{}' failed", what, path));
+  if (in.bad()) throw IoError(7022, fmt::format("reading {} '{}' failed", what, path));
   return s.str();
 }
 

@@ -19,9 +19,9 @@ namespace ftvlsi::detail {
 // Where a YAML value came from, for messages of the form "FILE:LINE: key 'k' ...".
 struct Source {
   std::string name;
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+  [[noreturn]] void fail(const YAML::Node& node, int id, const std::string& message) const {
     const auto mark = node.Mark();
-    throw InputError(fmt::format("{}:{}: {}", name, mark.line + 1, message));
+    throw InputError(id, fmt::format("{}:{}: {}", name, mark.line + 1, message));
   }
 };
 
@@ -32,7 +32,8 @@ inline std::string join(const std::vector<std::string_view>& items) {
 }
 
 inline void require_map(const Source& src, const YAML::Node& node, std::string_view what) {
-  if (!node.IsMap()) src.fail(node, fmt::format("'{}' must be a mapping of keys to values", what));
+  if (!node.IsMap())
+    src.fail(node, 2102, fmt::format("'{}' must be a mapping of keys to values", what));
 }
 
 inline void check_keys(const Source& src, const YAML::Node& map, std::string_view section,
@@ -40,15 +41,17 @@ inline void check_keys(const Source& src, const YAML::Node& map, std::string_vie
   for (const auto& entry : map) {
     const auto key = entry.first.as<std::string>();
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      src.fail(entry.first, fmt::format("unknown key '{}' in section '{}'; valid keys are {}", key,
-                                        section, join(allowed)));
+      src.fail(entry.first, 2103,
+               fmt::format("unknown key '{}' in section '{}'; valid keys are {}", key, section,
+                           join(allowed)));
     }
   }
 }
 
 inline std::string scalar(const Source& src, const YAML::Node& node, std::string_view key) {
   if (!node.IsScalar())
-    src.fail(node, fmt::format("key '{}' must be a single value, not a list or mapping", key));
+    src.fail(node, 2104,
+             fmt::format("key '{}' must be a single value, not a list or mapping", key));
   return node.Scalar();
 }
 
@@ -57,7 +60,7 @@ inline std::uint64_t positive(const Source& src, const YAML::Node& node, std::st
   try {
     return parse_positive(text, fmt::format("key '{}'", key));
   } catch (const InputError& e) {
-    src.fail(node, e.what());
+    src.fail(node, e.id(), e.what());
   }
 }
 
@@ -65,8 +68,8 @@ inline YAML::Node load_yaml(std::string_view text, std::string_view source) {
   try {
     return YAML::Load(std::string(text));
   } catch (const YAML::Exception& e) {
-    throw InputError(
-        fmt::format("{}:{}: malformed YAML: {}; fix the syntax", source, e.mark.line + 1, e.msg));
+    throw InputError(2101, fmt::format("{}:{}: malformed YAML: {}; fix the syntax", source,
+                                       e.mark.line + 1, e.msg));
   }
 }
 
@@ -81,7 +84,7 @@ auto parsed(const Source& src, const YAML::Node& node, std::string_view key, Par
   try {
     return parse(text);
   } catch (const InputError& e) {
-    src.fail(node, e.what());
+    src.fail(node, e.id(), e.what());
   }
 }
 

@@ -116,10 +116,10 @@ Plan plan_channels(const CompetingNetwork& net, const ChannelNotes& notes) {
 
 Layout<2> build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes) {
   if (net.dimensions != 2)
-    throw InputError(
-        fmt::format("the {} network is three-dimensional; it can be decomposed but "
-                    "not laid out in the plane (3D layouts come with the cube style)",
-                    net.kind));
+    throw InputError(5111,
+                     fmt::format("the {} network is three-dimensional; it can be decomposed but "
+                                 "not laid out in the plane (3D layouts come with the cube style)",
+                                 net.kind));
   const std::size_t n = net.processors(), m = net.wires.size();
   const Plan plan = plan_channels(net, notes);
   const auto& col = plan.col;

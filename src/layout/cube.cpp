@@ -148,7 +148,7 @@ Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, b
 
 Layout<3> build_cube(const FatTree& tree) {
   if (tree.processors() > (std::uint64_t{1} << 24))
-    throw InputError("the cube style takes at most 2^24 processors");
+    throw InputError(5101, "the cube style takes at most 2^24 processors");
   Layout<3> layout;
   layout.style = "cube";
   layout.wire_levels = tree.levels() + 1;

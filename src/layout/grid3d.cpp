@@ -9,7 +9,7 @@
 namespace ftvlsi {
 
 Layout<3> build_grid3d(const CompetingNetwork& net) {
-  if (net.processors() == 0) throw InputError("the network has no processors");
+  if (net.processors() == 0) throw InputError(5121, "the network has no processors");
   Layout<3> layout;
   layout.style = "cube";
   layout.wire_levels = 1;
@@ -27,10 +27,12 @@ Layout<3> build_grid3d(const CompetingNetwork& net) {
     for (int a = 0; a < 3; ++a)
       if (pu[a] != pv[a]) axis = a, apart += static_cast<int>(std::llabs(pu[a] - pv[a]));
     if (apart != 1)
-      throw InputError(fmt::format(
-          "the cube style draws 3D networks whose wires join grid neighbours; the wire {} - {} "
-          "of this {} does not",
-          u, v, net.kind));
+      throw InputError(
+          5122,
+          fmt::format(
+              "the cube style draws 3D networks whose wires join grid neighbours; the wire {} - {} "
+              "of this {} does not",
+              u, v, net.kind));
     const auto& lo = pu[axis] < pv[axis] ? pu : pv;
     Point<3> from{3 * lo[0] + 1, 3 * lo[1] + 1, 3 * lo[2] + 1};
     from[axis] = 3 * lo[axis] + 2;

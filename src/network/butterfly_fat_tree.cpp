@@ -63,19 +63,21 @@ ButterflyFatTree::ButterflyFatTree(std::uint64_t processors, bool pyramid, std::
     : n_(processors), pyramid_(pyramid), diagonals_(mesh_diagonals) {
   require_power_size(processors, 4, pyramid ? "fat-pyramid" : "butterfly-fat-tree");
   if (processors > (std::uint64_t{1} << 24))
-    throw InputError("a butterfly fat-tree or fat-pyramid may have at most 4^12 processors");
+    throw InputError(3301, "a butterfly fat-tree or fat-pyramid may have at most 4^12 processors");
   m_ = floor_log2(processors) / 2;
   const std::size_t inner = m_ > 0 ? static_cast<std::size_t>(m_ - 1) : 0;
   if (parents.size() == 1) parents.assign(inner, parents.front());
   if (parents.empty()) parents.assign(inner, 2);
   if (parents.size() != inner)
-    throw InputError(fmt::format(
-        "give {} parents per switch, one for each level 1 .. {} (or a single value for all), "
-        "not {}",
-        inner, m_ - 1, parents.size()));
+    throw InputError(
+        3302,
+        fmt::format(
+            "give {} parents per switch, one for each level 1 .. {} (or a single value for all), "
+            "not {}",
+            inner, m_ - 1, parents.size()));
   for (int p : parents)
     if (p != 1 && p != 2 && p != 4)
-      throw InputError(fmt::format("a switch has 1, 2 or 4 parents, not {}", p));
+      throw InputError(3303, fmt::format("a switch has 1, 2 or 4 parents, not {}", p));
   parents_.assign(static_cast<std::size_t>(m_) + 1, 2);
   for (std::size_t l = 1; l <= inner; ++l) parents_[l] = parents[l - 1];
   switches_.assign(static_cast<std::size_t>(m_) + 1, 1);

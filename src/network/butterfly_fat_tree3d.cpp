@@ -20,7 +20,7 @@ std::array<std::int64_t, 3> demorton(std::uint64_t m) {
 ButterflyFatTree3d::ButterflyFatTree3d(std::uint64_t processors) : n_(processors) {
   require_power_size(processors, 8, "3D butterfly fat-tree");
   if (processors > (std::uint64_t{1} << 21))
-    throw InputError("a 3D butterfly fat-tree may have at most 8^7 processors");
+    throw InputError(3351, "a 3D butterfly fat-tree may have at most 8^7 processors");
   k_ = floor_log2(processors) / 3;
 }
 

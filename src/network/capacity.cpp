@@ -86,8 +86,8 @@ std::string_view to_string(CapacityProfile profile) {
 CapacityProfile parse_capacity_profile(std::string_view name) {
   for (const auto& [p, n] : kNames)
     if (n == name) return p;
-  throw InputError(
-      fmt::format("unknown capacity profile '{}'; valid profiles are {}", name, profile_list()));
+  throw InputError(3101, fmt::format("unknown capacity profile '{}'; valid profiles are {}", name,
+                                     profile_list()));
 }
 
 u64 default_root_capacity(CapacityProfile profile, u64 n) {
@@ -100,34 +100,39 @@ namespace {
 u64 checked_root(const CapacityParams& params, u64 n) {
   const auto name = to_string(params.profile);
   if (params.root_capacity && !uses_root_capacity(params.profile)) {
-    throw InputError(fmt::format(
-        "the {} profile has no root capacity; use --root-capacity only with universal or "
-        "area-universal",
-        name));
+    throw InputError(
+        3102, fmt::format(
+                  "the {} profile has no root capacity; use --root-capacity only with universal or "
+                  "area-universal",
+                  name));
   }
   if (!uses_root_capacity(params.profile)) return 0;
   const auto [lo, hi] = root_capacity_range(params.profile, n);
   const u64 w = params.root_capacity.value_or(lo);
   if (w < lo || w > hi) {
-    throw InputError(fmt::format(
-        "root capacity {} is outside the allowed range [{}, {}] of the {} profile on {} "
-        "processors ({}); choose a value in that range",
-        w, lo, hi, name, n,
-        params.profile == CapacityProfile::kUniversal ? "n^(2/3) <= w <= n" : "sqrt n <= w <= n"));
+    throw InputError(
+        3103, fmt::format(
+                  "root capacity {} is outside the allowed range [{}, {}] of the {} profile on {} "
+                  "processors ({}); choose a value in that range",
+                  w, lo, hi, name, n,
+                  params.profile == CapacityProfile::kUniversal ? "n^(2/3) <= w <= n"
+                                                                : "sqrt n <= w <= n"));
   }
   return w;
 }
 
 void check_custom(const CapacityParams& params, u64 n, int levels) {
   if (params.custom.size() != static_cast<size_t>(levels) + 1) {
-    throw InputError(fmt::format(
-        "the custom profile needs {} capacities (one per level k = 0..{}) for {} processors, "
-        "but {} were given",
-        levels + 1, levels, n, params.custom.size()));
+    throw InputError(
+        3104,
+        fmt::format(
+            "the custom profile needs {} capacities (one per level k = 0..{}) for {} processors, "
+            "but {} were given",
+            levels + 1, levels, n, params.custom.size()));
   }
   for (size_t k = 0; k < params.custom.size(); ++k)
     if (params.custom[k] == 0)
-      throw InputError(fmt::format("custom capacity at level {} must be at least 1", k));
+      throw InputError(3105, fmt::format("custom capacity at level {} must be at least 1", k));
 }
 
 // cap(k) of a formula profile (root capacity w where it has one).
@@ -168,9 +173,9 @@ std::vector<u64> compute_capacities(const CapacityParams& params, u64 n) {
   FTVLSI_ASSERT(is_power_of_two(n));
   const int levels = floor_log2(n);
   const u64 w = checked_root(params, n);
-  if (params.alpha == 0) throw InputError("alpha (processor area) must be at least 1");
+  if (params.alpha == 0) throw InputError(3106, "alpha (processor area) must be at least 1");
   if (params.profile == CapacityProfile::kConstant && params.constant == 0)
-    throw InputError("the constant capacity must be at least 1");
+    throw InputError(3107, "the constant capacity must be at least 1");
   if (params.profile == CapacityProfile::kCustom) check_custom(params, n, levels);
   std::vector<u64> caps(levels + 1);
   for (int k = 0; k <= levels; ++k) caps[k] = capacity_at(params, levels, lg(n), w, k);

@@ -19,11 +19,12 @@ std::uint64_t side_of(std::uint64_t n, int dims, std::string_view kind) {
   if (s >= 1 && pow(s) == n) return s;
   const std::uint64_t below = s >= 2 ? pow(s) : 0;
   const std::uint64_t above = pow(std::max<std::uint64_t>(s + 1, 2));
-  throw InputError(fmt::format(
-      "a {} needs a {} number of processors (side^{}); {} is not, the nearest valid sizes are {} "
-      "and {}",
-      kind, dims == 2 ? "square" : "cube", dims, n, below == 0 ? above : below,
-      below == 0 ? pow(std::max<std::uint64_t>(s + 2, 3)) : above));
+  throw InputError(
+      3401, fmt::format("a {} needs a {} number of processors (side^{}); {} is not, the nearest "
+                        "valid sizes are {} "
+                        "and {}",
+                        kind, dims == 2 ? "square" : "cube", dims, n, below == 0 ? above : below,
+                        below == 0 ? pow(std::max<std::uint64_t>(s + 2, 3)) : above));
 }
 
 CompetingNetwork make_mesh(std::uint64_t n, bool torus) {
@@ -75,10 +76,10 @@ CompetingNetwork make_mesh3d(std::uint64_t n) {
 CompetingNetwork make_hypercube(std::uint64_t n) {
   if (!is_power_of_two(n)) {
     const auto near = nearest_powers(n, 2);
-    throw InputError(fmt::format(
-        "a hypercube needs a power of two processors; {} is not, the nearest valid sizes are {} "
-        "and {}",
-        n, near.below, near.above));
+    throw InputError(3402, fmt::format("a hypercube needs a power of two processors; {} is not, "
+                                       "the nearest valid sizes are {} "
+                                       "and {}",
+                                       n, near.below, near.above));
   }
   const int d = floor_log2(n), low = (d + 1) / 2;
   CompetingNetwork net;
@@ -101,9 +102,10 @@ CompetingNetwork make_butterfly(std::uint64_t n) {
   while ((static_cast<std::uint64_t>(k + 2) << (k + 1)) <= n) ++k;
   const std::uint64_t size = static_cast<std::uint64_t>(k + 1) << k;
   if (size != n) {
-    throw InputError(fmt::format(
-        "a butterfly needs (k+1) 2^k processors; {} is not, the nearest valid sizes are {} and {}",
-        n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
+    throw InputError(
+        3403, fmt::format("a butterfly needs (k+1) 2^k processors; {} is not, the nearest valid "
+                          "sizes are {} and {}",
+                          n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
   }
   const std::uint64_t rows = std::uint64_t{1} << k;
   CompetingNetwork net;
@@ -136,9 +138,11 @@ std::int64_t z_coordinate(std::uint64_t j, int bit) {
 CompetingNetwork make_tree(std::uint64_t n) {
   if (!is_power_of_two(n)) {
     const auto near = nearest_powers(n, 2);
-    throw InputError(fmt::format(
-        "a tree needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}", n,
-        near.below, near.above));
+    throw InputError(
+        3404,
+        fmt::format(
+            "a tree needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}",
+            n, near.below, near.above));
   }
   const int levels = floor_log2(n);
   CompetingNetwork net;
@@ -160,8 +164,9 @@ CompetingNetwork make_tree(std::uint64_t n) {
   return net;
 }
 
-[[noreturn]] void line_error(std::string_view source, std::size_t line, const std::string& what) {
-  throw InputError(fmt::format("{}:{}: {}", source, line, what));
+[[noreturn]] void line_error(int id, std::string_view source, std::size_t line,
+                             const std::string& what) {
+  throw InputError(id, fmt::format("{}:{}: {}", source, line, what));
 }
 
 std::int64_t number(std::string_view token, std::string_view source, std::size_t line,
@@ -169,7 +174,7 @@ std::int64_t number(std::string_view token, std::string_view source, std::size_t
   std::int64_t v = 0;
   const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
   if (ec != std::errc() || ptr != token.data() + token.size())
-    line_error(source, line, fmt::format("{} must be an integer, not '{}'", what, token));
+    line_error(4101, source, line, fmt::format("{} must be an integer, not '{}'", what, token));
   return v;
 }
 
@@ -197,10 +202,10 @@ std::vector<std::string_view> competing_kinds() {
 }
 
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed) {
-  if (n == 0) throw InputError("processors must be at least 1");
+  if (n == 0) throw InputError(3405, "processors must be at least 1");
   if (n > (std::uint64_t{1} << 26))
     throw InputError(
-        fmt::format("{} processors is beyond the 2^26 a competing network may have", n));
+        3406, fmt::format("{} processors is beyond the 2^26 a competing network may have", n));
   if (kind == "mesh") return make_mesh(n, false);
   if (kind == "torus") return make_mesh(n, true);
   if (kind == "mesh3d") return make_mesh3d(n);
@@ -210,16 +215,16 @@ CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uin
   if (kind == "butterfly") return make_butterfly(n);
   std::string list;
   for (auto k : competing_kinds()) list += (list.empty() ? "" : ", ") + std::string(k);
-  throw InputError(
-      fmt::format("unknown competing network '{}'; valid kinds are {} (file needs "
-                  "--network-file)",
-                  kind, list));
+  throw InputError(3407,
+                   fmt::format("unknown competing network '{}'; valid kinds are {} (file needs "
+                               "--network-file)",
+                               kind, list));
 }
 
 void validate(const CompetingNetwork& net, std::string_view source) {
   if (net.position.empty())
     throw InputError(
-        fmt::format("{}: the network is empty; it needs at least one processor", source));
+        4121, fmt::format("{}: the network is empty; it needs at least one processor", source));
   std::vector<std::uint32_t> order(net.position.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(),
@@ -227,17 +232,17 @@ void validate(const CompetingNetwork& net, std::string_view source) {
   for (std::size_t i = 1; i < order.size(); ++i) {
     if (net.position[order[i]] == net.position[order[i - 1]]) {
       const auto& p = net.position[order[i]];
-      throw InputError(fmt::format(
-          "{}: processors {} and {} share the position ({}, {}, {}); every processor needs its own",
-          source, std::min(order[i], order[i - 1]), std::max(order[i], order[i - 1]), p[0], p[1],
-          p[2]));
+      throw InputError(4122, fmt::format("{}: processors {} and {} share the position ({}, {}, "
+                                         "{}); every processor needs its own",
+                                         source, std::min(order[i], order[i - 1]),
+                                         std::max(order[i], order[i - 1]), p[0], p[1], p[2]));
     }
   }
   for (const auto& [a, b] : net.wires) {
     if (a >= net.position.size() || b >= net.position.size())
       throw InputError(
-          fmt::format("{}: wire {} {} names a processor that does not exist (there are {})", source,
-                      a, b, net.position.size()));
+          4123, fmt::format("{}: wire {} {} names a processor that does not exist (there are {})",
+                            source, a, b, net.position.size()));
   }
 }
 
@@ -256,43 +261,46 @@ CompetingNetwork parse_network_text(std::string_view text, std::string_view sour
     const auto t = tokens(line);
     if (t.empty()) continue;
     if (t[0] == "processors") {
-      if (t.size() < 2) line_error(source, line_no, "'processors' needs a count");
+      if (t.size() < 2) line_error(4102, source, line_no, "'processors' needs a count");
       const auto n = number(t[1], source, line_no, "the processor count");
       if (n <= 0 || n > (1 << 26))
-        line_error(source, line_no, "the processor count must be 1 .. 2^26");
+        line_error(4103, source, line_no, "the processor count must be 1 .. 2^26");
       if (t.size() >= 4 && t[2] == "dimensions")
         net.dimensions = static_cast<int>(number(t[3], source, line_no, "dimensions"));
       if (net.dimensions != 2 && net.dimensions != 3)
-        line_error(source, line_no, "dimensions must be 2 or 3");
+        line_error(4104, source, line_no, "dimensions must be 2 or 3");
       net.position.assign(n, {0, 0, 0});
       seen.assign(n, false);
     } else if (t[0] == "wire") {
-      if (t.size() != 3) line_error(source, line_no, "a wire line is 'wire a b'");
+      if (t.size() != 3) line_error(4105, source, line_no, "a wire line is 'wire a b'");
       const auto a = number(t[1], source, line_no, "a wire end"),
                  b = number(t[2], source, line_no, "a wire end");
       if (a < 0 || b < 0 || a >= static_cast<std::int64_t>(net.position.size()) ||
           b >= static_cast<std::int64_t>(net.position.size()))
-        line_error(source, line_no,
+        line_error(4106, source, line_no,
                    fmt::format("wire {} {} names a processor that does not exist", a, b));
       net.wires.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b)});
     } else {
-      if (seen.empty()) line_error(source, line_no, "the file must start with 'processors N'");
+      if (seen.empty())
+        line_error(4107, source, line_no, "the file must start with 'processors N'");
       if (t.size() != static_cast<std::size_t>(1 + net.dimensions))
-        line_error(source, line_no,
+        line_error(4108, source, line_no,
                    fmt::format("a processor line is 'p x y{}'", net.dimensions == 3 ? " z" : ""));
       const auto p = number(t[0], source, line_no, "a processor number");
       if (p < 0 || p >= static_cast<std::int64_t>(net.position.size()))
-        line_error(source, line_no, fmt::format("processor {} is out of range", p));
+        line_error(4109, source, line_no, fmt::format("processor {} is out of range", p));
       for (int d = 0; d < net.dimensions; ++d)
         net.position[p][d] = number(t[1 + d], source, line_no, "a coordinate");
       seen[p] = true;
     }
   }
   if (net.position.empty())
-    throw InputError(fmt::format(
-        "{}: the network is empty; declare 'processors N' and their positions", source));
+    throw InputError(
+        4124, fmt::format("{}: the network is empty; declare 'processors N' and their positions",
+                          source));
   for (std::size_t p = 0; p < seen.size(); ++p)
-    if (!seen[p]) throw InputError(fmt::format("{}: processor {} has no position line", source, p));
+    if (!seen[p])
+      throw InputError(4125, fmt::format("{}: processor {} has no position line", source, p));
   validate(net, source);
   return net;
 }

@@ -8,19 +8,22 @@
 namespace ftvlsi {
 
 void require_power_size(u64 n, unsigned base, const std::string& network) {
-  if (n == 0) throw InputError(fmt::format("processors must be at least 1 for a {}", network));
+  if (n == 0)
+    throw InputError(3201, fmt::format("processors must be at least 1 for a {}", network));
   if (n > kMaxProcessors) {
-    throw InputError(fmt::format(
-        "{} processors is beyond the supported maximum of {} (2^40); choose a smaller network", n,
-        kMaxProcessors));
+    throw InputError(
+        3202,
+        fmt::format(
+            "{} processors is beyond the supported maximum of {} (2^40); choose a smaller network",
+            n, kMaxProcessors));
   }
   u64 p = 1;
   while (p < n) p *= base;
   if (p == n) return;
   const auto near = nearest_powers(n, base);
-  throw InputError(fmt::format(
-      "processors must be a power of {} for a {}; {} is not, the nearest valid sizes are {} and {}",
-      base, network, n, near.below, near.above));
+  throw InputError(3203, fmt::format("processors must be a power of {} for a {}; {} is not, the "
+                                     "nearest valid sizes are {} and {}",
+                                     base, network, n, near.below, near.above));
 }
 
 FatTree::FatTree(const FatTreeParams& params) : params_(params), n_(params.processors) {

@@ -241,20 +241,39 @@ std::vector<CheckInfo> list_checks() {
   return out;
 }
 
-std::vector<CheckResult> run_checks(const CheckOptions& options) {
+namespace {
+
+// The checks asked for, in order (all of them when none are named).
+std::vector<const Entry*> chosen_entries(const CheckOptions& options) {
   std::vector<const Entry*> chosen;
   for (const auto& id : options.ids) {
     const auto it = std::find_if(registry().begin(), registry().end(),
                                  [&](const Entry& e) { return id == e.id; });
     if (it == registry().end())
-      throw InputError(fmt::format(
-          "unknown check '{}'; the checks are {} (see ftvlsi check --list)", id, ids_text()));
+      throw InputError(
+          6401, fmt::format("unknown check '{}'; the checks are {} (see ftvlsi check --list)", id,
+                            ids_text()));
     chosen.push_back(&*it);
   }
   if (chosen.empty())
     for (const auto& e : registry()) chosen.push_back(&e);
+  return chosen;
+}
+
+}  // namespace
+
+std::vector<std::string> chosen_checks(const CheckOptions& options) {
+  std::vector<std::string> out;
+  for (const Entry* e : chosen_entries(options)) out.push_back(e->id);
+  return out;
+}
+
+std::vector<CheckResult> run_checks(const CheckOptions& options) {
+  const std::vector<const Entry*> chosen = chosen_entries(options);
   std::vector<CheckResult> out;
-  for (const Entry* e : chosen) {
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    if (!options.shard.owns(i)) continue;
+    const Entry* e = chosen[i];
     if (options.progress) options.progress(e->id, nullptr);
     const auto start = std::chrono::steady_clock::now();
     CheckResult r{e->id, e->claim, e->source, {}, Verdict::kNotMeasured, 0, e->note};
@@ -335,12 +354,42 @@ std::string check_markdown(const std::vector<CheckResult>& results, bool with_pl
   return md;
 }
 
+std::string check_technology_markdown(const CheckOptions& options) {
+  if (!options.technology) return "";
+  const Technology& t = *options.technology;
+  const DelayModel w = t.delay_model();
+  const RegularityVerdict v = check_regularity(w);
+  auto verdict = [](bool holds, double from) {
+    return holds ? fmt::format("holds from d = {:g}", from) : std::string("does not hold");
+  };
+  return fmt::format(
+      "\n## Technology {}\n\nOne grid unit is {} µm; a wire of d units takes `{}` ns ({}). "
+      "Greenberg's C1 {} and C2 {} for this model (docs/delay-conditions.md), so his "
+      "simulation bounds {} in this process. The longest wire of 1 mm takes {:.4g} ns, of 10 mm "
+      "{:.4g} ns.\n",
+      t.name, t.grid_unit_um, w.name(),
+      t.wire.ns_per_mm > 0 ? "transmission line"
+      : t.wire.repeaters   ? "RC, optimally repeated"
+                           : "RC, unrepeated",
+      verdict(v.c1, v.c1_from), verdict(v.c2, v.c2_from), v.c1 ? "apply" : "do not apply",
+      t.wire_ns(1.0 / t.mm(1)), t.wire_ns(10.0 / t.mm(1)));
+}
+
 std::string check_json(const std::vector<CheckResult>& results, const CheckOptions& options) {
   using nlohmann::ordered_json;
   ordered_json j;
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
   j["mode"] = options.full ? "full" : "quick";
   j["seed"] = options.seed;
+  if (options.technology) {
+    const auto& t = *options.technology;
+    const DelayModel w = t.delay_model();
+    const RegularityVerdict v = check_regularity(w);
+    j["technology"] = {{"name", t.name},          {"grid_unit_um", t.grid_unit_um},
+                       {"delay_model", w.name()}, {"c1", v.c1},
+                       {"c1_from", v.c1_from},    {"c2", v.c2},
+                       {"c2_from", v.c2_from},    {"wire_1mm_ns", t.wire_ns(1.0 / t.mm(1))}};
+  }
   j["checks"] = ordered_json::array();
   auto arrays = [](const CheckSeries& s, ordered_json& o) {
     std::vector<u64> sizes;
@@ -431,7 +480,8 @@ std::vector<std::string> write_check_report(const std::vector<CheckResult>& resu
     files.push_back(check_plot_file(r.id));
   }
   write_file_atomically(base + "check.json", check_json(results, options));
-  write_file_atomically(base + "check.md", check_markdown(results, true));
+  write_file_atomically(base + "check.md",
+                        check_markdown(results, true) + check_technology_markdown(options));
   files.push_back("check.json");
   files.push_back("check.md");
   return files;

@@ -36,7 +36,7 @@ void require_outputs(const DecomposeSpec& s) {
 CompetingNetwork make_network(const DecomposeSpec& s) {
   if (is_file_kind(s.network)) {
     if (!s.network_file)
-      throw InputError("--network file needs --network-file FILE naming the network to read");
+      throw InputError(6301, "--network file needs --network-file FILE naming the network to read");
     return read_network_file(*s.network_file);
   }
   CompetingNetwork net = make_competing(s.network, s.processors, s.seed);
@@ -66,10 +66,10 @@ FatTree make_host(const DecomposeSpec& s, DecomposeRun& r) {
   params.processors = s.host_processors.value_or(need);
   params.capacity = s.host_capacity;
   if (params.processors < net.processors()) {
-    throw InputError(fmt::format(
-        "the host fat-tree has {} leaves but the network has {} processors; use --host-processors "
-        "{} or more",
-        params.processors, net.processors(), need));
+    throw InputError(6302, fmt::format("the host fat-tree has {} leaves but the network has {} "
+                                       "processors; use --host-processors "
+                                       "{} or more",
+                                       params.processors, net.processors(), need));
   }
   dimensions = 2;
   if (net.dimensions == 3 && !s.host_capacity_given) {
@@ -143,15 +143,16 @@ std::vector<std::uint64_t> read_mapping(const std::string& path, std::uint64_t p
     if (!(fields >> p)) continue;
     if (!(fields >> l) || p >= processors || l >= leaves || leaf[p] != UINT64_MAX)
       throw InputError(
-          fmt::format("{}:{}: expected 'processor leaf' with processor < {}, leaf < {}, "
-                      "each processor once",
-                      path, no, processors, leaves));
+          4301, fmt::format("{}:{}: expected 'processor leaf' with processor < {}, leaf < {}, "
+                            "each processor once",
+                            path, no, processors, leaves));
     leaf[p] = l;
   }
   for (std::size_t p = 0; p < processors; ++p)
     if (leaf[p] == UINT64_MAX)
-      throw InputError(fmt::format("{}: processor {} has no leaf; the mapping must cover all {}",
-                                   path, p, processors));
+      throw InputError(
+          4302, fmt::format("{}: processor {} has no leaf; the mapping must cover all {}", path, p,
+                            processors));
   return leaf;
 }
 
@@ -215,10 +216,7 @@ std::vector<SvgLine> cut_lines(const CuttingTree& t, const Box<2>& clip) {
 
 void write_cut_svg(const DecomposeSpec& s, const DecomposeRun& r) {
   const auto* drawn = r.drawn_as<2>();
-  if (!drawn)
-    throw InputError(
-        "an SVG of the cuts needs a two-dimensional network cut on its layout "
-        "(--cut-on layout)");
+  FTVLSI_ASSERT(drawn != nullptr);  // run_decompose refused the SVG otherwise (FTV-6304)
   SvgOptions options;
   options.title = fmt::format("{} network, {} processors, cutting-plane decomposition", r.net.kind,
                               r.net.processors());
@@ -234,9 +232,9 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   DecomposeRun r;
   r.net = make_network(spec);
   if (spec.svg && (r.net.dimensions != 2 || !spec.cut_layout))
-    throw InputError(
-        "an SVG of the cuts needs a two-dimensional network cut on its layout "
-        "(--cut-on layout)");
+    throw InputError(6304,
+                     "an SVG of the cuts needs a two-dimensional network cut on its layout "
+                     "(--cut-on layout)");
   if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r, spec.competing_alpha);
   if (spec.cut_layout && r.net.dimensions == 3) place_on_grid3d(r);
   r.tree = build_cutting_tree(r.net);

@@ -48,11 +48,13 @@ void require_memory(const FatTree& tree, DrcMode drc) {
   const std::uint64_t need = estimate_run_bytes(tree, drc);
   const std::uint64_t have = available_memory_bytes();
   if (need > have) {
-    throw InputError(fmt::format(
-        "this layout needs an estimated {:.2f} GiB of memory but only {:.2f} GiB are available; "
-        "choose fewer processors, a thinner capacity profile{}",
-        need / 1073741824.0, have / 1073741824.0,
-        drc == DrcMode::kFlat || drc == DrcMode::kBoth ? " or the hierarchical DRC" : ""));
+    throw InputError(8001, fmt::format("this layout needs an estimated {:.2f} GiB of memory but "
+                                       "only {:.2f} GiB are available; "
+                                       "choose fewer processors, a thinner capacity profile{}",
+                                       need / 1073741824.0, have / 1073741824.0,
+                                       drc == DrcMode::kFlat || drc == DrcMode::kBoth
+                                           ? " or the hierarchical DRC"
+                                           : ""));
   }
 }
 
@@ -72,11 +74,14 @@ void require_memory(const ButterflyFatTree& net, bool lattice, DrcMode drc) {
     need += static_cast<u128>(net.wire_count()) * 400;
   const std::uint64_t have = available_memory_bytes();
   if (need > have)
-    throw InputError(fmt::format(
-        "this layout needs an estimated {:.2f} GiB of memory but only {:.2f} GiB are available; "
-        "choose fewer processors or fewer parents per switch{}",
-        static_cast<double>(need) / 1073741824.0, have / 1073741824.0,
-        drc == DrcMode::kFlat || drc == DrcMode::kBoth ? ", or the hierarchical DRC" : ""));
+    throw InputError(
+        8002,
+        fmt::format(
+            "this layout needs an estimated {:.2f} GiB of memory but only {:.2f} GiB are "
+            "available; "
+            "choose fewer processors or fewer parents per switch{}",
+            static_cast<double>(need) / 1073741824.0, have / 1073741824.0,
+            drc == DrcMode::kFlat || drc == DrcMode::kBoth ? ", or the hierarchical DRC" : ""));
 }
 
 }  // namespace
@@ -112,13 +117,20 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
   svg.level_labels = level_labels(*run.tree);
 }
 
+// Fold-and-squash processors are squares of side ceil(sqrt alpha) (1 by default).
+Coord processor_side(const ButterflyParams& b) {
+  if (!b.alpha) return 1;
+  return static_cast<Coord>(ceil_sqrt(*b.alpha));
+}
+
 void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun& run,
                      SvgOptions& svg) {
   const LayoutStyle style = resolved_style(spec);
   int levels = 0;
   if (is_3d(style)) {
     if (!b.parents.empty())
-      throw InputError("--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
+      throw InputError(5401,
+                       "--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
     run.butterfly3d.emplace(b.processors);
     const bool lattice = style == LayoutStyle::kCube;
     run.times.build = timed([&] {
@@ -132,11 +144,13 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
   } else {
     run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
     const bool regular = style == LayoutStyle::kFoldAndSquash;
+    if (b.alpha && !regular)
+      throw InputError("--alpha applies to a butterfly network's fold-and-squash layout only");
     require_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<2>{
-          regular ? build_fold_and_squash(*run.butterfly) : build_centred_butterfly(*run.butterfly),
-          {}};
+      run.drawn = DrawnLayout<2>{regular ? build_fold_and_squash(*run.butterfly, processor_side(b))
+                                         : build_centred_butterfly(*run.butterfly),
+                                 {}};
     });
     svg.title = fmt::format("{}, {} processors, {}", b.kind, b.processors,
                             regular ? "fold-and-squash" : "H-tree placement");
@@ -148,7 +162,8 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
 void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun& run,
                      SvgOptions& svg) {
   if (is_file_kind(c.kind)) {
-    if (!c.file) throw InputError("a network of kind file needs --network-file FILE (or file:)");
+    if (!c.file)
+      throw InputError(5402, "a network of kind file needs --network-file FILE (or file:)");
     run.network = read_network_file(*c.file);
   } else {
     run.network = make_competing(c.kind, c.processors, spec.seed);
@@ -222,7 +237,7 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
 LayoutRun run_layout(const LayoutSpec& spec) {
   const LayoutStyle style = resolved_style(spec);
   if (spec.output.html && !is_3d(style))
-    throw InputError("the HTML view (--html) is written for 3D layouts; use --style cube");
+    throw InputError(5403, "the HTML view (--html) is written for 3D layouts; use --style cube");
   require_outputs_writable(spec.output);
   LayoutRun run;
   SvgOptions svg;

@@ -35,10 +35,11 @@ void write_outputs(const RouteSpec& spec, const RouteRun& r) {
 RouteRun run_butterfly_route(const RouteSpec& spec) {
   if (spec.algorithm != RouteAlgorithm::kGreedy && spec.algorithm != RouteAlgorithm::kRandomPrime)
     throw InputError(
+        6101,
         "a butterfly fat-tree or fat-pyramid is routed with --algorithm greedy or random-prime "
         "(random parents on the way up, no concentrators); the other algorithms need a binary "
         "fat-tree");
-  if (spec.loads) throw InputError("--loads is written for binary fat-trees only");
+  if (spec.loads) throw InputError(6102, "--loads is written for binary fat-trees only");
   const ButterflyFatTree net(*spec.butterfly, spec.pyramid, spec.parents, spec.mesh_diagonals);
   RouteRun r;
   PatternParams pattern = spec.pattern;
@@ -66,7 +67,8 @@ MessageSet route_messages(const RouteSpec& spec, const FatTree& tree,
                           std::optional<AdversarySet>& adversary) {
   if (spec.algorithm == RouteAlgorithm::kAdversary) {
     if (spec.messages_file)
-      throw InputError("--algorithm adversary builds its own message set; leave out --messages");
+      throw InputError(6103,
+                       "--algorithm adversary builds its own message set; leave out --messages");
     adversary = adversary_set(tree, spec.lambda);
     return adversary->messages;
   }

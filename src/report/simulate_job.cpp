@@ -16,6 +16,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
@@ -64,27 +65,29 @@ void check_spec(const SimulateSpec& s) {
     case RouteAlgorithm::kRandom:
     case RouteAlgorithm::kOffline:
       if (pyramid)
-        throw InputError(fmt::format(
-            "a fat-pyramid host is routed with --algorithm greedy or random-prime (random parents "
-            "up, one mesh shortcut); '{}' needs a fat-tree host",
-            to_string(s.algorithm)));
+        throw InputError(6201, fmt::format("a fat-pyramid host is routed with --algorithm greedy "
+                                           "or random-prime (random parents "
+                                           "up, one mesh shortcut); '{}' needs a fat-tree host",
+                                           to_string(s.algorithm)));
       break;
     case RouteAlgorithm::kRandomPrime:
       if (!pyramid)
         throw InputError(
+            6202,
             "random-prime on a fat-tree host needs channels of capacity lg n; use ftvlsi route "
             "for that, or --host fat-pyramid");
       break;
     case RouteAlgorithm::kAdversary:
       throw InputError(
+          6203,
           "ftvlsi simulate takes --algorithm greedy, random, offline (fat-tree host) or "
           "random-prime (fat-pyramid host); the adversary is ftvlsi route's");
   }
   if (is_file_kind(s.competing) && !s.network_file)
-    throw InputError("--competing file needs --network-file FILE naming the network to read");
-  if (s.data_bits > (1u << 20)) throw InputError("--data-bits must be at most 2^20");
+    throw InputError(6204, "--competing file needs --network-file FILE naming the network to read");
+  if (s.data_bits > (1u << 20)) throw InputError(6205, "--data-bits must be at most 2^20");
   if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
-    throw InputError("--competing-alpha must be at most 2^32 (a processor of side 65536)");
+    throw InputError(6206, "--competing-alpha must be at most 2^32 (a processor of side 65536)");
 }
 
 std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
@@ -159,10 +162,12 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
   const DrawnLayout<2>* cut = r.drawn_as<2>();
   if (!cut)
-    throw InputError(fmt::format(
-        "ftvlsi simulate needs a competing network with a layout: a 2D one, or a 3D one whose "
-        "wires join grid neighbours; '{}' is {}D without one",
-        r.net.kind, r.net.dimensions));
+    throw InputError(
+        6207,
+        fmt::format(
+            "ftvlsi simulate needs a competing network with a layout: a 2D one, or a 3D one whose "
+            "wires join grid neighbours; '{}' is {}D without one",
+            r.net.kind, r.net.dimensions));
   Prepared p;
   p.net = std::move(r.net);
   const Cell<2>& drawn = cut->layout.cells[cut->layout.top];
@@ -218,10 +223,12 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   Prepared p;
   p.net = make_net(s);
   if (p.net.dimensions != 2)
-    throw InputError(fmt::format(
-        "a {}D competing network needs the volume-universal fat-tree host (--host fat-tree); "
-        "there is no 3D fat-pyramid yet",
-        p.net.dimensions));
+    throw InputError(
+        6208,
+        fmt::format(
+            "a {}D competing network needs the volume-universal fat-tree host (--host fat-tree); "
+            "there is no 3D fat-pyramid yet",
+            p.net.dimensions));
   const std::uint64_t n = least_power(p.net.processors(), 4);
   const auto side = static_cast<Coord>(greenberg_side(n));
   ChannelNotes notes;
@@ -333,7 +340,8 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.bits = 1 + static_cast<std::uint64_t>(lg(out.host_processors)) + s.data_bits;
   out.load_factor = p.load_factor;
   out.congestion = p.congestion;
-  const MessageTiming timing{delay, s.switch_delay, static_cast<double>(out.bits)};
+  const MessageTiming timing{delay, s.switch_delay, static_cast<double>(out.bits),
+                             s.technology ? s.technology->clock_ns() : 1.0};
   RouteResult r;
   if (p.tree) {
     r = route_fat_tree(p, s, timing);
@@ -354,6 +362,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.seed = s.seed;
   out.switch_delay = s.switch_delay;
   out.delay_conditions = verdict;
+  out.technology = s.technology;
   out.dimensions = p.dimensions;
   if (p.tree) {
     out.host_capacity_profile = std::string(to_string(p.tree->capacity_params().profile));
@@ -364,6 +373,14 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     out.mesh_diagonals = p.pyramid->mesh_diagonals();
   }
   return out;
+}
+
+// docs/technology.md: a technology's wire model, switch delay and clock replace the given ones.
+SimulateSpec with_technology(SimulateSpec s) {
+  if (!s.technology) return s;
+  s.delay = s.technology->delay_model();
+  s.switch_delay = s.technology->switch_ns();
+  return s;
 }
 
 std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<SimulateResult>& rows) {
@@ -403,30 +420,58 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
 
 }  // namespace
 
-SimulateResult run_simulate(const SimulateSpec& spec) {
-  if (spec.json) require_writable(*spec.json, "JSON");
+SimulateResult run_simulate(const SimulateSpec& given) {
+  if (given.json) require_writable(*given.json, "JSON");
+  const SimulateSpec spec = with_technology(given);
   const Prepared p = prepare(spec);
   SimulateResult r = simulate(p, spec, spec.delay, check_regularity(spec.delay));
   if (spec.json) write_file_atomically(*spec.json, simulate_json(r));
   return r;
 }
 
-SweepResult run_simulate_sweep(const SweepSpec& spec) {
-  if (spec.json) require_writable(*spec.json, "JSON");
+SweepResult run_simulate_sweep(const SweepSpec& given) {
+  if (given.json) require_writable(*given.json, "JSON");
+  SweepSpec spec = given;
+  spec.base = with_technology(given.base);
+  if (spec.base.technology) spec.delays = {spec.base.delay};
   if (spec.sizes.empty() || spec.hosts.empty() || spec.delays.empty())
-    throw InputError("a sweep needs at least one size, one host and one delay model");
-  SweepResult out;
+    throw InputError(6209, "a sweep needs at least one size, one host and one delay model");
+  if (!spec.shard.whole() && !spec.report_dir)
+    throw InputError("a sweep shard writes its partial result into --report DIR; give one");
+  SweepPartial partial{spec, spec.shard, {}};
   std::vector<RegularityVerdict> verdicts;  // per delay model, checked once
   for (const auto& delay : spec.delays) verdicts.push_back(check_regularity(delay));
-  for (auto n : spec.sizes)
-    for (const auto& host : spec.hosts) {
-      SimulateSpec s = spec.base;
-      s.processors = n;
-      s.host = host;
-      const Prepared p = prepare(s);
-      for (std::size_t d = 0; d < spec.delays.size(); ++d)
-        out.rows.push_back(simulate(p, s, spec.delays[d], verdicts[d]));
-    }
+  for (std::uint64_t i = 0; i < spec.sizes.size() * spec.hosts.size(); ++i) {
+    if (!spec.shard.owns(i)) continue;
+    SimulateSpec s = spec.base;
+    s.processors = spec.sizes[i / spec.hosts.size()];
+    s.host = spec.hosts[i % spec.hosts.size()];
+    const Prepared p = prepare(s);
+    std::vector<SimulateResult> rows;
+    for (std::size_t d = 0; d < spec.delays.size(); ++d)
+      rows.push_back(simulate(p, s, spec.delays[d], verdicts[d]));
+    partial.items.emplace_back(i, std::move(rows));
+  }
+  if (spec.shard.whole()) {
+    std::vector<SimulateResult> rows;
+    for (auto& item : partial.items)
+      for (auto& r : item.second) rows.push_back(std::move(r));
+    return finish_sweep(spec, std::move(rows));
+  }
+  make_directory(*spec.report_dir, "--report");
+  const std::string name = spec.shard.file("simulate");
+  write_file_atomically((std::filesystem::path(*spec.report_dir) / name).string(),
+                        sweep_partial_json(partial));
+  SweepResult out;
+  for (auto& item : partial.items)
+    for (auto& r : item.second) out.rows.push_back(std::move(r));
+  out.files.push_back(name);
+  return out;
+}
+
+SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows) {
+  SweepResult out;
+  out.rows = std::move(rows);
   out.trends = trends_of(spec, out.rows);
   if (spec.report_dir) {
     const std::filesystem::path dir(*spec.report_dir);

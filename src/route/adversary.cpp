@@ -21,13 +21,16 @@ void require_standard(const FatTree& tree, std::uint64_t lambda) {
   four_way.profile = CapacityProfile::kFourWay;
   if (standard) standard = tree.capacities() == compute_capacities(four_way, tree.processors());
   if (!standard)
-    throw InputError(fmt::format(
-        "the adversary of Theorem 9 runs on the standard fat-tree with 4-way switches: "
-        "--capacity four-way (route's default for --algorithm adversary) on n = 4^m >= 16 "
-        "processors, not {} on {}",
-        to_string(tree.capacity_params().profile), tree.processors()));
+    throw InputError(
+        6151,
+        fmt::format(
+            "the adversary of Theorem 9 runs on the standard fat-tree with 4-way switches: "
+            "--capacity four-way (route's default for --algorithm adversary) on n = 4^m >= 16 "
+            "processors, not {} on {}",
+            to_string(tree.capacity_params().profile), tree.processors()));
   if (lambda < 12)
-    throw InputError(fmt::format("--lambda must be at least 12 for Theorem 9, not {}", lambda));
+    throw InputError(6152,
+                     fmt::format("--lambda must be at least 12 for Theorem 9, not {}", lambda));
 }
 
 // The i-th message's destination outside FT: spread over the other three quarters, round robin

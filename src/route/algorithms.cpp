@@ -115,10 +115,12 @@ void require_random_prime_capacity(const FatTree& tree) {
   const std::uint64_t need = static_cast<std::uint64_t>(lg(tree.processors()));
   for (int k = 0; k <= tree.levels(); ++k)
     if (tree.capacity(k) < need)
-      throw InputError(fmt::format(
-          "random-prime needs every channel to have capacity at least lg n = {} (Theorem 11); "
-          "level {} has {}; try --capacity constant --constant {}",
-          need, k, tree.capacity(k), need));
+      throw InputError(
+          6131,
+          fmt::format(
+              "random-prime needs every channel to have capacity at least lg n = {} (Theorem 11); "
+              "level {} has {}; try --capacity constant --constant {}",
+              need, k, tree.capacity(k), need));
 }
 
 }  // namespace ftvlsi

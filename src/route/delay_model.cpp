@@ -41,10 +41,12 @@ std::optional<double> parse_number(std::string_view s) {
 }
 
 [[noreturn]] void bad_table(std::string_view text, const std::string& why) {
-  throw InputError(fmt::format(
-      "bad delay table '{}': {}; write table:d1=w1,d2=w2,... with distinct wire lengths d > 0, "
-      "delays w > 0 and a last segment that does not fall",
-      text, why));
+  throw InputError(
+      6171,
+      fmt::format(
+          "bad delay table '{}': {}; write table:d1=w1,d2=w2,... with distinct wire lengths d > 0, "
+          "delays w > 0 and a last segment that does not fall",
+          text, why));
 }
 
 DelayPoint parse_point(std::string_view text, std::string_view item) {
@@ -75,6 +77,29 @@ DelayModel parse_table(std::string_view text) {
   const std::size_t last = m.points.size() - 1;
   if (last > 0 && m.points[last].w < m.points[last - 1].w)
     bad_table(text, "its last segment falls, so its extension would reach zero delay");
+  return m;
+}
+
+// wire:c0,c1,c2 — three non-negative numbers, not all zero.
+DelayModel parse_wire(std::string_view text) {
+  DelayModel m;
+  m.kind = DelayModel::Kind::kWire;
+  std::vector<double> v;
+  std::string_view rest = text.substr(5);
+  while (true) {
+    const auto comma = rest.find(',');
+    const auto x = parse_number(rest.substr(0, comma));
+    if (!x || *x < 0) break;
+    v.push_back(*x);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  if (v.size() != 3 || v[0] + v[1] + v[2] <= 0)
+    throw InputError(fmt::format(
+        "bad wire delay model '{}'; write wire:c0,c1,c2 (delay c0 + c1 d + c2 d^2 for a wire of "
+        "d grid units) with three non-negative numbers, not all zero",
+        text));
+  m.c0 = v[0], m.c1 = v[1], m.c2 = v[2];
   return m;
 }
 
@@ -135,6 +160,8 @@ std::pair<double, double> exponents(const DelayModel& w) {
       return {0, 1};
     case DelayModel::Kind::kPoly:
       return {w.q, w.k};
+    case DelayModel::Kind::kWire:
+      return {w.c2 > 0 ? 2.0 : (w.c1 > 0 ? 1.0 : 0.0), 0};
     default:
       return {0, 0};
   }
@@ -151,6 +178,8 @@ RegularityVerdict analytic_verdict(const DelayModel& w) {
   const bool c2 = q < 1 || (q == 1 && k <= 0);
   if (!v.nondecreasing || !c2) return v;
   v.c1 = v.c2 = true;
+  // c0 + c1 d (c0, c1 >= 0): w(d + x) / w(d) = 1 + c1 x / (c0 + c1 d) <= 1 + x / d from c = 1.
+  if (w.kind == DelayModel::Kind::kWire) return v.c1_from = v.c2_from = 1.0, v;
   // w(d)/d falls on [1, 2] and, beyond 2, wherever ln d >= k / (1 - q).
   const double from = q < 1 && k > 0 ? std::exp(k / (1 - q)) : 1.0;
   v.c1_from = v.c2_from = from > 2 ? from : 1.0;
@@ -173,6 +202,8 @@ double DelayModel::operator()(double d) const {
       return c * std::pow(d, q) * std::pow(lg_of(d), k);
     case Kind::kTable:
       return table_value(points, d);
+    case Kind::kWire:
+      return c0 + d * (c1 + d * c2);
   }
   return 1.0;
 }
@@ -195,6 +226,8 @@ std::string DelayModel::name() const {
         out += fmt::format("{}{}={}", &p == &points.front() ? "" : ",", p.d, p.w);
       return out;
     }
+    case Kind::kWire:
+      return fmt::format("wire:{},{},{}", c0, c1, c2);
   }
   return "unit";
 }
@@ -206,6 +239,7 @@ DelayModel parse_delay_model(std::string_view text) {
   if (text == "sqrt") return m.kind = DelayModel::Kind::kSqrt, m;
   if (text == "log") return m.kind = DelayModel::Kind::kLog, m;
   if (text.rfind("table:", 0) == 0) return parse_table(text);
+  if (text.rfind("wire:", 0) == 0) return parse_wire(text);
   if (text.rfind("poly:", 0) == 0) {
     std::istringstream in{std::string(text.substr(5))};
     char comma1 = 0, comma2 = 0;
@@ -217,8 +251,9 @@ DelayModel parse_delay_model(std::string_view text) {
     }
   }
   throw InputError(
+      6172,
       fmt::format("unknown delay model '{}'; valid models are unit, linear, sqrt, log, poly:c,q,k "
-                  "(c d^q lg^k d with c > 0) and table:d1=w1,d2=w2,...",
+                  "(c d^q lg^k d with c > 0), wire:c0,c1,c2 and table:d1=w1,d2=w2,...",
                   text));
 }
 

@@ -52,7 +52,8 @@ MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
   std::mt19937_64 rng(p.seed);
   const std::uint64_t count = p.count == 0 ? n : p.count;
   if (count > (std::uint64_t{1} << 28))
-    throw InputError(fmt::format("--count {} is beyond the 2^28 messages a set may have", count));
+    throw InputError(6121,
+                     fmt::format("--count {} is beyond the 2^28 messages a set may have", count));
   auto pick = [&](std::uint64_t k) { return static_cast<std::uint32_t>(rng() % k); };
   MessageSet m;
   if (p.name == "permutation") return permutation(n, rng);
@@ -73,7 +74,7 @@ MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
   if (p.name == "local") {
     if (!is_power_of_two(p.block) || p.block > n)
       throw InputError(
-          fmt::format("--block must be a power of two between 1 and {}, not {}", n, p.block));
+          6122, fmt::format("--block must be a power of two between 1 and {}, not {}", n, p.block));
     for (std::uint32_t s = 0; s < n; ++s)
       m.push_back({s, static_cast<std::uint32_t>((s / p.block) * p.block + pick(p.block))});
     return m;
@@ -81,7 +82,7 @@ MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
   std::string list;
   for (auto name : pattern_names()) list += (list.empty() ? "" : ", ") + std::string(name);
   throw InputError(
-      fmt::format("unknown message pattern '{}'; valid patterns are {}", p.name, list));
+      6123, fmt::format("unknown message pattern '{}'; valid patterns are {}", p.name, list));
 }
 
 MessageSet parse_messages(std::string_view text, std::string_view source, std::uint64_t n) {
@@ -99,16 +100,17 @@ MessageSet parse_messages(std::string_view text, std::string_view source, std::u
                     std::from_chars(b.data(), b.data() + b.size(), d).ptr == b.data() + b.size();
     if (!ok)
       throw InputError(
+          4201,
           fmt::format("{}:{}: a message line is 'src dst' with two processor numbers", source, no));
     if (s >= n || d >= n)
-      throw InputError(fmt::format(
-          "{}:{}: message {} -> {} names a processor that does not exist (processors are 0 .. {})",
-          source, no, s, d, n - 1));
+      throw InputError(4202, fmt::format("{}:{}: message {} -> {} names a processor that does not "
+                                         "exist (processors are 0 .. {})",
+                                         source, no, s, d, n - 1));
     m.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(d)});
   }
   if (m.empty())
     throw InputError(
-        fmt::format("{}: the message file holds no messages; add 'src dst' lines", source));
+        4203, fmt::format("{}: the message file holds no messages; add 'src dst' lines", source));
   return m;
 }
 

@@ -280,10 +280,10 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
   const std::uint64_t lgn = static_cast<std::uint64_t>(std::max(1, levels));
   for (int k = 0; k <= levels; ++k)
     if (tree.capacity(k) <= lgn)
-      throw InputError(fmt::format(
-          "the Corollary 2 schedule needs every channel's capacity above lg n = {}; level {} has "
-          "{} (try --capacity constant --constant {})",
-          lgn, k, tree.capacity(k), 2 * lgn));
+      throw InputError(6141, fmt::format("the Corollary 2 schedule needs every channel's capacity "
+                                         "above lg n = {}; level {} has "
+                                         "{} (try --capacity constant --constant {})",
+                                         lgn, k, tree.capacity(k), 2 * lgn));
   const ChannelLoadTable loads = channel_loads(messages, levels);
   WideSchedule w;
   for (int k = 0; k <= levels; ++k)

@@ -43,10 +43,9 @@ class Router {
   // were delivered.
   std::size_t send(const std::vector<std::uint32_t>& sent) {
     if (++result_.cycles > max_cycles_)
-      throw GeometryError(
-          fmt::format("routing did not finish within {} delivery cycles; {} "
-                      "messages remain",
-                      max_cycles_, live_));
+      throw GeometryError(6161, fmt::format("routing did not finish within {} delivery cycles; {} "
+                                            "messages remain",
+                                            max_cycles_, live_));
     const auto delivered = sim_.cycle(sent);
     for (auto id : delivered) result_.cycle_of[id] = static_cast<std::uint32_t>(result_.cycles);
     live_ -= delivered.size();

@@ -55,15 +55,17 @@ std::string slurp(const fs::path& path) {
   return s.str();
 }
 
-// Checks a bad-input run: the expected exit code, one line naming the problem.
-void expect_error(const std::string& args, int code, const std::string& needle) {
+// Checks a bad-input run: the expected exit code, one line "ftvlsi: error FTV-nnnn: ..." with
+// the expected stable ID (docs/error-ids.md), and the detail the message must give.
+void expect_error(const std::string& args, int code, const std::string& id,
+                  const std::string& detail = "") {
   CAPTURE(args);
   const Result r = run(args);
   CAPTURE(r.output);
   CHECK(r.code == code);
   CHECK(line_count(r.output) == 1);
-  CHECK(r.output.rfind("ftvlsi: error: ", 0) == 0);
-  CHECK(r.output.find(needle) != std::string::npos);
+  CHECK(r.output.rfind("ftvlsi: error " + id + ": ", 0) == 0);
+  CHECK(r.output.find(detail) != std::string::npos);
 }
 
 }  // namespace
@@ -79,45 +81,48 @@ TEST_SUITE("cli") {
   }
 
   TEST_CASE("bad sizes and values are one-line errors with exit code 2") {
-    expect_error("layout --processors 1000", 2, "512 and 1024");
-    expect_error("layout --processors -4", 2, "positive integer");
-    expect_error("layout --processors 0", 2, "at least 1");
-    expect_error("layout --processors lots", 2, "positive integer");
-    expect_error("layout --processors 2199023255552", 2, "2^40");
-    expect_error("layout --processors 64 --capacity fat", 2, "valid profiles");
-    expect_error("layout -n 4096 --capacity universal --root-capacity 10", 2, "[256, 4096]");
-    expect_error("layout -n 64 --capacity modular --root-capacity 10", 2, "no root capacity");
-    expect_error("layout -n 64 --alpha 0", 2, "at least 1");
-    expect_error("layout -n 64 --style spiral", 2, "h-tree");
-    expect_error("layout -n 64 --bogus", 2, "--help");
-    expect_error("layout --network fat-pyramid -n 1000", 2, "256 and 1024");
-    expect_error("layout --network butterfly-fat-tree -n 64 --style channel", 2, "fold-and-squash");
-    expect_error("layout -n 64 --style fold-and-squash", 2, "takes h-tree");
-    expect_error("layout --network fat-pyramid -n 64 --capacity full", 2, "sqrt p");
+    expect_error("layout --processors 1000", 2, "FTV-3203", "512 and 1024");
+    expect_error("layout --processors -4", 2, "FTV-1103", "positive integer");
+    expect_error("layout --processors 0", 2, "FTV-1104", "at least 1");
+    expect_error("layout --processors lots", 2, "FTV-1103", "positive integer");
+    expect_error("layout --processors 2199023255552", 2, "FTV-3202", "2^40");
+    expect_error("layout --processors 64 --capacity fat", 2, "FTV-3101", "valid profiles");
+    expect_error("layout -n 4096 --capacity universal --root-capacity 10", 2, "FTV-3103",
+                 "[256, 4096]");
+    expect_error("layout -n 64 --capacity modular --root-capacity 10", 2, "FTV-3102",
+                 "no root capacity");
+    expect_error("layout -n 64 --alpha 0", 2, "FTV-1104", "at least 1");
+    expect_error("layout -n 64 --style spiral", 2, "FTV-2203", "h-tree");
+    expect_error("layout -n 64 --bogus", 2, "FTV-1001", "--help");
+    expect_error("layout --network fat-pyramid -n 1000", 2, "FTV-3203", "256 and 1024");
+    expect_error("layout --network butterfly-fat-tree -n 64 --style channel", 2, "FTV-2204",
+                 "fold-and-squash");
+    expect_error("layout -n 64 --style fold-and-squash", 2, "FTV-2204", "takes h-tree");
+    expect_error("layout --network fat-pyramid -n 64 --capacity full", 2, "FTV-1205", "sqrt p");
   }
 
   TEST_CASE("a layout too large for the machine's memory is refused before allocating") {
-    expect_error("layout -n 1099511627776 --capacity full", 2, "GiB");
-    expect_error("layout -n 1073741824 --capacity full --drc-mode flat", 2, "GiB");
+    expect_error("layout -n 1099511627776 --capacity full", 2, "FTV-8001", "GiB");
+    expect_error("layout -n 1073741824 --capacity full --drc-mode flat", 2, "FTV-8001", "GiB");
   }
 
   TEST_CASE("spec files: unknown keys, wrong types and malformed YAML name file and line") {
     const fs::path dir = scratch("spec");
     std::ofstream(dir / "unknown.yaml") << "network:\n  processors: 64\n  colour: red\n";
-    expect_error((dir / "unknown.yaml").string(), 2, "");
-    expect_error("layout " + (dir / "unknown.yaml").string(), 2, "unknown.yaml:3");
+    expect_error((dir / "unknown.yaml").string(), 2, "FTV-1001", "");
+    expect_error("layout " + (dir / "unknown.yaml").string(), 2, "FTV-2103", "unknown.yaml:3");
     std::ofstream(dir / "type.yaml") << "network:\n  processors: {a: 1}\n";
-    expect_error("layout " + (dir / "type.yaml").string(), 2, "type.yaml:2");
+    expect_error("layout " + (dir / "type.yaml").string(), 2, "FTV-2104", "type.yaml:2");
     std::ofstream(dir / "broken.yaml") << "network: [\n";
-    expect_error("layout " + (dir / "broken.yaml").string(), 2, "malformed YAML");
-    expect_error("layout " + (dir / "missing.yaml").string(), 3, "cannot read");
+    expect_error("layout " + (dir / "broken.yaml").string(), 2, "FTV-2101", "malformed YAML");
+    expect_error("layout " + (dir / "missing.yaml").string(), 3, "FTV-7021", "cannot read");
   }
 
   TEST_CASE("an unwritable output is an I/O error and leaves no file behind") {
     const fs::path dir = scratch("io");
     const std::string svg = (dir / "a.svg").string();
     expect_error("layout -n 64 --svg " + svg + " --gds " + (dir / "no" / "a.gds").string(), 3,
-                 "does not exist");
+                 "FTV-7002", "does not exist");
     CHECK_FALSE(fs::exists(svg));
     CHECK(fs::is_empty(dir));
   }
@@ -250,26 +255,27 @@ TEST_SUITE("cli_decompose") {
 
   TEST_CASE("decompose rejects bad input with one line and exit code 2 or 3") {
     const fs::path dir = scratch("decompose_bad");
-    expect_error("decompose --network mesh -n 1000", 2, "961 and 1024");
-    expect_error("decompose --network mesh3d -n 100", 2, "64 and 125");
-    expect_error("decompose --network file", 2, "--network-file");
-    expect_error("decompose --network hexagon -n 16", 2, "valid kinds");
-    expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "1024 or more");
-    expect_error("decompose --network mesh -n 64 --mapping random", 2,
+    expect_error("decompose --network mesh -n 1000", 2, "FTV-3401", "961 and 1024");
+    expect_error("decompose --network mesh3d -n 100", 2, "FTV-3401", "64 and 125");
+    expect_error("decompose --network file", 2, "FTV-6301", "--network-file");
+    expect_error("decompose --network hexagon -n 16", 2, "FTV-3407", "valid kinds");
+    expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "FTV-6302",
+                 "1024 or more");
+    expect_error("decompose --network mesh -n 64 --mapping random", 2, "FTV-1121",
                  "--mapping must be balanced or geometric");
     expect_error("decompose --network mesh3d -n 64 --svg " + (dir / "c.svg").string(), 2,
-                 "two-dimensional");
+                 "FTV-6304", "two-dimensional");
     CHECK_FALSE(fs::exists(dir / "c.svg"));
-    expect_error("decompose --network butterfly -n 100", 2, "80 and 192");
+    expect_error("decompose --network butterfly -n 100", 2, "FTV-3403", "80 and 192");
     std::ofstream(dir / "bad.net") << "processors 3\n0 0 0\n1 1 0\n2 2 0\nwire 0 7\n";
     expect_error("decompose --network file --network-file " + (dir / "bad.net").string(), 2,
-                 "bad.net:5");
+                 "FTV-4106", "bad.net:5");
     std::ofstream(dir / "empty.net") << "# nothing here\n";
     expect_error("decompose --network file --network-file " + (dir / "empty.net").string(), 2,
-                 "empty");
+                 "FTV-4124", "empty");
     expect_error("decompose --network mesh -n 64 --json " + (dir / "no" / "x.json").string() +
                      " --dot " + (dir / "x.dot").string(),
-                 3, "does not exist");
+                 3, "FTV-7002", "does not exist");
     CHECK_FALSE(fs::exists(dir / "x.dot"));
   }
 }
@@ -314,18 +320,22 @@ TEST_SUITE("cli_route") {
   TEST_CASE("route rejects bad messages, patterns and algorithms with one line") {
     const fs::path dir = scratch("route_bad");
     std::ofstream(dir / "m.txt") << "0 1\n1 99\n";
-    expect_error("route -n 64 --messages " + (dir / "m.txt").string(), 2, "m.txt:2");
+    expect_error("route -n 64 --messages " + (dir / "m.txt").string(), 2, "FTV-4202", "m.txt:2");
     std::ofstream(dir / "e.txt") << "# nothing\n";
-    expect_error("route -n 64 --messages " + (dir / "e.txt").string(), 2, "no messages");
-    expect_error("route -n 64 --pattern spiral", 2, "valid patterns");
-    expect_error("route -n 128 --algorithm adversary", 2, "4-way switches");
-    expect_error("route -n 64 --capacity double-every-2 --algorithm adversary", 2,
+    expect_error("route -n 64 --messages " + (dir / "e.txt").string(), 2, "FTV-4203",
+                 "no messages");
+    expect_error("route -n 64 --pattern spiral", 2, "FTV-6123", "valid patterns");
+    expect_error("route -n 128 --algorithm adversary", 2, "FTV-6151", "4-way switches");
+    expect_error("route -n 64 --capacity double-every-2 --algorithm adversary", 2, "FTV-6151",
                  "--capacity four-way");
-    expect_error("route -n 64 --algorithm adversary --lambda 6", 2, "at least 12");
-    expect_error("route -n 64 --algorithm random --constants paper", 2, "proof or practical");
-    expect_error("route -n 64 --algorithm random-prime", 2, "at least lg n = 6");
-    expect_error("route -n 64 --algorithm offline --offline corollary-2", 2, "above lg n = 6");
-    expect_error("route -n 64 --algorithm offline --offline corollary-3", 2, "theorem-1");
+    expect_error("route -n 64 --algorithm adversary --lambda 6", 2, "FTV-6152", "at least 12");
+    expect_error("route -n 64 --algorithm random --constants paper", 2, "FTV-1121",
+                 "proof or practical");
+    expect_error("route -n 64 --algorithm random-prime", 2, "FTV-6131", "at least lg n = 6");
+    expect_error("route -n 64 --algorithm offline --offline corollary-2", 2, "FTV-6141",
+                 "above lg n = 6");
+    expect_error("route -n 64 --algorithm offline --offline corollary-3", 2, "FTV-1121",
+                 "theorem-1");
     const fs::path adv = dir / "adversary.txt";
     const Result a = run("route -n 256 --algorithm adversary --lambda 24 --messages-out " +
                          adv.string() + " --json -");
@@ -346,10 +356,11 @@ TEST_SUITE("cli_route") {
     const Result rp =
         run("route -n 64 --capacity constant --constant 6 --algorithm random-prime --json -");
     CHECK(rp.code == 0);
-    expect_error("route -n 64 --switch fair", 2, "random or priority");
-    expect_error("route -n 64 --messages a --pattern permutation", 2, "not both");
-    expect_error("route --network fat-pyramid -n 60", 2, "64");
-    expect_error("route --network butterfly-fat-tree -n 64 --algorithm offline", 2, "greedy");
+    expect_error("route -n 64 --switch fair", 2, "FTV-1121", "random or priority");
+    expect_error("route -n 64 --messages a --pattern permutation", 2, "FTV-1012", "not both");
+    expect_error("route --network fat-pyramid -n 60", 2, "FTV-3203", "64");
+    expect_error("route --network butterfly-fat-tree -n 64 --algorithm offline", 2, "FTV-6101",
+                 "greedy");
     const Result bp =
         run("route --network fat-pyramid -n 64 --pattern permutation "
             "--algorithm random-prime --json -");
@@ -358,19 +369,20 @@ TEST_SUITE("cli_route") {
     const Result b = run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
     CHECK(b.code == 0);
     CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
-    expect_error("layout -n 64 --parents 2", 2, "butterfly");
-    expect_error("layout --network fat-pyramid -n 64 --style cube", 2, "fold-and-squash");
-    expect_error("layout --network butterfly-fat-tree -n 256 --style cube", 2, "512");
+    expect_error("layout -n 64 --parents 2", 2, "FTV-1203", "butterfly");
+    expect_error("layout --network fat-pyramid -n 64 --style cube", 2, "FTV-2204",
+                 "fold-and-squash");
+    expect_error("layout --network butterfly-fat-tree -n 256 --style cube", 2, "FTV-3203", "512");
     const Result b3 = run("layout --network butterfly-fat-tree -n 64 --style cube --drc --json -");
     CHECK(b3.code == 0);
     CHECK(b3.output.find("\"parents_per_switch\": 4") != std::string::npos);
-    expect_error("layout --network mesh -n 64 --style cube", 2, "channel");
-    expect_error("layout -n 64 --html v.html", 2, "--style cube");
-    expect_error("layout -n 33554432 --style cube", 2, "2^24");
+    expect_error("layout --network mesh -n 64 --style cube", 2, "FTV-2204", "channel");
+    expect_error("layout -n 64 --html v.html", 2, "FTV-5403", "--style cube");
+    expect_error("layout -n 33554432 --style cube", 2, "FTV-5101", "2^24");
     const Result m3 = run("layout --network mesh3d -n 64 --drc --json -");
     CHECK(m3.code == 0);
     CHECK(m3.output.find("\"dimensions\": 3") != std::string::npos);
-    expect_error("layout --network fat-pyramid -n 256 --parents 2,3,2", 2, "1, 2 or 4");
+    expect_error("layout --network fat-pyramid -n 256 --parents 2,3,2", 2, "FTV-3303", "1, 2 or 4");
     const Result sc = run("layout --network fat-pyramid -n 256 --parents 4,1,2 --drc --json -");
     CHECK(sc.code == 0);
     CHECK(sc.output.find("\"parents_by_level\": [") != std::string::npos);
@@ -409,17 +421,21 @@ TEST_SUITE("cli_route") {
   }
 
   TEST_CASE("simulate rejects bad hosts, models and combinations with one line") {
-    expect_error("simulate --host ring", 2, "fat-tree or fat-pyramid");
-    expect_error("simulate --delay cubic", 2, "delay");
-    expect_error("simulate --host fat-pyramid --algorithm random", 2, "greedy or random-prime");
-    expect_error("simulate --algorithm random-prime", 2, "fat-pyramid");
-    expect_error("simulate --host fat-pyramid --capacity full", 2, "fat-tree host");
-    expect_error("simulate --competing mesh -n 50", 2, "mesh");
-    expect_error("simulate --sweep -n 64", 2, "--sizes");
-    expect_error("simulate --report out", 2, "--sweep");
-    expect_error("simulate --competing mesh3d -n 64 --host fat-pyramid", 2, "3D fat-pyramid");
-    expect_error("simulate --competing file", 2, "--competing file needs --network-file");
-    expect_error("simulate --sweep --sizes 64 --report /proc/ftvlsi", 3, "report folder");
+    expect_error("simulate --host ring", 2, "FTV-1121", "fat-tree or fat-pyramid");
+    expect_error("simulate --delay cubic", 2, "FTV-6172", "delay");
+    expect_error("simulate --host fat-pyramid --algorithm random", 2, "FTV-6201",
+                 "greedy or random-prime");
+    expect_error("simulate --algorithm random-prime", 2, "FTV-6202", "fat-pyramid");
+    expect_error("simulate --host fat-pyramid --capacity full", 2, "FTV-1013", "fat-tree host");
+    expect_error("simulate --competing mesh -n 50", 2, "FTV-3401", "mesh");
+    expect_error("simulate --sweep -n 64", 2, "FTV-1015", "--sizes");
+    expect_error("simulate --report out", 2, "FTV-1016", "--sweep");
+    expect_error("simulate --competing mesh3d -n 64 --host fat-pyramid", 2, "FTV-6208",
+                 "3D fat-pyramid");
+    expect_error("simulate --competing file", 2, "FTV-6204",
+                 "--competing file needs --network-file");
+    expect_error("simulate --sweep --sizes 64 --report /proc/ftvlsi", 3, "FTV-7005",
+                 "report folder");
   }
 }
 
@@ -442,7 +458,7 @@ TEST_SUITE("cli_check") {
     CHECK(j["checks"].size() == 2);
     CHECK(j["checks"][0]["id"] == "L-L6");
     CHECK(j["summary"]["pass"] == 2);
-    expect_error("check L-T99", 2, "unknown check 'L-T99'");
-    expect_error("check --quick --full L-L6", 2, "not both");
+    expect_error("check L-T99", 2, "FTV-6401", "unknown check 'L-T99'");
+    expect_error("check --quick --full L-L6", 2, "FTV-1017", "not both");
   }
 }

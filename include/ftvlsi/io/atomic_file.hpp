@@ -1,7 +1,9 @@
 #pragma once
 // A buffered output file written under a temporary name in the same directory and renamed
 // into place by commit(). Destroying it uncommitted removes the temporary, so a failed run
-// never leaves a half-written output behind. The path "-" means standard output.
+// never leaves a half-written output behind, and the temporary is registered for removal on
+// SIGINT/SIGTERM (io/interrupt.hpp). The path "-" means standard output; an existing special
+// file (/dev/null, a FIFO, a terminal) is written in place, never renamed over.
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -28,6 +30,8 @@ class AtomicFile {
   std::FILE* file_ = nullptr;
   bool is_stdout_ = false;
   bool committed_ = false;
+  bool in_place_ = false;
+  int slot_ = -1;
   char* buffer_ = nullptr;
 };
 

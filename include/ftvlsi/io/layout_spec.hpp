@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/tech/technology.hpp"
 
 namespace ftvlsi {
 
@@ -34,6 +35,8 @@ struct ButterflyParams {
   std::uint64_t processors = 1024;
   std::vector<int> parents;     // per level 1 .. m-1 (one value: all); empty: 2 everywhere
   bool mesh_diagonals = false;  // fat-pyramid: diagonal mesh wires too (not Greenberg's mesh)
+  // Processor area in grid units (fold-and-squash: squares of side ceil(sqrt alpha)); unset: 1.
+  std::optional<std::uint64_t> alpha;
   bool pyramid() const { return kind == "fat-pyramid"; }
 };
 
@@ -72,6 +75,8 @@ struct LayoutSpec {
   OutputPaths output;
   std::uint64_t seed = 1;
   std::string name;  // report entries: the base name of their files
+  // --technology FILE: physical figures (mm², mm, ns) beside the grid ones (docs/technology.md).
+  std::optional<Technology> technology;
 };
 
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source);

@@ -3,6 +3,7 @@
 // InputError naming the flag, the text and the valid values.
 #include <string_view>
 
+#include "ftvlsi/core/shard.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/network/host_kind.hpp"
 #include "ftvlsi/route/algorithms.hpp"
@@ -19,5 +20,7 @@ MappingKind parse_mapping_kind(std::string_view text);          // --mapping
 RandomConstants parse_random_constants(std::string_view text);  // --constants
 // --cut-on layout | placement: whether to cut the network's own layout.
 bool parse_cut_on_layout(std::string_view text);
+// --shard K/N with 1 <= K <= N.
+Shard parse_shard(std::string_view text);
 
 }  // namespace ftvlsi

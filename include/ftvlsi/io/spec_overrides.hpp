@@ -26,9 +26,12 @@ struct SpecOverrides {
   std::optional<std::string> json;
   std::optional<std::string> html;
   std::optional<std::string> seed;
+  // --technology FILE (read first); then --alpha technology is its processor area in grid units.
+  std::optional<std::string> technology;
 };
 
-// Applies every flag set; InputError when a flag does not fit the spec's network.
+// Applies every flag set; InputError when a flag does not fit the spec's network. Reads the
+// technology file when one is given (IoError if unreadable).
 void apply_overrides(LayoutSpec& spec, const SpecOverrides& overrides);
 
 }  // namespace ftvlsi

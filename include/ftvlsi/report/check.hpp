@@ -19,7 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "ftvlsi/core/shard.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/tech/technology.hpp"
 
 namespace ftvlsi {
 
@@ -87,6 +89,10 @@ struct CheckOptions {
   std::vector<CheckTamper> tampers;
   // Called as each check starts (result empty) and ends.
   std::function<void(const std::string& id, const CheckResult* done)> progress;
+  // --technology FILE: Greenberg's C1 and C2 judged on its wire-delay model (docs/technology.md).
+  std::optional<Technology> technology;
+  // Only the checks this shard owns (docs/cluster.md); report/check_partial.hpp writes them.
+  Shard shard;
 };
 
 struct CheckInfo {
@@ -97,6 +103,8 @@ std::vector<CheckInfo> list_checks();
 
 // Throws InputError naming the valid IDs for an unknown one.
 std::vector<CheckResult> run_checks(const CheckOptions& options);
+// The IDs run_checks runs, in order, before sharding (all checks when options.ids is empty).
+std::vector<std::string> chosen_checks(const CheckOptions& options);
 
 struct CheckSummary {
   std::uint64_t pass = 0, fail = 0, inconclusive = 0, not_measured = 0;
@@ -107,6 +115,8 @@ CheckSummary summarise(const std::vector<CheckResult>& results);
 std::string check_markdown(const std::vector<CheckResult>& results, bool with_plots);
 std::string check_json(const std::vector<CheckResult>& results, const CheckOptions& options);
 std::string check_plot_svg(const CheckResult& result);
+// The technology's section of check.md (its delay model, C1 and C2); empty without one.
+std::string check_technology_markdown(const CheckOptions& options);
 std::string check_plot_file(const std::string& id);  // "check-L-T1.svg"
 // Writes check.md, check.json and the plots into `dir` (created if missing), each file under a
 // temporary name renamed when complete; returns the file names.

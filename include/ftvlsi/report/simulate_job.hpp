@@ -17,7 +17,12 @@ namespace ftvlsi {
 SimulateResult run_simulate(const SimulateSpec& spec);
 
 // Runs the sweep; with a report folder writes simulate.md, simulate.csv and one plot per delay
-// model; with a JSON path the rows as a JSON array.
+// model; with a JSON path the rows as a JSON array. A shard of N > 1 runs its items only and
+// writes its partial result (io/sweep_partial.hpp) into the report folder, which it needs.
 SweepResult run_simulate_sweep(const SweepSpec& spec);
+
+// What a sweep writes once its rows are simulated, in the sweep's order: the trends, and the
+// report folder's and JSON's files. `ftvlsi merge` calls it with the shards' rows.
+SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows);
 
 }  // namespace ftvlsi

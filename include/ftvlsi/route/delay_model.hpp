@@ -17,14 +17,18 @@ struct DelayPoint {
 };
 
 struct DelayModel {
-  enum class Kind { kUnit, kLinear, kSqrt, kLog, kPoly, kTable } kind = Kind::kUnit;
-  double c = 1, q = 0, k = 0;        // poly: c d^q lg^k d, lg d = log2(max(d, 2))
+  enum class Kind { kUnit, kLinear, kSqrt, kLog, kPoly, kTable, kWire } kind = Kind::kUnit;
+  double c = 1, q = 0, k = 0;  // poly: c d^q lg^k d, lg d = log2(max(d, 2))
+  // wire: c0 + c1 d + c2 d^2, an RC wire's delay from a technology file (tech/technology.hpp):
+  // c2 > 0 unrepeated (Elmore, quadratic), c2 = 0 with repeaters (linear).
+  double c0 = 0, c1 = 0, c2 = 0;
   std::vector<DelayPoint> points{};  // table: d strictly ascending, w > 0
   double operator()(double d) const;
   std::string name() const;
 };
 
-// "unit", "linear", "sqrt", "log", "poly:c,q,k" or "table:d1=w1,d2=w2,..."; InputError
+// "unit", "linear", "sqrt", "log", "poly:c,q,k", "wire:c0,c1,c2" (non-negative, not all zero) or
+// "table:d1=w1,d2=w2,..."; InputError
 // otherwise. A table is piecewise-linear through its points, constant below the first and
 // extended with the last segment's slope beyond the last; that slope must not be negative (the
 // delay would turn negative).
@@ -44,8 +48,9 @@ struct RegularityVerdict {
   double c1_from = 0, c2_from = 0;
 };
 
-// Built-in models (unit, linear, sqrt, log, poly) are decided exactly from q and k. Tables are
-// checked on a grid: nondecreasing over their points (exact for a piecewise-linear function),
+// Built-in models (unit, linear, sqrt, log, poly, wire) are decided exactly from q and k (a
+// wire model with c2 > 0 grows as d^2, with c2 = 0 and c1 > 0 as d, else it is constant). Tables
+// are checked on a grid: nondecreasing over their points (exact for a piecewise-linear function),
 // C1 and C2 for c in 2, 4, ..., 2^20 (or up to the table's last point) with d from c to 2^60 and
 // x from 0 to 2^60 on geometric grids of 8 points per octave.
 RegularityVerdict check_regularity(const DelayModel& w);

@@ -13,16 +13,18 @@ struct MessageTiming {
   DelayModel delay;
   double switch_delay = 1;
   double bits = 1;  // M bit + address + data
+  // The time one bit takes to follow: 1 time unit, or a technology's clock period in ns.
+  double bit_time = 1;
 
   // Head latency over wires whose delays sum to `wire_delay`, passing `switches` switches.
   double head(double wire_delay, std::size_t switches) const {
     return wire_delay + switch_delay * static_cast<double>(switches);
   }
   double latency(double wire_delay, std::size_t switches) const {
-    return head(wire_delay, switches) + bits;
+    return head(wire_delay, switches) + bits * bit_time;
   }
   double round_trip(double wire_delay, std::size_t switches) const {
-    return latency(wire_delay, switches) + head(wire_delay, switches) + 1;
+    return latency(wire_delay, switches) + head(wire_delay, switches) + bit_time;
   }
 };
 

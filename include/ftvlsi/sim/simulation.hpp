@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "ftvlsi/core/shard.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/network/capacity.hpp"
 #include "ftvlsi/network/host_kind.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "ftvlsi/route/delivery.hpp"
 #include "ftvlsi/route/route_algorithm.hpp"
+#include "ftvlsi/tech/technology.hpp"
 
 namespace ftvlsi {
 
@@ -38,6 +40,9 @@ struct SimulateSpec {
   std::uint64_t seed = 1;
   std::uint64_t max_cycles = 1000000;
   std::optional<std::string> json;
+  // With a technology (docs/technology.md) the delay model, the switch delay and the bit time
+  // are its own, so every time is in ns.
+  std::optional<Technology> technology;
 };
 
 struct SimulateResult {
@@ -66,6 +71,7 @@ struct SimulateResult {
   std::uint64_t seed = 1, delivered = 0;
   double switch_delay = 1;
   RegularityVerdict delay_conditions;
+  std::optional<Technology> technology;  // times in ns, lengths and areas convertible
 };
 
 struct SweepSpec {
@@ -78,6 +84,9 @@ struct SweepSpec {
                                  {DelayModel::Kind::kLinear}};
   std::optional<std::string> report_dir;  // simulate.md, simulate.csv, slowdown-<delay>.svg
   std::optional<std::string> json;
+  // Only this slice of the (size, host) items, in the order size-major; a partial shard writes
+  // simulate-shard-K-of-N.json into report_dir instead of the report (docs/cluster.md).
+  Shard shard;
 };
 
 // The growth of the slowdown over a sweep, per host and delay model: the least-squares slope of

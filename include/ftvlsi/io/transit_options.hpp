@@ -1,0 +1,20 @@
+#pragma once
+// The named choices of DeHon's practical fat-tree (`--network transit`), parsed once into their
+// types. Each parser throws InputError naming the flag, the text and the valid values.
+#include <string_view>
+
+#include "ftvlsi/network/rn1.hpp"
+#include "ftvlsi/network/transit_composition.hpp"
+#include "ftvlsi/route/transit_routing.hpp"
+
+namespace ftvlsi {
+
+TransitLeaf parse_transit_leaf(std::string_view text);       // --leaf
+Locality parse_locality(std::string_view text);              // --locality
+FaultKind parse_fault_kind(std::string_view text);           // --fault-kind
+Rn1Config parse_rn1_config(std::string_view text);           // --rn1
+RedundantWiring parse_redundant_wiring(std::string_view text);  // --wiring
+// A probability in [0, 1] (--load, --faults).
+double parse_probability(std::string_view text, std::string_view flag);
+
+}  // namespace ftvlsi

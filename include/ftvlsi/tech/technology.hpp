@@ -1,0 +1,61 @@
+#pragma once
+// A fabrication technology: what one Thompson-grid unit, a processor, a switch and a wire are in
+// µm, mm², ns (docs/technology.md). Layouts are drawn and measured in grid units; a technology
+// converts the measured figures and gives the wire-delay model that Greenberg's C1 and C2 are
+// judged on (route/delay_model.hpp). io/technology_spec.hpp reads it from a YAML file.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ftvlsi/route/delay_model.hpp"
+
+namespace ftvlsi {
+
+struct RoutingLayer {
+  std::string name;
+  double pitch_um = 0;  // track pitch: wire width + spacing
+};
+
+// A switch's area from its ports: a crossbar of inputs × outputs crosspoints, or a fixed size.
+struct SwitchArea {
+  double crosspoint_um2 = 0;  // crossbar: area per crosspoint
+  double fixed_um2 = 0;       // a fixed block (used when crosspoint_um2 is 0)
+  double of(std::uint64_t inputs, std::uint64_t outputs) const;  // µm²
+};
+
+// A wire's delay: RC with a driver (Elmore; optimally repeated after Bakoglu), or a matched
+// transmission line's time of flight.
+struct WireDelay {
+  double r_ohm_per_mm = 0, c_ff_per_mm = 0;  // RC wire
+  double driver_ohm = 0, driver_ff = 0;      // driver output resistance, gate input capacitance
+  bool repeaters = false;                    // optimally repeated: linear in the length
+  double ns_per_mm = 0;                      // > 0: time of flight (linear), RC ignored
+};
+
+struct Technology {
+  std::string name, description;
+  std::vector<std::string> sources;  // where the figures are published
+  double grid_unit_um = 1;           // one Thompson-grid track: the coarser routing pitch
+  std::vector<RoutingLayer> layers;  // the first two carry horizontal / vertical wires
+  double via_um = 0;
+  SwitchArea switch_area;
+  double processor_mm2 = 1;
+  WireDelay wire;
+  double clock_mhz = 100;
+  double switch_delay_ns = 0;  // 0: one clock period
+
+  double mm(double grid_length) const { return grid_length * grid_unit_um / 1000.0; }
+  double mm2(double grid_area) const { return grid_area * unit_mm2(); }
+  double mm3(double grid_volume) const;
+  double unit_mm2() const { return (grid_unit_um / 1000.0) * (grid_unit_um / 1000.0); }
+  double clock_ns() const { return 1000.0 / clock_mhz; }
+  double switch_ns() const { return switch_delay_ns > 0 ? switch_delay_ns : clock_ns(); }
+  // The processor area in grid units (`--alpha technology`): processor_mm2 / unit², rounded up.
+  std::uint64_t processor_alpha() const;
+  // The wire-delay model in ns over grid units: wire:c0,c1,c2 (ns, ns per unit, ns per unit²).
+  DelayModel delay_model() const;
+  // The delay in ns of one wire of `grid_length` units.
+  double wire_ns(double grid_length) const { return delay_model()(grid_length); }
+};
+
+}  // namespace ftvlsi

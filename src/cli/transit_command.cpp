@@ -1,0 +1,86 @@
+#include "transit_command.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/transit_json.hpp"
+#include "ftvlsi/io/transit_options.hpp"
+#include "ftvlsi/report/transit_job.hpp"
+
+namespace ftvlsi::cli {
+namespace {
+
+void add(CLI::App* cmd, const std::string& name, std::optional<std::string>& target,
+         const std::string& help) {
+  cmd->add_option_function<std::string>(
+      name, [&target](const std::string& v) { target = v; }, help);
+}
+
+TransitParams network_params(const TransitArgs& a, const TransitCommon& c) {
+  TransitParams p;
+  if (a.composition) p.composition = *a.composition;
+  if ((a.leaf || a.stages) && p.composition != "custom")
+    throw InputError("--leaf and --stages describe a --composition custom; the named ones fix them");
+  if (a.leaf) p.leaf = parse_transit_leaf(*a.leaf);
+  if (a.stages) p.stages = static_cast<int>(parse_unsigned(*a.stages, "--stages"));
+  if (a.rn1) p.rn1 = parse_rn1_config(*a.rn1);
+  if (a.wiring) p.wiring = parse_redundant_wiring(*a.wiring);
+  if (c.seed) p.seed = parse_unsigned(*c.seed, "--seed");
+  return resolve_composition(p);
+}
+
+}  // namespace
+
+bool is_transit(const std::optional<std::string>& network) {
+  return network && *network == "transit";
+}
+
+void add_transit_options(CLI::App* cmd, TransitArgs& a, bool route) {
+  add(cmd, "--composition", a.composition,
+      "transit: 4K, 256K, 12K, 768K or custom (DeHon's compositions)");
+  add(cmd, "--leaf", a.leaf, "transit custom: small, cluster-12, cluster-48 or cluster-192");
+  add(cmd, "--stages", a.stages, "transit custom: unit-tree stages above the leaves");
+  add(cmd, "--rn1", a.rn1, "transit: RN1 configuration dilation-2 (default) or dual-4x4");
+  add(cmd, "--wiring", a.wiring, "transit: redundant paths wired random (default) or deterministic");
+  if (route) {
+    add(cmd, "--load", a.load, "transit: probability that a processor offers a connection (1)");
+    add(cmd, "--locality", a.locality, "transit: destinations uniform or matched (default)");
+    add(cmd, "--trials", a.trials, "transit: trials, each with its own seed (10)");
+    add(cmd, "--faults", a.faults, "transit: fraction of routers or links that fail (0)");
+    add(cmd, "--fault-kind", a.fault_kind, "transit: router (default), paired or link");
+  } else {
+    add(cmd, "--timing", a.timing, "transit: technology and timing spec (YAML)");
+  }
+}
+
+int run_transit_route_command(const TransitArgs& a, const TransitCommon& c) {
+  TransitRouteJobSpec s;
+  s.network = network_params(a, c);
+  s.route.seed = s.network.seed;
+  if (a.load) s.route.load = parse_probability(*a.load, "--load");
+  if (a.locality) s.route.locality = parse_locality(*a.locality);
+  if (a.trials) s.route.trials = static_cast<int>(parse_positive(*a.trials, "--trials"));
+  if (a.faults) s.faults.fraction = parse_probability(*a.faults, "--faults");
+  if (a.fault_kind) s.faults.kind = parse_fault_kind(*a.fault_kind);
+  s.json = c.json.value_or("-");
+  const auto run = run_transit_route(s);
+  const std::string doc = transit_route_json(run);
+  if (*s.json == "-") {
+    std::cout << doc;
+  } else {
+    write_file_atomically(*s.json, doc);
+    std::cerr << fmt::format(
+        "ftvlsi: transit {} ({} processors), load {}: route probability {:.4f} [{:.4f}, {:.4f}], "
+        "analytic {:.4f}; {} trials in {:.2f} s\n",
+        run.shape.params.composition, run.shape.processors, run.route.load,
+        run.simulated.probability, run.simulated.ci_low, run.simulated.ci_high,
+        run.analytic.probability, run.route.trials, run.seconds_route);
+  }
+  return 0;
+}
+
+}  // namespace ftvlsi::cli

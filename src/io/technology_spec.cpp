@@ -1,0 +1,165 @@
+#include "ftvlsi/io/technology_spec.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "yaml_source.hpp"
+
+namespace ftvlsi {
+
+using namespace detail;
+
+namespace {
+
+double number(const Source& src, const YAML::Node& node, std::string_view key, bool zero_ok) {
+  const std::string text = scalar(src, node, key);
+  double v = 0;
+  std::size_t used = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || text.empty() || !std::isfinite(v) || v < 0 || (v == 0 && !zero_ok))
+    src.fail(node, fmt::format("key '{}' must be a {} number, not '{}'", key,
+                               zero_ok ? "non-negative" : "positive", text));
+  return v;
+}
+
+YAML::Node required(const Source& src, const YAML::Node& map, std::string_view key) {
+  const YAML::Node v = map[std::string(key)];
+  if (!v) src.fail(map, fmt::format("section 'technology' needs the key '{}'", key));
+  return v;
+}
+
+bool boolean(const Source& src, const YAML::Node& node, std::string_view key) {
+  const std::string t = scalar(src, node, key);
+  if (t == "true") return true;
+  if (t == "false") return false;
+  src.fail(node, fmt::format("key '{}' must be true or false, not '{}'", key, t));
+}
+
+void parse_layers(const Source& src, const YAML::Node& node, Technology& t) {
+  if (!node.IsSequence() || node.size() < 2)
+    src.fail(node, "key 'layers' must list at least two routing layers ({name, pitch_um})");
+  for (const auto& item : node) {
+    require_map(src, item, "layers");
+    check_keys(src, item, "layers", {"name", "pitch_um"});
+    t.layers.push_back({scalar(src, required(src, item, "name"), "name"),
+                        number(src, required(src, item, "pitch_um"), "pitch_um", false)});
+  }
+}
+
+void parse_switch(const Source& src, const YAML::Node& node, Technology& t) {
+  require_map(src, node, "switch");
+  check_keys(src, node, "switch", {"crosspoint_um2", "fixed_um2"});
+  if (const auto v = node["crosspoint_um2"])
+    t.switch_area.crosspoint_um2 = number(src, v, "crosspoint_um2", false);
+  if (const auto v = node["fixed_um2"])
+    t.switch_area.fixed_um2 = number(src, v, "fixed_um2", false);
+  if ((t.switch_area.crosspoint_um2 > 0) == (t.switch_area.fixed_um2 > 0))
+    src.fail(node, "section 'switch' needs exactly one of crosspoint_um2 and fixed_um2");
+}
+
+void parse_wire(const Source& src, const YAML::Node& node, Technology& t) {
+  require_map(src, node, "wire");
+  check_keys(src, node, "wire",
+             {"r_ohm_per_mm", "c_ff_per_mm", "driver_ohm", "driver_ff", "repeaters", "ns_per_mm"});
+  WireDelay& w = t.wire;
+  if (const auto v = node["ns_per_mm"]) {
+    w.ns_per_mm = number(src, v, "ns_per_mm", false);
+    return;
+  }
+  w.r_ohm_per_mm = number(src, required(src, node, "r_ohm_per_mm"), "r_ohm_per_mm", false);
+  w.c_ff_per_mm = number(src, required(src, node, "c_ff_per_mm"), "c_ff_per_mm", false);
+  w.driver_ohm = number(src, required(src, node, "driver_ohm"), "driver_ohm", false);
+  w.driver_ff = number(src, required(src, node, "driver_ff"), "driver_ff", false);
+  if (const auto v = node["repeaters"]) w.repeaters = boolean(src, v, "repeaters");
+}
+
+void parse_sources(const Source& src, const YAML::Node& node, Technology& t) {
+  if (!node.IsSequence()) src.fail(node, "key 'sources' must be a list of citations");
+  for (const auto& item : node) t.sources.push_back(scalar(src, item, "sources"));
+}
+
+// The grid unit must hold both routing layers' tracks and a via at every bend.
+void validate(const Source& src, const YAML::Node& node, const Technology& t) {
+  for (std::size_t i = 0; i < 2; ++i)
+    if (t.layers[i].pitch_um > t.grid_unit_um * (1 + 1e-9))
+      src.fail(node, fmt::format("grid_unit_um {} is finer than layer {}'s pitch {} um; the grid "
+                                 "unit must be at least both routing pitches",
+                                 t.grid_unit_um, t.layers[i].name, t.layers[i].pitch_um));
+  if (t.via_um >= t.grid_unit_um)
+    src.fail(node, fmt::format("via_um {} does not fit in a grid unit of {} um; a via sits on "
+                               "every bend",
+                               t.via_um, t.grid_unit_um));
+}
+
+Technology parse_body(const Source& src, const YAML::Node& node) {
+  require_map(src, node, "technology");
+  check_keys(src, node, "technology",
+             {"name", "description", "sources", "grid_unit_um", "layers", "via_um", "switch",
+              "processor_mm2", "wire", "clock_mhz", "switch_delay_ns"});
+  Technology t;
+  t.name = scalar(src, required(src, node, "name"), "name");
+  if (const auto v = node["description"]) t.description = scalar(src, v, "description");
+  if (const auto v = node["sources"]) parse_sources(src, v, t);
+  t.grid_unit_um = number(src, required(src, node, "grid_unit_um"), "grid_unit_um", false);
+  parse_layers(src, required(src, node, "layers"), t);
+  t.via_um = number(src, required(src, node, "via_um"), "via_um", false);
+  parse_switch(src, required(src, node, "switch"), t);
+  t.processor_mm2 = number(src, required(src, node, "processor_mm2"), "processor_mm2", false);
+  parse_wire(src, required(src, node, "wire"), t);
+  t.clock_mhz = number(src, required(src, node, "clock_mhz"), "clock_mhz", false);
+  if (const auto v = node["switch_delay_ns"])
+    t.switch_delay_ns = number(src, v, "switch_delay_ns", false);
+  validate(src, node, t);
+  return t;
+}
+
+}  // namespace
+
+Technology parse_technology(std::string_view yaml, std::string_view source) {
+  const Source src{std::string(source)};
+  const YAML::Node root = load_yaml(yaml, source);
+  if (!root.IsMap() || !root["technology"])
+    throw InputError(fmt::format(
+        "{}: a technology file is a mapping with one key 'technology'; see technology/*.yaml",
+        source));
+  check_keys(src, root, "top level", {"technology"});
+  return parse_body(src, root["technology"]);
+}
+
+std::string technology_document(const Technology& t) {
+  nlohmann::ordered_json j;
+  j["name"] = t.name;
+  if (!t.description.empty()) j["description"] = t.description;
+  if (!t.sources.empty()) j["sources"] = t.sources;
+  j["grid_unit_um"] = t.grid_unit_um;
+  for (const auto& l : t.layers)
+    j["layers"].push_back({{"name", l.name}, {"pitch_um", l.pitch_um}});
+  j["via_um"] = t.via_um;
+  if (t.switch_area.crosspoint_um2 > 0)
+    j["switch"] = {{"crosspoint_um2", t.switch_area.crosspoint_um2}};
+  else
+    j["switch"] = {{"fixed_um2", t.switch_area.fixed_um2}};
+  j["processor_mm2"] = t.processor_mm2;
+  const WireDelay& w = t.wire;
+  if (w.ns_per_mm > 0)
+    j["wire"] = {{"ns_per_mm", w.ns_per_mm}};
+  else
+    j["wire"] = {{"r_ohm_per_mm", w.r_ohm_per_mm},
+                 {"c_ff_per_mm", w.c_ff_per_mm},
+                 {"driver_ohm", w.driver_ohm},
+                 {"driver_ff", w.driver_ff},
+                 {"repeaters", w.repeaters}};
+  j["clock_mhz"] = t.clock_mhz;
+  if (t.switch_delay_ns > 0) j["switch_delay_ns"] = t.switch_delay_ns;
+  return nlohmann::ordered_json{{"technology", j}}.dump();
+}
+
+Technology load_technology(const std::string& path) {
+  return parse_technology(read_text_file(path, "technology file"), path);
+}
+
+}  // namespace ftvlsi

@@ -1,0 +1,69 @@
+#include "ftvlsi/io/transit_options.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <string>
+
+#include "ftvlsi/core/error.hpp"
+
+namespace ftvlsi {
+namespace {
+
+template <class T, std::size_t N>
+T pick(std::string_view text, std::string_view flag, const std::pair<const char*, T> (&names)[N]) {
+  std::string valid;
+  for (const auto& [name, value] : names) {
+    if (text == name) return value;
+    valid += valid.empty() ? name : std::string(", ") + name;
+  }
+  throw InputError(fmt::format("{} must be one of {}, not '{}'", flag, valid, text));
+}
+
+}  // namespace
+
+TransitLeaf parse_transit_leaf(std::string_view text) {
+  static constexpr std::pair<const char*, TransitLeaf> kNames[] = {
+      {"small", TransitLeaf::kSmall},
+      {"cluster-12", TransitLeaf::kCluster12},
+      {"cluster-48", TransitLeaf::kCluster48},
+      {"cluster-192", TransitLeaf::kCluster192}};
+  return pick(text, "--leaf", kNames);
+}
+
+Locality parse_locality(std::string_view text) {
+  static constexpr std::pair<const char*, Locality> kNames[] = {{"uniform", Locality::kUniform},
+                                                                {"matched", Locality::kMatched}};
+  return pick(text, "--locality", kNames);
+}
+
+FaultKind parse_fault_kind(std::string_view text) {
+  static constexpr std::pair<const char*, FaultKind> kNames[] = {
+      {"router", FaultKind::kRouter}, {"paired", FaultKind::kPaired}, {"link", FaultKind::kLink}};
+  return pick(text, "--fault-kind", kNames);
+}
+
+Rn1Config parse_rn1_config(std::string_view text) {
+  static constexpr std::pair<const char*, Rn1Config> kNames[] = {
+      {"dilation-2", Rn1Config::kDilation2}, {"dual-4x4", Rn1Config::kDual4x4}};
+  return pick(text, "--rn1", kNames);
+}
+
+RedundantWiring parse_redundant_wiring(std::string_view text) {
+  static constexpr std::pair<const char*, RedundantWiring> kNames[] = {
+      {"random", RedundantWiring::kRandom}, {"deterministic", RedundantWiring::kDeterministic}};
+  return pick(text, "--wiring", kNames);
+}
+
+double parse_probability(std::string_view text, std::string_view flag) {
+  const std::string s(text);
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(s, &used);
+    if (used == s.size() && std::isfinite(v) && v >= 0 && v <= 1) return v;
+  } catch (const std::exception&) {
+  }
+  throw InputError(fmt::format("{} must be a probability in [0, 1], not '{}'", flag, text));
+}
+
+}  // namespace ftvlsi

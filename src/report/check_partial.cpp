@@ -1,0 +1,149 @@
+#include "ftvlsi/report/check_partial.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/technology_spec.hpp"
+#include "ftvlsi/io/text_file.hpp"
+
+namespace ftvlsi {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kKind = "ftvlsi check partial";
+
+Verdict verdict_of(const std::string& text) {
+  for (auto v : {Verdict::kPass, Verdict::kFail, Verdict::kInconclusive, Verdict::kNotMeasured})
+    if (to_string(v) == text) return v;
+  throw InputError(fmt::format("unknown verdict '{}'", text));
+}
+
+json series_json(const CheckSeries& s) {
+  json points = json::array();
+  for (const auto& p : s.points) points.push_back({p.n, p.measured, p.bound});
+  json j = {{"label", s.label},
+            {"upper", s.rule.kind == CheckRule::Kind::kUpper},
+            {"constant", std::isfinite(s.rule.constant) ? json(s.rule.constant) : json("inf")},
+            {"either", s.rule.either},
+            {"points", points},
+            {"exponent", s.exponent},
+            {"verdict", std::string(to_string(s.verdict))},
+            {"reason", s.reason}};
+  if (s.rule.epsilon) j["epsilon"] = *s.rule.epsilon;
+  if (s.inconclusive) j["inconclusive"] = *s.inconclusive;
+  return j;
+}
+
+CheckSeries series_of(const json& j) {
+  CheckSeries s;
+  j.at("label").get_to(s.label);
+  s.rule.kind = j.at("upper").get<bool>() ? CheckRule::Kind::kUpper : CheckRule::Kind::kLower;
+  const json& c = j.at("constant");
+  s.rule.constant = c.is_string() ? std::numeric_limits<double>::infinity() : c.get<double>();
+  j.at("either").get_to(s.rule.either);
+  if (j.contains("epsilon")) s.rule.epsilon = j.at("epsilon").get<double>();
+  for (const auto& p : j.at("points"))
+    s.points.push_back(
+        {p.at(0).get<std::uint64_t>(), p.at(1).get<double>(), p.at(2).get<double>()});
+  j.at("exponent").get_to(s.exponent);
+  s.verdict = verdict_of(j.at("verdict").get<std::string>());
+  j.at("reason").get_to(s.reason);
+  if (j.contains("inconclusive")) s.inconclusive = j.at("inconclusive").get<std::string>();
+  return s;
+}
+
+json result_json(const CheckResult& r) {
+  json series = json::array();
+  for (const auto& s : r.series) series.push_back(series_json(s));
+  return {{"id", r.id},
+          {"claim", r.claim},
+          {"source", r.source},
+          {"series", series},
+          {"verdict", std::string(to_string(r.verdict))},
+          {"seconds", r.seconds},
+          {"note", r.note}};
+}
+
+CheckResult result_of(const json& j) {
+  CheckResult r;
+  j.at("id").get_to(r.id), j.at("claim").get_to(r.claim), j.at("source").get_to(r.source);
+  for (const auto& s : j.at("series")) r.series.push_back(series_of(s));
+  r.verdict = verdict_of(j.at("verdict").get<std::string>());
+  j.at("seconds").get_to(r.seconds), j.at("note").get_to(r.note);
+  return r;
+}
+
+json options_json(const CheckOptions& o) {
+  json j = {{"ids", o.ids}, {"full", o.full}, {"seed", o.seed}};
+  if (o.technology) j["technology"] = technology_document(*o.technology);
+  return j;
+}
+
+}  // namespace
+
+std::string check_partial_json(const CheckPartial& p) {
+  json results = json::array();
+  for (const auto& [index, r] : p.results)
+    results.push_back({{"index", index}, {"result", result_json(r)}});
+  const json j = {{"kind", kKind},
+                  {"version", std::string(version())},
+                  {"shard", {p.options.shard.k, p.options.shard.n}},
+                  {"options", options_json(p.options)},
+                  {"total", p.total},
+                  {"results", results}};
+  return j.dump(1) + "\n";
+}
+
+CheckPartial parse_check_partial(std::string_view text, std::string_view source) {
+  try {
+    const json j = json::parse(text);
+    if (j.at("kind") != kKind || j.at("version") != std::string(version()))
+      throw InputError(
+          fmt::format("{} is not a check partial of ftvlsi {}", source, std::string(version())));
+    CheckPartial p;
+    const json& o = j.at("options");
+    o.at("ids").get_to(p.options.ids);
+    o.at("full").get_to(p.options.full);
+    o.at("seed").get_to(p.options.seed);
+    if (o.contains("technology"))
+      p.options.technology =
+          parse_technology(o.at("technology").get<std::string>(), "partial result");
+    p.options.shard = {j.at("shard").at(0).get<std::uint64_t>(),
+                       j.at("shard").at(1).get<std::uint64_t>()};
+    j.at("total").get_to(p.total);
+    for (const auto& r : j.at("results"))
+      p.results.emplace_back(r.at("index").get<std::uint64_t>(), result_of(r.at("result")));
+    return p;
+  } catch (const json::exception& e) {
+    throw InputError(
+        fmt::format("{} is not a valid partial result ({}); rerun its shard", source, e.what()));
+  }
+}
+
+bool same_check_run(const CheckPartial& a, const CheckPartial& b) {
+  return a.options.shard.n == b.options.shard.n && a.total == b.total &&
+         options_json(a.options) == options_json(b.options);
+}
+
+std::string write_check_partial(const CheckOptions& options, const std::string& dir) {
+  make_directory(dir, "--out");
+  CheckPartial p;
+  p.options = options;
+  p.total = chosen_checks(options).size();
+  std::uint64_t index = options.shard.k - 1;
+  for (auto& r : run_checks(options)) {
+    p.results.emplace_back(index, std::move(r));
+    index += options.shard.n;
+  }
+  const std::string name = options.shard.file("check");
+  write_file_atomically((std::filesystem::path(dir) / name).string(), check_partial_json(p));
+  return name;
+}
+
+}  // namespace ftvlsi

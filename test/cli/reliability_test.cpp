@@ -1,0 +1,171 @@
+// The ftvlsi executable under failure: the exit codes of bugs and exhausted memory, outputs to
+// special files, and SIGINT / SIGTERM sent to a child process while it writes an output.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Result run(const std::string& args, const std::string& env = "") {
+  const std::string command = env + " " + std::string(FTVLSI_EXE) + " " + args + " 2>&1";
+  Result r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 4096> buffer{};
+  std::size_t got = 0;
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    r.output.append(buffer.data(), got);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / "ftvlsi_reliability_test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::vector<std::string> files_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  return names;
+}
+
+// The size of the first temporary ("NAME.tmp.PID") in `dir`, or -1 when there is none.
+long temporary_size(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().filename().string().find(".tmp.") == std::string::npos) continue;
+    const auto size = fs::file_size(e.path(), ec);
+    return ec ? 0 : static_cast<long>(size);
+  }
+  return -1;
+}
+
+// Starts ftvlsi with `args` (its output to `log`), waits until a temporary output in `dir` holds
+// at least `bytes`, sends `sig` and returns the wait status; false in `caught` when the run
+// ended before the temporary grew that large.
+int signal_mid_write(const std::vector<std::string>& args, const fs::path& dir,
+                     const fs::path& log, int sig, long bytes, bool& caught) {
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, STDOUT_FILENO);
+    ::dup2(fd, STDERR_FILENO);
+    std::vector<char*> argv{const_cast<char*>(FTVLSI_EXE)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(FTVLSI_EXE, argv.data());
+    ::_exit(127);
+  }
+  caught = false;
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) return status;  // finished first
+    if (temporary_size(dir) >= bytes) {
+      caught = true;
+      ::kill(pid, sig);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  if (!caught) ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return status;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_SUITE("reliability") {
+  TEST_CASE("a bug exits 4 with the assertion's location; exhausted memory is one clear line") {
+    const Result assert_run = run("layout -n 4", "FTVLSI_INJECT_FAULT=assert");
+    CHECK(assert_run.code == 4);
+    CHECK(assert_run.output.rfind("ftvlsi: error FTV-9001: internal error", 0) == 0);
+    CHECK(assert_run.output.find("main.cpp:") != std::string::npos);
+    CHECK(assert_run.output.find("please report") != std::string::npos);
+    const Result other = run("layout -n 4", "FTVLSI_INJECT_FAULT=exception");
+    CHECK(other.code == 4);
+    CHECK(other.output.rfind("ftvlsi: error FTV-9002: ", 0) == 0);
+    const Result memory = run("layout -n 4", "FTVLSI_INJECT_FAULT=bad_alloc");
+    CHECK(memory.code == 2);
+    CHECK(memory.output.rfind("ftvlsi: error FTV-8000: out of memory", 0) == 0);
+    for (const Result* r : {&assert_run, &other, &memory})
+      CHECK(std::count(r->output.begin(), r->output.end(), '\n') == 1);
+  }
+
+  TEST_CASE("--help documents the exit codes and the error ID families") {
+    const Result help = run("--help");
+    CHECK(help.code == 0);
+    for (const char* needle : {"Exit codes", "4 internal", "130 after SIGINT", "143 after SIGTERM",
+                               "FTV-1xxx", "9xxx", "docs/error-ids.md"})
+      CHECK(help.output.find(needle) != std::string::npos);
+  }
+
+  TEST_CASE("an output that is a special file is written in place, never renamed over") {
+    const fs::path dir = scratch("special");
+    const fs::path fifo = dir / "pipe.svg";
+    REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+    std::string through_pipe;
+    std::thread reader([&] { through_pipe = slurp(fifo); });
+    const Result r = run("layout -n 16 --svg " + fifo.string() + " --json /dev/null");
+    reader.join();
+    CHECK(r.code == 0);
+    CHECK(fs::is_fifo(fifo));
+    CHECK(through_pipe.rfind("<?xml", 0) == 0);
+    CHECK(through_pipe.find("</svg>") != std::string::npos);
+    CHECK(fs::is_character_file("/dev/null"));
+    CHECK(files_in(dir) == std::vector<std::string>{"pipe.svg"});
+  }
+
+  TEST_CASE("SIGTERM and SIGINT mid-write remove the unfinished output and exit 143 and 130") {
+    for (const int sig : {SIGTERM, SIGINT}) {
+      CAPTURE(sig);
+      const fs::path dir = scratch(sig == SIGTERM ? "sigterm" : "sigint");
+      const fs::path log = dir.parent_path() / (dir.filename().string() + ".log");
+      const fs::path gds = dir / "mesh.gds";
+      bool caught = false;
+      // A 512 x 512 mesh writes about 230 MB of GDSII: the signal arrives after the first MB.
+      const int status = signal_mid_write(
+          {"layout", "--network", "mesh", "-n", "262144", "--gds", gds.string()}, dir, log, sig,
+          1 << 20, caught);
+      REQUIRE(caught);
+      REQUIRE(WIFEXITED(status));
+      CHECK(WEXITSTATUS(status) == (sig == SIGTERM ? 143 : 130));
+      CHECK(files_in(dir).empty());  // neither the temporary nor a partial mesh.gds
+      const std::string said = slurp(log);
+      CHECK(said.find(sig == SIGTERM ? "FTV-7102" : "FTV-7101") != std::string::npos);
+    }
+  }
+}
