@@ -34,9 +34,9 @@ struct Lattice3Checker {
   std::vector<std::int32_t> owner;                     // per colour: the one cell using it
 
   bool table_ok() const {
-    bool ok = pc.period[0] > 0 && pc.period[1] > 0 && pc.period[2] > 0 &&
-              pc.colour.size() ==
-                  static_cast<std::size_t>(pc.period[0] * pc.period[1] * pc.period[2]);
+    bool ok =
+        pc.period[0] > 0 && pc.period[1] > 0 && pc.period[2] > 0 &&
+        pc.colour.size() == static_cast<std::size_t>(pc.period[0] * pc.period[1] * pc.period[2]);
     for (std::size_t i = 0; ok && i < pc.colour.size(); ++i)
       ok = pc.colour[i] == PointColours::kNone ||
            (pc.colour[i] >= 0 && static_cast<std::size_t>(pc.colour[i]) < pc.rules.size());

@@ -208,12 +208,12 @@ void add_level(Layout<3>& layout, const Plan& plan, int m) {
   const u64 s = Plan::switches(m);
   for (u64 j = 0; j < s; ++j) {
     const Point<3> o = plan.origin(plan.cell_of(m, j));
-    const auto node = cell.add_node(moved(plan.slot(m), o),
-                                    m == 0 ? NodeKind::kProcessor : NodeKind::kSwitch, m);
+    const auto node =
+        cell.add_node(moved(plan.slot(m), o), m == 0 ? NodeKind::kProcessor : NodeKind::kSwitch, m);
     for (u64 r = 0; m < plan.levels() && r < (m == 0 ? 1u : 4u); ++r)
-      cell.pins.push_back({Point<3>{o.x() + plan.xb(m), o.y() + plan.pierce_y(m, r),
-                                    o.z() + plan.zs(m)},
-                           node, m + 1, WireDir::kUp, -1, -1});
+      cell.pins.push_back(
+          {Point<3>{o.x() + plan.xb(m), o.y() + plan.pierce_y(m, r), o.z() + plan.zs(m)}, node,
+           m + 1, WireDir::kUp, -1, -1});
   }
   if (m == 0) return;
   cell.reserve_wires(8 * s, 8 * s * 9);

@@ -107,7 +107,10 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
   run.tree.emplace(ft);
   const bool cube = is_3d(resolved_style(spec));
   if (cube) {
-    run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_cube(*run.tree), {}}; });
+    const bool slab = resolved_style(spec) == LayoutStyle::kSlab;
+    run.times.build = timed([&] {
+      run.drawn = DrawnLayout<3>{slab ? build_slab_cube(*run.tree) : build_cube(*run.tree), {}};
+    });
   } else {
     require_memory(*run.tree, spec.drc);
     run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_h_tree(*run.tree), {}}; });

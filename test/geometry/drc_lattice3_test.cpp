@@ -100,8 +100,7 @@ TEST_SUITE("drc_lattice3") {
     }
     {
       Layout<3> layout = lattice(64);
-      layout.cells[layout.top].instances[1].transform.offset.x() -=
-          layout.point_colours->period[0];
+      layout.cells[layout.top].instances[1].transform.offset.x() -= layout.point_colours->period[0];
       layout.finalize();
       CHECK(has_rule(check_hierarchical(layout), "overlap"));
       CHECK(check_flat(layout, kMemory).violations > 0);
