@@ -122,7 +122,7 @@ const char* polyline_problem(std::span<const Point<D>> pts) {
   return nullptr;
 }
 
-// Adds the wire's segments, each by its axis, and its two contacts; false if malformed.
+// Adds the wire's segments, each by its axis, and (2D) its two contacts; false if malformed.
 template <int D>
 bool add_segments(Shapes<D>& shapes, std::type_identity_t<std::span<const Point<D>>> pts,
                   std::size_t wire, Recorder& rec, const std::string& cell) {
@@ -136,8 +136,11 @@ bool add_segments(Shapes<D>& shapes, std::type_identity_t<std::span<const Point<
     while (axis + 1 < D && pts[i][axis] == pts[i + 1][axis]) ++axis;
     shapes.add(Box<D>::around(pts[i], pts[i + 1]), static_cast<ShapeKind>(axis), wire);
   }
-  for (const Point<D>& end : {pts.front(), pts.back()})
-    shapes.add(Box<D>::at(end), ShapeKind::kContact, wire);
+  // A contact occupies both wiring layers in 2D; in 3D a closed segment already holds its end
+  // points, so contacts would only add boxes (a third of a 3D sweep's time).
+  if constexpr (D == 2)
+    for (const Point<D>& end : {pts.front(), pts.back()})
+      shapes.add(Box<D>::at(end), ShapeKind::kContact, wire);
   return true;
 }
 
