@@ -78,8 +78,7 @@ template <int D>
 void note_landing(const Shapes<D>& s, std::uint32_t i, std::uint32_t j,
                   std::span<const Point<D>> pts, std::vector<std::array<bool, 2>>& landed) {
   if (!is_wire_shape(s.kind[i])) std::swap(i, j);
-  if (!is_wire_shape(s.kind[i]) || is_wire_shape(s.kind[j]) || s.kind[j] == ShapeKind::kPin)
-    return;
+  if (!is_wire_shape(s.kind[i]) || is_wire_shape(s.kind[j]) || s.kind[j] == ShapeKind::kPin) return;
   if (D == 2 && s.kind[i] != ShapeKind::kContact) return;
   for (int e = 0; e < 2; ++e) {
     const Point<D> q = e == 0 ? pts.front() : pts.back();
