@@ -94,8 +94,9 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   add_capacity_options(cmd, o);
   ftvlsi::cli::add_transit_options(cmd, args.transit, false);
   add_override(cmd, "--style", o.style,
-               "layout style: h-tree or cube (fat-trees), fold-and-squash or h-tree (butterfly "
-               "fat-trees, fat-pyramids), channel (competing networks), hollow-cube (transit)");
+               "layout style: h-tree, cube or slab (fat-trees), fold-and-squash or h-tree "
+               "(butterfly fat-trees, fat-pyramids), cube (the 3D lattice) or layered (3D "
+               "butterfly fat-trees), channel (competing networks), hollow-cube (transit)");
   add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
   add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
   add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");

@@ -71,18 +71,25 @@ class Offers {
   mutable std::vector<std::optional<PointSet<D>>> ends_;
 };
 
-// Marks the wire ends left to geometry that rest on a node or an instance: a contact meeting
-// one on its boundary. `landed[wire]` holds one flag per end.
+// Marks the wire ends left to geometry that rest on a node or an instance: a wire shape (a 2D
+// contact, a 3D segment, which holds its end points) meeting one with that end on its boundary.
+// `landed[wire]` holds one flag per end.
 template <int D>
 void note_landing(const Shapes<D>& s, std::uint32_t i, std::uint32_t j,
                   std::span<const Point<D>> pts, std::vector<std::array<bool, 2>>& landed) {
-  if (s.kind[i] != ShapeKind::kContact) std::swap(i, j);
-  if (s.kind[i] != ShapeKind::kContact || is_wire_shape(s.kind[j]) || s.kind[j] == ShapeKind::kPin)
-    return;
-  const Point<D> q = s.box[i].lo;
-  if (!s.box[j].on_boundary(q)) return;
-  if (q == pts.front()) landed[s.ref[i]][0] = true;
-  if (q == pts.back()) landed[s.ref[i]][1] = true;
+  if (!is_wire_shape(s.kind[i])) std::swap(i, j);
+  if (!is_wire_shape(s.kind[i]) || is_wire_shape(s.kind[j]) || s.kind[j] == ShapeKind::kPin) return;
+  if (D == 2 && s.kind[i] != ShapeKind::kContact) return;
+  for (int e = 0; e < 2; ++e) {
+    const Point<D> q = e == 0 ? pts.front() : pts.back();
+    if (s.box[i].contains(q) && s.box[j].on_boundary(q)) landed[s.ref[i]][e] = true;
+  }
+}
+
+// The wire of a pair's wire shape (the pair holds one).
+template <int D>
+std::uint32_t wire_of_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
+  return s.ref[is_wire_shape(s.kind[i]) ? i : j];
 }
 
 // ---- hierarchical check -------------------------------------------------------------------
@@ -113,8 +120,8 @@ struct CellChecker {
   }
 
   void on_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
-    if (!landed.empty() && (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact))
-      note_landing(s, i, j, cell.wire(s.ref[s.kind[i] == ShapeKind::kContact ? i : j]), landed);
+    if (!landed.empty() && is_wire_shape(s.kind[i]) != is_wire_shape(s.kind[j]))
+      note_landing(s, i, j, cell.wire(wire_of_pair(s, i, j)), landed);
     if (judge_own_pair(cell, s, i, j, rec)) return;
     const ShapePair p = ordered_pair(s, i, j);
     const Box<D> where = meet(s, p);
@@ -221,8 +228,8 @@ struct FlatChecker {
   }
 
   void on_pair(const Shapes<D>& s, std::uint32_t i, std::uint32_t j) {
-    if (!landed.empty() && (s.kind[i] == ShapeKind::kContact || s.kind[j] == ShapeKind::kContact))
-      note_landing(s, i, j, flat.wire(s.ref[s.kind[i] == ShapeKind::kContact ? i : j]), landed);
+    if (!landed.empty() && is_wire_shape(s.kind[i]) != is_wire_shape(s.kind[j]))
+      note_landing(s, i, j, flat.wire(wire_of_pair(s, i, j)), landed);
     const ShapePair p = ordered_pair(s, i, j);
     if (is_wire_shape(p.a) && is_wire_shape(p.b)) {
       if (wires_conflict<D>(p.a, p.ra, p.b, p.rb) && !junction(p.ra, p.rb, meet(s, p)))
@@ -288,6 +295,8 @@ template <int D>
 DrcReport check_hierarchical(const Layout<D>& layout) {
   if constexpr (D == 2)
     if (layout.colours) return detail::check_lattice(layout);
+  if constexpr (D == 3)
+    if (layout.point_colours) return detail::check_lattice3(layout);
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);

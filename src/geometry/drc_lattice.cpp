@@ -155,47 +155,6 @@ struct LatticeChecker {
     });
   }
 
-  void check_pins_and_terminals(const Cell<2>& cell) {
-    std::map<std::pair<std::int32_t, std::int32_t>, int> uses;
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      const auto pts = cell.wire(w);
-      if (pts.size() < 2) continue;
-      for (int e = 0; e < 2; ++e) {
-        const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
-        const Point<2> end = e == 0 ? pts.front() : pts.back();
-        if (!terminal_reached(layout, cell, t, end))
-          rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
-                  Box<2>::at(end));
-        else if (!t.is_node())
-          ++uses[{t.instance, t.index}];
-      }
-    }
-    for (std::size_t p = 0; p < cell.pins.size(); ++p) {
-      const Pin<2>& pin = cell.pins[p];
-      bool ok;
-      if (pin.reexported()) {
-        ok = static_cast<std::size_t>(pin.via_instance) < cell.instances.size();
-        if (ok) {
-          const Cell<2>& child = layout.cells[cell.instances[pin.via_instance].cell];
-          ok = pin.via_pin >= 0 && static_cast<std::size_t>(pin.via_pin) < child.pins.size() &&
-               pin_point(layout, cell, Terminal::pin(pin.via_instance, pin.via_pin)) == pin.at;
-          if (ok) ++uses[{pin.via_instance, pin.via_pin}];
-        }
-      } else {
-        ok = pin.node >= 0 && static_cast<std::size_t>(pin.node) < cell.node_count() &&
-             cell.node_box[pin.node].on_boundary(pin.at);
-      }
-      if (!ok)
-        rec.add("pin", cell.name, fmt::format("pin {} is off its node or its instance's pin", p),
-                Box<2>::at(pin.at));
-    }
-    for (const auto& [key, count] : uses)
-      if (count > 1)
-        rec.add("short", cell.name,
-                fmt::format("pin {} of instance {} is used {} times", key.second, key.first, count),
-                Box<2>{});
-  }
-
   // Own shapes against each other, as in the opaque hierarchical check but without instances.
   void check_own_shapes(const Cell<2>& cell) {
     Shapes<2> s;
@@ -394,7 +353,7 @@ struct LatticeChecker {
     for (std::size_t ci = 0; ci < layout.cells.size(); ++ci) {
       const Cell<2>& cell = layout.cells[ci];
       check_placement(cell, static_cast<std::int32_t>(ci) == layout.top);
-      check_pins_and_terminals(cell);
+      check_lattice_pins(layout, cell, rec);
       check_own_shapes(cell);
       check_piercing(static_cast<std::int32_t>(ci));
       ++report.cells_checked;

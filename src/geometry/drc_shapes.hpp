@@ -3,6 +3,7 @@
 // (private to src/geometry).
 #include <fmt/format.h>
 
+#include <map>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -121,7 +122,7 @@ const char* polyline_problem(std::span<const Point<D>> pts) {
   return nullptr;
 }
 
-// Adds the wire's segments, each by its axis, and its two contacts; false if malformed.
+// Adds the wire's segments, each by its axis, and (2D) its two contacts; false if malformed.
 template <int D>
 bool add_segments(Shapes<D>& shapes, std::type_identity_t<std::span<const Point<D>>> pts,
                   std::size_t wire, Recorder& rec, const std::string& cell) {
@@ -135,8 +136,11 @@ bool add_segments(Shapes<D>& shapes, std::type_identity_t<std::span<const Point<
     while (axis + 1 < D && pts[i][axis] == pts[i + 1][axis]) ++axis;
     shapes.add(Box<D>::around(pts[i], pts[i + 1]), static_cast<ShapeKind>(axis), wire);
   }
-  for (const Point<D>& end : {pts.front(), pts.back()})
-    shapes.add(Box<D>::at(end), ShapeKind::kContact, wire);
+  // A contact occupies both wiring layers in 2D; in 3D a closed segment already holds its end
+  // points, so contacts would only add boxes (a third of a 3D sweep's time).
+  if constexpr (D == 2)
+    for (const Point<D>& end : {pts.front(), pts.back()})
+      shapes.add(Box<D>::at(end), ShapeKind::kContact, wire);
   return true;
 }
 
@@ -248,8 +252,53 @@ bool judge_own_pair(const Cell<D>& cell, const Shapes<D>& s, std::uint32_t i, st
   return true;
 }
 
-// The lattice layouts' hierarchical check (drc_lattice.cpp): wires may run through instances
-// on lines of their own colour.
+// A lattice cell's wire ends on their terminals (open), its pins on their nodes or on the pins
+// they re-export (pin), and every instance pin used once (short); shared by both lattice checks.
+template <int D>
+void check_lattice_pins(const Layout<D>& layout, const Cell<D>& cell, Recorder& rec) {
+  std::map<std::pair<std::int32_t, std::int32_t>, int> uses;
+  for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+    const auto pts = cell.wire(w);
+    if (pts.size() < 2) continue;
+    for (int e = 0; e < 2; ++e) {
+      const Terminal t = e == 0 ? cell.wire_from[w] : cell.wire_to[w];
+      const Point<D> end = e == 0 ? pts.front() : pts.back();
+      if (!terminal_reached(layout, cell, t, end))
+        rec.add("open", cell.name, fmt::format("wire {} does not end on its terminal", w),
+                Box<D>::at(end));
+      else if (!t.is_node())
+        ++uses[{t.instance, t.index}];
+    }
+  }
+  for (std::size_t p = 0; p < cell.pins.size(); ++p) {
+    const Pin<D>& pin = cell.pins[p];
+    bool ok;
+    if (pin.reexported()) {
+      ok = static_cast<std::size_t>(pin.via_instance) < cell.instances.size();
+      if (ok) {
+        const Cell<D>& child = layout.cells[cell.instances[pin.via_instance].cell];
+        ok = pin.via_pin >= 0 && static_cast<std::size_t>(pin.via_pin) < child.pins.size() &&
+             pin_point(layout, cell, Terminal::pin(pin.via_instance, pin.via_pin)) == pin.at;
+        if (ok) ++uses[{pin.via_instance, pin.via_pin}];
+      }
+    } else {
+      ok = pin.node >= 0 && static_cast<std::size_t>(pin.node) < cell.node_count() &&
+           cell.node_box[pin.node].on_boundary(pin.at);
+    }
+    if (!ok)
+      rec.add("pin", cell.name, fmt::format("pin {} is off its node or its instance's pin", p),
+              Box<D>::at(pin.at));
+  }
+  for (const auto& [key, count] : uses)
+    if (count > 1)
+      rec.add("short", cell.name,
+              fmt::format("pin {} of instance {} is used {} times", key.second, key.first, count),
+              Box<D>{});
+}
+
+// The lattice layouts' hierarchical checks: wires may run through instances on lines of their
+// own colour (drc_lattice.cpp, 2D) or on points of their own colour (drc_lattice3.cpp, 3D).
 DrcReport check_lattice(const Layout<2>& layout);
+DrcReport check_lattice3(const Layout<3>& layout);
 
 }  // namespace ftvlsi::detail

@@ -223,6 +223,8 @@ class GdsStream {
     write_box(kGdsNodeLayer, datatype_of(kind), scaled(grid_box));
   }
   void path(int layer, Point<2> from, Point<2> to);
+  // One PATH through the vertices (a wire's turns within one plane of a 3D layout).
+  void path(int layer, std::span<const Point<2>> vertices);
   void via(Point<2> at, int datatype);
   void sref(const Transform<2>& t, const std::string& name);
 
@@ -264,6 +266,7 @@ class GdsStream {
   void record_reals(std::uint16_t type, std::initializer_list<double> values);
   void record_string(std::uint16_t type, std::string_view text);
   void put_xy(std::initializer_list<Point<2>> db_points);
+  void put_xy(std::span<const Point<2>> db_points);
   void header(std::uint16_t type, std::size_t data_bytes);
   void put_u16(std::uint16_t v);
   void put_u32(std::uint32_t v);
@@ -278,12 +281,19 @@ class GdsStream {
 // PATHTYPE 0 (flush ends): a path covers its centreline exactly lengthwise, so abutting runs
 // of one wire do not overlap and the via fills the corner where they meet.
 void GdsStream::path(int layer, Point<2> from, Point<2> to) {
+  const Point<2> pts[2] = {from, to};
+  path(layer, pts);
+}
+
+void GdsStream::path(int layer, std::span<const Point<2>> vertices) {
   record(kPath);
   record_i16(kLayer, {static_cast<std::int16_t>(layer)});
   record_i16(kDatatype, {0});
   record_i16(kPathtype, {0});
   record_i32(kWidth, options_.wire_width_db);
-  put_xy({scaled(from), scaled(to)});
+  std::vector<Point<2>> db;
+  for (const Point<2>& p : vertices) db.push_back(scaled(p));
+  put_xy(db);
   end_element();
 }
 
@@ -343,6 +353,10 @@ void GdsStream::record_string(std::uint16_t type, std::string_view text) {
 }
 
 void GdsStream::put_xy(std::initializer_list<Point<2>> db_points) {
+  put_xy(std::span<const Point<2>>(db_points.begin(), db_points.size()));
+}
+
+void GdsStream::put_xy(std::span<const Point<2>> db_points) {
   constexpr Coord kMin = std::numeric_limits<std::int32_t>::min();
   constexpr Coord kMax = std::numeric_limits<std::int32_t>::max();
   header(kXy, 8 * db_points.size());
@@ -441,6 +455,10 @@ class StructureWriter {
   // it turns between them; in 3D, runs along x or y on the layer of their plane, a via for each
   // unit step along z (datatype: the lower plane).
   void write_wire(const Cell<D>& cell, std::size_t w, AlongZ z) {
+    if constexpr (D == 3) {
+      write_wire3(cell, w, z);
+      return;
+    }
     const auto pts = cell.wire(w);
     std::optional<Point<D>> run_start;
     int run_dir = -1;  // 2 * axis, + 1 when decreasing
@@ -471,6 +489,45 @@ class StructureWriter {
       }
     }
     end_run(pts.back());
+  }
+
+  // A 3D wire: one PATH through every maximal run of its segments within one plane (turns
+  // included, so that a turn is not two overlapping paths), a via for each unit step along z.
+  void write_wire3(const Cell<D>& cell, std::size_t w, AlongZ z) {
+    const auto pts = cell.wire(w);
+    std::vector<Point<2>> run;
+    auto flush = [&](Coord plane) {
+      if (run.size() >= 2) stream_.path(gds_plane_layer(z.apply(plane)), run);
+      run.clear();
+    };
+    for (std::size_t i = 1; i < pts.size(); ++i) {
+      const Point<D> a = pts[i - 1], b = pts[i];
+      if (a == b) continue;  // a zero-length segment adds no metal
+      const int axis = manhattan_axis(cell, w, a, b);
+      if (axis == 2) {
+        flush(a[2]);
+        for (Coord lo = std::min(a[2], b[2]); lo < std::max(a[2], b[2]); ++lo)
+          stream_.via(planar(a), static_cast<int>(std::min(z.apply(lo), z.apply(lo + 1))));
+        continue;
+      }
+      if (run.empty()) run.push_back(planar(a));
+      const Point<2> to = planar(b);
+      // A run that goes on along the same axis and way only moves its last vertex.
+      if (run.size() >= 2) {
+        const Point<2> p = run[run.size() - 2], q = run.back();
+        const bool same_axis =
+            (p.x() == q.x()) == (q.x() == to.x()) && (p.y() == q.y()) == (q.y() == to.y());
+        const bool same_way =
+            (q.x() - p.x()) * (to.x() - q.x()) > 0 || (q.y() - p.y()) * (to.y() - q.y()) > 0;
+        if (same_axis && same_way) run.pop_back();
+        if (same_axis && !same_way) {  // a reversal: a new path from the turning point
+          flush(a[2]);
+          run.push_back(planar(a));
+        }
+      }
+      run.push_back(to);
+    }
+    flush(pts.back()[2]);
   }
 
   static int manhattan_axis(const Cell<D>& cell, std::size_t w, Point<D> a, Point<D> b) {

@@ -242,7 +242,7 @@ ordered_json layout_document(const LayoutSpec& spec, ordered_json network,
                             : "one wire track; GDS writes it as 1 um, plane z as layer 100 + z");
   const ordered_json measured = metrics_json(metrics);
   for (const auto& [key, value] : measured.items()) layout[key] = value;
-  if (D == 2 && std::holds_alternative<ButterflyParams>(spec.network))
+  if (std::holds_alternative<ButterflyParams>(spec.network))
     layout["wire_length_max_by_switch_level"] = metrics.wire_length_max_by_level;
   if (reference) {
     const char* size = D == 2 ? "area" : "volume";
@@ -254,6 +254,19 @@ ordered_json layout_document(const LayoutSpec& spec, ordered_json network,
   add_drc(layout, drc);
   j["layout"] = layout;
   return j;
+}
+
+// A 3D layout's volume against the bound it is built for: the bound's name and the ratio
+// (theorem4_ratio too for a fat-tree).
+void add_volume_bound(ordered_json& layout, const LayoutRun& run) {
+  const auto* drawn = drawn_as<3>(run.drawn);
+  if (!drawn || !run.reference_size || *run.reference_size <= 0) return;
+  const double ratio = static_cast<double>(drawn->metrics.size) / *run.reference_size;
+  layout["volume_bound"] = run.tree          ? "Leiserson 1985 Theorem 4: (w lg(n/w))^(3/2)"
+                           : run.butterfly3d ? "Greenberg-Leiserson 6: n lg^(3/2) n"
+                                             : "n";
+  layout["volume_ratio"] = ratio;
+  if (run.tree) layout["theorem4_ratio"] = ratio;
 }
 
 ordered_json network_section(const LayoutRun& run) {
@@ -271,6 +284,7 @@ std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
         return layout_document(spec, network_section(run), d.metrics, run.drc, run.reference_size);
       },
       run.drawn);
+  add_volume_bound(j["layout"], run);
   if (run.wire_kinds) {
     ordered_json& layout = j["layout"];
     layout["tree_wire_length_max_by_level"] = run.wire_kinds->tree_wire_length_max_by_level;

@@ -163,6 +163,10 @@ std::string_view to_string(LayoutStyle style) {
       return "fold-and-squash";
     case LayoutStyle::kCube:
       return "cube";
+    case LayoutStyle::kLayered:
+      return "layered";
+    case LayoutStyle::kSlab:
+      return "slab";
   }
   return "h-tree";
 }
@@ -172,11 +176,13 @@ LayoutStyle parse_layout_style(std::string_view text) {
   if (text == "channel") return LayoutStyle::kChannel;
   if (text == "fold-and-squash") return LayoutStyle::kFoldAndSquash;
   if (text == "cube") return LayoutStyle::kCube;
+  if (text == "layered") return LayoutStyle::kLayered;
+  if (text == "slab") return LayoutStyle::kSlab;
   throw InputError(
       2203,
-      fmt::format("unknown layout style '{}'; valid styles are h-tree and cube (fat-trees), "
-                  "fold-and-squash (butterfly fat-trees, fat-pyramids) and channel (competing "
-                  "networks)",
+      fmt::format("unknown layout style '{}'; valid styles are h-tree, cube and slab "
+                  "(fat-trees), fold-and-squash, h-tree, cube and layered (butterfly fat-trees), "
+                  "fold-and-squash and h-tree (fat-pyramids) and channel (competing networks)",
                   text));
 }
 
@@ -193,22 +199,23 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   if (butterfly && *spec.style == LayoutStyle::kHTree) return LayoutStyle::kHTree;
   // Fat-trees also take the 3D cube layout.
   const bool tree = std::holds_alternative<FatTreeParams>(spec.network);
-  if (tree && *spec.style == LayoutStyle::kCube) return LayoutStyle::kCube;
-  // The butterfly fat-tree's 3D variant (8 children, 4 parents, n = 8^k).
-  if (butterfly && *spec.style == LayoutStyle::kCube &&
+  if (tree && (*spec.style == LayoutStyle::kCube || *spec.style == LayoutStyle::kSlab))
+    return *spec.style;
+  // The butterfly fat-tree's 3D variant (8 children, 4 parents, n = 8^k): the lattice (cube)
+  // or the layered router.
+  if (butterfly && (*spec.style == LayoutStyle::kCube || *spec.style == LayoutStyle::kLayered) &&
       std::get<ButterflyParams>(spec.network).kind == "butterfly-fat-tree")
-    return LayoutStyle::kCube;
+    return *spec.style;
   // A network from a file may be three-dimensional: the cube style checks its wires.
   if (competing && competing->kind == "file" && *spec.style == LayoutStyle::kCube)
     return LayoutStyle::kCube;
   throw InputError(
-      2204,
-      fmt::format("a {} network cannot take the {} style; it takes {}",
-                  network_kind_name(spec.network), to_string(*spec.style),
-                  butterfly
-                      ? "fold-and-squash or h-tree (cube: the 3D variant of the butterfly fat-tree)"
-                  : tree ? "h-tree or cube"
-                         : to_string(own)));
+      2204, fmt::format("a {} network cannot take the {} style; it takes {}",
+                        network_kind_name(spec.network), to_string(*spec.style),
+                        butterfly ? "fold-and-squash or h-tree (cube or layered: the 3D variant "
+                                    "of the butterfly fat-tree)"
+                        : tree    ? "h-tree, cube or slab"
+                                  : to_string(own)));
 }
 
 std::string_view to_string(DrcMode mode) {

@@ -532,9 +532,15 @@ class PlaneViews {
         cell.add_wire(pts, s.level, WireDir::kUp, Terminal::node(0), Terminal::node(0));
       }
     }
+    const bool empty = cell.node_count() == 0 && cell.wire_count() == 0;
     flat.cells.push_back(std::move(cell));
     flat.top = 0;
-    flat.finalize();
+    if (empty) {  // a plane only vias pass through: an empty frame the size of the layout
+      const Box<3>& b = layout_.cells[layout_.top].bbox;
+      flat.cells[0].bbox = {b.lo[0], b.lo[1], b.hi[0], b.hi[1]};
+    } else {
+      flat.finalize();
+    }
     return flat;
   }
 

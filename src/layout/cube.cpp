@@ -76,7 +76,10 @@ Built leaf(Layout<3>& layout, const FatTree& tree) {
 // The switch of a level-k cell: its faces along a cover the child's pins (on the child's face
 // a = C.hi[a], spanning a rectangle in (t, p)); its face along p carries cap(k) pins over (a, t),
 // made about square.
-Box<3> switch_box(const Box<3>& C, const std::vector<Point<3>>& pins, int k, std::uint64_t cap) {
+// Spread (Theorem 4): the switch spans the children's whole extent along t, so that it is as
+// thin along a as its face along p allows (cap / extent); the slab: about sqrt(cap) across.
+Box<3> switch_box(const Box<3>& C, const std::vector<Point<3>>& pins, int k, std::uint64_t cap,
+                  bool spread) {
   const int a = k % 3, t = (k + 1) % 3, p = (k + 2) % 3;
   Coord t0 = INT64_MAX, t1 = INT64_MIN, p0 = INT64_MAX, p1 = INT64_MIN;
   for (const auto& q : pins) {
@@ -84,24 +87,32 @@ Box<3> switch_box(const Box<3>& C, const std::vector<Point<3>>& pins, int k, std
     t0 = std::min(t0, q[t]), t1 = std::max(t1, q[t]), p0 = std::min(p0, q[p]),
     p1 = std::max(p1, q[p]);
   }
-  const Coord across = std::max<Coord>(t1 - t0 + 1, static_cast<Coord>(ceil_sqrt(cap)));
+  const Coord across = std::max(
+      {t1 - t0 + 1, static_cast<Coord>(ceil_sqrt(cap)), spread ? C.hi[t] - C.lo[t] - 1 : Coord{0}});
   const Coord extra = across - (t1 - t0 + 1);
   const Coord thick = div_up(cap, static_cast<std::uint64_t>(across)) + 1;  // extent along a
   Box<3> s;
   s.lo[a] = C.hi[a] + 1;
   s.hi[a] = s.lo[a] + thick;
-  s.lo[t] = t0 - 1 - extra / 2;
-  s.hi[t] = t1 + 1 + (extra - extra / 2);
+  // Centred over the pins, moved inside the children's extent along t where it fits.
+  Coord lo = t0 - 1 - extra / 2;
+  const Coord cover_lo = t1 + 1 - (across + 1), cover_hi = t0 - 1;  // lo still covering the pins
+  const Coord inside_lo = C.lo[t], inside_hi = C.hi[t] - (across + 1);
+  if (std::max(cover_lo, inside_lo) <= std::min(cover_hi, inside_hi))
+    lo = std::clamp(lo, std::max(cover_lo, inside_lo), std::min(cover_hi, inside_hi));
+  s.lo[t] = lo;
+  s.hi[t] = lo + across + 1;
   s.lo[p] = p0 - 1;
   s.hi[p] = p1 + 1;
   return s;
 }
 
-Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, bool root) {
+Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, bool root,
+            bool spread) {
   const int a = k % 3, p = (k + 2) % 3;
   const Box<3> C = layout.cells[child.cell].bbox;  // starts at the origin
   const std::uint64_t cap = tree.capacity(k);
-  const Box<3> s = switch_box(C, child.pins, k, cap);
+  const Box<3> s = switch_box(C, child.pins, k, cap, spread);
   const Coord top = std::max(C.hi[p], s.hi[p] + 1);
   Cell<3> cell;
   cell.name = fmt::format("cube_{}", k);
@@ -144,18 +155,26 @@ Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, b
   return b;
 }
 
-}  // namespace
-
-Layout<3> build_cube(const FatTree& tree) {
+Layout<3> build(const FatTree& tree, bool spread) {
   if (tree.processors() > (std::uint64_t{1} << 24))
     throw InputError(5101, "the cube style takes at most 2^24 processors");
   Layout<3> layout;
-  layout.style = "cube";
+  layout.style = spread ? "cube" : "slab";
   layout.wire_levels = tree.levels() + 1;
   Built b = leaf(layout, tree);
-  for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0);
+  for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0, spread);
   layout.top = b.cell;  // a single processor (L = 0) is a layout without wires
   return layout;
+}
+
+}  // namespace
+
+Layout<3> build_cube(const FatTree& tree) {
+  return build(tree, true);
+}
+
+Layout<3> build_slab_cube(const FatTree& tree) {
+  return build(tree, false);
 }
 
 double theorem4_volume(const FatTree& tree) {

@@ -15,6 +15,7 @@
 #include "ftvlsi/io/svg_writer.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
+#include "ftvlsi/layout/butterfly3d_lattice.hpp"
 #include "ftvlsi/layout/butterfly3d_layered.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/cube.hpp"
@@ -104,9 +105,12 @@ namespace {
 void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& run,
                     SvgOptions& svg) {
   run.tree.emplace(ft);
-  const bool cube = resolved_style(spec) == LayoutStyle::kCube;
+  const bool cube = is_3d(resolved_style(spec));
   if (cube) {
-    run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_cube(*run.tree), {}}; });
+    const bool slab = resolved_style(spec) == LayoutStyle::kSlab;
+    run.times.build = timed([&] {
+      run.drawn = DrawnLayout<3>{slab ? build_slab_cube(*run.tree) : build_cube(*run.tree), {}};
+    });
   } else {
     require_memory(*run.tree, spec.drc);
     run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_h_tree(*run.tree), {}}; });
@@ -126,15 +130,19 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
                      SvgOptions& svg) {
   const LayoutStyle style = resolved_style(spec);
   int levels = 0;
-  if (style == LayoutStyle::kCube) {
+  if (is_3d(style)) {
     if (!b.parents.empty())
       throw InputError(5401,
                        "--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
     run.butterfly3d.emplace(b.processors);
+    const bool lattice = style == LayoutStyle::kCube;
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<3>{build_butterfly3d(*run.butterfly3d), {}};
+      run.drawn = DrawnLayout<3>{lattice ? build_butterfly3d_lattice(*run.butterfly3d)
+                                         : build_butterfly3d(*run.butterfly3d),
+                                 {}};
     });
-    svg.title = fmt::format("3D butterfly fat-tree, {} processors, layered", b.processors);
+    svg.title = fmt::format("3D butterfly fat-tree, {} processors, {}", b.processors,
+                            lattice ? "3D lattice" : "layered");
     levels = run.butterfly3d->levels();
   } else {
     run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
@@ -248,7 +256,7 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 
 LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
   const LayoutStyle style = resolved_style(spec);
-  if (spec.output.html && style != LayoutStyle::kCube)
+  if (spec.output.html && !is_3d(style))
     throw InputError(5403, "the HTML view (--html) is written for 3D layouts; use --style cube");
   require_outputs_writable(spec.output);
   LayoutRun run;

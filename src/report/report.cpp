@@ -129,7 +129,7 @@ ReportLayoutPart report_layout(LayoutSpec layout, const std::string& out_dir) {
   make_directory(folder, "--out");
   const std::string base = (std::filesystem::path(folder) / layout.name).string();
   layout.output = {base + ".svg", base + ".gds", base + ".json", std::nullopt};
-  if (layout.style == LayoutStyle::kCube) {
+  if (layout.style && is_3d(*layout.style)) {
     layout.output.html = base + ".html";
     const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, layout.network);
     if (n > 4096) layout.output.svg.reset();

@@ -420,6 +420,24 @@ TEST_SUITE("cli_route") {
     const Result b3 = run("layout --network butterfly-fat-tree -n 64 --style cube --drc --json -");
     CHECK(b3.code == 0);
     CHECK(b3.output.find("\"parents_per_switch\": 4") != std::string::npos);
+    // The 3D lattice by default, the layered router by name; the fat-tree's cube (Theorem 4)
+    // and its slab; each says which bound its volume is measured against.
+    CHECK(b3.output.find("\"style\": \"cube\"") != std::string::npos);
+    CHECK(b3.output.find("\"volume_bound\": \"Greenberg-Leiserson 6: n lg^(3/2) n\"") !=
+          std::string::npos);
+    CHECK(b3.output.find("\"volume_ratio\": ") != std::string::npos);
+    const Result layered =
+        run("layout --network butterfly-fat-tree -n 64 --style layered --drc --json -");
+    CHECK(layered.code == 0);
+    CHECK(layered.output.find("\"style\": \"layered\"") != std::string::npos);
+    expect_error("layout -n 64 --style layered", 2, "FTV-2204", "slab");
+    for (const char* style : {"cube", "slab"}) {
+      const Result t = run(std::string("layout -n 512 --capacity universal --style ") + style +
+                           " --drc-mode both --json -");
+      CHECK(t.code == 0);
+      CHECK(t.output.find("\"theorem4_ratio\": ") != std::string::npos);
+      CHECK(t.output.find(std::string("\"style\": \"") + style + "\"") != std::string::npos);
+    }
     expect_error("layout --network mesh -n 64 --style cube", 2, "FTV-2204", "channel");
     expect_error("layout -n 64 --html v.html", 2, "FTV-5403", "--style cube");
     expect_error("layout -n 33554432 --style cube", 2, "FTV-5101", "2^24");

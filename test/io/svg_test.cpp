@@ -272,4 +272,24 @@ TEST_SUITE("svg_writer") {
     for (const auto& entry : fs::directory_iterator(clean)) files += entry.is_regular_file();
     CHECK(files == 1);
   }
+
+  TEST_CASE("a 3D layout with a plane that only vias pass through is drawn, that plane empty") {
+    // One wire climbing from a node at z = 0 to a node at z = 3: planes 1 and 2 hold nothing.
+    Layout<3> layout;
+    Cell<3>& cell = layout.cells.emplace_back();
+    cell.name = "climb";
+    cell.add_node({{0, 0, 0}, {1, 1, 0}}, NodeKind::kProcessor, 0);
+    cell.add_node({{0, 0, 3}, {1, 1, 3}}, NodeKind::kProcessor, 0);
+    const std::vector<Point<3>> pts{{1, 1, 0}, {1, 1, 3}};
+    cell.add_wire(pts, 0, WireDir::kUp, Terminal::node(0), Terminal::node(1));
+    layout.top = 0;
+    layout.wire_levels = 1;
+    layout.finalize();
+    const fs::path dir = scratch_dir() / "planes";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto written = write_svg(layout, (dir / "p.svg").string(), SvgOptions{});
+    CHECK(written.size() == 4);
+    for (const auto& file : written) CHECK(fs::exists(file));
+  }
 }

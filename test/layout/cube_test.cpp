@@ -2,7 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/drc.hpp"
@@ -28,25 +30,61 @@ TEST_SUITE("cube") {
       for (int L = 0; L <= 10; ++L) {
         if (profile == CapacityProfile::kFull && L > 8) continue;
         const FatTree tree = tree_of(std::uint64_t{1} << L, profile);
-        const Layout<3> cube = build_cube(tree);
-        CAPTURE(L);
-        CAPTURE(std::string(to_string(profile)));
-        const DrcReport h = check_hierarchical(cube), f = check_flat(cube, 1ull << 32);
-        CHECK(h.violations == 0);
-        CHECK(f.violations == 0);
-        // Every channel is drawn: cap(k) wires up from each level-k switch and, below the
-        // root, one link from each child's pin to its parent's switch.
-        const LayoutMetrics<3> m = measure(cube);
-        CHECK(m.processors == tree.processors());
-        CHECK(m.switches == tree.processors() - 1);
-        for (int k = 0; k <= L; ++k) {
-          const std::uint64_t nodes = std::uint64_t{1} << k;
-          const std::uint64_t up = k == L ? 0 : nodes * tree.capacity(k);
-          const std::uint64_t links = k == 0 ? 0 : nodes * tree.capacity(k);
-          CHECK(m.wires_by_level[k] == up + links);
+        for (bool slab : {false, true}) {
+          const Layout<3> cube = slab ? build_slab_cube(tree) : build_cube(tree);
+          CAPTURE(slab);
+          CAPTURE(L);
+          CAPTURE(std::string(to_string(profile)));
+          const DrcReport h = check_hierarchical(cube), f = check_flat(cube, 1ull << 32);
+          CHECK(h.violations == 0);
+          CHECK(f.violations == 0);
+          // Every channel is drawn: cap(k) wires up from each level-k switch and, below the
+          // root, one link from each child's pin to its parent's switch.
+          const LayoutMetrics<3> m = measure(cube);
+          CHECK(m.processors == tree.processors());
+          CHECK(m.switches == tree.processors() - 1);
+          for (int k = 0; k <= L; ++k) {
+            const std::uint64_t nodes = std::uint64_t{1} << k;
+            const std::uint64_t up = k == L ? 0 : nodes * tree.capacity(k);
+            const std::uint64_t links = k == 0 ? 0 : nodes * tree.capacity(k);
+            CHECK(m.wires_by_level[k] == up + links);
+          }
+          CHECK(m.volume() == m.width * m.height * m.depth);
         }
-        CHECK(m.volume() == m.width * m.height * m.depth);
       }
+    }
+  }
+
+  TEST_CASE(
+      "Theorem 4: volume / (w lg(n/w))^(3/2) does not grow for w = n^(2/3) and n^(5/6), "
+      "and stays at or below the slab's") {
+    for (int sixths : {4, 5}) {
+      std::vector<double> ratios;
+      for (int L = 9; L <= 18; L += 3) {
+        const FatTree tree = ftvlsi::test::universal_tree(
+            std::uint64_t{1} << L, std::uint64_t{1} << ((L * sixths + 5) / 6));
+        const LayoutMetrics<3> cube = measure(build_cube(tree));
+        const LayoutMetrics<3> slab = measure(build_slab_cube(tree));
+        CAPTURE(L);
+        CAPTURE(sixths);
+        CHECK(cube.volume() <= slab.volume());
+        ratios.push_back(static_cast<double>(cube.volume()) / theorem4_volume(tree));
+        // Components (wire ends on switches), measured: O(n lg(w^3 / n^2)) (Theorem 4).
+        const double n = static_cast<double>(tree.processors());
+        const double w = static_cast<double>(tree.capacity(0));
+        const double lg = std::max(1.0, std::log2(w * w * w / (n * n)));
+        CHECK(static_cast<double>(cube.components) <= 24 * n * lg);
+      }
+      double sx = 0, sy = 0, sxx = 0, sxy = 0;
+      for (std::size_t i = 0; i < ratios.size(); ++i) {
+        const double x = static_cast<double>(9 + 3 * i) * std::log(2.0), y = std::log(ratios[i]);
+        sx += x, sy += y, sxx += x * x, sxy += x * y;
+      }
+      const double k = static_cast<double>(ratios.size());
+      const double growth = (k * sxy - sx * sy) / (k * sxx - sx * sx);
+      MESSAGE("w = n^(" << sixths << "/6): ratios " << ratios.front() << " .. " << ratios.back()
+                        << ", fitted growth " << growth);
+      CHECK(growth <= 0.05);
     }
   }
 

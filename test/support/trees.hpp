@@ -14,4 +14,13 @@ inline FatTree tree_of(std::uint64_t n, CapacityProfile profile, std::uint64_t c
   return FatTree(p);
 }
 
+// A universal fat-tree on n processors with root capacity w.
+inline FatTree universal_tree(std::uint64_t n, std::uint64_t w) {
+  FatTreeParams p;
+  p.processors = n;
+  p.capacity.profile = CapacityProfile::kUniversal;
+  p.capacity.root_capacity = w;
+  return FatTree(p);
+}
+
 }  // namespace ftvlsi::test

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "ftvlsi/geometry/line_colours.hpp"
+#include "ftvlsi/geometry/point_colours.hpp"
 #include "ftvlsi/geometry/types.hpp"
 
 namespace ftvlsi {
@@ -113,7 +114,8 @@ struct Layout {
   int wire_levels = 0;         // per-level arrays have this many entries
   std::vector<Cell<D>> cells;  // a cell's instances refer only to cells before it
   std::int32_t top = -1;
-  std::optional<LineColours> colours;  // set for lattice layouts (instances may overlap)
+  std::optional<LineColours> colours;         // set for lattice layouts (instances may overlap)
+  std::optional<PointColours> point_colours;  // set for 3D lattice layouts
 
   // Computes every cell's bounding box, bottom-up.
   void finalize();

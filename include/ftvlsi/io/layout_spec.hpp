@@ -44,8 +44,14 @@ struct ButterflyParams {
 using NetworkParams = std::variant<FatTreeParams, CompetingParams, ButterflyParams>;
 std::string_view network_kind_name(const NetworkParams& params);
 
-enum class LayoutStyle { kHTree, kChannel, kFoldAndSquash, kCube };
+// kLayered: the 3D butterfly fat-tree's layered router; kSlab: the fat-tree's slab cube.
+enum class LayoutStyle { kHTree, kChannel, kFoldAndSquash, kCube, kLayered, kSlab };
 std::string_view to_string(LayoutStyle style);
+// Whether the style draws in three dimensions (cube, layered, slab).
+constexpr bool is_3d(LayoutStyle style) {
+  return style == LayoutStyle::kCube || style == LayoutStyle::kLayered ||
+         style == LayoutStyle::kSlab;
+}
 LayoutStyle parse_layout_style(std::string_view text);
 struct LayoutSpec;
 // The style a spec lays out with; InputError when its network cannot take the one asked for.

@@ -16,7 +16,12 @@
 
 namespace ftvlsi {
 
+// Theorem 4's construction (`--style cube`): every switch spans its children's whole
+// cross-section, so a level-k slab is only about cap(k) / side thick (docs/theorem4.md).
 Layout<3> build_cube(const FatTree& tree);
+// The slab construction (`--style slab`): switches about sqrt(cap(k)) across, so every level's
+// slab is about sqrt(cap(k)) thick.
+Layout<3> build_slab_cube(const FatTree& tree);
 
 // Leiserson's Theorem 4 volume (w lg(n/w))^(3/2) for root capacity w (lg(n/w) at least 1).
 double theorem4_volume(const FatTree& tree);
