@@ -439,8 +439,13 @@ std::vector<std::uint64_t> read_mapping_file(const std::string& path, std::uint6
       }
       tok = t.on_line();
     }
-    const auto p = t.number<std::uint64_t>(tok, "a processor");
-    const auto l = t.next_number<std::uint64_t>("a leaf");
+    std::uint64_t p = UINT64_MAX, l = UINT64_MAX;
+    try {  // a value past 64 bits is out of the range the error names
+      p = t.number<std::uint64_t>(tok, "a processor");
+      l = t.next_number<std::uint64_t>("a leaf");
+    } catch (const InputError&) {
+      p = UINT64_MAX;
+    }
     if (p >= processors || l >= leaves || leaf[p] != UINT64_MAX)
       t.line_error(4301,
                    fmt::format("expected 'processor leaf' with processor < {}, leaf < {}, each "
