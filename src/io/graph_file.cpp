@@ -178,6 +178,10 @@ ScotchHeader scotch_header(Tokens& t) {
   return h;
 }
 
+// A header's edge count is only a claim until the edges are read: reserve at most this many
+// entries up front and let a longer, valid file grow the vectors.
+constexpr std::uint64_t kReserveCap = std::uint64_t{1} << 22;
+
 // Neighbour numbers (labels, or vertex numbers + base) to vertex numbers.
 std::uint32_t scotch_index(Tokens& t, const ScotchHeader& h, std::int64_t id,
                            const std::unordered_map<std::int64_t, std::uint32_t>& of_label,
@@ -229,8 +233,8 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
   ScotchGraph out;
   out.graph.vertices = h.vertices;
   out.label.resize(h.vertices);
-  std::vector<std::pair<std::uint32_t, std::int64_t>> raw;  // (vertex, neighbour id)
-  raw.reserve(h.arcs);
+  std::vector<std::pair<std::uint32_t, std::int64_t>> raw;    // (vertex, neighbour id)
+  raw.reserve(std::min<std::uint64_t>(h.arcs, kReserveCap));  // the header is unchecked yet
   for (std::uint32_t v = 0; v < h.vertices; ++v) {
     const std::string_view first = t.next("a vertex");
     const std::size_t line = t.line_no();
@@ -288,7 +292,7 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
   const std::uint64_t ncon =
       code[1] == '1' ? (ncon_token.empty() ? 1 : t.number<std::uint64_t>(ncon_token, "ncon")) : 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
-  arcs.reserve(2 * edges);
+  arcs.reserve(std::min<std::uint64_t>(edges, kReserveCap / 2) * 2);  // unchecked header
   t.keep_blank = true;
   for (std::uint32_t v = 0; v < g.vertices; ++v) {
     if (!t.next_line())

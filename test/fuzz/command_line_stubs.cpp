@@ -26,7 +26,7 @@ namespace {
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec&) {
+LayoutRun run_layout(const LayoutSpec&, const ProgressFn&) {
   stop();
 }
 DecomposeRun run_decompose(const DecomposeSpec&) {
@@ -44,13 +44,16 @@ SweepResult run_simulate_sweep(const SweepSpec&) {
 std::vector<CheckResult> run_checks(const CheckOptions&) {
   stop();
 }
-ReportResult run_report(const ReportSpec&, const std::string&) {
+ReportResult run_report(const ReportSpec&, const std::string&, const Shard&) {
   stop();
 }
 MergeResult run_merge(const MergeSpec&) {
   stop();
 }
 TransitRouteRun run_transit_route(const TransitRouteJobSpec&) {
+  stop();
+}
+TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec&) {
   stop();
 }
 std::string write_check_partial(const CheckOptions&, const std::string&) {
@@ -62,8 +65,17 @@ std::string check_technology_markdown(const CheckOptions&) {
 std::vector<CheckInfo> list_checks() {
   return {};
 }
+std::vector<std::string> chosen_checks(const CheckOptions&) {
+  stop();
+}
 
 bool LayoutRun::drc_clean() const {
+  std::abort();
+}
+bool TransitLayoutRun::drc_clean() const {
+  std::abort();
+}
+std::string transit_layout_json(const TransitLayoutRun&) {
   std::abort();
 }
 std::string LayoutRun::grid_size() const {

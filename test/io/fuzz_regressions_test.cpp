@@ -12,6 +12,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/decompose_spec.hpp"
+#include "ftvlsi/io/graph_file.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/mapping_file.hpp"
 #include "ftvlsi/io/report_spec.hpp"
@@ -23,6 +24,29 @@ using namespace ftvlsi;
 
 namespace {
 
+// As test/fuzz/graph_file_fuzz.cpp: the first byte picks Scotch (even) or METIS (odd) and, with
+// bit 2, coordinates after a line "@@".
+void parse_graph_input(const std::string& input) {
+  if (input.empty()) return;
+  const auto mode = static_cast<unsigned char>(input[0]);
+  const std::string text = input.substr(1);
+  const auto cut = text.find("\n@@\n");
+  std::istringstream graph_in(text.substr(0, cut));
+  const bool with_coordinates = (mode & 2) != 0 && cut != std::string::npos;
+  std::istringstream coords_in(with_coordinates ? text.substr(cut + 4) : "");
+  std::optional<Coordinates> coords;
+  Graph graph;
+  if ((mode & 1) == 0) {
+    auto scotch = read_scotch_graph(graph_in, "r.grf");
+    if (with_coordinates) coords = read_scotch_geometry(coords_in, "r.xyz", scotch.label);
+    graph = std::move(scotch.graph);
+  } else {
+    graph = read_metis_graph(graph_in, "r.graph");
+    if (with_coordinates) coords = read_coordinate_lines(coords_in, "r.xy", graph.vertices);
+  }
+  (void)network_from_graph(graph, coords, 1);
+}
+
 const std::map<std::string, std::function<void(const std::string&)>>& parsers() {
   static const std::map<std::string, std::function<void(const std::string&)>> p{
       {"layout_spec", [](const std::string& t) { parse_layout_spec(t, "r.yaml"); }},
@@ -31,6 +55,7 @@ const std::map<std::string, std::function<void(const std::string&)>>& parsers() 
       {"network_file", [](const std::string& t) { parse_network_text(t, "r.net"); }},
       {"message_file", [](const std::string& t) { parse_messages(t, "r.txt", 1024); }},
       {"mapping_file", [](const std::string& t) { parse_mapping(t, "r.map", 64, 64); }},
+      {"graph_file", parse_graph_input},
   };
   return p;
 }
