@@ -1,26 +1,61 @@
 #include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 
+#include <fmt/format.h>
+
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
-namespace {
 
-// The (x, y, z) of Morton index m: bit 3i + a of m is bit i of axis a.
-std::array<std::int64_t, 3> demorton(std::uint64_t m) {
+std::array<std::int64_t, 3> demorton3(std::uint64_t m) {
   std::array<std::int64_t, 3> p{0, 0, 0};
   for (int i = 0; m >> (3 * i); ++i)
     for (int a = 0; a < 3; ++a) p[a] |= static_cast<std::int64_t>((m >> (3 * i + a)) & 1) << i;
   return p;
 }
 
+std::uint64_t morton3(const std::array<std::int64_t, 3>& p) {
+  std::uint64_t m = 0;
+  for (int i = 0; i < 21; ++i)
+    for (int a = 0; a < 3; ++a) m |= ((static_cast<std::uint64_t>(p[a]) >> i) & 1) << (3 * i + a);
+  return m;
+}
+
+namespace {
+
+std::array<std::int64_t, 3> demorton(std::uint64_t m) {
+  return demorton3(m);
+}
+
+// The mesh wires of level l: for each axis, each node with a neighbour beyond it along the axis,
+// one wire from each of its switches to the same-numbered switch of that neighbour.
+void add_mesh(const ButterflyFatTree3d& net, int l, std::uint64_t first,
+              ButterflyFatTree3dGraph& g) {
+  const std::uint64_t s = net.switches_per_node(l), nodes = net.nodes_at(l);
+  const auto side = static_cast<std::int64_t>(net.nodes_per_side(l));
+  for (int a = 0; a < 3; ++a)
+    for (std::uint64_t node = 0; node < nodes; ++node) {
+      auto at = demorton(node);
+      if (++at[a] >= side) continue;
+      const std::uint64_t next = morton3(at);
+      for (std::uint64_t j = 0; j < s; ++j) {
+        g.wires.push_back({static_cast<std::uint32_t>(first + node * s + j),
+                           static_cast<std::uint32_t>(first + next * s + j)});
+        g.wire_level.push_back(l);
+        g.wire_is_mesh.push_back(true);
+      }
+    }
+}
+
 }  // namespace
 
-ButterflyFatTree3d::ButterflyFatTree3d(std::uint64_t processors) : n_(processors) {
-  require_power_size(processors, 8, "3D butterfly fat-tree");
+ButterflyFatTree3d::ButterflyFatTree3d(std::uint64_t processors, bool pyramid)
+    : n_(processors), pyramid_(pyramid) {
+  const char* what = pyramid ? "3D fat-pyramid" : "3D butterfly fat-tree";
+  require_power_size(processors, 8, what);
   if (processors > (std::uint64_t{1} << 21))
-    throw InputError(3351, "a 3D butterfly fat-tree may have at most 8^7 processors");
+    throw InputError(3351, fmt::format("a {} may have at most 8^7 processors", what));
   k_ = floor_log2(processors) / 3;
 }
 
@@ -51,9 +86,11 @@ ButterflyFatTree3dGraph ButterflyFatTree3d::graph() const {
                                                 j % switches_per_node(l - 1);
           g.wires.push_back({static_cast<std::uint32_t>(child), self});
           g.wire_level.push_back(l);
+          g.wire_is_mesh.push_back(false);
         }
       }
     }
+    if (pyramid_ && l < k_) add_mesh(*this, l, first[l], g);
   }
   return g;
 }

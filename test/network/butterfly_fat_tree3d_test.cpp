@@ -37,4 +37,63 @@ TEST_SUITE("butterfly3d") {
     }
     CHECK_THROWS_AS(ButterflyFatTree3d(64 * 4), InputError);
   }
+
+  TEST_CASE("the 3D fat-pyramid: one wire per switch pair of face-adjacent nodes at each level") {
+    for (std::uint64_t n : {8, 64, 512, 4096}) {
+      const ButterflyFatTree3d tree(n), net(n, true);
+      const ButterflyFatTree3dGraph g = net.graph(), t = tree.graph();
+      CHECK(net.pyramid());
+      CHECK(g.wires.size() == net.wires());
+      CHECK(net.tree_wires() == tree.wires());
+      REQUIRE(g.wire_is_mesh.size() == g.wires.size());
+      std::uint64_t mesh = 0;
+      std::vector<std::uint64_t> per_level(net.levels() + 1, 0);
+      std::vector<int> degree(g.level.size(), 0);
+      for (std::size_t w = 0; w < g.wires.size(); ++w) {
+        if (!g.wire_is_mesh[w]) continue;
+        ++mesh;
+        const auto [a, b] = g.wires[w];
+        const int l = g.wire_level[w];
+        ++per_level[l], ++degree[a], ++degree[b];
+        REQUIRE(g.level[a] == l);
+        REQUIRE(g.level[b] == l);
+        // Same-numbered switches: equal offsets inside their nodes' subcubes; the nodes share a
+        // face (one axis differs by one node).
+        int axes = 0;
+        for (int x = 0; x < 3; ++x) {
+          const std::int64_t mask = (std::int64_t{1} << l) - 1;
+          CHECK((g.cell[a][x] & mask) == (g.cell[b][x] & mask));
+          const std::int64_t d = (g.cell[b][x] >> l) - (g.cell[a][x] >> l);
+          CHECK((d == 0 || d == 1));
+          axes += d != 0;
+        }
+        CHECK(axes == 1);
+      }
+      CHECK(mesh == net.mesh_wires());
+      for (int l = 1; l <= net.levels(); ++l) CHECK(per_level[l] == net.mesh_wires_at(l));
+      CHECK(per_level[net.levels()] == 0);
+      // An interior level-l switch meets 6 mesh wires.
+      for (std::size_t v = n; v < g.level.size(); ++v) {
+        const int l = g.level[v];
+        if (l >= net.levels()) continue;
+        const std::int64_t side = std::int64_t{1} << (net.levels() - l);
+        int expected = 0;
+        for (int x = 0; x < 3; ++x) {
+          const std::int64_t c = g.cell[v][x] >> l;
+          expected += (c > 0) + (c + 1 < side);
+        }
+        CHECK(degree[v] == expected);
+      }
+      // The tree part is the 3D butterfly fat-tree's, wire for wire.
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> tree_part;
+      for (std::size_t w = 0; w < g.wires.size(); ++w)
+        if (!g.wire_is_mesh[w]) tree_part.push_back(g.wires[w]);
+      CHECK(tree_part == t.wires);
+    }
+  }
+
+  TEST_CASE("Morton order round trip") {
+    for (std::uint64_t m : {0ull, 1ull, 7ull, 8ull, 511ull, 123456ull, 2097151ull})
+      CHECK(morton3(demorton3(m)) == m);
+  }
 }
