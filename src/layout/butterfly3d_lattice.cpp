@@ -196,21 +196,32 @@ Coord Plan::mesh_pin_y(int m, int kind) const {
 // y to the run row, down, along x to the next node's in step line, up, back along y to the in
 // row, down, and along x to the slot. y: off the slot along its row to the level's y-run line,
 // up one layer, along y to the next node's in row, down, back along x to the slot. z: one step
-// in x onto the z-line of its parity and along z to the next node's slot.
+// in x onto the z-line of its parity and along z to the next node's slot. (Where the slot's
+// column is a step line's, that step has no length and is dropped.)
 std::vector<Point<3>> Plan::mesh_route(int m, int axis, Point<3> from, int parity) const {
   const Coord xb_ = from.x() + xb(m), y = from.y() + y0(m), z = from.z() + zs(m);
   const Coord h = (Coord{1} << m) * side_[axis];
   if (axis == 0) {
     const Coord out = from.x() + x_step_x(1), in = from.x() + h + x_step_x(0);
-    return {{xb_, y + kXLeave, z},     {out, y + kXLeave, z},     {out, y + kXLeave, z + 1},
-            {out, y + kXRun, z + 1},   {out, y + kXRun, z},       {in, y + kXRun, z},
-            {in, y + kXRun, z + 1},    {in, y + kXArrive, z + 1}, {in, y + kXArrive, z},
-            {xb_ + h, y + kXArrive, z}};
+    return simplified({{xb_, y + kXLeave, z},
+                       {out, y + kXLeave, z},
+                       {out, y + kXLeave, z + 1},
+                       {out, y + kXRun, z + 1},
+                       {out, y + kXRun, z},
+                       {in, y + kXRun, z},
+                       {in, y + kXRun, z + 1},
+                       {in, y + kXArrive, z + 1},
+                       {in, y + kXArrive, z},
+                       {xb_ + h, y + kXArrive, z}});
   }
   if (axis == 1) {
     const Coord run = from.x() + y_run_x(m);
-    return {{xb_, y + kYLeave, z},          {run, y + kYLeave, z},      {run, y + kYLeave, z + 1},
-            {run, y + h + kYArrive, z + 1}, {run, y + h + kYArrive, z}, {xb_, y + h + kYArrive, z}};
+    return simplified({{xb_, y + kYLeave, z},
+                       {run, y + kYLeave, z},
+                       {run, y + kYLeave, z + 1},
+                       {run, y + h + kYArrive, z + 1},
+                       {run, y + h + kYArrive, z},
+                       {xb_, y + h + kYArrive, z}});
   }
   const Coord line = y + kZLine[parity];
   return {{xb_, line, z}, {xb_ + 1, line, z}, {xb_ + 1, line, z + h}, {xb_, line, z + h}};

@@ -102,7 +102,8 @@ TEST_SUITE("butterfly3d_lattice") {
   }
 
   TEST_CASE("the 3D fat-pyramid lattice is DRC-clean hierarchically and flat") {
-    for (std::uint64_t n : {8, 64, 512, 4096}) {
+    // 8^5 is the first size whose slot column meets a mesh step line (a step of no length).
+    for (std::uint64_t n : {8, 64, 512, 4096, 32768}) {
       CAPTURE(n);
       const ButterflyFatTree3d net(n, true);
       const Layout<3> layout = build_butterfly3d_lattice(net);
