@@ -48,8 +48,8 @@ std::vector<Box<3>> random_boxes3(std::mt19937_64& rng, int solids, Coord offset
   }
   for (int i = 0; i < solids; ++i) {
     Point<3> lo{coord(16), coord(16), coord(16)};
-    Point<3> hi{lo.x() + static_cast<Coord>(1 + rng() % 4), lo.y() + static_cast<Coord>(1 + rng() % 4),
-                lo.z() + static_cast<Coord>(rng() % 4)};
+    Point<3> hi{lo.x() + static_cast<Coord>(1 + rng() % 4),
+                lo.y() + static_cast<Coord>(1 + rng() % 4), lo.z() + static_cast<Coord>(rng() % 4)};
     boxes.push_back({lo, hi});
   }
   std::shuffle(boxes.begin(), boxes.end(), rng);
@@ -64,7 +64,7 @@ TEST_SUITE("box_overlap") {
       CAPTURE(seed);
       std::mt19937_64 rng(seed);
       const int solids = seed % 3 == 0 ? 0 : seed % 3 == 1 ? 8 : 60;  // none, few, many
-      const Coord offset = seed % 2 == 0 ? 0 : (Coord{1} << 40);       // 32 or 64 bits
+      const Coord offset = seed % 2 == 0 ? 0 : (Coord{1} << 40);      // 32 or 64 bits
       const auto boxes = random_boxes3(rng, solids, offset);
       int duplicates = 0;
       const Pairs got = swept<3>(boxes, duplicates);
@@ -79,7 +79,8 @@ TEST_SUITE("box_overlap") {
       std::vector<Box<2>> boxes;
       for (int i = 0; i < 300; ++i) {
         const Coord x = static_cast<Coord>(rng() % 30), y = static_cast<Coord>(rng() % 30);
-        boxes.push_back({{x, y}, {x + static_cast<Coord>(rng() % 6), y + static_cast<Coord>(rng() % 6)}});
+        boxes.push_back(
+            {{x, y}, {x + static_cast<Coord>(rng() % 6), y + static_cast<Coord>(rng() % 6)}});
       }
       int duplicates = 0;
       CHECK(swept<2>(boxes, duplicates) == brute_force<2>(boxes));
