@@ -227,6 +227,10 @@ class GdsStream {
   void path(int layer, std::span<const Point<2>> vertices);
   void via(Point<2> at, int datatype);
   void sref(const Transform<2>& t, const std::string& name);
+  // A 3D via: a reference to the structure holding that plane's via square (half the bytes of
+  // the square itself; a 3D layout's GDS is mostly vias), and that structure.
+  void via_ref(Point<2> at, const std::string& name);
+  void via_structure(const std::string& name, int datatype);
 
  private:
   static int datatype_of(NodeKind kind) {
@@ -314,6 +318,19 @@ void GdsStream::write_box(int layer, int datatype, const Box<2>& db) {
           {db.lo[0], db.hi[1]},
           {db.lo[0], db.lo[1]}});
   end_element();
+}
+
+void GdsStream::via_ref(Point<2> at, const std::string& name) {
+  record(kSref);
+  record_string(kSname, name);
+  put_xy({scaled(at)});
+  end_element();
+}
+
+void GdsStream::via_structure(const std::string& name, int datatype) {
+  begin_structure(name);
+  via({0, 0}, datatype);
+  end_structure();
 }
 
 void GdsStream::sref(const Transform<2>& t, const std::string& name) {
@@ -404,7 +421,8 @@ void GdsStream::flush() {
 // express. A 2D cell is one structure, written in cell order; GDS can place a structure anywhere
 // in the plane, mirrored or turned, but it cannot move shapes between layers, so each distinct
 // placement of a 3D cell along z (mirror and offset) gets its own structure with its shapes on
-// their absolute planes, written before the structures that place it.
+// their absolute planes, written before the structures that place it. A 3D via is a reference
+// to a one-square structure per plane (VIA_z), written at the end for the planes used.
 template <int D>
 class StructureWriter {
  public:
@@ -415,6 +433,7 @@ class StructureWriter {
       for (std::size_t c = 0; c < layout_.cells.size(); ++c) emit(static_cast<std::int32_t>(c), {});
     } else {
       emit(layout_.top, {});
+      for (const auto& [datatype, name] : via_names_) stream_.via_structure(name, datatype);
     }
   }
 
@@ -507,7 +526,7 @@ class StructureWriter {
       if (axis == 2) {
         flush(a[2]);
         for (Coord lo = std::min(a[2], b[2]); lo < std::max(a[2], b[2]); ++lo)
-          stream_.via(planar(a), static_cast<int>(std::min(z.apply(lo), z.apply(lo + 1))));
+          via3(planar(a), static_cast<int>(std::min(z.apply(lo), z.apply(lo + 1))));
         continue;
       }
       if (run.empty()) run.push_back(planar(a));
@@ -530,6 +549,13 @@ class StructureWriter {
     flush(pts.back()[2]);
   }
 
+  void via3(Point<2> at, int datatype) {
+    auto it = via_names_.find(datatype);
+    if (it == via_names_.end())
+      it = via_names_.emplace(datatype, table_.add(fmt::format("VIA_z{}", datatype))).first;
+    stream_.via_ref(at, it->second);
+  }
+
   static int manhattan_axis(const Cell<D>& cell, std::size_t w, Point<D> a, Point<D> b) {
     int axis = -1, moving = 0;
     for (int i = 0; i < D; ++i)
@@ -545,6 +571,7 @@ class StructureWriter {
   GdsStream& stream_;
   NameTable table_;
   std::map<std::pair<std::int32_t, AlongZ>, std::string> names_;
+  std::map<int, std::string> via_names_;  // 3D: the via structure of each plane used
 };
 
 }  // namespace
