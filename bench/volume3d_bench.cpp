@@ -1,9 +1,9 @@
 // 3D volume benchmark (issue 14): the 3D butterfly fat-tree as a 3D lattice (`cube`) against the
-// layered router, and the fat-tree's cube (Theorem 4) against its slab construction, with their
-// volumes against the papers' bounds.
-// Every configuration runs in its own process, so that its peak memory is its own; a row gives
-// the phase times (build, metrics, hierarchical DRC, and GDS with --gds), the peak memory and
-// the volume ratio. Usage: volume3d_bench [--gds] [--max-k K] [--max-tree L]
+// layered router, the 3D fat-pyramid on the same lattice, and the fat-tree's cube (Theorem 4)
+// against its slab construction, with their volumes against the papers' bounds. Every configuration
+// runs in its own process, so that its peak memory is its own; a row gives the phase times (build,
+// metrics, hierarchical DRC, and GDS with --gds), the peak memory and the volume ratio. Usage:
+// volume3d_bench [--gds] [--max-k K] [--max-tree L]
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,8 +63,8 @@ void print_row(const char* what, const char* size, const LayoutMetrics<3>& m, co
   std::fflush(stdout);
 }
 
-void run_butterfly(int k, bool lattice, bool gds) {
-  const ButterflyFatTree3d net(std::uint64_t{1} << (3 * k));
+void run_butterfly(int k, bool lattice, bool gds, bool pyramid = false) {
+  const ButterflyFatTree3d net(std::uint64_t{1} << (3 * k), pyramid);
   Layout<3> layout;
   const double build =
       timed([&] { layout = lattice ? build_butterfly3d_lattice(net) : build_butterfly3d(net); });
@@ -73,8 +73,10 @@ void run_butterfly(int k, bool lattice, bool gds) {
   p.build = build;
   const double n = static_cast<double>(net.processors());
   const std::string size = "8^" + std::to_string(k);
-  print_row(lattice ? "BFT 3D lattice (cube)" : "BFT 3D layered", size.c_str(), m, p,
-            n * std::pow(std::log2(n), 1.5));
+  print_row(pyramid   ? "fat-pyramid 3D lattice (cube)"
+            : lattice ? "BFT 3D lattice (cube)"
+                      : "BFT 3D layered",
+            size.c_str(), m, p, n * std::pow(std::log2(n), 1.5));
 }
 
 // The fat-tree's cube with universal capacities of root w = n^e (e = 2/3 or 5/6).
@@ -121,6 +123,7 @@ int main(int argc, char** argv) {
       "peak MiB | violations |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
   std::fflush(stdout);  // before the children inherit the buffer
   for (int k = 2; k <= max_k; ++k) in_child([&] { run_butterfly(k, true, gds); });
+  for (int k = 2; k <= max_k; ++k) in_child([&] { run_butterfly(k, true, gds, true); });
   for (int k = 2; k <= std::min(max_k, 4); ++k) in_child([&] { run_butterfly(k, false, gds); });
   for (int sixths : {4, 5})
     for (bool slab : {false, true})

@@ -11,6 +11,13 @@
 // And once: a node colour pierced by another cell's wire colour belongs to a cell whose only
 // parent is that cell, so the piercing check saw every pair. Shapes of different colours share
 // no point except where a wire ends on a node, which the last two checks cover.
+//
+// A pattern colour (a fat-pyramid's mesh of one level) may be drawn by many cells: its period P
+// counts point-colour periods. Every cell drawing it must sit on a lattice of a multiple of P
+// periods (Cell::lattice, checked down the hierarchy), so every drawn wire is a translate, by
+// whole patterns, of one of a few classes; the classes are placed at every offset of a window as
+// wide as their extent and checked against each other once, as the 2D check does. A pattern
+// wire's inner points have its colour, so it meets a node only at its ends, on their pins.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,13 +32,23 @@ namespace {
 
 using Kind = ColourRule::Kind;
 
+Coord floor_div(Coord v, Coord q) {
+  return v >= 0 ? v / q : -((-v + q - 1) / q);
+}
+
 struct Lattice3Checker {
   const Layout<3>& layout;
   const PointColours& pc;
   Recorder& rec;
   DrcReport& report;
-  std::vector<std::vector<std::int32_t>> wire_colour;  // [cell][wire], -1: undecided
-  std::vector<std::int32_t> owner;                     // per colour: the one cell using it
+  std::vector<std::vector<std::int32_t>> wire_colour;    // [cell][wire], -1: undecided
+  std::vector<std::int32_t> owner;                       // per colour: the one cell using it
+  std::vector<std::vector<std::int32_t>> pattern_users;  // per pattern colour: cells drawing it
+
+  bool is_pattern(std::int32_t c) const {
+    return c >= 0 && static_cast<std::size_t>(c) < pc.rules.size() &&
+           pc.rules[c].kind == Kind::kPatternWire;
+  }
 
   bool table_ok() const {
     bool ok =
@@ -41,10 +58,11 @@ struct Lattice3Checker {
       ok = pc.colour[i] == PointColours::kNone ||
            (pc.colour[i] >= 0 && static_cast<std::size_t>(pc.colour[i]) < pc.rules.size());
     for (std::size_t c = 0; ok && c < pc.rules.size(); ++c)
-      ok = pc.rules[c].kind != Kind::kPatternWire;
+      ok = pc.rules[c].kind != Kind::kPatternWire || pc.rules[c].period > 0;
     if (!ok)
       rec.add("colour", "(layout)",
-              "the point colour table is incomplete or has pattern colours (2D only)", Box<3>{});
+              "the point colour table is incomplete or has a pattern colour without a period",
+              Box<3>{});
     return ok;
   }
 
@@ -121,8 +139,11 @@ struct Lattice3Checker {
           users[s].insert(static_cast<std::int32_t>(ci));
     }
     owner.assign(pc.rules.size(), -1);
+    pattern_users.assign(pc.rules.size(), {});
     for (std::size_t c = 0; c < pc.rules.size(); ++c) {
-      if (users[c].size() > 1)
+      if (is_pattern(static_cast<std::int32_t>(c)))
+        pattern_users[c].assign(users[c].begin(), users[c].end());
+      else if (users[c].size() > 1)
         rec.add("colour", layout.cells[*std::next(users[c].begin())].name,
                 fmt::format("colour {} is local but used by {} cells", c, users[c].size()),
                 Box<3>{});
@@ -131,16 +152,23 @@ struct Lattice3Checker {
     }
   }
 
-  void check_placement(const Cell<3>& cell) {
+  // Instances move by whole periods; a child with a lattice (in periods) by multiples of it,
+  // inside a parent whose lattice it divides (or the top, at the origin).
+  void check_placement(const Cell<3>& cell, bool top) {
     std::vector<Box<3>> boxes;
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
       const Transform<3>& t = cell.instances[i].transform;
+      const Coord lat = std::max<Coord>(1, layout.cells[cell.instances[i].cell].lattice);
       bool on_lattice = t.is_translation();
-      for (int a = 0; a < 3; ++a) on_lattice = on_lattice && t.offset[a] % pc.period[a] == 0;
+      for (int a = 0; a < 3; ++a)
+        on_lattice = on_lattice && t.offset[a] % (pc.period[a] * lat) == 0;
+      if (lat > 1 && !top) on_lattice = on_lattice && cell.lattice > 0 && cell.lattice % lat == 0;
       const Box<3> b = t.apply(layout.cells[cell.instances[i].cell].bbox);
       if (!on_lattice)
-        rec.add("lattice", cell.name,
-                fmt::format("instance {} is turned or not moved by whole periods", i), b);
+        rec.add(
+            "lattice", cell.name,
+            fmt::format("instance {} is turned or not moved by whole periods of its lattice", i),
+            b);
       boxes.push_back(b);
     }
     for_each_overlap(boxes, [&](std::uint32_t i, std::uint32_t j) {
@@ -166,7 +194,8 @@ struct Lattice3Checker {
   bool pierced_from(std::int32_t s, std::int32_t ci) const {
     if (!pc.is_node(s)) return false;
     for (std::int32_t c : pc.rules[s].pierce)
-      if (c >= 0 && static_cast<std::size_t>(c) < owner.size() && owner[c] == ci) return true;
+      if (c >= 0 && static_cast<std::size_t>(c) < owner.size() && owner[c] == ci && !is_pattern(c))
+        return true;
     return false;
   }
 
@@ -186,7 +215,7 @@ struct Lattice3Checker {
     }
     if (node_ref.empty()) return;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-      if (wire_colour[ci][w] < 0) continue;
+      if (wire_colour[ci][w] < 0 || is_pattern(wire_colour[ci][w])) continue;
       const auto pts = cell.wire(w);
       for (std::size_t i = 0; i + 1 < pts.size(); ++i)
         s.add(Box<3>::around(pts[i], pts[i + 1]), ShapeKind::kSegment0, w);
@@ -226,7 +255,7 @@ struct Lattice3Checker {
       if (!pc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0) continue;
       for (std::int32_t c : pc.rules[s].pierce) {
         if (c < 0 || static_cast<std::size_t>(c) >= owner.size() || owner[c] < 0 ||
-            owner[c] == owner[s])
+            owner[c] == owner[s] || is_pattern(c))
           continue;
         const auto& ps = parents[owner[s]];
         if (ps.size() != 1 || *ps.begin() != owner[c])
@@ -239,18 +268,87 @@ struct Lattice3Checker {
     }
   }
 
+  // ---- pattern colours ------------------------------------------------------------------
+
+  // The wires of pattern colour c, each moved by whole patterns so that its first point lies in
+  // the pattern box at the origin; the classes' extent in patterns.
+  struct PatternClasses {
+    std::set<std::vector<Coord>> wires;  // x0, y0, z0, x1, ...
+    Coord lo = 0, hi = 0;
+  };
+
+  PatternClasses pattern_classes(std::int32_t c, const std::array<Coord, 3>& q) {
+    PatternClasses out;
+    const Coord need = pc.rules[c].period;
+    for (std::int32_t ci : pattern_users[c]) {
+      const Cell<3>& cell = layout.cells[ci];
+      if (ci != layout.top && (cell.lattice <= 0 || cell.lattice % need != 0)) {
+        rec.add("lattice", cell.name,
+                fmt::format("the cell draws pattern colour {} but its lattice is not a multiple "
+                            "of {} periods",
+                            c, need),
+                cell.bbox);
+        continue;
+      }
+      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+        if (wire_colour[ci][w] != c) continue;
+        const auto pts = cell.wire(w);
+        std::array<Coord, 3> shift{};
+        for (int a = 0; a < 3; ++a) shift[a] = floor_div(pts.front()[a], q[a]) * q[a];
+        std::vector<Coord> moved_pts;
+        for (const Point<3>& p : pts)
+          for (int a = 0; a < 3; ++a) {
+            moved_pts.push_back(p[a] - shift[a]);
+            out.lo = std::min(out.lo, floor_div(p[a] - shift[a], q[a]));
+            out.hi = std::max(out.hi, floor_div(p[a] - shift[a], q[a]));
+          }
+        out.wires.insert(std::move(moved_pts));
+      }
+    }
+    return out;
+  }
+
+  void check_pattern(std::int32_t c) {
+    const Coord periods = pc.rules[c].period;
+    const std::array<Coord, 3> q{periods * pc.period[0], periods * pc.period[1],
+                                 periods * pc.period[2]};
+    const PatternClasses classes = pattern_classes(c, q);
+    const Coord window = classes.hi - classes.lo + 1;
+    const std::string name = fmt::format("(pattern of colour {})", c);
+    Shapes<3> s;
+    std::size_t placed = 0;
+    for (Coord iz = 0; iz < window; ++iz)
+      for (Coord iy = 0; iy < window; ++iy)
+        for (Coord ix = 0; ix < window; ++ix)
+          for (const auto& w : classes.wires) {
+            std::vector<Point<3>> pts;
+            for (std::size_t k = 0; k + 2 < w.size(); k += 3)
+              pts.push_back({w[k] + ix * q[0], w[k + 1] + iy * q[1], w[k + 2] + iz * q[2]});
+            add_segments(s, pts, placed++, rec, name);
+          }
+    for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) {
+      if (wires_conflict<3>(s.kind[i], s.ref[i], s.kind[j], s.ref[j]))
+        rec.add("short", name, "two translates of the pattern's wires meet",
+                s.box[i].intersection(s.box[j]));
+    });
+    report.shapes_checked += s.box.size();
+  }
+
   void run() {
     if (!table_ok()) return;
     collect_colours();
     check_pierce_owners();
     for (std::size_t ci = 0; ci < layout.cells.size(); ++ci) {
       const Cell<3>& cell = layout.cells[ci];
-      check_placement(cell);
+      check_placement(cell, static_cast<std::int32_t>(ci) == layout.top);
       check_lattice_pins(layout, cell, rec);
       check_own_shapes(cell);
       check_piercing(static_cast<std::int32_t>(ci));
       ++report.cells_checked;
     }
+    for (std::size_t c = 0; c < pc.rules.size(); ++c)
+      if (is_pattern(static_cast<std::int32_t>(c)) && !pattern_users[c].empty())
+        check_pattern(static_cast<std::int32_t>(c));
   }
 };
 
@@ -260,7 +358,7 @@ DrcReport check_lattice3(const Layout<3>& layout) {
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);
-  Lattice3Checker{layout, *layout.point_colours, rec, report, {}, {}}.run();
+  Lattice3Checker{layout, *layout.point_colours, rec, report, {}, {}, {}}.run();
   return report;
 }
 

@@ -72,13 +72,19 @@ ordered_json network_json(const ButterflyFatTree3d& net) {
     channels.push_back(l == 0 ? 1 : net.channel_width(l));
   }
   ordered_json j;
-  j["kind"] = "butterfly-fat-tree-3d";
+  j["kind"] = net.pyramid() ? "fat-pyramid-3d" : "butterfly-fat-tree-3d";
   j["processors"] = net.processors();
   j["levels"] = net.levels();
   j["children_per_switch"] = 8;
   j["parents_per_switch"] = 4;
   j["switches_by_level"] = switches;
   j["channel_width_by_level"] = channels;
+  if (net.pyramid()) {
+    std::vector<std::uint64_t> mesh;
+    for (int l = 0; l <= net.levels(); ++l) mesh.push_back(net.mesh_wires_at(l));
+    j["mesh_wires_by_level"] = mesh;
+    j["mesh_neighbours"] = 6;
+  }
   j["wires"] = net.wires();
   return j;
 }

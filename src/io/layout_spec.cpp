@@ -179,11 +179,11 @@ LayoutStyle parse_layout_style(std::string_view text) {
   if (text == "layered") return LayoutStyle::kLayered;
   if (text == "slab") return LayoutStyle::kSlab;
   throw InputError(
-      2203,
-      fmt::format("unknown layout style '{}'; valid styles are h-tree, cube and slab "
-                  "(fat-trees), fold-and-squash, h-tree, cube and layered (butterfly fat-trees), "
-                  "fold-and-squash and h-tree (fat-pyramids) and channel (competing networks)",
-                  text));
+      2203, fmt::format(
+                "unknown layout style '{}'; valid styles are h-tree, cube and slab "
+                "(fat-trees), fold-and-squash, h-tree, cube and layered (butterfly fat-trees), "
+                "fold-and-squash, h-tree and cube (fat-pyramids) and channel (competing networks)",
+                text));
 }
 
 LayoutStyle resolved_style(const LayoutSpec& spec) {
@@ -202,9 +202,12 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   if (tree && (*spec.style == LayoutStyle::kCube || *spec.style == LayoutStyle::kSlab))
     return *spec.style;
   // The butterfly fat-tree's 3D variant (8 children, 4 parents, n = 8^k): the lattice (cube)
-  // or the layered router.
+  // or the layered router; the 3D fat-pyramid: the lattice.
   if (butterfly && (*spec.style == LayoutStyle::kCube || *spec.style == LayoutStyle::kLayered) &&
       std::get<ButterflyParams>(spec.network).kind == "butterfly-fat-tree")
+    return *spec.style;
+  if (butterfly && *spec.style == LayoutStyle::kCube &&
+      std::get<ButterflyParams>(spec.network).kind == "fat-pyramid")
     return *spec.style;
   // A network from a file may be three-dimensional: the cube style checks its wires.
   if (competing && competing->kind == "file" && *spec.style == LayoutStyle::kCube)
@@ -212,8 +215,8 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   throw InputError(
       2204, fmt::format("a {} network cannot take the {} style; it takes {}",
                         network_kind_name(spec.network), to_string(*spec.style),
-                        butterfly ? "fold-and-squash or h-tree (cube or layered: the 3D variant "
-                                    "of the butterfly fat-tree)"
+                        butterfly ? "fold-and-squash or h-tree (cube: the 3D variant; layered: "
+                                    "the 3D butterfly fat-tree's old layout)"
                         : tree    ? "h-tree, cube or slab"
                                   : to_string(own)));
 }

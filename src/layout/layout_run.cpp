@@ -11,7 +11,7 @@ std::uint64_t LayoutRun::processors() const {
 
 std::string LayoutRun::kind() const {
   if (tree) return "fat-tree";
-  if (butterfly3d) return "butterfly-fat-tree-3d";
+  if (butterfly3d) return butterfly3d->pyramid() ? "fat-pyramid-3d" : "butterfly-fat-tree-3d";
   if (butterfly) return butterfly->pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
   return network->kind;
 }

@@ -132,17 +132,22 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
   int levels = 0;
   if (is_3d(style)) {
     if (!b.parents.empty())
-      throw InputError(5401,
-                       "--parents applies to the 2D butterfly networks; the 3D one has 4 parents");
-    run.butterfly3d.emplace(b.processors);
+      throw InputError(
+          5401, "--parents applies to the 2D butterfly networks; the 3D ones have 4 parents");
+    if (b.mesh_diagonals)
+      throw InputError(5405,
+                       "--mesh-diagonals applies to the 2D fat-pyramid; the 3D one has the "
+                       "6-neighbour mesh");
+    run.butterfly3d.emplace(b.processors, b.pyramid());
     const bool lattice = style == LayoutStyle::kCube;
     run.times.build = timed([&] {
       run.drawn = DrawnLayout<3>{lattice ? build_butterfly3d_lattice(*run.butterfly3d)
                                          : build_butterfly3d(*run.butterfly3d),
                                  {}};
     });
-    svg.title = fmt::format("3D butterfly fat-tree, {} processors, {}", b.processors,
-                            lattice ? "3D lattice" : "layered");
+    svg.title =
+        fmt::format("3D {}, {} processors, {}", b.pyramid() ? "fat-pyramid" : "butterfly fat-tree",
+                    b.processors, lattice ? "3D lattice" : "layered");
     levels = run.butterfly3d->levels();
   } else {
     run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);

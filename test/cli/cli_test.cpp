@@ -414,8 +414,16 @@ TEST_SUITE("cli_route") {
     CHECK(b.code == 0);
     CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
     expect_error("layout -n 64 --parents 2", 2, "FTV-1203", "butterfly");
-    expect_error("layout --network fat-pyramid -n 64 --style cube", 2, "FTV-2204",
+    expect_error("layout --network fat-pyramid -n 64 --style layered", 2, "FTV-2204",
                  "fold-and-squash");
+    expect_error("layout --network fat-pyramid -n 64 --style cube --mesh-diagonals", 2, "FTV-5405",
+                 "6-neighbour");
+    // The 3D fat-pyramid: the lattice with each level's 6-neighbour mesh.
+    const Result p3 = run("layout --network fat-pyramid -n 64 --style cube --drc --json -");
+    CHECK(p3.code == 0);
+    CHECK(p3.output.find("\"kind\": \"fat-pyramid-3d\"") != std::string::npos);
+    CHECK(p3.output.find("\"mesh_neighbours\": 6") != std::string::npos);
+    CHECK(p3.output.find("\"drc_violations\": 0") != std::string::npos);
     expect_error("layout --network butterfly-fat-tree -n 256 --style cube", 2, "FTV-3203", "512");
     const Result b3 = run("layout --network butterfly-fat-tree -n 64 --style cube --drc --json -");
     CHECK(b3.code == 0);

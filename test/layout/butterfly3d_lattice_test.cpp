@@ -4,8 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <set>
+#include <tuple>
 
 #include "ftvlsi/geometry/drc.hpp"
+#include "ftvlsi/geometry/flatten.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/layout/butterfly3d_layered.hpp"
 
@@ -94,6 +98,99 @@ TEST_SUITE("butterfly3d_lattice") {
       CAPTURE(k);
       CHECK(volume <= 1600 * std::pow(k + 1, 1.5));
       CHECK(volume >= 1000 * std::pow(k + 1, 1.5));
+    }
+  }
+
+  TEST_CASE("the 3D fat-pyramid lattice is DRC-clean hierarchically and flat") {
+    // 8^5 is the first size whose slot column meets a mesh step line (a step of no length).
+    for (std::uint64_t n : {8, 64, 512, 4096, 32768}) {
+      CAPTURE(n);
+      const ButterflyFatTree3d net(n, true);
+      const Layout<3> layout = build_butterfly3d_lattice(net);
+      CHECK(layout.cells.size() == static_cast<std::size_t>(net.levels() + 1));
+      const DrcReport h = check_hierarchical(layout);
+      CHECK(h.violations == 0);
+      if (!h.samples.empty()) MESSAGE(h.samples[0].rule << " " << h.samples[0].detail);
+      CHECK(check_flat(layout, std::uint64_t{1} << 31).violations == 0);
+    }
+  }
+
+  TEST_CASE("every fat-pyramid mesh wire joins the same switch of face-adjacent nodes, once") {
+    for (std::uint64_t n : {64, 512, 4096}) {
+      CAPTURE(n);
+      const ButterflyFatTree3d net(n, true);
+      const Layout<3> layout = build_butterfly3d_lattice(net);
+      const FlatLayout<3> flat = flatten(layout, std::uint64_t{1} << 31);
+      const auto side = butterfly3d_lattice_cell(net.levels(), true);
+      auto cell = [&](std::uint64_t v, int a) { return flat.node_box[v].lo[a] / side[a]; };
+      std::vector<std::uint64_t> mesh(net.levels() + 1, 0);
+      std::set<std::tuple<std::uint64_t, std::uint64_t>> seen;
+      for (std::size_t w = 0; w < flat.wire_count(); ++w) {
+        const std::uint64_t a = flat.wire_from_node[w], b = flat.wire_to_node[w];
+        REQUIRE(a != kNoNode);
+        REQUIRE(b != kNoNode);
+        const int l = flat.node_level[a];
+        if (flat.node_level[b] != l) continue;  // a tree wire
+        ++mesh[l];
+        CHECK(seen.insert({std::min(a, b), std::max(a, b)}).second);
+        int axes = 0;
+        for (int x = 0; x < 3; ++x) {
+          const Coord mask = (Coord{1} << l) - 1;
+          CHECK((cell(a, x) & mask) == (cell(b, x) & mask));  // the same switch of its node
+          const Coord d = (cell(b, x) >> l) - (cell(a, x) >> l);
+          CHECK((d == 0 || d == 1));
+          axes += d != 0;
+        }
+        CHECK(axes == 1);
+      }
+      for (int l = 0; l <= net.levels(); ++l) CHECK(mesh[l] == net.mesh_wires_at(l));
+      const LayoutMetrics<3> m = measure(layout);
+      CHECK(m.wires == net.wires());
+      for (int l = 1; l <= net.levels(); ++l)
+        CHECK(m.wires_by_level[l] == 8 * net.switches_at(l) + net.mesh_wires_at(l));
+    }
+  }
+
+  TEST_CASE("the wire lengths in graph order are the drawn ones") {
+    for (bool pyramid : {false, true})
+      for (std::uint64_t n : {64, 4096}) {
+        CAPTURE(n);
+        const ButterflyFatTree3d net(n, pyramid);
+        const auto lengths = butterfly3d_lattice_wire_lengths(net);
+        const ButterflyFatTree3dGraph g = net.graph();
+        REQUIRE(lengths.size() == g.wires.size());
+        const LayoutMetrics<3> m = measure(build_butterfly3d_lattice(net));
+        CHECK(std::accumulate(lengths.begin(), lengths.end(), std::uint64_t{0}) ==
+              m.wire_length_total);
+        std::vector<std::uint64_t> longest(net.levels() + 1, 0);
+        for (std::size_t w = 0; w < lengths.size(); ++w)
+          longest[g.wire_level[w]] = std::max(longest[g.wire_level[w]], lengths[w]);
+        for (int l = 1; l <= net.levels(); ++l) CHECK(longest[l] == m.wire_length_max_by_level[l]);
+      }
+  }
+
+  TEST_CASE(
+      "a fat-pyramid mesh wire of level l is about 2^l cell sides; the volume stays within "
+      "a constant of the fat-tree's") {
+    for (std::uint64_t n : {512, 32768}) {
+      const ButterflyFatTree3d net(n, true);
+      const auto lengths = butterfly3d_lattice_wire_lengths(net);
+      const ButterflyFatTree3dGraph g = net.graph();
+      const auto side = butterfly3d_lattice_cell(net.levels(), true);
+      for (std::size_t w = 0; w < lengths.size(); ++w) {
+        if (!g.wire_is_mesh[w]) continue;
+        const int l = g.wire_level[w];
+        const Coord along = *std::max_element(side.begin(), side.end()) << l;
+        CHECK(lengths[w] <= static_cast<std::uint64_t>(along + 4 * side[1]));
+        CHECK(lengths[w] >= static_cast<std::uint64_t>(std::min({side[0], side[1], side[2]}) << l));
+      }
+      const double tree =
+          ratio(measure(build_butterfly3d_lattice(ButterflyFatTree3d(n))), static_cast<double>(n));
+      const double pyramid = ratio(measure(build_butterfly3d_lattice(net)), static_cast<double>(n));
+      MESSAGE("n = " << n << ": volume / (n lg^(3/2) n) " << tree << " (tree), " << pyramid
+                     << " (pyramid)");
+      CHECK(pyramid >= tree);
+      CHECK(pyramid <= 2.5 * tree);
     }
   }
 }

@@ -80,7 +80,8 @@ struct Cell {
   std::vector<Pin<D>> pins;
   Box<D> bbox;  // set by Layout::finalize()
   // Lattice layouts: the cell's local origin is congruent to the global origin modulo this
-  // (every instance of it is placed at a multiple); 0 when the layout has no line colours.
+  // (every instance of it is placed at a multiple); 0 when the layout has no line colours. In a
+  // 3D lattice layout it counts periods of the point colours along each axis.
   Coord lattice = 0;
 
   std::int32_t add_node(const Box<D>& box, NodeKind kind, std::int32_t level);

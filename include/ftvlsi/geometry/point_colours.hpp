@@ -8,7 +8,10 @@
 // of a node that the wire's colour may pierce (the node it ends on); a node's points all have
 // one node colour. Shapes of different colours then share a point only where a wire ends on a
 // node, so a hierarchical check may let a parent's wires run through its children's boxes.
-// Only local colours (used by the own shapes of one cell definition) exist in 3D.
+// A colour is local (used by the own shapes of one cell definition) or a pattern: drawn by
+// several cells, each on a lattice (Cell::lattice, in periods of this table) that is a multiple
+// of the pattern's period (ColourRule::period, also in periods of this table), so that every
+// wire of the colour is a translate of one of a few classes (src/geometry/drc_lattice3.cpp).
 //
 // A builder usually derives the colours from lines: with x-lines at (y, z) both even, y-lines at
 // x even and z odd and z-lines at x and y odd, lines of different families never share a point,

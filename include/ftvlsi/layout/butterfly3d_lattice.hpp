@@ -13,8 +13,14 @@
 // (Greenberg & Leiserson §6), and a level-l wire is at most 3 * 2^l cell sides long.
 // One cell definition per level; the point colours (geometry/point_colours.hpp) let the
 // hierarchical DRC check each definition once.
+//
+// A 3D fat-pyramid (net.pyramid()) gets its mesh on the same lattice (docs/fat-pyramid3d.md):
+// the same-numbered switches of face-adjacent level-m nodes sit on one line of cells, 2^m cells
+// apart, so each level's mesh wires run on lines of their own (a constant number per cell per
+// level) and are drawn by the lowest cell holding both ends, as a pattern colour.
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/butterfly_fat_tree3d.hpp"
@@ -23,7 +29,10 @@ namespace ftvlsi {
 
 Layout<3> build_butterfly3d_lattice(const ButterflyFatTree3d& net);
 
+// The drawn length of every wire of net.graph(), in its order.
+std::vector<std::uint64_t> butterfly3d_lattice_wire_lengths(const ButterflyFatTree3d& net);
+
 // The side of a processor's cell along x, y and z for k levels.
-std::array<Coord, 3> butterfly3d_lattice_cell(int levels);
+std::array<Coord, 3> butterfly3d_lattice_cell(int levels, bool pyramid = false);
 
 }  // namespace ftvlsi
