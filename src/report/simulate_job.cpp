@@ -273,24 +273,6 @@ std::vector<std::uint64_t> grid_mapping3d(const CompetingNetwork& net, std::uint
   return leaf;
 }
 
-// TEMPORARY, until layout/butterfly3d_lattice.hpp's butterfly3d_lattice_wire_lengths lands from
-// main: a wire's length estimated as the Manhattan distance between its ends' cells, in cell
-// sides of the 3D lattice, and at least 1.
-std::vector<std::uint64_t> lattice_wire_lengths_estimate(const ButterflyFatTree3d& net) {
-  const ButterflyFatTree3dGraph g = net.graph();
-  const std::array<Coord, 3> cell = butterfly3d_lattice_cell(net.levels());
-  std::vector<std::uint64_t> out;
-  out.reserve(g.wires.size());
-  for (const auto& [a, b] : g.wires) {
-    std::uint64_t len = 0;
-    for (int ax = 0; ax < 3; ++ax)
-      len += static_cast<std::uint64_t>(std::llabs(g.cell[a][ax] - g.cell[b][ax])) *
-             static_cast<std::uint64_t>(cell[ax]);
-    out.push_back(std::max<std::uint64_t>(1, len));
-  }
-  return out;
-}
-
 // A 3D competing network on the 3D fat-pyramid (docs/simulate3d.md): R drawn on its 3D grid
 // (volume and wire lengths as Theorem 10's pipeline has them), the host on n = the least power of 8
 // >= N processors, laid out as the 3D lattice; "area" is volume.
@@ -317,7 +299,7 @@ Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
   p.area_competing = measure(drawing).volume();
   p.pyramid3d.emplace(least_power(p.net.processors(), 8), true);
   p.area_host = measure(build_butterfly3d_lattice(*p.pyramid3d)).volume();
-  p.wire_length = lattice_wire_lengths_estimate(*p.pyramid3d);
+  p.wire_length = butterfly3d_lattice_wire_lengths(*p.pyramid3d);
   add_one_step(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()));
   p.load_factor = butterfly_load_factor(*p.pyramid3d, p.messages);
   return p;

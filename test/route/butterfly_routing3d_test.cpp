@@ -28,7 +28,8 @@ MessageSet random_messages(std::uint64_t n, std::uint64_t count, std::uint64_t s
   SplitMix64 rng(seed);
   MessageSet m;
   for (std::uint64_t i = 0; i < count; ++i)
-    m.push_back({static_cast<std::uint32_t>(rng.below(n)), static_cast<std::uint32_t>(rng.below(n))});
+    m.push_back(
+        {static_cast<std::uint32_t>(rng.below(n)), static_cast<std::uint32_t>(rng.below(n))});
   return m;
 }
 
@@ -261,8 +262,7 @@ TEST_SUITE("butterfly_routing3d") {
     CHECK(both.path_length[1] == 3);
     // Alone, each goes through in one cycle.
     for (const auto& msg : m)
-      CHECK(route_butterfly_greedy(net, MessageSet{msg}, SwitchPolicy::kRandom, 1, 10).cycles ==
-            1);
+      CHECK(route_butterfly_greedy(net, MessageSet{msg}, SwitchPolicy::kRandom, 1, 10).cycles == 1);
   }
 
   TEST_CASE("a corner neighbour's node is three mesh hops away") {
