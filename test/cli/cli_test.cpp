@@ -513,6 +513,26 @@ TEST_SUITE("cli_route") {
     const std::string svg = slurp(dir / "sweep" / "slowdown-linear.svg");
     CHECK(svg.find("∛V") != std::string::npos);
     CHECK(svg.find("√A") == std::string::npos);
+    // A 3 x 3 x 3 mesh fits the 4 x 4 x 4 leaf cube of 64; a line of 8 processors does not fit
+    // the 2 x 2 x 2 cube of 8 and is placed by slabs, rows and places. Both deliver everything.
+    const fs::path line = dir / "line.net";
+    {
+      std::ofstream out(line);
+      out << "processors 8 dimensions 3\n";
+      for (int p = 0; p < 8; ++p) out << p << " " << p << " 5 -2\n";
+      for (int p = 0; p + 1 < 8; ++p) out << "wire " << p << " " << p + 1 << "\n";
+    }
+    for (const std::string& args : {std::string("--competing mesh3d -n 27"),
+                                    "--competing file --network-file " + line.string()}) {
+      CAPTURE(args);
+      const Result small = run("simulate " + args + " --host fat-pyramid --json -");
+      CAPTURE(small.output);
+      REQUIRE(small.code == 0);
+      const auto k = nlohmann::json::parse(small.output.substr(0, small.output.rfind('}') + 1));
+      CHECK(k["delivered"] == k["messages"]);
+      CHECK(k["host_processors"] == (args.find("27") != std::string::npos ? 64 : 8));
+      CHECK(k["load_factor"].get<double>() >= 2.0);
+    }
     // A 3D network with a wire that skips a grid point: refused by the 3D fat-pyramid host.
     const fs::path net = dir / "skip.net";
     std::ofstream(net) << "processors 3 dimensions 3\n0 0 0 0\n1 1 0 0\n2 3 0 0\n"
