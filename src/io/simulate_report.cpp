@@ -49,6 +49,10 @@ ordered_json row_json(const SimulateResult& out) {
     j["volume_competing"] = out.area_competing;
     j["volume_host"] = out.area_host;
     j["slowdown_over_lg3_n"] = out.slowdown / (lg_n * lg_n * lg_n);
+    // The 3D counterparts of sqrt A and lg A (docs/simulate3d.md).
+    const double v = std::max(2.0, static_cast<double>(out.area_competing));
+    j["slowdown_over_cbrt_v"] = out.slowdown / std::cbrt(v);
+    j["slowdown_over_lg_v"] = out.slowdown / std::log2(v);
   }
   j["area_competing"] = out.area_competing;
   j["area_host"] = out.area_host;

@@ -140,6 +140,10 @@ TEST_SUITE("simulate") {
       CHECK(r.delivery_cycles <= 24);
       CHECK(r.area_host > r.area_competing);
       CHECK(j["volume_host"] == r.area_host);
+      CHECK(j["slowdown_over_cbrt_v"].get<double>() ==
+            doctest::Approx(r.slowdown / std::cbrt(static_cast<double>(r.area_competing))));
+      CHECK(j["slowdown_over_lg_v"].get<double>() ==
+            doctest::Approx(r.slowdown / std::log2(static_cast<double>(r.area_competing))));
       // Same seed, byte-identical JSON.
       CHECK(simulate_json(run_simulate(s)) == simulate_json(r));
     }
