@@ -669,7 +669,7 @@ int dispatch(int argc, char** argv) {
   add_check_options(check, check_args);
 
   ReportArgs report_args;
-  auto* report = add_report_command(app, report_args);
+  add_report_command(app, report_args);  // the default subcommand: run last
 
   app.footer(kHelpFooter);
 

@@ -268,7 +268,9 @@ void add_volume_bound(ordered_json& layout, const LayoutRun& run) {
   const auto* drawn = drawn_as<3>(run.drawn);
   if (!drawn || !run.reference_size || *run.reference_size <= 0) return;
   const double ratio = static_cast<double>(drawn->metrics.size) / *run.reference_size;
+  const bool pyramid3d = run.butterfly3d && run.butterfly3d->pyramid();
   layout["volume_bound"] = run.tree          ? "Leiserson 1985 Theorem 4: (w lg(n/w))^(3/2)"
+                           : pyramid3d       ? "Greenberg-Leiserson 6's n lg^(3/2) n, with the mesh"
                            : run.butterfly3d ? "Greenberg-Leiserson 6: n lg^(3/2) n"
                                              : "n";
   layout["volume_ratio"] = ratio;
