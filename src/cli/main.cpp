@@ -338,10 +338,12 @@ struct SimulateArgs {
 void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--competing", a.competing,
                "competing network: mesh (default), torus, tree, hypercube, butterfly, planar, "
-               "file");
+               "mesh3d, file");
   add_override(cmd, "--processors,-n", a.processors, "competing network's processors (256)");
   add_override(cmd, "--network-file", a.network_file, "network file (with --competing file)");
-  add_override(cmd, "--host", a.host, "fat-tree (H-tree layout, default) or fat-pyramid");
+  add_override(cmd, "--host", a.host,
+               "fat-tree (H-tree layout, default; 3D: the volume-universal cube) or fat-pyramid "
+               "(fold-and-squash; 3D: the 3D lattice)");
   // The fat-tree host's profile: linear-size with Greenberg's alpha = lg^2 n unless given.
   add_profile_options(cmd, a.capacity);
   add_override(cmd, "--competing-alpha", a.competing_alpha,

@@ -49,6 +49,10 @@ ordered_json row_json(const SimulateResult& out) {
     j["volume_competing"] = out.area_competing;
     j["volume_host"] = out.area_host;
     j["slowdown_over_lg3_n"] = out.slowdown / (lg_n * lg_n * lg_n);
+    // The 3D counterparts of sqrt A and lg A (docs/simulate3d.md).
+    const double v = std::max(2.0, static_cast<double>(out.area_competing));
+    j["slowdown_over_cbrt_v"] = out.slowdown / std::cbrt(v);
+    j["slowdown_over_lg_v"] = out.slowdown / std::log2(v);
   }
   j["area_competing"] = out.area_competing;
   j["area_host"] = out.area_host;
@@ -128,6 +132,64 @@ std::string slowdown_plot_file(const std::string& delay) {
   return name;
 }
 
+bool is_3d(const SweepResult& r) {
+  return !r.rows.empty() && r.rows.front().dimensions == 3;
+}
+
+// The 3D counterpart of the headline: the cube root of V for sqrt A, lg V for lg A.
+std::string headline3d(const SweepResult& r) {
+  std::string md;
+  const auto* ft = find_trend(r, HostKind::kFatTree, DelayModel::Kind::kLinear);
+  const auto* fp = find_trend(r, HostKind::kFatPyramid, DelayModel::Kind::kLinear);
+  if (ft && fp)
+    md += fmt::format(
+        "\n**3D (volume-universal fat-tree against the 3D fat-pyramid).** Under linear delay the "
+        "fat-tree's slowdown grows with slope {:.2f} in log V (∛V: 0.33; Δ/∛V goes {:.3f} → "
+        "{:.3f}, Δ/lg V {:.3f} → {:.3f}), the fat-pyramid's with slope {:.2f} (Δ/∛V {:.3f} → "
+        "{:.3f}, Δ/lg V {:.3f} → {:.3f}).\n",
+        ft->slope, ft->per_cbrt_v_first, ft->per_cbrt_v_last, ft->per_lg_a_first, ft->per_lg_a_last,
+        fp->slope, fp->per_cbrt_v_first, fp->per_cbrt_v_last, fp->per_lg_a_first,
+        fp->per_lg_a_last);
+  return md;
+}
+
+// The tables of a sweep over a 3D competing network: V (its volume) for A, ∛V for √A.
+std::string sweep_markdown3d(const SweepResult& r) {
+  std::string md =
+      "Each row routes the 3D competing network's one-step message set (every wire one message "
+      "each way) on the host, times every delivery cycle from the wires the messages cross in "
+      "the host's 3D layout, and divides by one step of the competing network on its own 3D grid "
+      "layout under the same delay model. V is the competing network's measured layout volume; "
+      "the host's volume over V is the volume ratio.\n\n"
+      "| host | delay | N | V | host volume | volume ratio | λ | cycles | T_host | T_R | slowdown "
+      "Δ "
+      "| Δ/∛V | Δ/lg V | longest path | stretch |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const auto& x : r.rows) {
+    const double v = static_cast<double>(x.area_competing);
+    md += fmt::format(
+        "| {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | {:.3f} | "
+        "{:.3f} | {} | {:.1f} |\n",
+        x.host, x.delay_model, x.processors, x.area_competing, x.area_host, x.area_ratio,
+        x.load_factor, x.delivery_cycles, x.time_host, x.time_competing, x.slowdown,
+        x.slowdown / std::cbrt(v), x.slowdown / std::log2(v), x.path_length_max,
+        x.path_stretch_max);
+  }
+  md +=
+      "\nGrowth: the least-squares slope of log Δ against log V over the larger half of the "
+      "sizes (∛V growth has slope 1/3; polylogarithmic growth tends to 0).\n\n"
+      "| host | delay | slope | Δ/∛V first → last | Δ/lg V first → last | volume ratio min … max "
+      "|\n"
+      "|---|---|---:|---|---|---|\n";
+  for (const auto& t : r.trends)
+    md +=
+        fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
+                    t.host, t.delay_model, t.slope, t.per_cbrt_v_first, t.per_cbrt_v_last,
+                    t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
+  md += headline3d(r);
+  return md;
+}
+
 // The headline sentence (Greenberg 1990 §1, §4), when the sweep has both hosts.
 std::string headline(const SweepResult& r) {
   std::string md;
@@ -154,39 +216,46 @@ std::string headline(const SweepResult& r) {
 
 std::string sweep_markdown(const SweepResult& r, const std::optional<std::string>& plot_prefix) {
   std::string md;
-  md +=
-      "Each row routes the competing network's one-step message set (every wire one message "
-      "each way) on the host, times every delivery cycle from the wires the messages cross in "
-      "the host's layout, and divides by one step of the competing network on its own layout "
-      "under the same delay model. A is the competing network's measured layout area. Both "
-      "networks are built from processors of equal area α (Greenberg 1990 §3: lg² n unless "
-      "given); the host's area over A is the area ratio.\n\n"
-      "| host | delay | N | α | A | host area | area ratio | λ | cycles | T_host | T_R | slowdown "
-      "Δ "
-      "| Δ/√A | Δ/lg A | longest path | stretch |\n"
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-  for (const auto& x : r.rows) {
-    const double a = static_cast<double>(x.area_competing);
-    md += fmt::format(
-        "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | {:.3f} "
-        "| "
-        "{:.3f} | {} | {:.1f} |\n",
-        x.host, x.delay_model, x.processors, x.competing_alpha, x.area_competing, x.area_host,
-        x.area_ratio, x.load_factor, x.delivery_cycles, x.time_host, x.time_competing, x.slowdown,
-        x.slowdown / std::sqrt(a), x.slowdown / std::log2(a), x.path_length_max,
-        x.path_stretch_max);
-  }
-  md +=
-      "\nGrowth: the least-squares slope of log Δ against log A over the larger half of the "
-      "sizes (√A growth has slope 0.5; polylogarithmic growth tends to 0).\n\n"
-      "| host | delay | slope | Δ/√A first → last | Δ/lg A first → last | area ratio min … max |\n"
-      "|---|---|---:|---|---|---|\n";
-  for (const auto& t : r.trends)
+  if (is_3d(r)) {
+    md = sweep_markdown3d(r);
+  } else {
     md +=
-        fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
-                    t.host, t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last,
-                    t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
-  md += headline(r);
+        "Each row routes the competing network's one-step message set (every wire one message "
+        "each way) on the host, times every delivery cycle from the wires the messages cross in "
+        "the host's layout, and divides by one step of the competing network on its own layout "
+        "under the same delay model. A is the competing network's measured layout area. Both "
+        "networks are built from processors of equal area α (Greenberg 1990 §3: lg² n unless "
+        "given); the host's area over A is the area ratio.\n\n"
+        "| host | delay | N | α | A | host area | area ratio | λ | cycles | T_host | T_R | "
+        "slowdown "
+        "Δ "
+        "| Δ/√A | Δ/lg A | longest path | stretch |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const auto& x : r.rows) {
+      const double a = static_cast<double>(x.area_competing);
+      md += fmt::format(
+          "| {} | {} | {} | {} | {} | {} | {:.2f} | {:.2f} | {} | {:.0f} | {:.0f} | {:.2f} | "
+          "{:.3f} "
+          "| "
+          "{:.3f} | {} | {:.1f} |\n",
+          x.host, x.delay_model, x.processors, x.competing_alpha, x.area_competing, x.area_host,
+          x.area_ratio, x.load_factor, x.delivery_cycles, x.time_host, x.time_competing, x.slowdown,
+          x.slowdown / std::sqrt(a), x.slowdown / std::log2(a), x.path_length_max,
+          x.path_stretch_max);
+    }
+    md +=
+        "\nGrowth: the least-squares slope of log Δ against log A over the larger half of the "
+        "sizes (√A growth has slope 0.5; polylogarithmic growth tends to 0).\n\n"
+        "| host | delay | slope | Δ/√A first → last | Δ/lg A first → last | area ratio min … max "
+        "|\n"
+        "|---|---|---:|---|---|---|\n";
+    for (const auto& t : r.trends)
+      md += fmt::format(
+          "| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n", t.host,
+          t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last, t.per_lg_a_first,
+          t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
+    md += headline(r);
+  }
   if (plot_prefix) {
     md += "\n";
     std::vector<std::string> seen;

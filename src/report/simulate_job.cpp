@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <numeric>
 #include <tuple>
@@ -18,12 +20,15 @@
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/io/text_file.hpp"
+#include "ftvlsi/layout/butterfly3d_lattice.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/fold_and_squash.hpp"
+#include "ftvlsi/layout/grid3d.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
+#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/route/algorithms.hpp"
@@ -52,8 +57,9 @@ struct Prepared {
   std::optional<FatTree> tree;
   ChannelWireLengths channel_wires;
   std::optional<double> congestion;
-  // Fat-pyramid host: the network and the length of every wire of its graph.
+  // Fat-pyramid host: the network (2D or 3D) and the length of every wire of its graph.
   std::optional<ButterflyFatTree> pyramid;
+  std::optional<ButterflyFatTree3d> pyramid3d;
   std::vector<std::uint64_t> wire_length;
 };
 
@@ -219,16 +225,90 @@ std::vector<std::uint64_t> grid_mapping(const CompetingNetwork& net, std::uint64
   return leaf;
 }
 
+// Processors onto the 3D fat-pyramid's leaf cube (side 2^k, leaves in Morton order) by their places
+// on R's grid: translated to the origin, when they fit the cube (any mesh3d: one-to-one, grid
+// neighbours on neighbouring leaves, leaf = morton3(x, y, z)); otherwise sorted by x into slabs of
+// ceil(N / side) processors, each slab by y into rows of ceil(slab / side), each row by z.
+std::vector<std::uint64_t> grid_mapping3d(const CompetingNetwork& net, std::uint64_t side) {
+  const std::uint64_t count = net.processors();
+  std::array<std::int64_t, 3> lo = net.position.front(), hi = lo;
+  for (const auto& q : net.position)
+    for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], q[a]), hi[a] = std::max(hi[a], q[a]);
+  std::vector<std::uint64_t> leaf(count);
+  bool fits = true;
+  for (int a = 0; a < 3; ++a) fits = fits && static_cast<std::uint64_t>(hi[a] - lo[a]) < side;
+  if (fits) {  // positions are distinct (validated), so this is one-to-one
+    for (std::uint64_t q = 0; q < count; ++q) {
+      const auto& at = net.position[q];
+      leaf[q] = morton3({at[0] - lo[0], at[1] - lo[1], at[2] - lo[2]});
+    }
+    return leaf;
+  }
+  std::vector<std::uint32_t> order(count);
+  std::iota(order.begin(), order.end(), 0u);
+  auto by = [&](int a, int b, int c) {
+    return [&, a, b, c](std::uint32_t u, std::uint32_t v) {
+      const auto& pu = net.position[u];
+      const auto& pv = net.position[v];
+      return std::tuple(pu[a], pu[b], pu[c], u) < std::tuple(pv[a], pv[b], pv[c], v);
+    };
+  };
+  std::sort(order.begin(), order.end(), by(0, 1, 2));
+  const std::uint64_t per_slab = (count + side - 1) / side;
+  for (std::uint64_t x = 0; x * per_slab < count; ++x) {
+    const std::uint64_t s0 = x * per_slab, s1 = std::min(count, s0 + per_slab);
+    const auto slab = order.begin() + static_cast<std::ptrdiff_t>(s0);
+    std::sort(slab, order.begin() + static_cast<std::ptrdiff_t>(s1), by(1, 2, 0));
+    const std::uint64_t per_row = (s1 - s0 + side - 1) / side;
+    for (std::uint64_t y = 0; y * per_row < s1 - s0; ++y) {
+      const std::uint64_t r0 = y * per_row, r1 = std::min(s1 - s0, r0 + per_row);
+      std::sort(slab + static_cast<std::ptrdiff_t>(r0), slab + static_cast<std::ptrdiff_t>(r1),
+                by(2, 0, 1));
+      for (std::uint64_t z = 0; z < r1 - r0; ++z)
+        leaf[slab[static_cast<std::ptrdiff_t>(r0 + z)]] =
+            morton3({static_cast<std::int64_t>(x), static_cast<std::int64_t>(y),
+                     static_cast<std::int64_t>(z)});
+    }
+  }
+  return leaf;
+}
+
+// A 3D competing network on the 3D fat-pyramid (docs/simulate3d.md): R drawn on its 3D grid
+// (volume and wire lengths as Theorem 10's pipeline has them), the host on n = the least power of 8
+// >= N processors, laid out as the 3D lattice; "area" is volume.
+Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
+  if (s.mesh_diagonals)
+    throw InputError(6211,
+                     "--mesh-diagonals belongs to the 2D fat-pyramid; the 3D fat-pyramid's mesh "
+                     "joins face neighbours only");
+  for (const auto& [u, v] : net.wires) {
+    std::int64_t apart = 0;
+    for (int a = 0; a < 3; ++a) apart += std::llabs(net.position[u][a] - net.position[v][a]);
+    if (apart != 1)
+      throw InputError(
+          6210, fmt::format("the 3D fat-pyramid host simulates 3D networks whose wires join grid "
+                            "neighbours (such as mesh3d); the wire {} - {} of this {} does not",
+                            u, v, net.kind));
+  }
+  Prepared p;
+  p.dimensions = 3;
+  p.net = std::move(net);
+  const Layout<3> drawing = build_grid3d(p.net);
+  p.competing_length = wire_lengths(drawing.cells[drawing.top]);
+  FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
+  p.area_competing = measure(drawing).volume();
+  p.pyramid3d.emplace(least_power(p.net.processors(), 8), true);
+  p.area_host = measure(build_butterfly3d_lattice(*p.pyramid3d)).volume();
+  p.wire_length = butterfly3d_lattice_wire_lengths(*p.pyramid3d);
+  add_one_step(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()));
+  p.load_factor = butterfly_load_factor(*p.pyramid3d, p.messages);
+  return p;
+}
+
 Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   Prepared p;
   p.net = make_net(s);
-  if (p.net.dimensions != 2)
-    throw InputError(
-        6208,
-        fmt::format(
-            "a {}D competing network needs the volume-universal fat-tree host (--host fat-tree); "
-            "there is no 3D fat-pyramid yet",
-            p.net.dimensions));
+  if (p.net.dimensions == 3) return prepare_fat_pyramid3d(s, std::move(p.net));
   const std::uint64_t n = least_power(p.net.processors(), 4);
   const auto side = static_cast<Coord>(greenberg_side(n));
   ChannelNotes notes;
@@ -330,7 +410,9 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.algorithm = std::string(to_string(s.algorithm));
   out.delay_model = delay.name();
   out.processors = p.net.processors();
-  out.host_processors = p.tree ? p.tree->processors() : p.pyramid->processors();
+  out.host_processors = p.tree      ? p.tree->processors()
+                        : p.pyramid ? p.pyramid->processors()
+                                    : p.pyramid3d->processors();
   out.area_competing = p.area_competing;
   out.area_host = p.area_host;
   out.host_alpha = p.host_alpha;
@@ -347,10 +429,12 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     r = route_fat_tree(p, s, timing);
   } else {
     const ButterflyTiming bt{timing, p.wire_length};
-    r = route_butterfly(*p.pyramid, p.messages,
-                        s.algorithm == RouteAlgorithm::kGreedy ? ButterflyAlgorithm::kGreedy
-                                                               : ButterflyAlgorithm::kRandomPrime,
-                        s.policy, s.seed, s.max_cycles, &bt);
+    const ButterflyAlgorithm a = s.algorithm == RouteAlgorithm::kGreedy
+                                     ? ButterflyAlgorithm::kGreedy
+                                     : ButterflyAlgorithm::kRandomPrime;
+    r = p.pyramid
+            ? route_butterfly(*p.pyramid, p.messages, a, s.policy, s.seed, s.max_cycles, &bt)
+            : route_butterfly(*p.pyramid3d, p.messages, a, s.policy, s.seed, s.max_cycles, &bt);
   }
   out.delivery_cycles = r.cycles;
   out.time_host = r.elapsed;
@@ -370,7 +454,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     out.mapping = std::string(to_string(s.mapping));
   } else {
     out.mapping = "grid";
-    out.mesh_diagonals = p.pyramid->mesh_diagonals();
+    out.mesh_diagonals = p.pyramid && p.pyramid->mesh_diagonals();
   }
   return out;
 }
@@ -403,6 +487,13 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
       };
       t.per_sqrt_a_first = per(*pts.front(), true), t.per_sqrt_a_last = per(*pts.back(), true);
       t.per_lg_a_first = per(*pts.front(), false), t.per_lg_a_last = per(*pts.back(), false);
+      t.dimensions = pts.front()->dimensions;
+      if (t.dimensions == 3) {
+        auto per_cbrt = [](const SimulateResult& r) {
+          return r.slowdown / std::cbrt(static_cast<double>(r.area_competing));
+        };
+        t.per_cbrt_v_first = per_cbrt(*pts.front()), t.per_cbrt_v_last = per_cbrt(*pts.back());
+      }
       // Least squares over the larger half of the sizes (at least two points).
       const std::size_t from = pts.size() >= 4 ? pts.size() / 2 : 0;
       double sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
@@ -491,23 +582,27 @@ SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows
             ps.points.push_back({static_cast<double>(r.area_competing), r.slowdown});
         series.push_back(std::move(ps));
       }
-      // Reference curves through the first point of the first host: sqrt A and lg A.
+      // Reference curves through the first point of the first host: sqrt A and lg A (3D: the
+      // cube root of the volume V and lg V).
+      const bool volume = !out.rows.empty() && out.rows.front().dimensions == 3;
       if (!series.empty() && !series.front().points.empty()) {
         const auto [a0, d0] = series.front().points.front();
-        PlotSeries sq{"∝ √A", {}, true}, lga{"∝ lg A", {}, true};
+        PlotSeries root{volume ? "∝ ∛V" : "∝ √A", {}, true};
+        PlotSeries lga{volume ? "∝ lg V" : "∝ lg A", {}, true};
         for (const auto& [a, d] : series.front().points) {
-          sq.points.push_back({a, d0 * std::sqrt(a / a0)});
+          root.points.push_back({a, d0 * (volume ? std::cbrt(a / a0) : std::sqrt(a / a0))});
           lga.points.push_back({a, d0 * std::log2(a) / std::log2(a0)});
         }
-        series.push_back(std::move(sq));
+        series.push_back(std::move(root));
         series.push_back(std::move(lga));
       }
       const std::string name = slowdown_plot_file(delay.name());
-      write_file_atomically(
-          (dir / name).string(),
-          plot_svg(series, {fmt::format("Slowdown simulating a {} ({} delay)", spec.base.competing,
-                                        delay.name()),
-                            "A (competing network's layout area)", "slowdown Δ = T_host / T_R"}));
+      write_file_atomically((dir / name).string(),
+                            plot_svg(series, {fmt::format("Slowdown simulating a {} ({} delay)",
+                                                          spec.base.competing, delay.name()),
+                                              volume ? "V (competing network's layout volume)"
+                                                     : "A (competing network's layout area)",
+                                              "slowdown Δ = T_host / T_R"}));
       out.files.push_back(name);
     }
     write_file_atomically((dir / "simulate.csv").string(), sweep_csv(out));

@@ -17,13 +17,83 @@ namespace {
 
 constexpr std::uint32_t kNone = UINT32_MAX;
 
-struct Coord2 {
-  std::int64_t x, y;
+// What the router needs to know of a network (docs/simulate3d.md §1): its dimension, where a
+// processor sits, how a mesh shortcut between two adjacent level-l nodes is split into hops along
+// the mesh's own wires (each at a phase of its own), and how wide a directed mesh channel is.
+template <class Net>
+struct NetTraits;
+
+template <int D>
+using Cell = std::array<std::int64_t, D>;
+
+// Up to three hops, each a step between adjacent nodes and the mesh phase it is taken in.
+template <int D>
+struct Hops {
+  std::array<Cell<D>, 3> step{};
+  std::array<int, 3> phase{};
+  int count = 0;
+  void add(const Cell<D>& s, int p) { step[count] = s, phase[count] = p, ++count; }
 };
 
-Coord2 processor_cell(const ButterflyFatTree& net, std::uint32_t p) {
-  const std::uint64_t side = std::uint64_t{1} << net.levels();
-  return {static_cast<std::int64_t>(p % side), static_cast<std::int64_t>(p / side)};
+template <>
+struct NetTraits<ButterflyFatTree> {
+  static constexpr int kDim = 2;
+  static constexpr int kMeshPhases = 2;
+  using Graph = ButterflyFatTreeGraph;
+  // Row-major: processor p sits in column p mod side, row p / side.
+  static Cell<2> processor_cell(const ButterflyFatTree& net, std::uint32_t p) {
+    const std::uint64_t side = std::uint64_t{1} << net.levels();
+    return {static_cast<std::int64_t>(p % side), static_cast<std::int64_t>(p / side)};
+  }
+  // Greenberg 1990 §4: a diagonal neighbour on the 4-neighbour mesh is the horizontal edge, then
+  // the vertical one; with diagonal wires, or for a horizontal or vertical neighbour, one edge.
+  // (The hops are phased by their place in the path, as before the 3D network existed.)
+  static Hops<2> hops(const ButterflyFatTree& net, const Cell<2>& d) {
+    Hops<2> h;
+    if (d[0] != 0 && d[1] != 0 && !net.mesh_diagonals()) {
+      h.add({d[0], 0}, 0);
+      h.add({0, d[1]}, 1);
+    } else {
+      h.add(d, 0);
+    }
+    return h;
+  }
+  // p_l wires between each of the s_l same-numbered switch pairs: the tree channel's width.
+  static std::uint64_t mesh_width(const ButterflyFatTree& net, int l) {
+    return net.channel_width(l);
+  }
+};
+
+template <>
+struct NetTraits<ButterflyFatTree3d> {
+  static constexpr int kDim = 3;
+  static constexpr int kMeshPhases = 3;
+  using Graph = ButterflyFatTree3dGraph;
+  static Cell<3> processor_cell(const ButterflyFatTree3d&, std::uint32_t p) { return demorton3(p); }
+  // The 6-neighbour mesh: one hop per axis the nodes differ along, in the order x, y, z; a hop
+  // along axis a is taken in mesh phase a, so every directed mesh wire has one phase and carries
+  // at most one message per delivery cycle.
+  static Hops<3> hops(const ButterflyFatTree3d&, const Cell<3>& d) {
+    Hops<3> h;
+    for (int a = 0; a < 3; ++a)
+      if (d[a] != 0) {
+        Cell<3> s{0, 0, 0};
+        s[a] = d[a];
+        h.add(s, a);
+      }
+    return h;
+  }
+  // One wire between each of the s_l same-numbered switch pairs.
+  static std::uint64_t mesh_width(const ButterflyFatTree3d& net, int l) {
+    return net.switches_per_node(l);
+  }
+};
+
+template <int D>
+Cell<D> shifted(const Cell<D>& c, int l) {
+  Cell<D> out;
+  for (int a = 0; a < D; ++a) out[a] = c[a] >> l;
+  return out;
 }
 
 // Compressed adjacency: for every node, its (neighbour, directed wire code) entries.
@@ -49,11 +119,27 @@ Csr build_csr(std::size_t nodes, Each&& each) {
   return c;
 }
 
+template <class Net>
+ButterflyTurn turn_of(const Net& net, std::uint32_t src, std::uint32_t dst) {
+  using T = NetTraits<Net>;
+  const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
+  for (int l = 0;; ++l) {
+    std::int64_t far = 0;  // the Chebyshev distance of the level-l nodes
+    for (int a = 0; a < T::kDim; ++a) far = std::max(far, std::abs((d[a] >> l) - (s[a] >> l)));
+    if (far == 0) return {l, false};
+    if (l >= 1 && net.pyramid() && far == 1) return {l, true};
+  }
+}
+
 // The directed wire code of wire w: 2w going up (or from the first end of a mesh wire), 2w + 1
 // going down (or from the second end).
+template <class Net>
 class Router {
+  using T = NetTraits<Net>;
+  static constexpr int D = T::kDim;
+
  public:
-  explicit Router(const ButterflyFatTree& net) : net_(net), g_(net.graph()) {
+  explicit Router(const Net& net) : net_(net), g_(net.graph()) {
     const std::size_t nodes = g_.level.size();
     const auto& g = g_;
     up_ = build_csr(nodes, [&](auto&& add) {
@@ -73,18 +159,17 @@ class Router {
     });
   }
 
-  const ButterflyFatTreeGraph& graph() const { return g_; }
-  int phases() const { return 2 * net_.levels() + 2; }
+  const typename T::Graph& graph() const { return g_; }
+  int phases() const { return 2 * net_.levels() + T::kMeshPhases; }
 
-  // One attempt's directed wires, at their phases: up wire of level l at l - 1, the mesh wires at
-  // m and m + 1 (a diagonal neighbour on the 4-neighbour mesh takes the horizontal edge, then the
-  // vertical one: Greenberg 1990 §4's two mesh edges), down wire of level l at 2m + 2 - l; kNone
-  // where the path has no wire.
+  // One attempt's directed wires, at their phases: up wire of level l at l - 1, the mesh hops at
+  // m + their mesh phase, down wire of level l at 2m + (mesh phases) - l; kNone where the path
+  // has no wire.
   void path(const Message& msg, SplitMix64& rng, std::uint32_t* out) const {
     const int m = net_.levels();
     std::fill(out, out + phases(), kNone);
     if (msg.first == msg.second) return;
-    const ButterflyTurn turn = butterfly_turn(net_, msg.first, msg.second);
+    const ButterflyTurn turn = turn_of(net_, msg.first, msg.second);
     std::uint32_t v = msg.first;
     for (int l = 0; l < turn.level; ++l) {
       const auto parents = up_.of(v);
@@ -93,99 +178,87 @@ class Router {
       v = pick.first;
     }
     if (turn.mesh) {
-      const Coord2 at = node_region(v), to = node_region_of(msg.second, turn.level);
-      const std::int64_t dx = to.x - at.x, dy = to.y - at.y;
-      if (dx != 0 && dy != 0 && !net_.mesh_diagonals()) {
-        v = mesh_step(v, {to.x, at.y}, rng, out[m]);
-        v = mesh_step(v, to, rng, out[m + 1]);
-      } else {
-        v = mesh_step(v, to, rng, out[m]);
+      Cell<D> at = region(v);
+      const Cell<D> to = shifted<D>(g_.cell[msg.second], turn.level);
+      Cell<D> d;
+      for (int a = 0; a < D; ++a) d[a] = to[a] - at[a];
+      const Hops<D> h = T::hops(net_, d);
+      for (int i = 0; i < h.count; ++i) {
+        for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
+        v = mesh_step(v, at, rng, out[m + h.phase[i]]);
       }
+      FTVLSI_ASSERT(at == to);
     }
     for (int l = turn.level; l >= 1; --l) {
       const auto children = down_.of(v);
+      const Cell<D> want = shifted<D>(g_.cell[msg.second], l - 1);
       const auto it = std::find_if(children.begin(), children.end(),
-                                   [&](const auto& c) { return covers(c.first, msg.second); });
+                                   [&](const auto& c) { return region(c.first) == want; });
       FTVLSI_ASSERT(it != children.end());
-      out[2 * m + 2 - l] = it->second;
+      out[2 * m + T::kMeshPhases - l] = it->second;
       v = it->first;
     }
     FTVLSI_ASSERT(v == msg.second);
   }
 
  private:
-  // Node v's region at its level, and the region of processor p's level-l ancestor.
-  Coord2 node_region(std::uint32_t v) const {
-    const int l = g_.level[v];
-    return {g_.cell[v][0] >> l, g_.cell[v][1] >> l};
-  }
-  Coord2 node_region_of(std::uint32_t p, int l) const {
-    return {g_.cell[p][0] >> l, g_.cell[p][1] >> l};
-  }
-  // One mesh edge from v to the same-numbered switch of the adjacent node `to`: one of its p_l
+  // Node v's region at its level.
+  Cell<D> region(std::uint32_t v) const { return shifted<D>(g_.cell[v], g_.level[v]); }
+  // One mesh edge from v to the same-numbered switch of the adjacent node `to`: one of its
   // parallel wires at random.
-  std::uint32_t mesh_step(std::uint32_t v, Coord2 to, SplitMix64& rng, std::uint32_t& wire) const {
+  std::uint32_t mesh_step(std::uint32_t v, const Cell<D>& to, SplitMix64& rng,
+                          std::uint32_t& wire) const {
     std::uint32_t options[4], target[4], count = 0;
-    for (const auto& [other, code] : mesh_.of(v)) {
-      const Coord2 r = node_region(other);
-      if (r.x == to.x && r.y == to.y && count < 4) target[count] = other, options[count++] = code;
-    }
+    for (const auto& [other, code] : mesh_.of(v))
+      if (region(other) == to && count < 4) target[count] = other, options[count++] = code;
     FTVLSI_ASSERT(count >= 1);
     const auto k = static_cast<std::uint32_t>(count == 1 ? 0 : rng.below(count));
     wire = options[k];
     return target[k];
   }
 
-  // Whether node v's region (at its level) contains processor d's cell.
-  bool covers(std::uint32_t v, std::uint32_t d) const {
-    const int l = g_.level[v];
-    return (g_.cell[v][0] >> l) == (g_.cell[d][0] >> l) &&
-           (g_.cell[v][1] >> l) == (g_.cell[d][1] >> l);
-  }
-
-  const ButterflyFatTree& net_;
-  ButterflyFatTreeGraph g_;
+  const Net& net_;
+  typename T::Graph g_;
   Csr up_, down_, mesh_;
 };
 
-}  // namespace
-
-ButterflyTurn butterfly_turn(const ButterflyFatTree& net, std::uint32_t src, std::uint32_t dst) {
-  const Coord2 s = processor_cell(net, src), d = processor_cell(net, dst);
-  for (int l = 0;; ++l) {
-    const std::int64_t dx = (d.x >> l) - (s.x >> l), dy = (d.y >> l) - (s.y >> l);
-    if (dx == 0 && dy == 0) return {l, false};
-    if (l >= 1 && net.pyramid() && std::max(std::abs(dx), std::abs(dy)) == 1) return {l, true};
+// One key per (channel, message): level, kind (0 up, 1 down, 2 + direction for mesh), node.
+template <int D>
+std::uint64_t channel_key(int l, std::uint64_t kind, const Cell<D>& at) {
+  constexpr int bits = 50 / D;  // 25 per axis in 2D, 16 in 3D
+  std::uint64_t key = (std::uint64_t(l) << 58) | (kind << 50);
+  for (int a = 0; a < D; ++a) {
+    FTVLSI_ASSERT(at[a] >= 0 && at[a] < (std::int64_t{1} << bits));
+    key |= std::uint64_t(at[a]) << (bits * (D - 1 - a));
   }
+  return key;
 }
 
-double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& messages) {
-  // One key per (channel, message): level, kind (0 up, 1 down, 2 + direction for mesh), node.
-  auto key = [](int l, std::uint64_t kind, std::int64_t x, std::int64_t y) {
-    return (std::uint64_t(l) << 58) | (kind << 50) | (std::uint64_t(x) << 25) | std::uint64_t(y);
-  };
+template <class Net>
+double load_factor_of(const Net& net, const MessageSet& messages) {
+  using T = NetTraits<Net>;
+  constexpr int D = T::kDim;
   std::vector<std::uint64_t> keys;
   for (const auto& [src, dst] : messages) {
     if (src == dst) continue;
-    const ButterflyTurn turn = butterfly_turn(net, src, dst);
-    const Coord2 s = processor_cell(net, src), d = processor_cell(net, dst);
+    const ButterflyTurn turn = turn_of(net, src, dst);
+    const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
     for (int l = 0; l < turn.level; ++l) {
-      keys.push_back(key(l, 0, s.x >> l, s.y >> l));
-      keys.push_back(key(l, 1, d.x >> l, d.y >> l));
+      keys.push_back(channel_key<D>(l, 0, shifted<D>(s, l)));
+      keys.push_back(channel_key<D>(l, 1, shifted<D>(d, l)));
     }
     if (turn.mesh) {
-      // The directed mesh channel from a node towards a neighbour; a diagonal on the 4-neighbour
-      // mesh is a horizontal channel, then a vertical one from the node beside.
+      // The directed mesh channels from a node towards a neighbour, hop by hop.
       const int l = turn.level;
-      const std::int64_t x = s.x >> l, y = s.y >> l, dx = (d.x >> l) - x, dy = (d.y >> l) - y;
-      auto mesh = [&](std::int64_t ax, std::int64_t ay, std::int64_t ex, std::int64_t ey) {
-        keys.push_back(key(l, 2 + static_cast<std::uint64_t>((ex + 1) * 3 + ey + 1), ax, ay));
-      };
-      if (dx != 0 && dy != 0 && !net.mesh_diagonals()) {
-        mesh(x, y, dx, 0);
-        mesh(x + dx, y, 0, dy);
-      } else {
-        mesh(x, y, dx, dy);
+      Cell<D> at = shifted<D>(s, l), to = shifted<D>(d, l), delta;
+      for (int a = 0; a < D; ++a) delta[a] = to[a] - at[a];
+      const Hops<D> h = T::hops(net, delta);
+      for (int i = 0; i < h.count; ++i) {
+        std::uint64_t direction = 0;
+        for (int a = D - 1; a >= 0; --a)
+          direction = 3 * direction + static_cast<std::uint64_t>(h.step[i][a] + 1);
+        keys.push_back(channel_key<D>(l, 2 + direction, at));
+        for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
       }
     }
   }
@@ -195,20 +268,38 @@ double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& mess
     std::size_t j = i;
     while (j < keys.size() && keys[j] == keys[i]) ++j;
     const int l = static_cast<int>(keys[i] >> 58);
-    lambda =
-        std::max(lambda, static_cast<double>(j - i) / static_cast<double>(net.channel_width(l)));
+    const bool mesh = ((keys[i] >> 50) & 0xff) >= 2;
+    const std::uint64_t width = mesh ? T::mesh_width(net, l) : net.channel_width(l);
+    lambda = std::max(lambda, static_cast<double>(j - i) / static_cast<double>(width));
     i = j;
   }
   return lambda;
+}
+
+}  // namespace
+
+ButterflyTurn butterfly_turn(const ButterflyFatTree& net, std::uint32_t src, std::uint32_t dst) {
+  return turn_of(net, src, dst);
+}
+ButterflyTurn butterfly_turn(const ButterflyFatTree3d& net, std::uint32_t src, std::uint32_t dst) {
+  return turn_of(net, src, dst);
+}
+
+double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& messages) {
+  return load_factor_of(net, messages);
+}
+double butterfly_load_factor(const ButterflyFatTree3d& net, const MessageSet& messages) {
+  return load_factor_of(net, messages);
 }
 
 namespace {
 
 // One delivery cycle at a time: fresh random parents for every message sent, contention
 // resolved phase by phase (docs/design.md §5.5), optional timing.
+template <class Net>
 class ButterflySimulator {
  public:
-  ButterflySimulator(const ButterflyFatTree& net, const MessageSet& messages, SwitchPolicy policy,
+  ButterflySimulator(const Net& net, const MessageSet& messages, SwitchPolicy policy,
                      std::uint64_t seed, const ButterflyTiming* timing)
       : router_(net),
         messages_(messages),
@@ -289,7 +380,7 @@ class ButterflySimulator {
   std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
 
  private:
-  const Router router_;
+  const Router<Net> router_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
   SplitMix64 rng_;
@@ -310,11 +401,14 @@ std::string_view to_string(ButterflyAlgorithm a) {
   return a == ButterflyAlgorithm::kGreedy ? "greedy" : "random-prime";
 }
 
-RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
-                            ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
-                            std::uint64_t max_cycles, const ButterflyTiming* timing) {
-  ButterflySimulator sim(net, messages, policy, seed, timing);
-  detail::Router<ButterflySimulator> router(sim, messages.size(), max_cycles);
+namespace {
+
+template <class Net>
+RouteResult route(const Net& net, const MessageSet& messages, ButterflyAlgorithm algorithm,
+                  SwitchPolicy policy, std::uint64_t seed, std::uint64_t max_cycles,
+                  const ButterflyTiming* timing) {
+  ButterflySimulator<Net> sim(net, messages, policy, seed, timing);
+  detail::Router<ButterflySimulator<Net>> router(sim, messages.size(), max_cycles);
   if (algorithm == ButterflyAlgorithm::kGreedy) {
     while (!router.done()) router.send(router.undelivered());
   } else {
@@ -330,11 +424,64 @@ RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messa
   return r;
 }
 
+// Every message's path as the router draws it in one attempt, wires in the order taken.
+template <class Net>
+std::vector<ButterflyPath> paths_of(const Net& net, const MessageSet& messages,
+                                    std::uint64_t seed) {
+  const Router<Net> router(net);
+  const auto& g = router.graph();
+  SplitMix64 rng(seed);
+  std::vector<std::uint32_t> codes(static_cast<std::size_t>(router.phases()));
+  std::vector<ButterflyPath> out;
+  out.reserve(messages.size());
+  for (const auto& msg : messages) {
+    router.path(msg, rng, codes.data());
+    ButterflyPath p;
+    p.nodes.push_back(msg.first);
+    for (const std::uint32_t c : codes) {
+      if (c == kNone) continue;
+      const auto [a, b] = g.wires[c / 2];
+      const bool forward = c % 2 == 0;  // up, or from the mesh wire's first end
+      FTVLSI_ASSERT(p.nodes.back() == (forward ? a : b));
+      p.wires.push_back(c / 2);
+      p.nodes.push_back(forward ? b : a);
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace
+
+RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
+                            ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
+                            std::uint64_t max_cycles, const ButterflyTiming* timing) {
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing);
+}
+RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& messages,
+                            ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
+                            std::uint64_t max_cycles, const ButterflyTiming* timing) {
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing);
+}
+
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
                                    std::uint64_t max_cycles, const ButterflyTiming* timing) {
-  return route_butterfly(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles,
-                         timing);
+  return route(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles, timing);
+}
+RouteResult route_butterfly_greedy(const ButterflyFatTree3d& net, const MessageSet& messages,
+                                   SwitchPolicy policy, std::uint64_t seed,
+                                   std::uint64_t max_cycles, const ButterflyTiming* timing) {
+  return route(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles, timing);
+}
+
+std::vector<ButterflyPath> butterfly_paths(const ButterflyFatTree& net, const MessageSet& messages,
+                                           std::uint64_t seed) {
+  return paths_of(net, messages, seed);
+}
+std::vector<ButterflyPath> butterfly_paths(const ButterflyFatTree3d& net,
+                                           const MessageSet& messages, std::uint64_t seed) {
+  return paths_of(net, messages, seed);
 }
 
 }  // namespace ftvlsi

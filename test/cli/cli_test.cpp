@@ -490,6 +490,57 @@ TEST_SUITE("cli_route") {
     CHECK(line_count(slurp((report / "simulate.csv").string())) == 1 + 3 * 2 * 3);
   }
 
+  TEST_CASE("a 3D mesh on the 3D fat-pyramid: JSON and a sweep against the fat-tree in V") {
+    const fs::path dir = scratch("simulate3d");
+    const Result r = run("simulate --competing mesh3d -n 64 --host fat-pyramid --json -");
+    CAPTURE(r.output);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.output.substr(0, r.output.rfind('}') + 1));
+    CHECK(j["dimensions"] == 3);
+    CHECK(j["host"] == "fat-pyramid");
+    CHECK(j["host_processors"] == 64);
+    CHECK(j["delivered"] == j["messages"]);
+    CHECK(j.contains("volume_host"));
+    const Result s =
+        run("simulate --sweep --competing mesh3d --sizes 64,512 --delays linear "
+            "--report " +
+            (dir / "sweep").string());
+    CAPTURE(s.output);
+    REQUIRE(s.code == 0);
+    const std::string md = slurp(dir / "sweep" / "simulate.md");
+    CHECK(md.find("Δ/∛V") != std::string::npos);
+    CHECK(md.find("| fat-pyramid | linear | 512 |") != std::string::npos);
+    const std::string svg = slurp(dir / "sweep" / "slowdown-linear.svg");
+    CHECK(svg.find("∛V") != std::string::npos);
+    CHECK(svg.find("√A") == std::string::npos);
+    // A 3 x 3 x 3 mesh fits the 4 x 4 x 4 leaf cube of 64; a line of 8 processors does not fit
+    // the 2 x 2 x 2 cube of 8 and is placed by slabs, rows and places. Both deliver everything.
+    const fs::path line = dir / "line.net";
+    {
+      std::ofstream out(line);
+      out << "processors 8 dimensions 3\n";
+      for (int p = 0; p < 8; ++p) out << p << " " << p << " 5 -2\n";
+      for (int p = 0; p + 1 < 8; ++p) out << "wire " << p << " " << p + 1 << "\n";
+    }
+    for (const std::string& args : {std::string("--competing mesh3d -n 27"),
+                                    "--competing file --network-file " + line.string()}) {
+      CAPTURE(args);
+      const Result small = run("simulate " + args + " --host fat-pyramid --json -");
+      CAPTURE(small.output);
+      REQUIRE(small.code == 0);
+      const auto k = nlohmann::json::parse(small.output.substr(0, small.output.rfind('}') + 1));
+      CHECK(k["delivered"] == k["messages"]);
+      CHECK(k["host_processors"] == (args.find("27") != std::string::npos ? 64 : 8));
+      CHECK(k["load_factor"].get<double>() >= 2.0);
+    }
+    // A 3D network with a wire that skips a grid point: refused by the 3D fat-pyramid host.
+    const fs::path net = dir / "skip.net";
+    std::ofstream(net) << "processors 3 dimensions 3\n0 0 0 0\n1 1 0 0\n2 3 0 0\n"
+                          "wire 0 1\nwire 1 2\n";
+    expect_error("simulate --competing file --network-file " + net.string() + " --host fat-pyramid",
+                 2, "FTV-6210", "wire 1 - 2");
+  }
+
   TEST_CASE("simulate rejects bad hosts, models and combinations with one line") {
     expect_error("simulate --host ring", 2, "FTV-1121", "fat-tree or fat-pyramid");
     expect_error("simulate --delay cubic", 2, "FTV-6172", "delay");
@@ -500,8 +551,8 @@ TEST_SUITE("cli_route") {
     expect_error("simulate --competing mesh -n 50", 2, "FTV-3401", "mesh");
     expect_error("simulate --sweep -n 64", 2, "FTV-1015", "--sizes");
     expect_error("simulate --report out", 2, "FTV-1016", "--sweep");
-    expect_error("simulate --competing mesh3d -n 64 --host fat-pyramid", 2, "FTV-6208",
-                 "3D fat-pyramid");
+    expect_error("simulate --competing mesh3d -n 64 --host fat-pyramid --mesh-diagonals", 2,
+                 "FTV-6211", "2D fat-pyramid");
     expect_error("simulate --competing file", 2, "FTV-6204",
                  "--competing file needs --network-file");
     expect_error("simulate --sweep --sizes 64 --report /proc/ftvlsi", 3, "FTV-7005",

@@ -113,7 +113,70 @@ TEST_SUITE("simulate") {
     bad.competing = "mesh3d";
     bad.processors = 64;
     bad.host = HostKind::kFatPyramid;
+    bad.mesh_diagonals = true;  // the 3D fat-pyramid's mesh has no diagonals
     CHECK_THROWS_AS(run_simulate(bad), InputError);
+  }
+
+  TEST_CASE(
+      "a 3D mesh on the 3D fat-pyramid: all delivered, lambda 6, O(1) cycles, same seed same "
+      "JSON") {
+    for (std::uint64_t n : {64, 512, 4096}) {
+      CAPTURE(n);
+      SimulateSpec s;
+      s.competing = "mesh3d";
+      s.processors = n;
+      s.host = HostKind::kFatPyramid;
+      const SimulateResult r = run_simulate(s);
+      const auto j = json_of(r);
+      CHECK(j["dimensions"] == 3);
+      CHECK(j["host"] == "fat-pyramid");
+      CHECK(r.host_processors == n);  // a mesh3d of 8^k processors fills the leaf cube
+      CHECK(r.messages == 6 * (n - static_cast<std::uint64_t>(std::llround(std::cbrt(n))) *
+                                       static_cast<std::uint64_t>(std::llround(std::cbrt(n)))));
+      CHECK(r.delivered == r.messages);
+      // Grid neighbours land on neighbouring leaves (leaf = morton3(x, y, z)): every processor
+      // sends its six messages over its one wire, and no channel above is busier.
+      CHECK(r.load_factor == doctest::Approx(6.0));
+      CHECK(r.delivery_cycles <= 24);
+      CHECK(r.area_host > r.area_competing);
+      CHECK(j["volume_host"] == r.area_host);
+      CHECK(j["slowdown_over_cbrt_v"].get<double>() ==
+            doctest::Approx(r.slowdown / std::cbrt(static_cast<double>(r.area_competing))));
+      CHECK(j["slowdown_over_lg_v"].get<double>() ==
+            doctest::Approx(r.slowdown / std::log2(static_cast<double>(r.area_competing))));
+      // Same seed, byte-identical JSON.
+      CHECK(simulate_json(run_simulate(s)) == simulate_json(r));
+    }
+  }
+
+  TEST_CASE("a 3D sweep compares the slowdown with the cube root of V and lg V") {
+    SweepSpec s;
+    s.base.competing = "mesh3d";
+    s.sizes = {64, 512, 4096};
+    s.delays = {parse_delay_model("unit"), parse_delay_model("linear")};
+    const SweepResult r = run_simulate_sweep(s);
+    REQUIRE(r.rows.size() == 3 * 2 * 2);
+    REQUIRE(r.trends.size() == 4);
+    for (const auto& t : r.trends) {
+      CAPTURE(t.host);
+      CAPTURE(t.delay_model);
+      CHECK(t.dimensions == 3);
+      std::vector<const SimulateResult*> pts;
+      for (const auto& x : r.rows)
+        if (x.host == t.host && x.delay_model == t.delay_model) pts.push_back(&x);
+      REQUIRE(pts.size() == 3);
+      const double v0 = static_cast<double>(pts.front()->area_competing);
+      const double v1 = static_cast<double>(pts.back()->area_competing);
+      CHECK(t.per_cbrt_v_first == doctest::Approx(pts.front()->slowdown / std::cbrt(v0)));
+      CHECK(t.per_cbrt_v_last == doctest::Approx(pts.back()->slowdown / std::cbrt(v1)));
+      CHECK(t.per_lg_a_last == doctest::Approx(pts.back()->slowdown / std::log2(v1)));
+      // Both hosts are polylogarithmic in V here: the ratio to the cube root of V falls.
+      CHECK(t.per_cbrt_v_last < t.per_cbrt_v_first);
+      for (const auto* x : pts) CHECK(x->delivered == x->messages);
+    }
+    const std::string md = sweep_document(r, "mesh3d", false);
+    CHECK(md.find("Δ/∛V") != std::string::npos);
+    CHECK(md.find("log V") != std::string::npos);
   }
 
   TEST_CASE("unit delay: both hosts stay polylogarithmic") {
@@ -183,7 +246,15 @@ TEST_SUITE("simulate") {
     CHECK_THROWS_AS(run_simulate(s), InputError);
     s.algorithm = RouteAlgorithm::kGreedy;
     s.competing = "mesh3d";
+    s.mesh_diagonals = true;  // a 2D fat-pyramid option
     CHECK_THROWS_AS(run_simulate(s), InputError);
+    s.mesh_diagonals = false;
+    s.algorithm = RouteAlgorithm::kRandom;  // a fat-pyramid, 2D or 3D, takes greedy or random'
+    CHECK_THROWS_AS(run_simulate(s), InputError);
+    s.algorithm = RouteAlgorithm::kRandomPrime;
+    const SimulateResult r = run_simulate(s);
+    CHECK(r.delivered == r.messages);
+    CHECK(r.algorithm == "random-prime");
   }
 
   TEST_CASE("the JSON says whether the delay model is usable under Greenberg's conditions") {

@@ -8,11 +8,18 @@
 // a channel of capacity 1 in each direction. A delivery cycle resolves the up wires level by
 // level from the processors, then the mesh wires, then the down wires from the top; one message
 // passes each directed wire (chosen at random, or the lowest-numbered with priority switches).
+//
+// The same rules route the 3D butterfly fat-tree and the 3D fat-pyramid (docs/simulate3d.md):
+// "adjacent" is Chebyshev distance 1 between the level-l nodes' coordinates (a face, edge or
+// corner neighbour), and the 6-neighbour mesh takes one hop per axis the nodes differ along, in
+// the order x, y, z, each in a mesh phase of its own axis (up to three mesh edges: the 3D
+// counterpart of Greenberg 1990 §4's two edges for a diagonal). Processors are in Morton order.
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
+#include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/message_set.hpp"
 #include "ftvlsi/route/timing.hpp"
@@ -25,11 +32,15 @@ struct ButterflyTurn {
   bool mesh = false;
 };
 ButterflyTurn butterfly_turn(const ButterflyFatTree& net, std::uint32_t src, std::uint32_t dst);
+ButterflyTurn butterfly_turn(const ButterflyFatTree3d& net, std::uint32_t src, std::uint32_t dst);
 
 // The load factor: the most messages on one channel divided by its wires, over the channels
 // above every level-l node (2^l wires, l = 0 .. m-1, up and down) and, on a fat-pyramid, the
 // directed mesh channels between adjacent level-l nodes (2^l wires).
+// 3D: the tree channel above a level-l node has 4^l wires, a directed mesh channel between
+// adjacent level-l nodes s_l = 4^(l-1).
 double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& messages);
+double butterfly_load_factor(const ButterflyFatTree3d& net, const MessageSet& messages);
 
 // Optional timing: the layout length of every wire of net.graph(), in its order.
 struct ButterflyTiming {
@@ -49,9 +60,29 @@ RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messa
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr);
 
+RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& messages,
+                            ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
+                            std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr);
+
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
                                    std::uint64_t max_cycles,
                                    const ButterflyTiming* timing = nullptr);
+RouteResult route_butterfly_greedy(const ButterflyFatTree3d& net, const MessageSet& messages,
+                                   SwitchPolicy policy, std::uint64_t seed,
+                                   std::uint64_t max_cycles,
+                                   const ButterflyTiming* timing = nullptr);
+
+// One attempt's path of every message, as the router draws it from `seed` (for tests and
+// inspection): the nodes visited, from the source to the destination, and the wires of graph()
+// between them, in order. A message to itself has one node and no wire.
+struct ButterflyPath {
+  std::vector<std::uint32_t> nodes;
+  std::vector<std::uint32_t> wires;
+};
+std::vector<ButterflyPath> butterfly_paths(const ButterflyFatTree& net, const MessageSet& messages,
+                                           std::uint64_t seed);
+std::vector<ButterflyPath> butterfly_paths(const ButterflyFatTree3d& net,
+                                           const MessageSet& messages, std::uint64_t seed);
 
 }  // namespace ftvlsi

@@ -93,13 +93,16 @@ struct SweepSpec {
 
 // The growth of the slowdown over a sweep, per host and delay model: the least-squares slope of
 // log(slowdown) against log(A) over the larger half of the sizes, and the ratios to sqrt A and
-// lg A at the smallest and largest size.
+// lg A at the smallest and largest size. For a 3D competing network A is its volume V, and the
+// ratios to the cube root of V (the 3D counterpart of sqrt A) are kept too; lg A is then lg V.
 struct SweepTrend {
   std::string host, delay_model;
   double slope = 0;
   double per_sqrt_a_first = 0, per_sqrt_a_last = 0;
   double per_lg_a_first = 0, per_lg_a_last = 0;
-  double area_ratio_min = 0, area_ratio_max = 0;  // host area / A over the sweep
+  double area_ratio_min = 0, area_ratio_max = 0;     // host area / A over the sweep
+  int dimensions = 2;                                // of the competing network
+  double per_cbrt_v_first = 0, per_cbrt_v_last = 0;  // 3D only: slowdown / V^(1/3)
 };
 
 struct SweepResult {
