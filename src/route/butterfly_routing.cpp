@@ -308,7 +308,8 @@ class ButterflySimulator {
         timing_(timing),
         phases_(router_.phases()),
         count_(2 * router_.graph().wires.size(), 0),
-        winner_(2 * router_.graph().wires.size(), 0) {
+        winner_(2 * router_.graph().wires.size(), 0),
+        held_(2 * router_.graph().wires.size(), 0) {
     if (timing_) {
       FTVLSI_ASSERT(timing_->wire_length.size() == router_.graph().wires.size());
       for (auto len : timing_->wire_length)
@@ -324,7 +325,9 @@ class ButterflySimulator {
     for (std::size_t i = 0; i < k; ++i)
       router_.path(messages_[sent[i]], rng_, &paths_[i * phases_]);
     // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
-    // choice by reservoir sampling, or the first (the lowest message number).
+    // choice by reservoir sampling, or the first (the lowest message number). A wire won in an
+    // earlier phase stays held for the cycle: a 2D diagonal's vertical edge (its second mesh
+    // phase) cannot also carry a message whose only edge it is (the first mesh phase).
     alive_.assign(k, 1);
     lost_at_.assign(k, phases_);
     for (int p = 0; p < phases_; ++p) {
@@ -332,6 +335,10 @@ class ButterflySimulator {
         const std::uint32_t c = paths_[i * phases_ + p];
         if (!alive_[i] || c == kNone) continue;
         ++steps_;
+        if (held_[c]) {
+          alive_[i] = 0, lost_at_[i] = p;
+          continue;
+        }
         const std::uint32_t seen = ++count_[c];
         if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0))
           winner_[c] = static_cast<std::uint32_t>(i);
@@ -340,9 +347,16 @@ class ButterflySimulator {
         const std::uint32_t c = paths_[i * phases_ + p];
         if (!alive_[i] || c == kNone) continue;
         count_[c] = 0;
-        if (winner_[c] != i) alive_[i] = 0, lost_at_[i] = p;
+        if (winner_[c] != i) {
+          alive_[i] = 0, lost_at_[i] = p;
+        } else {
+          held_[c] = 1;
+          taken_.push_back(c);
+        }
       }
     }
+    for (const std::uint32_t c : taken_) held_[c] = 0;
+    taken_.clear();
     if (timing_) elapsed_ += slowest_round_trip(sent);
     std::vector<std::uint32_t> delivered;
     for (std::size_t i = 0; i < k; ++i) {
@@ -388,6 +402,8 @@ class ButterflySimulator {
   int phases_;
   std::vector<double> wire_delay_;
   std::vector<std::uint32_t> paths_, count_, winner_;
+  std::vector<std::uint8_t> held_;    // per directed wire: won in an earlier phase of this cycle
+  std::vector<std::uint32_t> taken_;  // the wires held this cycle
   std::vector<std::uint8_t> alive_;
   std::vector<int> lost_at_;  // the phase a message lost its wire in (phases_: delivered)
   std::vector<std::uint64_t> path_length_;

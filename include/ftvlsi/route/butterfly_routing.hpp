@@ -7,7 +7,9 @@
 // the same-numbered switch of that node. From there it follows the unique path down. Every wire is
 // a channel of capacity 1 in each direction. A delivery cycle resolves the up wires level by
 // level from the processors, then the mesh wires, then the down wires from the top; one message
-// passes each directed wire (chosen at random, or the lowest-numbered with priority switches).
+// passes each directed wire (chosen at random, or the lowest-numbered with priority switches),
+// and a wire won in one phase stays held for the rest of the cycle (a 2D diagonal's second mesh
+// edge is taken one phase after the edges of messages with a single mesh edge).
 //
 // The same rules route the 3D butterfly fat-tree and the 3D fat-pyramid (docs/simulate3d.md):
 // "adjacent" is Chebyshev distance 1 between the level-l nodes' coordinates (a face, edge or
