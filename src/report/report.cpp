@@ -42,12 +42,12 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
   if (const auto* d = run.drawn_as<3>()) {
     const auto& m = d->metrics;
     return fmt::format(
-        "| {} | {} (cube, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} "
+        "| {} | {} ({}, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} "
         "|\n",
         spec.name,
         run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind(),
-        run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width, m.height,
-        m.depth, m.volume(),
+        d->layout.style, run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-",
+        m.width, m.height, m.depth, m.volume(),
         static_cast<double>(m.volume()) / static_cast<double>(run.processors()), m.wires,
         m.wire_length_total, m.wire_length_max, drc_cell(run));
   }
