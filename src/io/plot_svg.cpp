@@ -12,6 +12,25 @@ namespace ftvlsi {
 namespace {
 
 constexpr double kWidth = 720, kHeight = 440;
+
+// A text fits its width: `size` px, smaller for a long one (a sans-serif character is about
+// 0.55 em wide; UTF-8 continuation bytes are not characters), never below 8 px.
+double fitted_font_size(std::string_view text, double width, double size) {
+  std::size_t chars = 0;
+  for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  const double fit = width / (0.55 * static_cast<double>(std::max<std::size_t>(chars, 1)));
+  return std::clamp(fit, 8.0, size);
+}
+
+// A legend label's font-size attribute when it must shrink below the 12 px default.
+std::string legend_size(std::string_view label, double width) {
+  const double size = fitted_font_size(label, width, 12);
+  return size < 12 ? fmt::format(" font-size=\"{:.1f}\"", size) : "";
+}
+
+double title_font_size(std::string_view title) {
+  return fitted_font_size(title, 0.95 * kWidth, 15);
+}
 constexpr double kLeft = 80, kRight = 200, kTop = 40, kBottom = 60;
 constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                     "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
@@ -67,9 +86,9 @@ std::string series_svg(const PlotSeries& s, std::size_t i, const Axis& ax, const
   const double ly = f.y1 + 10 + 20 * static_cast<double>(i);
   svg += fmt::format(
       "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2\"{}/>"
-      "<text x=\"{}\" y=\"{:.1f}\">{}</text>\n",
+      "<text x=\"{}\" y=\"{:.1f}\"{}>{}</text>\n",
       f.x1 + 12, ly, f.x1 + 36, ly, colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "", f.x1 + 42,
-      ly + 4, xml_escape(s.label));
+      ly + 4, legend_size(s.label, kWidth - f.x1 - 46), xml_escape(s.label));
   return svg;
 }
 
@@ -93,8 +112,8 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      "<text x=\"{}\" y=\"22\" font-size=\"15\" text-anchor=\"middle\">{}</text>\n",
-      kWidth, kHeight, kWidth, kHeight, (px0 + px1) / 2, xml_escape(o.title));
+      "<text x=\"{}\" y=\"22\" font-size=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n",
+      kWidth, kHeight, kWidth, kHeight, kWidth / 2, title_font_size(o.title), xml_escape(o.title));
   for (double t : ax.ticks) {
     const double x = ax.at(t, px0, px1);
     svg += fmt::format(

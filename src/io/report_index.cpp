@@ -5,6 +5,20 @@
 #include "xml_text.hpp"
 
 namespace ftvlsi {
+namespace {
+
+// Whether `file` is one of layout `name`'s per-plane SVG views: name-zNNNN.svg.
+bool is_plane_view(const std::string& name, const std::string& file) {
+  const std::string prefix = name + "-z", suffix = ".svg";
+  if (file.size() <= prefix.size() + suffix.size() || !file.starts_with(prefix) ||
+      !file.ends_with(suffix))
+    return false;
+  for (std::size_t i = prefix.size(); i + suffix.size() < file.size(); ++i)
+    if (file[i] < '0' || file[i] > '9') return false;
+  return true;
+}
+
+}  // namespace
 
 std::string report_index_html(const ReportIndex& index) {
   std::string out = fmt::format(
@@ -22,9 +36,23 @@ std::string report_index_html(const ReportIndex& index) {
   for (const auto& l : index.layouts) {
     out +=
         fmt::format("<tr><td><b>{}</b><br>{}</td><td>", xml_escape(l.name), xml_escape(l.summary));
-    for (const auto& f : l.files)
-      out += fmt::format("<a href=\"{}/{}\">{}</a> ", xml_escape(l.name), xml_escape(f),
-                         xml_escape(f));
+    std::string planes;  // a 3D layout's per-plane views, folded away
+    std::size_t plane_count = 0;
+    for (const auto& f : l.files) {
+      const std::string link = fmt::format("<a href=\"{}/{}\">{}</a> ", xml_escape(l.name),
+                                           xml_escape(f), xml_escape(f));
+      if (is_plane_view(l.name, f)) {
+        planes += link;
+        ++plane_count;
+      } else {
+        out += link;
+      }
+    }
+    if (plane_count > 0)
+      out += fmt::format(
+          "<details><summary>{} plane views (SVG, one per wiring plane)</summary>{}"
+          "</details>",
+          plane_count, planes);
     out += "</td></tr>\n";
   }
   out += "</table>\n<h2>Plots</h2>\n";
