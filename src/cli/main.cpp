@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <optional>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
@@ -637,6 +638,19 @@ CLI::App* add_completion_command(CLI::App& app, std::string& shell) {
   return completion;
 }
 
+// Parses the command line; on a usage error (or --help, --version) the exit code to return.
+std::optional<int> parse_or_exit(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << fmt::format("ftvlsi: error {}: {}; run 'ftvlsi --help' for usage\n",
+                             ftvlsi::error_id_text(usage_error_id(e)), ftvlsi::one_line(e.what()));
+    return static_cast<int>(ExitCode::kBadInput);
+  }
+  return std::nullopt;
+}
+
 int dispatch(int argc, char** argv) {
   CLI::App app{
       "ftvlsi: fat-trees and the VLSI theory of universal networks.\n"
@@ -681,14 +695,7 @@ int dispatch(int argc, char** argv) {
 
   ftvlsi::cli::add_verbosity_flags(app, g_verbosity);
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << fmt::format("ftvlsi: error {}: {}; run 'ftvlsi --help' for usage\n",
-                             ftvlsi::error_id_text(usage_error_id(e)), ftvlsi::one_line(e.what()));
-    return static_cast<int>(ExitCode::kBadInput);
-  }
+  if (const std::optional<int> code = parse_or_exit(app, argc, argv)) return *code;
   if (completion->parsed()) {
     std::cout << ftvlsi::cli::bash_completion(app);
     return 0;
