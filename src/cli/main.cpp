@@ -333,7 +333,7 @@ struct SimulateArgs {
   std::optional<std::string> competing, processors, network_file, host, mapping, algorithm, policy,
       delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles,
       competing_alpha, shard;
-  bool sweep = false, mesh_diagonals = false;
+  bool sweep = false, mesh_diagonals = false, switch_span = false;
 };
 
 void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
@@ -352,6 +352,8 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
                "unless --alpha is given)");
   cmd->add_flag("--mesh-diagonals", a.mesh_diagonals,
                 "fat-pyramid host: diagonal mesh wires too (Greenberg's mesh is 4-neighbour)");
+  cmd->add_flag("--switch-span", a.switch_span,
+                "charge crossing a host switch as wire: half its box's span at each wire end");
   add_override(cmd, "--mapping", a.mapping, "fat-tree host: balanced (default) or geometric");
   add_override(cmd, "--algorithm", a.algorithm,
                "greedy (default), random, offline (fat-tree host) or random-prime (fat-pyramid)");
@@ -407,6 +409,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
     s.technology = ftvlsi::load_technology(*a.capacity.technology);
   }
   s.mesh_diagonals = a.mesh_diagonals;
+  s.switch_span = a.switch_span;
   if (s.mesh_diagonals && !a.sweep && s.host != ftvlsi::HostKind::kFatPyramid)
     throw ftvlsi::InputError(1014,
                              "--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");

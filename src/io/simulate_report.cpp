@@ -42,6 +42,7 @@ ordered_json row_json(const SimulateResult& out) {
   }
   j["mapping"] = out.mapping;
   if (out.mesh_diagonals) j["mesh_diagonals"] = *out.mesh_diagonals;
+  if (out.switch_span) j["switch_span"] = true;
   j["dimensions"] = out.dimensions;
   if (out.dimensions == 3) {
     // Leiserson's Theorem 10: the slowdown is O(lg^3 n).
@@ -150,6 +151,12 @@ std::string headline3d(const SweepResult& r) {
         ft->slope, ft->per_cbrt_v_first, ft->per_cbrt_v_last, ft->per_lg_a_first, ft->per_lg_a_last,
         fp->slope, fp->per_cbrt_v_first, fp->per_cbrt_v_last, fp->per_lg_a_first,
         fp->per_lg_a_last);
+  md += r.rows.front().switch_span
+            ? "\nSwitch spans are charged (`--switch-span`): crossing a switch costs the sum of "
+              "its box's sides, as wire (docs/simulate3d.md §4).\n"
+            : "\nSwitches are crossed at the switch delay alone; `--switch-span` charges their "
+              "spans as wire, which the cube's slab switches make large (docs/simulate3d.md "
+              "§4).\n";
   return md;
 }
 

@@ -130,6 +130,55 @@ void add_one_step(Prepared& p, const std::vector<std::uint64_t>& leaf) {
   }
 }
 
+// ---- switch spans (docs/simulate3d.md §4) -------------------------------------------------
+// A message crosses every switch on its path, from the pin it enters by to the pin it leaves
+// by: at most the box's span, the sum of its sides. With --switch-span every wire is charged, at
+// each end that is a switch, half of that switch's span (rounded up), so a path through a switch
+// pays its whole span. Processors are the messages' ends and are not charged.
+
+// The largest span of a switch of each level (node_level) in the layout, levels 0 .. levels.
+template <int D>
+std::vector<std::uint64_t> switch_spans(const Layout<D>& layout, int levels) {
+  std::vector<std::uint64_t> span(static_cast<std::size_t>(levels) + 1, 0);
+  for (const Cell<D>& cell : layout.cells)
+    for (std::size_t n = 0; n < cell.node_count(); ++n) {
+      const int l = cell.node_level[n];
+      if (cell.node_kind[n] != NodeKind::kSwitch || l < 0 || l > levels) continue;
+      std::uint64_t sum = 0;
+      for (int a = 0; a < D; ++a)
+        sum += static_cast<std::uint64_t>(cell.node_box[n].hi[a] - cell.node_box[n].lo[a]);
+      span[static_cast<std::size_t>(l)] = std::max(span[static_cast<std::size_t>(l)], sum);
+    }
+  return span;
+}
+
+std::uint64_t half_up(std::uint64_t v) {
+  return (v + 1) / 2;
+}
+
+// A fat-tree host: channel k joins the depth-(k-1) switch (none for the root channel) to the
+// depth-k switch (a processor at the leaves).
+void charge_switch_spans(ChannelWireLengths& wires, const std::vector<std::uint64_t>& span,
+                         int levels) {
+  for (int k = 0; k <= levels; ++k) {
+    std::uint64_t add = 0;
+    if (k >= 1) add += half_up(span[static_cast<std::size_t>(k - 1)]);
+    if (k < levels) add += half_up(span[static_cast<std::size_t>(k)]);
+    for (auto& side : wires.table[static_cast<std::size_t>(k)])
+      for (auto& dir : side)
+        for (auto& len : dir) len += add;
+  }
+}
+
+// A butterfly host: every graph wire, by its two ends' levels (level 0: processors).
+template <class Graph>
+void charge_switch_spans(std::vector<std::uint64_t>& length, const Graph& g,
+                         const std::vector<std::uint64_t>& span) {
+  for (std::size_t w = 0; w < length.size(); ++w)
+    for (const std::uint32_t v : {g.wires[w].first, g.wires[w].second})
+      if (g.level[v] > 0) length[w] += half_up(span[static_cast<std::size_t>(g.level[v])]);
+}
+
 // Leiserson's Theorem 10 end to end: a 3D network on its own grid layout, decomposed on it and
 // mapped onto the volume-universal fat-tree, which is laid out as a cube; "area" here is volume.
 Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
@@ -144,10 +193,11 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   const Layout<3> host = build_cube(*p.tree);
   p.area_host = measure(host).volume();
   p.channel_wires = cube_channel_wires(*p.tree, host);
+  if (s.switch_span)
+    charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
   add_one_step(p, r.leaf);
   p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
   p.congestion = congestion_parameter(*p.tree);
-  (void)s;
   return p;
 }
 
@@ -187,6 +237,8 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   p.area_host = host_metrics.area();
   p.host_alpha = mean_processor_area(host_metrics, p.tree->processors());
   p.channel_wires = h_tree_channel_wires(*p.tree, host);
+  if (s.switch_span)
+    charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
   add_one_step(p, r.leaf);
   p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
   p.congestion = congestion_parameter(*p.tree);
@@ -298,8 +350,12 @@ Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
   p.area_competing = measure(drawing).volume();
   p.pyramid3d.emplace(least_power(p.net.processors(), 8), true);
-  p.area_host = measure(build_butterfly3d_lattice(*p.pyramid3d)).volume();
+  const Layout<3> host = build_butterfly3d_lattice(*p.pyramid3d);
+  p.area_host = measure(host).volume();
   p.wire_length = butterfly3d_lattice_wire_lengths(*p.pyramid3d);
+  if (s.switch_span)
+    charge_switch_spans(p.wire_length, p.pyramid3d->graph(),
+                        switch_spans(host, p.pyramid3d->levels()));
   add_one_step(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()));
   p.load_factor = butterfly_load_factor(*p.pyramid3d, p.messages);
   return p;
@@ -322,10 +378,14 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   p.area_competing = competing.area();
   p.competing_alpha = mean_processor_area(competing, p.net.processors());
   p.pyramid.emplace(n, true, std::vector<int>{}, s.mesh_diagonals);
-  const LayoutMetrics<2> host = measure(build_fold_and_squash(*p.pyramid, side));
+  const Layout<2> layout = build_fold_and_squash(*p.pyramid, side);
+  const LayoutMetrics<2> host = measure(layout);
   p.area_host = host.area();
   p.host_alpha = mean_processor_area(host, n);
   p.wire_length = fold_and_squash_wire_lengths(*p.pyramid, side);
+  if (s.switch_span)
+    charge_switch_spans(p.wire_length, p.pyramid->graph(),
+                        switch_spans(layout, p.pyramid->levels()));
   add_one_step(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()));
   p.load_factor = butterfly_load_factor(*p.pyramid, p.messages);
   return p;
@@ -448,6 +508,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.delay_conditions = verdict;
   out.technology = s.technology;
   out.dimensions = p.dimensions;
+  out.switch_span = s.switch_span;
   if (p.tree) {
     out.host_capacity_profile = std::string(to_string(p.tree->capacity_params().profile));
     out.host_capacities = p.tree->capacities();

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
@@ -193,6 +194,46 @@ TEST_SUITE("simulate") {
       };
       CHECK(per_lg3(*r.back()) <= 1.5 * per_lg3(*r.front()));
     }
+  }
+
+  TEST_CASE("--switch-span: crossing a switch costs its span; the 3D fat-tree's grows with it") {
+    // The Theorem 4 cube's switches are slabs across their children's cross-section: charged
+    // for their spans, the 3D fat-tree's linear-delay slowdown grows about 2x per 8x in N (like
+    // the cube's side), the 3D fat-pyramid's (slots 28 long) hardly at all (docs/simulate3d.md).
+    std::vector<double> tree, pyramid;
+    for (std::uint64_t n : {512, 4096}) {
+      CAPTURE(n);
+      for (const HostKind host : {HostKind::kFatTree, HostKind::kFatPyramid}) {
+        SimulateSpec s;
+        s.competing = "mesh3d";
+        s.processors = n;
+        s.host = host;
+        const SimulateResult plain = run_simulate(s);
+        s.switch_span = true;
+        const SimulateResult spans = run_simulate(s);
+        CHECK(json_of(spans)["switch_span"] == true);
+        CHECK(!json_of(plain).contains("switch_span"));
+        CHECK(spans.delivered == spans.messages);
+        CHECK(spans.path_length_max > plain.path_length_max);
+        CHECK(spans.slowdown > plain.slowdown);
+        CHECK(spans.area_host == plain.area_host);  // the layout is the same
+        (host == HostKind::kFatTree ? tree : pyramid).push_back(spans.slowdown);
+      }
+    }
+    MESSAGE("switch spans: fat-tree " << tree[0] << " -> " << tree[1] << ", fat-pyramid "
+                                      << pyramid[0] << " -> " << pyramid[1]);
+    CHECK(tree[1] / tree[0] >= 2.0);
+    CHECK(pyramid[1] / pyramid[0] <= 1.3);
+    CHECK(pyramid[1] < tree[1]);
+    // In 2D the H-tree's switches are small against its wires: spans change little.
+    SimulateSpec flat;
+    flat.competing = "mesh";
+    flat.processors = 1024;
+    const double without = run_simulate(flat).slowdown;
+    flat.switch_span = true;
+    const double with = run_simulate(flat).slowdown;
+    CHECK(with > without);
+    CHECK(with < 2 * without);
   }
 
   TEST_CASE("fat-pyramid paths stretch a wire of length d to O(d + lg A) (Greenberg Thm 4.1)") {

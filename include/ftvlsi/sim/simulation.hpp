@@ -31,6 +31,9 @@ struct SimulateSpec {
   // that both networks are built from processors of equal area (Greenberg 1990 §3).
   std::optional<std::uint64_t> competing_alpha;
   bool mesh_diagonals = false;  // fat-pyramid host: diagonal mesh wires (not Greenberg's mesh)
+  // Charge a message for crossing each host switch: half of the switch box's span (the sum of
+  // its sides) is added to every wire at each switch it ends on (docs/simulate3d.md §4).
+  bool switch_span = false;
   MappingKind mapping = MappingKind::kBalanced;  // fat-tree host
   // greedy, random or offline (fat-tree host); greedy or random-prime (fat-pyramid host)
   RouteAlgorithm algorithm = RouteAlgorithm::kGreedy;
@@ -68,6 +71,7 @@ struct SimulateResult {
   std::string mapping;                               // balanced, geometric or grid
   std::optional<bool> mesh_diagonals;                // fat-pyramid host
   int dimensions = 2;                                // 3: areas are volumes (Theorem 10)
+  bool switch_span = false;                          // switches' spans charged as wire
   SwitchPolicy policy = SwitchPolicy::kRandom;
   std::uint64_t seed = 1, delivered = 0;
   double switch_delay = 1;
