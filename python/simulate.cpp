@@ -20,7 +20,8 @@ const std::vector<std::string> kSimulateParams = {
     "competing",      "processors",   "network_file", "host",       "capacity",
     "root_capacity",  "alpha",        "constant",     "capacities", "competing_alpha",
     "mesh_diagonals", "mapping",      "algorithm",    "switch",     "delay",
-    "data_bits",      "switch_delay", "seed",         "max_cycles", "technology"};
+    "data_bits",      "switch_delay", "seed",         "max_cycles", "technology",
+    "switch_span"};
 
 double positive_number(const std::string& text, const char* what) {
   try {
@@ -76,6 +77,7 @@ SimulateSpec simulate_spec(Params& p) {
   if (const auto v = take(p, "competing_alpha"))
     s.competing_alpha = parse_positive(*v, "--competing-alpha");
   s.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
+  s.switch_span = truthy(take(p, "switch_span"));
   if (const auto v = take(p, "mapping")) s.mapping = parse_mapping_kind(*v);
   if (const auto v = take(p, "algorithm")) s.algorithm = parse_route_algorithm(*v);
   if (const auto v = take(p, "switch")) s.policy = parse_switch_policy(*v);

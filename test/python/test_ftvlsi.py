@@ -104,6 +104,12 @@ def test_simulate_matches_the_cli():
     tdoc = json.loads(cli("simulate", "-n", "64", "--technology", tech("asap7")).stdout)
     assert t.time_host_ns == tdoc["time_host_ns"]
     assert t.time_competing_ns == tdoc["time_competing_ns"]
+    m = ftvlsi.simulate(competing="mesh3d", processors=64, host="fat-pyramid", switch_span=True)
+    mdoc = json.loads(cli("simulate", "--competing", "mesh3d", "-n", "64", "--host", "fat-pyramid",
+                          "--switch-span").stdout)
+    assert m.to_json() == json.dumps(mdoc, indent=2, ensure_ascii=False) + "\n" or \
+        json.loads(m.to_json()) == mdoc
+    assert mdoc["switch_span"] is True and mdoc["dimensions"] == 3
 
 
 def test_decompose_and_route_match_the_cli():
