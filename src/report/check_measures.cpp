@@ -411,4 +411,32 @@ std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const
   return {tree, pyramid};
 }
 
+// G3-headline (beyond the papers, issue 14): the 3D analogue. With switch spans charged as wire,
+// the 3D fat-tree's (Theorem 4 cube's) slowdown simulating a 3D mesh is Omega(cbrt V) and the
+// 3D fat-pyramid's O(lg V) (docs/simulate3d.md §4).
+std::vector<CheckSeries> measure_g3_headline(const std::vector<u64>& sizes, const Ctx& ctx) {
+  auto tree = series("3D fat-tree: Δ / ∛V (a lower bound), switch spans charged", lower(4));
+  auto pyramid = series("3D fat-pyramid: Δ / lg V, switch spans charged", growth(0.1));
+  for (u64 n : sizes) {
+    const u64 side = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
+    for (const HostKind host : {HostKind::kFatTree, HostKind::kFatPyramid}) {
+      SimulateSpec sim;
+      sim.competing = "mesh3d";
+      sim.processors = side * side * side;
+      sim.host = host;
+      sim.switch_span = true;
+      sim.delay = parse_delay_model("linear");
+      sim.seed = ctx.seed;
+      const SimulateResult r = run_simulate(sim);
+      const double v = static_cast<double>(r.area_competing);
+      if (host == HostKind::kFatTree)
+        tree.points.push_back(
+            {sim.processors, ctx.tamper(sim.processors, r.slowdown), std::cbrt(v)});
+      else
+        pyramid.points.push_back({sim.processors, r.slowdown, lg2(v)});
+    }
+  }
+  return {tree, pyramid};
+}
+
 }  // namespace ftvlsi::detail

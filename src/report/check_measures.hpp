@@ -38,6 +38,7 @@ std::vector<CheckSeries> measure_g_1(const std::vector<std::uint64_t>&, const Ct
 std::vector<CheckSeries> measure_g_21(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_g_41(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_g_headline(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_g3_headline(const std::vector<std::uint64_t>&, const Ctx&);
 // DeHon's fat-trees (src/report/check_dehon.cpp).
 std::vector<CheckSeries> measure_d_compose(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_d_route(const std::vector<std::uint64_t>&, const Ctx&);

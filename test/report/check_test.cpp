@@ -71,9 +71,10 @@ TEST_SUITE("check") {
     o.tiny = 64;
     const auto results = run_checks(o);
     REQUIRE(results.size() == list_checks().size());
-    const std::vector<std::string> ids{
-        "L-T1",  "L-C2",  "L-L3",   "L-T4", "L-T5",  "L-L6",  "L-T8",       "L-T10",     "GL-area",
-        "GL-T8", "GL-T9", "GL-T11", "G-1",  "G-2.1", "G-4.1", "G-headline", "D-compose", "D-route"};
+    const std::vector<std::string> ids{"L-T1",       "L-C2",        "L-L3",      "L-T4",    "L-T5",
+                                       "L-L6",       "L-T8",        "L-T10",     "GL-area", "GL-T8",
+                                       "GL-T9",      "GL-T11",      "G-1",       "G-2.1",   "G-4.1",
+                                       "G-headline", "G3-headline", "D-compose", "D-route"};
     for (std::size_t i = 0; i < ids.size(); ++i) {
       CAPTURE(ids[i]);
       CHECK(results[i].id == ids[i]);
@@ -125,6 +126,21 @@ TEST_SUITE("check") {
     INFO(r.series.front().reason);
     CHECK(r.series.front().reason.find("grows like n^") != std::string::npos);
     CHECK(r.series.front().reason.find("n = 1024") != std::string::npos);
+  }
+
+  TEST_CASE("a 3D fat-tree that crossed its switches for free fails G3-headline's lower bound") {
+    // Charged nothing for its slab switches, the cube's Δ / cbrt V falls below 4 (G3-headline's
+    // rule): here the measured slowdown is divided by the span charge's growth instead.
+    CheckOptions o;
+    o.ids = {"G3-headline"};
+    o.tampers.push_back({"G3-headline",
+                         [](std::uint64_t n, double v) { return v / std::cbrt(double(n)); },
+                         nullptr});
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kFail);
+    CHECK(r.series[0].verdict == Verdict::kFail);
+    CHECK(r.series[1].verdict == Verdict::kPass);
   }
 
   TEST_CASE("a capacity profile with a fattened root channel fails GL-area") {
