@@ -37,12 +37,15 @@ for t in $targets; do
      -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-1}" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
      -close_fd_mask=3 -print_final_stats=1 "${parallel[@]}" \
      -artifact_prefix="$findings/" "$work" "$root/test/fuzz/corpus/$t" >"$log" 2>&1) || true
-  execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
+  # (grep finds nothing in some logs; under pipefail that must not end the script.)
+  execs=$( (grep -o 'stat::number_of_executed_units: [0-9]*' "$log" || true) |
+    awk '{s += $2} END {print s + 0}')
   # -fork mode prints no final stats: its last "#N" status line counts every worker's inputs.
-  [ "$execs" -gt 0 ] || execs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
+  [ "$execs" -gt 0 ] || execs=$( (grep -o '^#[0-9]*' "$log" || true) | tail -1 | tr -d '#')
+  execs=${execs:-0}
   crashes=$(find "$findings" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' \
               -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
-  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+  cov=$( (grep -o 'cov: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
   printf '%-16s %12s executions %4s crashes  (coverage: %s edges)\n' "$t" "$execs" "$crashes" "${cov:-?}"
   [ "$crashes" -eq 0 ] || failed=1
 done
