@@ -266,7 +266,7 @@ class Painter {
 PointColours Plan::colours() const {
   Painter paint(side_);
   for (int m = 1; m <= k_; ++m) {
-    const std::int32_t w = 2 * m - 1;
+    const std::int32_t w = tree_colour(m);
     for (int d = 0; d < 8; ++d) {
       paint.line(2, {z_track_x(m), z_track_y(m, d), 0}, w);
       for (Coord a = 0; a < 2; ++a) paint.line(0, {0, x_track_y(m, d, a), x_track_z(m)}, w);
@@ -276,12 +276,12 @@ PointColours Plan::colours() const {
   }
   for (int m = 1; m <= k_; ++m)
     if (has_mesh(m)) paint_mesh(paint, m);
-  for (int m = 0; m <= k_; ++m) paint.box(slot(m), 2 * m);
+  for (int m = 0; m <= k_; ++m) paint.box(slot(m), node_colour(m));
   PointColours pc = paint.take();
   for (int m = 0; m <= k_; ++m) {
     ColourRule node{ColourRule::Kind::kNode, 0, {}};
-    if (m >= 1) node.pierce.push_back(2 * m - 1);
-    if (m < k_) node.pierce.push_back(2 * m + 1);
+    if (m >= 1) node.pierce.push_back(tree_colour(m));
+    if (m < k_) node.pierce.push_back(tree_colour(m + 1));
     if (has_mesh(m)) node.pierce.push_back(mesh_colour(m));
     pc.rules.push_back(node);
     if (m < k_) pc.rules.push_back({ColourRule::Kind::kLocalWire, 0, {}});

@@ -24,10 +24,6 @@ std::uint64_t morton3(const std::array<std::int64_t, 3>& p) {
 
 namespace {
 
-std::array<std::int64_t, 3> demorton(std::uint64_t m) {
-  return demorton3(m);
-}
-
 // The mesh wires of level l: for each axis, each node with a neighbour beyond it along the axis,
 // one wire from each of its switches to the same-numbered switch of that neighbour.
 void add_mesh(const ButterflyFatTree3d& net, int l, std::uint64_t first,
@@ -36,7 +32,7 @@ void add_mesh(const ButterflyFatTree3d& net, int l, std::uint64_t first,
   const auto side = static_cast<std::int64_t>(net.nodes_per_side(l));
   for (int a = 0; a < 3; ++a)
     for (std::uint64_t node = 0; node < nodes; ++node) {
-      auto at = demorton(node);
+      auto at = demorton3(node);
       if (++at[a] >= side) continue;
       const std::uint64_t next = morton3(at);
       for (std::uint64_t j = 0; j < s; ++j) {
@@ -63,7 +59,7 @@ ButterflyFatTree3dGraph ButterflyFatTree3d::graph() const {
   ButterflyFatTree3dGraph g;
   for (std::uint64_t p = 0; p < n_; ++p) {
     g.level.push_back(0);
-    g.cell.push_back(demorton(p));
+    g.cell.push_back(demorton3(p));
   }
   // first[l]: id of the first switch of level l; a node is a Morton prefix.
   std::vector<std::uint64_t> first(k_ + 2, n_);
@@ -71,10 +67,10 @@ ButterflyFatTree3dGraph ButterflyFatTree3d::graph() const {
   for (int l = 1; l <= k_; ++l) {
     const std::uint64_t s = switches_per_node(l);
     for (std::uint64_t node = 0; node < nodes_at(l); ++node) {
-      const auto corner = demorton(node << (3 * l));
+      const auto corner = demorton3(node << (3 * l));
       for (std::uint64_t j = 0; j < s; ++j) {
         // Switch j in cell j of the node's subcube (Morton order within it): distinct cells.
-        const auto offset = demorton(j);
+        const auto offset = demorton3(j);
         g.level.push_back(l);
         g.cell.push_back({corner[0] + offset[0], corner[1] + offset[1], corner[2] + offset[2]});
         const auto self = static_cast<std::uint32_t>(first[l] + node * s + j);
