@@ -28,10 +28,6 @@ namespace {
 
 using Kind = ColourRule::Kind;
 
-Coord floor_div(Coord v, Coord q) {
-  return v >= 0 ? v / q : -((-v + q - 1) / q);
-}
-
 struct LatticeChecker {
   const Layout<2>& layout;
   const LineColours& lc;

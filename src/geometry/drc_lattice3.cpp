@@ -32,10 +32,6 @@ namespace {
 
 using Kind = ColourRule::Kind;
 
-Coord floor_div(Coord v, Coord q) {
-  return v >= 0 ? v / q : -((-v + q - 1) / q);
-}
-
 struct Lattice3Checker {
   const Layout<3>& layout;
   const PointColours& pc;

@@ -94,6 +94,11 @@ Box<D> meet(const Shapes<D>& s, const ShapePair& p) {
   return s.box[p.i].intersection(s.box[p.j]);
 }
 
+// v / q rounded down (q > 0): the lattice checks' period index of a coordinate.
+inline Coord floor_div(Coord v, Coord q) {
+  return v >= 0 ? v / q : -((-v + q - 1) / q);
+}
+
 // The axis a segment runs along, or -1 when it is a point or diagonal.
 template <int D>
 int segment_axis(Point<D> a, Point<D> b) {
