@@ -474,19 +474,19 @@ class StructureWriter {
   // it turns between them; in 3D, runs along x or y on the layer of their plane, a via for each
   // unit step along z (datatype: the lower plane).
   void write_wire(const Cell<D>& cell, std::size_t w, AlongZ z) {
-    if constexpr (D == 3) {
+    if constexpr (D == 3)
       write_wire3(cell, w, z);
-      return;
-    }
+    else
+      write_wire2(cell, w);
+  }
+
+  // A 2D wire: one PATH per run along one axis (layer 10 + axis), a via at each turn.
+  void write_wire2(const Cell<D>& cell, std::size_t w) {
     const auto pts = cell.wire(w);
     std::optional<Point<D>> run_start;
     int run_dir = -1;  // 2 * axis, + 1 when decreasing
     auto end_run = [&](Point<D> at) {
-      if (!run_start) return;
-      if constexpr (D == 2)
-        stream_.path(kGdsWireLayer0 + run_dir / 2, *run_start, at);
-      else
-        stream_.path(gds_plane_layer(z.apply(at[2])), planar(*run_start), planar(at));
+      if (run_start) stream_.path(kGdsWireLayer0 + run_dir / 2, *run_start, at);
     };
     for (std::size_t i = 1; i < pts.size(); ++i) {
       const Point<D> a = pts[i - 1], b = pts[i];
@@ -495,17 +495,10 @@ class StructureWriter {
       const int dir = 2 * axis + (b[axis] < a[axis]);
       if (dir == run_dir) continue;
       end_run(a);
-      // A turn between the axes changes wiring layer in 2D; a reversal on one axis does not.
-      if (D == 2 && run_start && dir / 2 != run_dir / 2) stream_.via(planar(a), 0);
-      run_start.reset();
+      // A turn between the axes changes wiring layer; a reversal on one axis does not.
+      if (run_start && dir / 2 != run_dir / 2) stream_.via(planar(a), 0);
       run_dir = dir;
-      if (D == 3 && axis == 2) {
-        for (Coord lo = std::min(a[2], b[2]); lo < std::max(a[2], b[2]); ++lo)
-          stream_.via(planar(a), static_cast<int>(std::min(z.apply(lo), z.apply(lo + 1))));
-        run_dir = -1;
-      } else {
-        run_start = a;
-      }
+      run_start = a;
     }
     end_run(pts.back());
   }
