@@ -203,11 +203,9 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
     return *spec.style;
   // The butterfly fat-tree's 3D variant (8 children, 4 parents, n = 8^k): the lattice (cube)
   // or the layered router; the 3D fat-pyramid: the lattice.
-  if (butterfly && (*spec.style == LayoutStyle::kCube || *spec.style == LayoutStyle::kLayered) &&
-      std::get<ButterflyParams>(spec.network).kind == "butterfly-fat-tree")
-    return *spec.style;
-  if (butterfly && *spec.style == LayoutStyle::kCube &&
-      std::get<ButterflyParams>(spec.network).kind == "fat-pyramid")
+  if (butterfly && (*spec.style == LayoutStyle::kCube ||
+                    (*spec.style == LayoutStyle::kLayered &&
+                     std::get<ButterflyParams>(spec.network).kind == "butterfly-fat-tree")))
     return *spec.style;
   // A network from a file may be three-dimensional: the cube style checks its wires.
   if (competing && competing->kind == "file" && *spec.style == LayoutStyle::kCube)
