@@ -387,56 +387,59 @@ std::vector<CheckSeries> measure_g_41(const std::vector<u64>& sizes, const Ctx& 
   return {wires, stretch};
 }
 
-// G-headline: under linear delay the fat-tree's slowdown is Omega(sqrt A), the fat-pyramid's
-// O(lg A) (a mesh, one step, equal processor areas).
-std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto tree = series("fat-tree: Δ / √A (a lower bound)", lower(0.25));
-  auto pyramid = series("fat-pyramid: Δ / lg A", growth(0.1));
-  for (u64 n : sizes) {
-    const u64 m4 = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
+// Both hosts' linear-delay slowdowns on one competing network per size: the fat-tree's against
+// `tree_bound` of R's area (or volume), the fat-pyramid's against its lg.
+template <class SpecOf, class Bound>
+std::vector<CheckSeries> headline_series(const std::vector<u64>& sizes, const Ctx& ctx,
+                                         CheckSeries tree, CheckSeries pyramid, SpecOf spec_of,
+                                         Bound tree_bound) {
+  for (u64 n : sizes)
     for (const HostKind host : {HostKind::kFatTree, HostKind::kFatPyramid}) {
-      SimulateSpec sim;
-      sim.processors = m4;
+      SimulateSpec sim = spec_of(n);
       sim.host = host;
       sim.delay = parse_delay_model("linear");
       sim.seed = ctx.seed;
       const SimulateResult r = run_simulate(sim);
       const double a = static_cast<double>(r.area_competing);
       if (host == HostKind::kFatTree)
-        tree.points.push_back({m4, ctx.tamper(m4, r.slowdown), std::sqrt(a)});
+        tree.points.push_back(
+            {sim.processors, ctx.tamper(sim.processors, r.slowdown), tree_bound(a)});
       else
-        pyramid.points.push_back({m4, r.slowdown, lg2(a)});
+        pyramid.points.push_back({sim.processors, r.slowdown, lg2(a)});
     }
-  }
   return {tree, pyramid};
+}
+
+// G-headline: under linear delay the fat-tree's slowdown is Omega(sqrt A), the fat-pyramid's
+// O(lg A) (a mesh, one step, equal processor areas).
+std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const Ctx& ctx) {
+  return headline_series(
+      sizes, ctx, series("fat-tree: Δ / √A (a lower bound)", lower(0.25)),
+      series("fat-pyramid: Δ / lg A", growth(0.1)),
+      [](u64 n) {
+        SimulateSpec sim;
+        sim.processors = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
+        return sim;
+      },
+      [](double a) { return std::sqrt(a); });
 }
 
 // G3-headline (beyond the papers, issue 14): the 3D analogue. With switch spans charged as wire,
 // the 3D fat-tree's (Theorem 4 cube's) slowdown simulating a 3D mesh is Omega(cbrt V) and the
 // 3D fat-pyramid's O(lg V) (docs/simulate3d.md §4).
 std::vector<CheckSeries> measure_g3_headline(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto tree = series("3D fat-tree: Δ / ∛V (a lower bound), switch spans charged", lower(4));
-  auto pyramid = series("3D fat-pyramid: Δ / lg V, switch spans charged", growth(0.1));
-  for (u64 n : sizes) {
-    const u64 side = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
-    for (const HostKind host : {HostKind::kFatTree, HostKind::kFatPyramid}) {
-      SimulateSpec sim;
-      sim.competing = "mesh3d";
-      sim.processors = side * side * side;
-      sim.host = host;
-      sim.switch_span = true;
-      sim.delay = parse_delay_model("linear");
-      sim.seed = ctx.seed;
-      const SimulateResult r = run_simulate(sim);
-      const double v = static_cast<double>(r.area_competing);
-      if (host == HostKind::kFatTree)
-        tree.points.push_back(
-            {sim.processors, ctx.tamper(sim.processors, r.slowdown), std::cbrt(v)});
-      else
-        pyramid.points.push_back({sim.processors, r.slowdown, lg2(v)});
-    }
-  }
-  return {tree, pyramid};
+  return headline_series(
+      sizes, ctx, series("3D fat-tree: Δ / ∛V (a lower bound), switch spans charged", lower(4)),
+      series("3D fat-pyramid: Δ / lg V, switch spans charged", growth(0.1)),
+      [](u64 n) {
+        const u64 side = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
+        SimulateSpec sim;
+        sim.competing = "mesh3d";
+        sim.processors = side * side * side;
+        sim.switch_span = true;
+        return sim;
+      },
+      [](double v) { return std::cbrt(v); });
 }
 
 }  // namespace ftvlsi::detail
