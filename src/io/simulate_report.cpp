@@ -160,6 +160,26 @@ std::string headline3d(const SweepResult& r) {
   return md;
 }
 
+// The growth table of a sweep: Δ against √A and lg A, or for a 3D network against ∛V and lg V.
+std::string trend_table(const SweepResult& r, bool three_d) {
+  const char* a = three_d ? "V" : "A";
+  const char* root = three_d ? "∛V" : "√A";
+  std::string md = fmt::format(
+      "\nGrowth: the least-squares slope of log Δ against log {0} over the larger half of the "
+      "sizes ({1} growth has slope {2}; polylogarithmic growth tends to 0).\n\n"
+      "| host | delay | slope | Δ/{1} first → last | Δ/lg {0} first → last | {3} ratio min … max "
+      "|\n"
+      "|---|---|---:|---|---|---|\n",
+      a, root, three_d ? "1/3" : "0.5", three_d ? "volume" : "area");
+  for (const auto& t : r.trends)
+    md += fmt::format(
+        "| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n", t.host,
+        t.delay_model, t.slope, three_d ? t.per_cbrt_v_first : t.per_sqrt_a_first,
+        three_d ? t.per_cbrt_v_last : t.per_sqrt_a_last, t.per_lg_a_first, t.per_lg_a_last,
+        t.area_ratio_min, t.area_ratio_max);
+  return md;
+}
+
 // The tables of a sweep over a 3D competing network: V (its volume) for A, ∛V for √A.
 std::string sweep_markdown3d(const SweepResult& r) {
   std::string md =
@@ -182,17 +202,7 @@ std::string sweep_markdown3d(const SweepResult& r) {
         x.slowdown / std::cbrt(v), x.slowdown / std::log2(v), x.path_length_max,
         x.path_stretch_max);
   }
-  md +=
-      "\nGrowth: the least-squares slope of log Δ against log V over the larger half of the "
-      "sizes (∛V growth has slope 1/3; polylogarithmic growth tends to 0).\n\n"
-      "| host | delay | slope | Δ/∛V first → last | Δ/lg V first → last | volume ratio min … max "
-      "|\n"
-      "|---|---|---:|---|---|---|\n";
-  for (const auto& t : r.trends)
-    md +=
-        fmt::format("| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n",
-                    t.host, t.delay_model, t.slope, t.per_cbrt_v_first, t.per_cbrt_v_last,
-                    t.per_lg_a_first, t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
+  md += trend_table(r, true);
   md += headline3d(r);
   return md;
 }
@@ -250,17 +260,7 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
           x.slowdown / std::sqrt(a), x.slowdown / std::log2(a), x.path_length_max,
           x.path_stretch_max);
     }
-    md +=
-        "\nGrowth: the least-squares slope of log Δ against log A over the larger half of the "
-        "sizes (√A growth has slope 0.5; polylogarithmic growth tends to 0).\n\n"
-        "| host | delay | slope | Δ/√A first → last | Δ/lg A first → last | area ratio min … max "
-        "|\n"
-        "|---|---|---:|---|---|---|\n";
-    for (const auto& t : r.trends)
-      md += fmt::format(
-          "| {} | {} | {:.3f} | {:.3f} → {:.3f} | {:.3f} → {:.3f} | {:.2f} … {:.2f} |\n", t.host,
-          t.delay_model, t.slope, t.per_sqrt_a_first, t.per_sqrt_a_last, t.per_lg_a_first,
-          t.per_lg_a_last, t.area_ratio_min, t.area_ratio_max);
+    md += trend_table(r, false);
     md += headline(r);
   }
   if (plot_prefix) {
