@@ -573,8 +573,8 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir,
 constexpr const char* kHelpFooter =
     "Exit codes: 0 success; 1 a check failed (DRC violations, a bound violated; the files are "
     "still written); 2 bad input or usage; 3 I/O (a file cannot be read or written); 4 internal "
-    "error (a bug: please report it with the command line); 130 after SIGINT, 143 after SIGTERM "
-    "(unfinished outputs removed).\n"
+    "error (a bug: please report it with the command line); 130 after SIGINT, 143 after SIGTERM, "
+    "129 after SIGHUP, 131 after SIGQUIT (unfinished outputs removed).\n"
     "Errors print one line 'ftvlsi: error FTV-nnnn: ...'; the ID is stable (docs/error-ids.md). "
     "Families: FTV-1xxx command line and flag values, 2xxx YAML specs, 3xxx network "
     "parameters, 4xxx network, message and mapping files, 5xxx layouts and output formats, "

@@ -9,6 +9,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/interrupt.hpp"
+#include "ftvlsi/io/temporary_name.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -65,7 +66,8 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     return;
   }
   in_place_ = is_special_file(path_);
-  temp_ = in_place_ ? path_ : fmt::format("{}.tmp.{}", path_, ::getpid());
+  if (!in_place_) remove_stale_temporaries(path_);
+  temp_ = in_place_ ? path_ : temporary_file_name(path_);
   if (!in_place_) slot_ = register_temporary(temp_);
   file_ = std::fopen(temp_.c_str(), "wb");
   if (file_ == nullptr) {

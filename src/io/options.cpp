@@ -80,10 +80,10 @@ Shard parse_shard(std::string_view text) {
   } catch (const InputError&) {
     s.n = 0;
   }
-  if (s.n == 0 || s.k > s.n)
-    throw InputError(
-        1301,
-        fmt::format("--shard must be K/N with 1 <= K <= N (the K-th of N slices), not '{}'", text));
+  if (!s.valid())
+    throw InputError(1301, fmt::format("--shard must be K/N with 1 <= K <= N <= {} (the K-th of N "
+                                       "slices), not '{}'",
+                                       kMaxShards, text));
   return s;
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/staged_folder.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "layout_node.hpp"
@@ -30,6 +31,17 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
   for (const auto& item : layouts) {
     LayoutSpec spec = parse_layout_node(src, item, true);
     if (spec.name.empty()) src.fail(item, 2302, "every entry of 'layouts' needs a 'name'");
+    if (const auto why = component_problem(spec.name); !why.empty())
+      src.fail(item, 2454,
+               fmt::format("layout name '{}' cannot name a folder of the report: {}; use letters, "
+                           "digits, '-' and '_'",
+                           spec.name, why));
+    for (const auto& earlier : report.layouts)
+      if (earlier.name == spec.name)
+        src.fail(item, 2455,
+                 fmt::format("layout name '{}' is given twice; every layout of a report needs "
+                             "its own name (it names the layout's folder)",
+                             spec.name));
     report.layouts.push_back(std::move(spec));
   }
   if (const auto sim = root["simulate"]) {

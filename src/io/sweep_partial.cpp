@@ -158,8 +158,7 @@ SweepPartial parse_sweep_partial(std::string_view text, std::string_view source)
       throw InputError(6701, fmt::format("{} is not a simulate sweep partial of ftvlsi {}", source,
                                          std::string(version())));
     SweepPartial p;
-    p.shard.k = j.at("shard").at(0).get<std::uint64_t>();
-    p.shard.n = j.at("shard").at(1).get<std::uint64_t>();
+    p.shard = partial_shard(j.at("shard"), source);
     p.spec = spec_of(j.at("sweep"));
     for (const auto& item : j.at("items")) {
       std::vector<SimulateResult> rows;

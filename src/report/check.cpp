@@ -12,6 +12,7 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
+#include "ftvlsi/io/staged_folder.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -478,8 +479,9 @@ std::string check_plot_svg(const CheckResult& r) {
 
 std::vector<std::string> write_check_report(const std::vector<CheckResult>& results,
                                             const CheckOptions& options, const std::string& dir) {
-  make_directory(dir, "--out");
-  const std::string base = dir.empty() || dir.back() == '/' ? dir : dir + "/";
+  // The plots and documents join the folder together, when all are written.
+  StagedFolder staged(dir, "--out", StagedFolder::Commit::kEntries);
+  const std::string base = staged.path() + "/";
   std::vector<std::string> files;
   for (const auto& r : results) {
     bool any = false;
@@ -494,6 +496,7 @@ std::vector<std::string> write_check_report(const std::vector<CheckResult>& resu
                         check_markdown(results, true) + check_technology_markdown(options));
   files.push_back("check.json");
   files.push_back("check.md");
+  staged.commit();
   return files;
 }
 

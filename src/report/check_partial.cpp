@@ -114,8 +114,7 @@ CheckPartial parse_check_partial(std::string_view text, std::string_view source)
     if (o.contains("technology"))
       p.options.technology =
           parse_technology(o.at("technology").get<std::string>(), "partial result");
-    p.options.shard = {j.at("shard").at(0).get<std::uint64_t>(),
-                       j.at("shard").at(1).get<std::uint64_t>()};
+    p.options.shard = partial_shard(j.at("shard"), source);
     j.at("total").get_to(p.total);
     for (const auto& r : j.at("results"))
       p.results.emplace_back(r.at("index").get<std::uint64_t>(), result_of(r.at("result")));

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/staged_folder.hpp"
 #include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/report/check_partial.hpp"
@@ -43,10 +45,16 @@ std::vector<fs::path> partial_files(const std::vector<std::string>& dirs, const 
   return out;
 }
 
-// Shards 1..N exactly once each.
+// Shards 1..N exactly once each. Each shard was checked on reading (1 <= k <= n <= kMaxShards);
+// N shards of one run must all carry the same N, and there must be N of them.
 void require_all_shards(const std::vector<Shard>& shards, const std::string& job) {
   const std::uint64_t n = shards.front().n;
-  std::vector<int> seen(n + 1, 0);
+  for (const auto& s : shards)
+    if (!s.valid() || s.n != n)
+      throw InputError(6705, fmt::format("{} shard {} comes from another run than shard {}; merge "
+                                         "one run's shards",
+                                         job, s.text(), shards.front().text()));
+  std::vector<int> seen(std::min<std::uint64_t>(n, kMaxShards) + 1, 0);
   for (const auto& s : shards)
     if (++seen[s.k] > 1)
       throw InputError(
@@ -120,9 +128,28 @@ std::size_t merge_checks(const std::vector<fs::path>& files, const MergeSpec& sp
   return parts.size();
 }
 
-// The report's layout folders, copied from the shards' folders, and its parts in order.
+// Copies the files a shard lists for one layout, regular files only (a link is refused, never
+// followed), into the merged folder's layout folder.
+void copy_layout_files(const fs::path& from, const fs::path& to,
+                       const std::vector<std::string>& files) {
+  std::error_code ec;
+  fs::create_directories(to, ec);
+  for (const auto& name : files) {
+    const fs::path source = from / name;
+    if (fs::symlink_status(source, ec).type() != fs::file_type::regular)
+      throw InputError(6712, fmt::format("the shard's layout file '{}' is missing or not a regular "
+                                         "file; rerun its shard",
+                                         source.string()));
+    if (!fs::copy_file(source, to / name, fs::copy_options::overwrite_existing, ec) || ec)
+      throw IoError(7203,
+                    fmt::format("cannot copy the layout file '{}' into '{}': {}", source.string(),
+                                to.string(), ec ? ec.message() : "copy failed"));
+  }
+}
+
+// The report's layout folders, copied from the shards' folders into `out`, and its parts in order.
 std::vector<ReportPartial> merge_report_layouts(const std::vector<fs::path>& files,
-                                                const MergeSpec& spec) {
+                                                const std::string& out) {
   std::vector<ReportPartial> parts;
   std::vector<Shard> shards;
   for (const auto& f : files) {
@@ -133,18 +160,64 @@ std::vector<ReportPartial> merge_report_layouts(const std::vector<fs::path>& fil
                                          "report's shards",
                                          f.string(), files.front().string()));
     shards.push_back(parts.back().shard);
-    for (const auto& l : parts.back().layouts) {
-      std::error_code ec;
-      fs::copy(f.parent_path() / l.name, fs::path(spec.out) / l.name,
-               fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
-      if (ec)
-        throw IoError(7203,
-                      fmt::format("cannot copy the layout folder '{}' into '{}': {}",
-                                  (f.parent_path() / l.name).string(), spec.out, ec.message()));
-    }
   }
   require_all_shards(shards, "report");
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    for (const auto& l : parts[i].layouts) {
+      if (!names.insert(l.name).second)
+        throw InputError(6713, fmt::format("two report shards both hold the layout '{}'; merge "
+                                           "one report's shards",
+                                           l.name));
+      copy_layout_files(files[i].parent_path() / l.name, fs::path(out) / l.name, l.files);
+    }
   return parts;
+}
+
+// Before any work: the output folder is neither an input folder, nor inside one, nor around one
+// (it is replaced whole when the merge is done).
+void require_separate(const MergeSpec& spec) {
+  for (const auto& dir : spec.dirs)
+    if (path_is_within(spec.out, dir) || path_is_within(dir, spec.out))
+      throw InputError(6714, fmt::format("--out '{}' and the shard folder '{}' overlap; the merged "
+                                         "folder replaces --out whole, so choose an --out outside "
+                                         "every shard folder",
+                                         spec.out, dir));
+  if (spec.json && *spec.json != "-")
+    for (const auto& dir : spec.dirs)
+      if (path_is_within(*spec.json, dir) && fs::exists(*spec.json))
+        throw InputError(6715, fmt::format("--json '{}' would replace a file in the shard folder "
+                                           "'{}'; write it elsewhere",
+                                           *spec.json, dir));
+}
+
+// --json inside --out is written into the staged folder, to move with it.
+std::optional<std::string> staged_json(const MergeSpec& spec, const std::string& staged) {
+  if (!spec.json || !path_is_within(*spec.json, spec.out)) return spec.json;
+  const fs::path rel = fs::weakly_canonical(fs::absolute(*spec.json))
+                           .lexically_relative(fs::weakly_canonical(fs::absolute(spec.out)));
+  return (fs::path(staged) / rel).string();
+}
+
+MergeResult merge_into(const std::vector<fs::path>& sweeps, const std::vector<fs::path>& checks,
+                       const std::vector<fs::path>& reports, const MergeSpec& spec) {
+  MergeResult result;
+  std::vector<ReportPartial> report;
+  if (!reports.empty()) report = merge_report_layouts(reports, spec.out);
+  std::optional<SweepResult> sweep;
+  std::string competing;
+  std::optional<std::pair<std::vector<CheckResult>, bool>> check_results;
+  if (!sweeps.empty()) result.sweep_shards = merge_sweep(sweeps, spec, result, sweep, competing);
+  if (!checks.empty()) result.check_shards = merge_checks(checks, spec, result, check_results);
+  if (!report.empty()) {
+    const ReportResult r = finish_report(report, sweep, competing, check_results, spec.out);
+    result.report_shards = report.size();
+    result.layouts = r.layouts;
+    result.checks_failed = result.checks_failed || !r.all_clean;
+    result.files.push_back("summary.md");
+    result.files.push_back("index.html");
+  }
+  return result;
 }
 
 }  // namespace
@@ -162,24 +235,17 @@ MergeResult run_merge(const MergeSpec& spec) {
     throw InputError(6708, "--json writes a merged sweep's rows; the folders hold no sweep shards");
   if (spec.json && *spec.json == "-")
     throw InputError(6709, "merge --json takes a file name; read the sweep's rows from it");
-  if (spec.json) require_writable(*spec.json, "JSON");
-  make_directory(spec.out, "--out");
-  MergeResult result;
-  std::vector<ReportPartial> report;
-  if (!reports.empty()) report = merge_report_layouts(reports, spec);
-  std::optional<SweepResult> sweep;
-  std::string competing;
-  std::optional<std::pair<std::vector<CheckResult>, bool>> check_results;
-  if (!sweeps.empty()) result.sweep_shards = merge_sweep(sweeps, spec, result, sweep, competing);
-  if (!checks.empty()) result.check_shards = merge_checks(checks, spec, result, check_results);
-  if (!report.empty()) {
-    const ReportResult r = finish_report(report, sweep, competing, check_results, spec.out);
-    result.report_shards = report.size();
-    result.layouts = r.layouts;
-    result.checks_failed = result.checks_failed || !r.all_clean;
-    result.files.push_back("summary.md");
-    result.files.push_back("index.html");
-  }
+  require_separate(spec);
+  if (spec.json && !path_is_within(*spec.json, spec.out)) require_writable(*spec.json, "JSON");
+  // Everything is written into a temporary folder and moved onto --out whole when complete.
+  StagedFolder staged(spec.out, "--out");
+  MergeSpec work = spec;
+  work.out = staged.path();
+  work.json = staged_json(spec, staged.path());
+  if (work.json && fs::path(*work.json).has_parent_path())
+    fs::create_directories(fs::path(*work.json).parent_path());
+  MergeResult result = merge_into(sweeps, checks, reports, work);
+  staged.commit();
   return result;
 }
 

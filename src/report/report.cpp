@@ -10,6 +10,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/report_index.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/io/staged_folder.hpp"
 #include "ftvlsi/io/transit_report.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/report/check.hpp"
@@ -265,11 +266,8 @@ ReportResult run_report_shard(const ReportSpec& spec, const std::string& out_dir
   return result;
 }
 
-}  // namespace
-
-ReportResult run_report(const ReportSpec& spec, const std::string& out_dir, const Shard& shard) {
-  make_directory(out_dir, "--out");
-  if (!shard.whole()) return run_report_shard(spec, out_dir, shard);
+// The whole report into `out_dir`.
+ReportResult run_whole_report(const ReportSpec& spec, const std::string& out_dir) {
   std::vector<ReportLayoutPart> parts;
   for (const LayoutSpec& layout : spec.layouts) parts.push_back(report_layout(layout, out_dir));
   std::string md = summary_head(spec.title, parts, cube_sweep());
@@ -287,6 +285,22 @@ ReportResult run_report(const ReportSpec& spec, const std::string& out_dir, cons
   }
   if (spec.dehon_full) md += dehon_section(*spec.dehon_full, out_dir);
   return write_summary(spec.title, parts, md, result, out_dir);
+}
+
+}  // namespace
+
+ReportResult run_report(const ReportSpec& spec, const std::string& out_dir, const Shard& shard) {
+  // Written into a temporary folder and moved into place whole (io/staged_folder.hpp); a shard's
+  // entries join the folder's other shards instead of replacing them.
+  StagedFolder staged(
+      out_dir, "--out",
+      shard.whole() ? StagedFolder::Commit::kFolder : StagedFolder::Commit::kEntries);
+  ReportResult result = shard.whole() ? run_whole_report(spec, staged.path())
+                                      : run_report_shard(spec, staged.path(), shard);
+  staged.commit();
+  const std::string file = shard.whole() ? "summary.md" : shard.file("report");
+  result.summary_path = (std::filesystem::path(out_dir) / file).string();
+  return result;
 }
 
 ReportResult finish_report(const std::vector<ReportPartial>& partials,

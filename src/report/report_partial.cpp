@@ -6,6 +6,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/staged_folder.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -13,6 +14,22 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* kKind = "ftvlsi report partial";
+
+// Every layout name and file name a partial records names one entry of the merged folder, never a
+// path out of it (a partial is read from disk and may have been edited).
+void require_safe_names(const ReportPartial& p, std::string_view source) {
+  const auto require = [&](const std::string& name, std::string_view what) {
+    if (const auto why = component_problem(name); !why.empty())
+      throw InputError(6711,
+                       fmt::format("{} records the {} '{}', which cannot name an entry of the "
+                                   "merged folder: {}; rerun its shard",
+                                   source, what, name, why));
+  };
+  for (const auto& l : p.layouts) {
+    require(l.name, "layout name");
+    for (const auto& f : l.files) require(f, "file name");
+  }
+}
 
 }  // namespace
 
@@ -41,7 +58,7 @@ ReportPartial parse_report_partial(std::string_view text, std::string_view sourc
                                          std::string(version())));
     ReportPartial p;
     j.at("title").get_to(p.title);
-    p.shard = {j.at("shard").at(0).get<std::uint64_t>(), j.at("shard").at(1).get<std::uint64_t>()};
+    p.shard = partial_shard(j.at("shard"), source);
     j.at("items").get_to(p.items);
     for (const auto& l : j.at("layouts")) {
       ReportLayoutPart part;
@@ -52,6 +69,7 @@ ReportPartial parse_report_partial(std::string_view text, std::string_view sourc
       p.layouts.push_back(std::move(part));
     }
     if (j.contains("cube")) p.cube = j.at("cube").get<std::string>();
+    require_safe_names(p, source);
     return p;
   } catch (const json::exception& e) {
     throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",

@@ -18,6 +18,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
+#include "ftvlsi/io/staged_folder.hpp"
 #include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/layout/butterfly3d_lattice.hpp"
@@ -632,8 +633,9 @@ SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows
   out.rows = std::move(rows);
   out.trends = trends_of(spec, out.rows);
   if (spec.report_dir) {
-    const std::filesystem::path dir(*spec.report_dir);
-    make_directory(*spec.report_dir, "--report");
+    // The plots and documents join the folder together, when all are written.
+    StagedFolder staged(*spec.report_dir, "--report", StagedFolder::Commit::kEntries);
+    const std::filesystem::path dir(staged.path());
     for (const auto& delay : spec.delays) {
       std::vector<PlotSeries> series;
       for (const auto& host : spec.hosts) {
@@ -672,6 +674,7 @@ SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows
                           sweep_document(out, spec.base.competing, true));
     out.files.push_back("simulate.csv");
     out.files.push_back("simulate.md");
+    staged.commit();
   }
   if (spec.json) write_file_atomically(*spec.json, sweep_json(out));
   return out;

@@ -1,14 +1,20 @@
 #pragma once
 // Runs the ftvlsi executable as a user would, for the tests of issue 17's features.
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace ftvlsi::test {
 
@@ -30,6 +36,41 @@ inline CliResult run_cli(const std::string& args, const std::string& err_file = 
   const int status = ::pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// Starts ftvlsi with `args` (stdout and stderr to `log`), polls `ready` every 200 µs for up to 60 s
+// and sends `sig` once it holds; returns the wait status, with `caught` false when the run ended
+// (or the minute passed) before `ready` held.
+template <class Ready>
+int signal_when(const std::vector<std::string>& args, const std::filesystem::path& log, int sig,
+                Ready ready, bool& caught) {
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, STDOUT_FILENO);
+    ::dup2(fd, STDERR_FILENO);
+    std::vector<char*> argv{const_cast<char*>(FTVLSI_EXE)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(FTVLSI_EXE, argv.data());
+    ::_exit(127);
+  }
+  caught = false;
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) return status;  // finished first
+    if (ready()) {
+      caught = true;
+      ::kill(pid, sig);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  if (!caught) ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return status;
 }
 
 inline std::string slurp_file(const std::filesystem::path& path) {

@@ -134,8 +134,9 @@ TEST_CASE("merge: missing, doubled and foreign shards are refused with what to d
   other.report_dir = (root / "other").string();
   run_simulate_sweep(other);
   CHECK(error_of({dirs[0], *other.report_dir, dirs[2]}).find("another sweep") != std::string::npos);
-  CHECK(error_of({(root / "out").string()}).find("no partial results") != std::string::npos);
-  CHECK_FALSE(fs::exists(root / "out" / "simulate.md"));
+  fs::create_directories(root / "empty");
+  CHECK(error_of({(root / "empty").string()}).find("no partial results") != std::string::npos);
+  CHECK_FALSE(fs::exists(root / "out"));  // a refused merge leaves no folder behind
   CHECK_THROWS_AS(run_merge({{(root / "nowhere").string()}, (root / "out").string(), {}}), IoError);
   SweepSpec no_dir = small_sweep();
   no_dir.shard = {1, 2};

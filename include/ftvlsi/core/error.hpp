@@ -15,7 +15,9 @@ enum class ExitCode : int {
   kBadInput = 2,
   kIo = 3,
   kInternal = 4,
+  kHangup = 129,       // 128 + SIGHUP
   kInterrupted = 130,  // 128 + SIGINT
+  kQuit = 131,         // 128 + SIGQUIT
   kTerminated = 143,   // 128 + SIGTERM
 };
 

@@ -1,0 +1,212 @@
+// Multi-file outputs whole or absent (io/staged_folder.hpp), temporaries named per process and
+// thread with stale ones removed (io/temporary_name.hpp), and the signal handler's folder removal
+// (io/interrupt.hpp).
+#include "ftvlsi/io/staged_folder.hpp"
+
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/interrupt.hpp"
+#include "ftvlsi/io/temporary_name.hpp"
+
+namespace fs = std::filesystem;
+using namespace ftvlsi;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / "ftvlsi_staged_folder_test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void put(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A process ID that no process holds: a child that has exited and been reaped.
+long dead_pid() {
+  const pid_t pid = ::fork();
+  if (pid == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return pid;
+}
+
+std::string host_tag() {
+  // The tag is the part of a fresh name between ".tmp." and the PID.
+  const std::string name = temporary_file_name("x");
+  const auto start = name.find(".tmp.") + 5;
+  const auto pid = name.find("." + std::to_string(::getpid()) + ".", start);
+  return name.substr(start, pid - start);
+}
+
+}  // namespace
+
+TEST_SUITE("staged folder") {
+  TEST_CASE("a committed folder appears whole; an abandoned one leaves nothing, parents included") {
+    const fs::path dir = scratch("whole");
+    {
+      StagedFolder staged((dir / "new" / "deep" / "out").string(), "--out");
+      put(fs::path(staged.path()) / "summary.md", "one");
+      CHECK(!fs::exists(dir / "new" / "deep" / "out"));
+      CHECK(registered_temporaries() == 1);
+    }
+    CHECK(names_in(dir).empty());  // neither the temporary nor the parents it created
+    CHECK(registered_temporaries() == 0);
+    {
+      StagedFolder staged((dir / "out").string(), "--out");
+      put(fs::path(staged.path()) / "summary.md", "one");
+      put(fs::path(staged.path()) / "a" / "a.json", "{}");
+      staged.commit();
+    }
+    CHECK(names_in(dir) == std::vector<std::string>{"out"});
+    CHECK(names_in(dir / "out") == std::vector<std::string>{"a", "summary.md"});
+    CHECK(registered_temporaries() == 0);
+  }
+
+  TEST_CASE("an existing report is replaced whole, never mixed, and kept when the new one fails") {
+    const fs::path dir = scratch("replace");
+    put(dir / "out" / "summary.md", "old");
+    put(dir / "out" / "simulate.md", "old sweep");
+    {
+      StagedFolder abandoned((dir / "out").string(), "--out");
+      put(fs::path(abandoned.path()) / "summary.md", "half");
+    }
+    CHECK(slurp(dir / "out" / "summary.md") == "old");
+    CHECK(names_in(dir) == std::vector<std::string>{"out"});
+    StagedFolder staged((dir / "out").string(), "--out");
+    put(fs::path(staged.path()) / "summary.md", "new");
+    staged.commit();
+    CHECK(names_in(dir / "out") == std::vector<std::string>{"summary.md"});  // no old simulate.md
+    CHECK(slurp(dir / "out" / "summary.md") == "new");
+    CHECK(names_in(dir) == std::vector<std::string>{"out"});
+  }
+
+  TEST_CASE("shards commit entry by entry, keeping the folder's other shards") {
+    const fs::path dir = scratch("entries");
+    put(dir / "out" / "report-shard-1-of-2.json", "1");
+    put(dir / "out" / "a" / "a.json", "shard 1");
+    put(dir / "out" / "b" / "b.json", "old shard 2");
+    StagedFolder staged((dir / "out").string(), "--out", StagedFolder::Commit::kEntries);
+    put(fs::path(staged.path()) / "b" / "b.json", "new shard 2");
+    put(fs::path(staged.path()) / "report-shard-2-of-2.json", "2");
+    staged.commit();
+    CHECK(names_in(dir / "out") == std::vector<std::string>{"a", "b", "report-shard-1-of-2.json",
+                                                            "report-shard-2-of-2.json"});
+    CHECK(slurp(dir / "out" / "b" / "b.json") == "new shard 2");
+    CHECK(slurp(dir / "out" / "a" / "a.json") == "shard 1");
+    CHECK(names_in(dir) == std::vector<std::string>{"out"});
+  }
+
+  TEST_CASE("folders that are not ftvlsi's, the working folder and files are never replaced") {
+    const fs::path dir = scratch("refuse");
+    put(dir / "mine" / "thesis.tex", "precious");
+    const auto id_of = [](const std::string& path) {
+      try {
+        StagedFolder staged(path, "--out");
+      } catch (const Error& e) {
+        return e.id();
+      }
+      return 0;
+    };
+    CHECK(id_of((dir / "mine").string()) == 7033);
+    CHECK(slurp(dir / "mine" / "thesis.tex") == "precious");
+    put(dir / "file", "x");
+    CHECK(id_of((dir / "file").string()) == 7031);
+    CHECK(id_of(".") == 7032);
+    CHECK(id_of(fs::current_path().parent_path().string()) == 7032);
+    CHECK(id_of("") == 7030);
+    fs::create_directories(dir / "empty");
+    CHECK(id_of((dir / "empty").string()) == 0);
+    CHECK(names_in(dir) == std::vector<std::string>{"empty", "file", "mine"});
+  }
+
+  TEST_CASE("a name from a spec or a shard is one entry of the folder") {
+    for (const char* bad : {"", ".", "..", "../../escaped", "/tmp/abs", "a/b", ".hidden", "a\nb"})
+      CHECK_MESSAGE(!component_problem(bad).empty(), bad);
+    CHECK(!component_problem(std::string(201, 'a')).empty());
+    for (const char* good : {"ft-64", "mesh_3d.v2", "a..b", "é"})
+      CHECK_MESSAGE(component_problem(good).empty(), good);
+    CHECK(path_is_within("/a/b/c", "/a/b"));
+    CHECK(path_is_within("/a/b/./c/..", "/a/b"));
+    CHECK(!path_is_within("/a/bc", "/a/b"));
+    CHECK(!path_is_within("/a", "/a/b"));
+  }
+
+  TEST_CASE("the signal handler's removal empties nested folders and never follows a link") {
+    const fs::path dir = scratch("remove");
+    put(dir / "keep" / "precious.txt", "keep");
+    put(dir / "t" / "a" / "b" / "c.txt", "x");
+    for (int i = 0; i < 300; ++i) put(dir / "t" / "many" / (std::to_string(i) + ".svg"), "y");
+    fs::create_directory_symlink(dir / "keep", dir / "t" / "link");
+    CHECK(remove_tree_signal_safe((dir / "t").c_str()));
+    CHECK(names_in(dir) == std::vector<std::string>{"keep"});
+    CHECK(slurp(dir / "keep" / "precious.txt") == "keep");
+  }
+}
+
+TEST_SUITE("temporary names") {
+  TEST_CASE("threads writing one path each use their own temporary; the file is one whole write") {
+    const fs::path dir = scratch("threads");
+    const fs::path path = dir / "shared.txt";
+    for (int round = 0; round < 10; ++round) {
+      std::vector<std::thread> threads;
+      for (int t = 0; t < 8; ++t)
+        threads.emplace_back([&, t] {
+          write_file_atomically(path.string(), std::string(200000, static_cast<char>('a' + t)));
+        });
+      for (auto& t : threads) t.join();
+      const std::string got = slurp(path);
+      REQUIRE(got.size() == 200000);
+      CHECK(got.find_first_not_of(got.front()) == std::string::npos);
+    }
+    CHECK(names_in(dir) == std::vector<std::string>{"shared.txt"});
+    CHECK(temporary_file_name("x") != temporary_file_name("x"));
+  }
+
+  TEST_CASE("a stale temporary of a gone process is removed; a live one's stays") {
+    const fs::path dir = scratch("stale");
+    const long gone = dead_pid();
+    const std::string tag = host_tag();
+    put(dir / ("out.gds.tmp." + std::to_string(gone)), "old version");
+    put(dir / ("out.gds.tmp." + tag + "." + std::to_string(gone) + ".7"), "killed");
+    put(dir / (".out.tmp." + tag + "." + std::to_string(gone) + ".2") / "summary.md", "folder");
+    put(dir / ("out.gds.tmp." + tag + "." + std::to_string(::getpid()) + ".999"), "running");
+    put(dir / ("out.gds.tmp.otherhost." + std::to_string(gone) + ".1"), "elsewhere");
+    write_file_atomically((dir / "out.gds").string(), "new");
+    CHECK(remove_stale_temporaries((dir / "out").string()) == 1);  // the folder
+    std::vector<std::string> kept{"out.gds",
+                                  "out.gds.tmp." + tag + "." + std::to_string(::getpid()) + ".999",
+                                  "out.gds.tmp.otherhost." + std::to_string(gone) + ".1"};
+    std::sort(kept.begin(), kept.end());
+    CHECK(names_in(dir) == kept);
+  }
+}
