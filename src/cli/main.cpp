@@ -474,7 +474,7 @@ int run_simulate_command(const SimulateArgs& a) {
 
 struct CheckArgs {
   std::vector<std::string> ids;
-  bool quick = false, full = false, list = false;
+  bool quick = false, full = false, list = false, controls = false;
   std::optional<std::string> out, json, seed, technology, shard;
 };
 
@@ -483,6 +483,9 @@ void add_check_options(CLI::App* cmd, CheckArgs& a) {
   cmd->add_flag("--quick", a.quick, "small sweeps, at most 2 minutes in all (the default)");
   cmd->add_flag("--full", a.full, "larger sweeps, up to 30 minutes");
   cmd->add_flag("--list", a.list, "print the check IDs with their claims and sources");
+  cmd->add_flag("--controls", a.controls,
+                "also run each check's negative control (a worse construction that must fail); "
+                "exit 0 when every control fails, 1 when one does not");
   add_override(cmd, "--out", a.out, "write check.md, check.json and one plot per check here");
   add_override(cmd, "--json", a.json, "write check.json to FILE (- for stdout)");
   add_override(cmd, "--seed", a.seed, "random seed (1)");
@@ -505,6 +508,24 @@ int run_check_shard(const CheckArgs& a, ftvlsi::CheckOptions& o) {
   return 0;
 }
 
+// check --controls: every control must fail; exit 1 naming those that do not.
+int report_controls(const std::vector<ftvlsi::CheckResult>& results) {
+  std::size_t failed = 0;
+  for (const auto& r : results) {
+    if (r.control.run && r.control.verdict == ftvlsi::Verdict::kFail) {
+      ++failed;
+      continue;
+    }
+    std::cerr << fmt::format(
+        "ftvlsi check: the control of {} {}\n", r.id,
+        r.control.run ? fmt::format("did not fail ({})", ftvlsi::to_string(r.control.verdict))
+                      : std::string("is not built yet"));
+  }
+  std::cerr << fmt::format("ftvlsi check: {} of {} controls fail, as they must\n", failed,
+                           results.size());
+  return ftvlsi::controls_all_fail(results) ? 0 : static_cast<int>(ExitCode::kCheckFailed);
+}
+
 int run_check_command(const CheckArgs& a) {
   if (a.list) {
     for (const auto& c : ftvlsi::list_checks())
@@ -515,6 +536,7 @@ int run_check_command(const CheckArgs& a) {
   ftvlsi::CheckOptions o;
   o.ids = a.ids;
   o.full = a.full;
+  o.controls = a.controls;
   if (a.seed) o.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
   if (a.technology) o.technology = ftvlsi::load_technology(*a.technology);
   if (a.shard) return run_check_shard(a, o);
@@ -548,6 +570,7 @@ int run_check_command(const CheckArgs& a) {
   std::cerr << fmt::format("ftvlsi check: {} pass, {} fail, {} inconclusive, {} not measured{}\n",
                            sum.pass, sum.fail, sum.inconclusive, sum.not_measured,
                            a.out ? " (report in " + *a.out + "/check.md)" : "");
+  if (a.controls) return report_controls(results);
   return sum.fail > 0 ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 

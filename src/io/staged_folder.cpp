@@ -97,16 +97,14 @@ bool path_is_within(const std::string& inner, const std::string& outer) {
 }
 
 void require_replaceable_folder(const std::string& path, std::string_view flag) {
-  if (path.empty())
-    throw IoError(7030, fmt::format("the {} folder is empty; name a folder", flag));
+  if (path.empty()) throw IoError(7030, fmt::format("the {} folder is empty; name a folder", flag));
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (!fs::exists(status)) return;
   if (!fs::is_directory(status))
-    throw IoError(7031,
-                  fmt::format("cannot write the folder '{}': it exists and is not a folder; "
-                              "choose another {}",
-                              path, flag));
+    throw IoError(7031, fmt::format("cannot write the folder '{}': it exists and is not a folder; "
+                                    "choose another {}",
+                                    path, flag));
   if (path_is_within(fs::current_path(ec).string(), path))
     throw IoError(7032, fmt::format("cannot replace the folder '{}': it is the working folder or "
                                     "one of its parents; choose a new {}",
@@ -126,7 +124,8 @@ void require_replaceable_folder(const std::string& path, std::string_view flag) 
 StagedFolder::StagedFolder(std::string final_path, std::string_view flag, Commit mode)
     : final_(std::move(final_path)), flag_(flag), mode_(mode) {
   if (mode_ == Commit::kFolder) require_replaceable_folder(final_, flag_);
-  if (final_.empty()) throw IoError(7030, fmt::format("the {} folder is empty; name a folder", flag));
+  if (final_.empty())
+    throw IoError(7030, fmt::format("the {} folder is empty; name a folder", flag));
   std::error_code ec;
   const fs::path parent = fs::absolute(final_, ec).lexically_normal().parent_path();
   for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path())
@@ -134,9 +133,9 @@ StagedFolder::StagedFolder(std::string final_path, std::string_view flag, Commit
   std::reverse(created_parents_.begin(), created_parents_.end());
   fs::create_directories(parent, ec);
   if (ec || !fs::is_directory(parent))
-    throw IoError(7005, fmt::format("cannot create the report folder '{}': {}; choose another {}",
-                                    final_, ec ? ec.message() : "its parent is not a folder",
-                                    flag_));
+    throw IoError(7005,
+                  fmt::format("cannot create the report folder '{}': {}; choose another {}", final_,
+                              ec ? ec.message() : "its parent is not a folder", flag_));
   remove_stale_temporaries(final_);
   temp_ = temporary_folder_name(fs::absolute(final_).lexically_normal().string());
   slot_ = register_temporary(temp_, true);

@@ -82,7 +82,8 @@ int remove_stale_temporaries(const std::string& path) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string entry = it->path().filename().string();
     std::string_view suffix;
-    if (entry.rfind(as_file, 0) == 0) suffix = std::string_view(entry).substr(as_file.size());
+    if (entry.rfind(as_file, 0) == 0)
+      suffix = std::string_view(entry).substr(as_file.size());
     else if (entry.rfind(as_folder, 0) == 0)
       suffix = std::string_view(entry).substr(as_folder.size());
     else

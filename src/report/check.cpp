@@ -26,7 +26,16 @@ struct Entry {
   std::vector<u64> quick, full;
   detail::Measure measure;  // nullptr: nothing to measure yet
   const char* note;
+  // The negative control's description (detail::controls()); "" when the check has none yet.
+  const char* control_text = "";
 };
+
+// The controls, by check ID.
+void attach_controls(std::vector<Entry>& entries) {
+  for (auto& e : entries)
+    for (const auto& c : detail::controls())
+      if (c.id == std::string_view(e.id)) e.control_text = c.description;
+}
 
 std::vector<u64> powers(int from, int to, int step) {
   std::vector<u64> out;
@@ -143,6 +152,7 @@ const std::vector<Entry>& registry() {
   static const std::vector<Entry> entries = [] {
     std::vector<Entry> all = leiserson_checks();
     for (auto& e : later_checks()) all.push_back(std::move(e));
+    attach_controls(all);
     return all;
   }();
   return entries;
@@ -181,21 +191,34 @@ std::string_view to_string(Verdict v) {
   return "not measured";
 }
 
+std::string_view to_string(GrowthVariable v) {
+  switch (v) {
+    case GrowthVariable::kN:
+      return "n";
+    case GrowthVariable::kLgN:
+      return "lg n";
+  }
+  return "n";
+}
+
 std::string CheckRule::text() const {
   if (kind == Kind::kLower) return fmt::format("every ratio ≥ {:g}", constant);
   std::string out;
   if (std::isfinite(constant)) out = fmt::format("every ratio ≤ {:g}", constant);
-  if (epsilon)
-    out += fmt::format("{}the ratio's growth exponent over the larger half ≤ {:g}",
-                       out.empty() ? ""
-                       : either    ? ", or "
-                                   : ", and ",
+  const char* joint = out.empty() ? "" : either ? ", or " : ", and ";
+  if (epsilon && variable == GrowthVariable::kLgN)
+    out += fmt::format("{}the ratio grows at most like lg^{:g} n (β fitted over every size)", joint,
+                       *epsilon);
+  else if (epsilon)
+    out += fmt::format("{}the ratio grows at most like n^{:g} (fitted over the larger half)", joint,
                        *epsilon);
   return out;
 }
 
-double growth_exponent(const std::vector<std::pair<double, double>>& points) {
-  const std::size_t from = points.size() >= 4 ? points.size() / 2 : 0;
+namespace {
+
+// The least-squares slope of log y against log x over points[from..].
+double log_log_slope(const std::vector<std::pair<double, double>>& points, std::size_t from) {
   double sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
   for (std::size_t i = from; i < points.size(); ++i) {
     if (points[i].first <= 0 || points[i].second <= 0) continue;
@@ -206,6 +229,46 @@ double growth_exponent(const std::vector<std::pair<double, double>>& points) {
   return k >= 2 && den > 0 ? (k * sxy - sx * sy) / den : 0;
 }
 
+}  // namespace
+
+double growth_exponent(const std::vector<std::pair<double, double>>& points) {
+  return log_log_slope(points, points.size() >= 4 ? points.size() / 2 : 0);
+}
+
+double lg_exponent(const std::vector<std::pair<double, double>>& points) {
+  std::vector<std::pair<double, double>> lg;
+  for (const auto& [x, y] : points)
+    if (x > 1) lg.push_back({std::log2(x), y});
+  return log_log_slope(lg, 0);
+}
+
+namespace {
+
+// The smallest extra factor the rule would detect at the sizes run (docs/checks.md, "Power").
+void state_power(CheckSeries& s) {
+  const bool lg = s.rule.variable == GrowthVariable::kLgN;
+  const std::string range = fmt::format("{} … {}", s.points.front().n, s.points.back().n);
+  if (s.rule.kind == CheckRule::Kind::kUpper && s.rule.epsilon) {
+    s.power_exponent = std::max(0.0, *s.rule.epsilon - s.exponent);
+    s.power = lg ? fmt::format("detects an extra lg^{:.2f} n at n = {}", s.power_exponent, range)
+                 : fmt::format("detects an extra n^{:.3f} at n = {}", s.power_exponent, range);
+    return;
+  }
+  double worst = s.rule.kind == CheckRule::Kind::kUpper ? 0 : 1e300;
+  for (const auto& p : s.points)
+    worst = s.rule.kind == CheckRule::Kind::kUpper ? std::max(worst, p.ratio())
+                                                   : std::min(worst, p.ratio());
+  s.power_exponent = 0;
+  s.power =
+      s.rule.kind == CheckRule::Kind::kUpper
+          ? fmt::format("detects a factor {:.3g} over the largest ratio, at n = {}",
+                        worst > 0 ? s.rule.constant / worst : 0.0, range)
+          : fmt::format("detects a fall by a factor {:.3g} below the smallest ratio, at n = {}",
+                        s.rule.constant > 0 ? worst / s.rule.constant : 0.0, range);
+}
+
+}  // namespace
+
 void judge(CheckSeries& s) {
   if (s.points.empty()) {
     s.verdict = Verdict::kNotMeasured;
@@ -214,7 +277,9 @@ void judge(CheckSeries& s) {
   }
   std::vector<std::pair<double, double>> xy;
   for (const auto& p : s.points) xy.push_back({static_cast<double>(p.n), p.ratio()});
-  s.exponent = growth_exponent(xy);
+  const bool lg = s.rule.variable == GrowthVariable::kLgN;
+  s.exponent = lg ? lg_exponent(xy) : growth_exponent(xy);
+  state_power(s);
   const bool flat_enough = s.rule.epsilon && s.exponent <= *s.rule.epsilon;
   for (const auto& p : s.points) {
     const double r = p.ratio();
@@ -231,12 +296,15 @@ void judge(CheckSeries& s) {
   const bool within = std::all_of(s.points.begin(), s.points.end(), [&](const CheckPoint& p) {
     return p.ratio() <= s.rule.constant;
   });
-  if (s.rule.epsilon && s.exponent > *s.rule.epsilon && !(s.rule.either && within)) {
+  // One size fits no growth: the growth part of a rule is judged from two sizes on.
+  const bool fitted = s.points.size() >= 2;
+  if (fitted && s.rule.epsilon && s.exponent > *s.rule.epsilon && !(s.rule.either && within)) {
     s.verdict = Verdict::kFail;
-    s.reason = fmt::format(
-        "the ratio grows like n^{:.3f} over n = {} … {} (limit {:g}); it broke from n = {} on",
-        s.exponent, s.points[s.points.size() >= 4 ? s.points.size() / 2 : 0].n, s.points.back().n,
-        *s.rule.epsilon, s.points[s.points.size() >= 4 ? s.points.size() / 2 : 0].n);
+    const auto from = s.points[s.points.size() >= 4 && !lg ? s.points.size() / 2 : 0].n;
+    s.reason =
+        fmt::format("the ratio grows like {}^{:.3f} over n = {} … {} (limit {:g}){}",
+                    lg ? "lg n: lg" : "n", s.exponent, from, s.points.back().n, *s.rule.epsilon,
+                    lg ? "" : fmt::format("; it broke from n = {} on", from));
     return;
   }
   if (s.inconclusive) {
@@ -250,7 +318,7 @@ void judge(CheckSeries& s) {
 
 std::vector<CheckInfo> list_checks() {
   std::vector<CheckInfo> out;
-  for (const auto& e : registry()) out.push_back({e.id, e.claim, e.source});
+  for (const auto& e : registry()) out.push_back({e.id, e.claim, e.source, e.control_text});
   return out;
 }
 
@@ -289,7 +357,7 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
     const Entry* e = chosen[i];
     if (options.progress) options.progress(e->id, nullptr);
     const auto start = std::chrono::steady_clock::now();
-    CheckResult r{e->id, e->claim, e->source, {}, Verdict::kNotMeasured, 0, e->note};
+    CheckResult r{e->id, e->claim, e->source, {}, Verdict::kNotMeasured, 0, e->note, {}};
     if (e->measure) {
       std::vector<u64> sizes = options.full ? e->full : e->quick;
       if (options.tiny) {
@@ -302,6 +370,16 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
         if (t.id == e->id) ctx.tamper_fn = t.tamper, ctx.capacities = t.capacities;
       r.series = e->measure(sizes, ctx);
       for (auto& s : r.series) judge(s);
+      r.control.description = e->control_text;
+      if (options.controls && *e->control_text != '\0') {
+        detail::Ctx control;
+        control.seed = options.seed;
+        control.control = true;
+        r.control.series = e->measure(sizes, control);
+        for (auto& s : r.control.series) judge(s);
+        r.control.verdict = combine(r.control.series);
+        r.control.run = true;
+      }
     }
     r.verdict = combine(r.series);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -332,35 +410,65 @@ CheckSummary summarise(const std::vector<CheckResult>& results) {
   return s;
 }
 
+bool controls_all_fail(const std::vector<CheckResult>& results) {
+  return std::all_of(results.begin(), results.end(), [](const CheckResult& r) {
+    return r.control.run && r.control.verdict == Verdict::kFail;
+  });
+}
+
 std::string check_plot_file(const std::string& id) {
   return "check-" + id + ".svg";
 }
+
+namespace {
+
+// A control's verdict as check.md shows it: a control must fail.
+std::string control_cell(const CheckControl& c) {
+  if (c.description.empty()) return "none yet";
+  if (!c.run) return "not run";
+  return c.verdict == Verdict::kFail ? "fails, as it must"
+                                     : fmt::format("{} (it must fail)", to_string(c.verdict));
+}
+
+std::string series_markdown(const CheckSeries& s) {
+  std::string md =
+      fmt::format("\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}). Power: {}.\n\n", s.label,
+                  s.rule.text(), s.exponent, to_string(s.verdict), s.reason, s.power);
+  md += "| n | measured | bound | ratio |\n|---:|---:|---:|---:|\n";
+  for (const auto& p : s.points)
+    md += fmt::format("| {} | {:.6g} | {:.6g} | {:.4g} |\n", p.n, p.measured, p.bound, p.ratio());
+  return md;
+}
+
+}  // namespace
 
 std::string check_markdown(const std::vector<CheckResult>& results, bool with_plots) {
   const CheckSummary sum = summarise(results);
   std::string md = fmt::format(
       "# Checking the papers\n\n{} pass, {} fail, {} inconclusive, {} not measured.\n\n"
       "Every measured value comes from our own layouts, decompositions and simulations; the bound "
-      "is the paper's formula; the ratio is measured / bound. The exponent is the least-squares "
-      "slope of log ratio against log n over the larger half of the sizes.\n\n"
-      "| check | claim | verdict |\n|---|---|---|\n",
+      "is the paper's formula; the ratio is measured / bound. A polylogarithmic claim's exponent "
+      "is β of ratio ∝ lg^β n, fitted over every size; a polynomial claim's is e of ratio ∝ n^e, "
+      "fitted over the larger half. Each check's control is a worse construction of the same "
+      "sizes that the same rules must fail (`ftvlsi check --controls`).\n\n"
+      "| check | claim | verdict | control |\n|---|---|---|---|\n",
       sum.pass, sum.fail, sum.inconclusive, sum.not_measured);
   for (const auto& r : results)
     // No run time here: the same seed gives the same bytes (the time goes to the progress lines).
-    md += fmt::format("| [{}](#{}) | {} | **{}** |\n", r.id, r.id, r.claim, to_string(r.verdict));
+    md += fmt::format("| [{}](#{}) | {} | **{}** | {} |\n", r.id, r.id, r.claim,
+                      to_string(r.verdict), control_cell(r.control));
   for (const auto& r : results) {
     md += fmt::format(
         "\n## {}\n\n<a id=\"{}\"></a>**Claim:** {}  \n**Source:** {}  \n"
         "**Verdict:** {}  \n{}\n",
         r.id, r.id, r.claim, r.source, to_string(r.verdict), r.note);
-    for (const auto& s : r.series) {
-      md += fmt::format("\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}).\n\n", s.label,
-                        s.rule.text(), s.exponent, to_string(s.verdict), s.reason);
-      md += "| n | measured | bound | ratio |\n|---:|---:|---:|---:|\n";
-      for (const auto& p : s.points)
-        md +=
-            fmt::format("| {} | {:.6g} | {:.6g} | {:.4g} |\n", p.n, p.measured, p.bound, p.ratio());
-    }
+    for (const auto& s : r.series) md += series_markdown(s);
+    if (!r.control.description.empty())
+      md += fmt::format("\n**Control:** {} — **{}**{}\n", r.control.description,
+                        control_cell(r.control),
+                        r.control.run ? "" : " (run `ftvlsi check --controls` to judge it)");
+    if (r.control.run)
+      for (const auto& s : r.control.series) md += series_markdown(s);
     if (with_plots && !r.series.empty())
       md += fmt::format("\n![{}: ratio against n]({})\n", r.id, check_plot_file(r.id));
   }
@@ -411,6 +519,8 @@ std::string check_json(const std::vector<CheckResult>& results, const CheckOptio
           ratio.push_back(p.ratio());
     o["sizes"] = sizes, o["measured"] = measured, o["bound"] = bound, o["ratio"] = ratio;
     o["exponent"] = s.exponent;
+    o["variable"] = std::string(to_string(s.rule.variable));
+    o["power"] = {{"text", s.power}, {"exponent", s.power_exponent}};
   };
   for (const auto& r : results) {
     ordered_json c;
@@ -421,6 +531,8 @@ std::string check_json(const std::vector<CheckResult>& results, const CheckOptio
       c["sizes"] = ordered_json::array(), c["measured"] = ordered_json::array();
       c["bound"] = ordered_json::array(), c["ratio"] = ordered_json::array();
       c["exponent"] = nullptr;
+      c["variable"] = "n";
+      c["power"] = {{"text", ""}, {"exponent", nullptr}};
     }
     c["verdict"] = std::string(to_string(r.verdict));
     c["rule"] = r.series.empty() ? std::string() : r.series.front().rule.text();
@@ -435,6 +547,10 @@ std::string check_json(const std::vector<CheckResult>& results, const CheckOptio
       o["reason"] = s.reason;
       c["series"].push_back(o);
     }
+    c["control"] = {{"description", r.control.description},
+                    {"verdict", r.control.description.empty() ? std::string("none")
+                                : r.control.run ? std::string(to_string(r.control.verdict))
+                                                : std::string("not run")}};
     j["checks"].push_back(c);
   }
   const CheckSummary sum = summarise(results);

@@ -28,37 +28,8 @@ namespace {
 
 using u64 = std::uint64_t;
 
-double lg2(double x) {
-  return std::max(1.0, std::log2(x));
-}
-
-FatTreeParams tree_params(u64 n, CapacityProfile profile) {
-  FatTreeParams p;
-  p.processors = n;
-  p.capacity.profile = profile;
-  return p;
-}
-
-CheckSeries series(std::string label, CheckRule rule) {
-  CheckSeries s;
-  s.label = std::move(label);
-  s.rule = std::move(rule);
-  return s;
-}
-
-// An exact bound (the paper's constant) or an O(.) bound judged by its growth exponent alone.
-CheckRule upper(double constant) {
-  return {CheckRule::Kind::kUpper, constant, std::nullopt};
-}
-CheckRule growth(double epsilon) {
-  return {CheckRule::Kind::kUpper, std::numeric_limits<double>::infinity(), epsilon};
-}
 CheckRule either(double constant, double epsilon) {
   return {CheckRule::Kind::kUpper, constant, epsilon, true};
-}
-
-CheckRule lower(double constant) {
-  return {CheckRule::Kind::kLower, constant, std::nullopt};
 }
 
 RouteRun route(const FatTreeParams& host, RouteAlgorithm algorithm, PatternParams pattern,
@@ -90,14 +61,53 @@ PatternParams uniform(u64 count) {
 }
 
 // The fat-tree a layout check measures: `params`, or the capacities a test substitutes to show
-// that the check catches a broken profile.
+// that the check catches a broken profile. The control fattens the root channel by lg n (every
+// other channel as the profile says): a real tree, laid out and measured like ours.
 FatTree tree_under_test(u64 n, const FatTreeParams& params, const Ctx& ctx) {
   FatTree tree(params);
   if (ctx.capacities) return FatTree(ctx.capacities(n, tree));
-  return tree;
+  if (!ctx.control) return tree;
+  FatTreeParams fat = params;
+  fat.capacity.profile = CapacityProfile::kCustom;
+  fat.capacity.custom = tree.capacities();
+  fat.capacity.custom[0] *= static_cast<u64>(lg2(static_cast<double>(n)));
+  return FatTree(fat);
 }
 
 }  // namespace
+
+double lg2(double x) {
+  return std::max(1.0, std::log2(x));
+}
+
+FatTreeParams tree_params(u64 n, CapacityProfile profile) {
+  FatTreeParams p;
+  p.processors = n;
+  p.capacity.profile = profile;
+  return p;
+}
+
+CheckSeries series(std::string label, CheckRule rule) {
+  CheckSeries s;
+  s.label = std::move(label);
+  s.rule = std::move(rule);
+  return s;
+}
+
+CheckRule upper(double constant) {
+  return {CheckRule::Kind::kUpper, constant, std::nullopt};
+}
+CheckRule growth(double epsilon) {
+  return {CheckRule::Kind::kUpper, std::numeric_limits<double>::infinity(), epsilon};
+}
+CheckRule growth_lg(double beta) {
+  CheckRule r = growth(beta);
+  r.variable = GrowthVariable::kLgN;
+  return r;
+}
+CheckRule lower(double constant) {
+  return {CheckRule::Kind::kLower, constant, std::nullopt};
+}
 
 // L-T1: Theorem 1's schedule on uniform message sets; every cycle must be one-cycle (the route
 // job asserts it), and d <= 2 ceil(lambda) L.
@@ -155,11 +165,13 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
 
 // L-T4: the cube layout of the universal fat-tree (root n^(2/3)) against Theorem 4.
 std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto volume = series("volume / (w lg(n/w))^(3/2), w = n^(2/3)", growth(0.05));
-  auto components = series("components / (n lg(w³/n²))", growth(0.05));
+  // The cube's ratio falls like lg^-0.9 n at these sizes; the slab's like lg^-0.25 n.
+  auto volume = series("volume / (w lg(n/w))^(3/2), w = n^(2/3)", growth_lg(-0.55));
+  auto components = series("components / (n lg(w³/n²))", growth_lg(0.5));
   for (u64 n : sizes) {
     const FatTree tree(tree_params(n, CapacityProfile::kUniversal));
-    const LayoutMetrics<3> m = measure(build_cube(tree));
+    // The control: the slab layout, whose analysis is worse by lg^(3/2).
+    const LayoutMetrics<3> m = measure(ctx.control ? build_slab_cube(tree) : build_cube(tree));
     volume.points.push_back(
         {n, ctx.tamper(n, static_cast<double>(m.volume())), theorem4_volume(tree)});
     const double w = static_cast<double>(tree.capacity(0)), nn = static_cast<double>(n);
@@ -193,6 +205,24 @@ std::vector<CheckSeries> measure_l_t5(const std::vector<u64>& sizes, const Ctx& 
   return {three, two};
 }
 
+namespace {
+
+// Splits a set of strings at the middle of their total length, whatever the blacks.
+PearlSplit midpoint_split(const StringSet& set) {
+  PearlSplit out;
+  u64 left = set.length() / 2;
+  for (int i = 0; i < set.count; ++i) {
+    const LeafInterval& s = set.strings[i];
+    const u64 take = std::min(left, s.end - s.begin);
+    if (take > 0) out.first.add({s.begin, s.begin + take});
+    if (take < s.end - s.begin) out.second.add({s.begin + take, s.end});
+    left -= take;
+  }
+  return out;
+}
+
+}  // namespace
+
 // L-L6: Lemma 6 on seeded random pairs of strings of total length n: the split found has at
 // most two strings per half (and halves the length and the blacks exactly, or it fails).
 std::vector<CheckSeries> measure_l_l6(const std::vector<u64>& sizes, const Ctx& ctx) {
@@ -211,7 +241,8 @@ std::vector<CheckSeries> measure_l_l6(const std::vector<u64>& sizes, const Ctx& 
       StringSet set;
       set.add({0, first});
       set.add({first + gap, total + gap});
-      const PearlSplit split = pearl_split(set, blacks);
+      // The control: one cut at the middle of the length, blind to the blacks.
+      const PearlSplit split = ctx.control ? midpoint_split(set) : pearl_split(set, blacks);
       u64 b_first = 0,
           b_all = blacks(set.strings[0]) + (set.count > 1 ? blacks(set.strings[1]) : 0);
       for (int i = 0; i < split.first.count; ++i) b_first += blacks(split.first.strings[i]);
@@ -262,15 +293,16 @@ std::vector<CheckSeries> measure_l_t10(const std::vector<u64>& sizes, const Ctx&
 
 // GL-area: the area-universal H-tree: area Theta(n lg^2 n), root capacity Theta(sqrt n).
 std::vector<CheckSeries> measure_gl_area(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto area = series("area / (n lg² n), area-universal H-tree", growth(0.05));
-  auto root = series("root capacity / √n", growth(0.05));
+  // The ratio falls like lg^-0.65 n at these sizes.
+  auto area = series("area / (n lg² n), area-universal H-tree", growth_lg(-0.3));
+  auto root = series("root channel's drawn wires / √n", growth_lg(0.4));
   for (u64 n : sizes) {
     const FatTree tree = tree_under_test(n, tree_params(n, CapacityProfile::kAreaUniversal), ctx);
     const LayoutMetrics<2> m = measure(build_h_tree(tree));
     const double nn = static_cast<double>(n);
     area.points.push_back(
         {n, ctx.tamper(n, static_cast<double>(m.area())), nn * lg2(nn) * lg2(nn)});
-    root.points.push_back({n, static_cast<double>(tree.capacity(0)), std::sqrt(nn)});
+    root.points.push_back({n, static_cast<double>(m.wires_by_level.at(0)), std::sqrt(nn)});
   }
   return {area, root};
 }
@@ -329,11 +361,13 @@ std::vector<CheckSeries> measure_gl_t11(const std::vector<u64>& sizes, const Ctx
 
 // G-1: the linear-size H-tree with processors of area alpha = 16: side Theta(sqrt A), A = n alpha.
 std::vector<CheckSeries> measure_g_1(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto s = series("side / √(nα), linear-size H-tree, α = 16", growth(0.05));
+  auto s = series("side / √(nα), linear-size H-tree, α = 16", growth_lg(0.5));
   for (u64 n : sizes) {
-    FatTreeParams p = tree_params(n, CapacityProfile::kLinearSize);
+    // The control: area-universal capacities (side Θ(√n lg n)) with the same processors.
+    FatTreeParams p = tree_params(
+        n, ctx.control ? CapacityProfile::kAreaUniversal : CapacityProfile::kLinearSize);
     p.capacity.alpha = 16;
-    const FatTree tree = tree_under_test(n, p, ctx);
+    const FatTree tree = ctx.capacities ? FatTree(ctx.capacities(n, FatTree(p))) : FatTree(p);
     const LayoutMetrics<2> m = measure(build_h_tree(tree));
     const double side = static_cast<double>(std::max(m.width, m.height));
     s.points.push_back({n, ctx.tamper(n, side), std::sqrt(16.0 * static_cast<double>(n))});
@@ -389,6 +423,7 @@ std::vector<CheckSeries> measure_g_41(const std::vector<u64>& sizes, const Ctx& 
 
 // Both hosts' linear-delay slowdowns on one competing network per size: the fat-tree's against
 // `tree_bound` of R's area (or volume), the fat-pyramid's against its lg.
+// The control swaps the hosts: each is judged by the other's rule.
 template <class SpecOf, class Bound>
 std::vector<CheckSeries> headline_series(const std::vector<u64>& sizes, const Ctx& ctx,
                                          CheckSeries tree, CheckSeries pyramid, SpecOf spec_of,
@@ -396,7 +431,9 @@ std::vector<CheckSeries> headline_series(const std::vector<u64>& sizes, const Ct
   for (u64 n : sizes)
     for (const HostKind host : {HostKind::kFatTree, HostKind::kFatPyramid}) {
       SimulateSpec sim = spec_of(n);
-      sim.host = host;
+      sim.host = !ctx.control                 ? host
+                 : host == HostKind::kFatTree ? HostKind::kFatPyramid
+                                              : HostKind::kFatTree;
       sim.delay = parse_delay_model("linear");
       sim.seed = ctx.seed;
       const SimulateResult r = run_simulate(sim);
@@ -415,7 +452,7 @@ std::vector<CheckSeries> headline_series(const std::vector<u64>& sizes, const Ct
 std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const Ctx& ctx) {
   return headline_series(
       sizes, ctx, series("fat-tree: Δ / √A (a lower bound)", lower(0.25)),
-      series("fat-pyramid: Δ / lg A", growth(0.1)),
+      series("fat-pyramid: Δ / lg A", growth_lg(0.4)),
       [](u64 n) {
         SimulateSpec sim;
         sim.processors = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
@@ -429,8 +466,8 @@ std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const
 // 3D fat-pyramid's O(lg V) (docs/simulate3d.md §4).
 std::vector<CheckSeries> measure_g3_headline(const std::vector<u64>& sizes, const Ctx& ctx) {
   return headline_series(
-      sizes, ctx, series("3D fat-tree: Δ / ∛V (a lower bound), switch spans charged", lower(4)),
-      series("3D fat-pyramid: Δ / lg V, switch spans charged", growth(0.1)),
+      sizes, ctx, series("3D fat-tree: Δ / ∛V (a lower bound), switch spans charged", lower(8)),
+      series("3D fat-pyramid: Δ / lg V, switch spans charged", growth_lg(0.15)),
       [](u64 n) {
         const u64 side = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
         SimulateSpec sim;
@@ -440,6 +477,23 @@ std::vector<CheckSeries> measure_g3_headline(const std::vector<u64>& sizes, cons
         return sim;
       },
       [](double v) { return std::cbrt(v); });
+}
+
+const std::vector<Control>& controls() {
+  static const std::vector<Control> table{
+      {"L-T4",
+       "the slab layout of the same trees, whose analysis is O(w^(3/2) lg³(n/w)), worse "
+       "by lg^(3/2)"},
+      {"L-L6", "one cut at the middle of the total length, blind to the blacks"},
+      {"GL-area", "the same H-tree with the root channel fattened by lg n"},
+      {"G-1", "area-universal capacities (root √n, side Θ(√n lg n)) with the same processors"},
+      {"G-headline",
+       "the hosts swapped: the fat-pyramid judged by the fat-tree's Ω(√A), the "
+       "fat-tree by the fat-pyramid's O(lg A)"},
+      {"G3-headline",
+       "the hosts swapped: the 3D fat-pyramid judged by the 3D fat-tree's Ω(∛V), "
+       "the 3D fat-tree by the 3D fat-pyramid's O(lg V)"}};
+  return table;
 }
 
 }  // namespace ftvlsi::detail

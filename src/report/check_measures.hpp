@@ -2,6 +2,7 @@
 // Private to `ftvlsi check`: one measurement per check (report/check.hpp, docs/checks.md).
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "ftvlsi/network/fat_tree.hpp"
@@ -15,12 +16,34 @@ struct Ctx {
   std::function<double(std::uint64_t n, double measured)> tamper_fn;
   // Replaces a fat-tree's parameters before it is built (e.g. one channel changed).
   std::function<FatTreeParams(std::uint64_t n, const FatTree& tree)> capacities;
+  // Build the check's negative control instead of our construction (controls()).
+  bool control = false;
   double tamper(std::uint64_t n, double measured) const {
     return tamper_fn ? tamper_fn(n, measured) : measured;
   }
 };
 
 using Measure = std::vector<CheckSeries> (*)(const std::vector<std::uint64_t>&, const Ctx&);
+
+// A check's negative control: a worse construction or algorithm of the same sizes, which the
+// check's own measurement builds instead when Ctx::control is set, so it is measured into the
+// same series and judged by the same rules, which it must fail.
+struct Control {
+  const char* id;
+  const char* description;
+};
+const std::vector<Control>& controls();
+
+// The pieces measurements and controls share.
+double lg2(double x);  // log2, at least 1
+FatTreeParams tree_params(std::uint64_t n, CapacityProfile profile);
+CheckSeries series(std::string label, CheckRule rule);
+CheckRule upper(double constant);  // an exact bound: every ratio <= constant
+// An O(.) bound judged by the growth exponent alone: against lg n for a polylogarithmic claim
+// (the ratio may grow like lg^beta n), against n for a polynomial one.
+CheckRule growth_lg(double beta);
+CheckRule growth(double epsilon);
+CheckRule lower(double constant);  // every ratio >= constant
 
 std::vector<CheckSeries> measure_l_t1(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_l_c2(const std::vector<std::uint64_t>&, const Ctx&);

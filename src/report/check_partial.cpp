@@ -34,7 +34,10 @@ json series_json(const CheckSeries& s) {
             {"points", points},
             {"exponent", s.exponent},
             {"verdict", std::string(to_string(s.verdict))},
-            {"reason", s.reason}};
+            {"reason", s.reason},
+            {"lg", s.rule.variable == GrowthVariable::kLgN},
+            {"power", s.power},
+            {"power_exponent", s.power_exponent}};
   if (s.rule.epsilon) j["epsilon"] = *s.rule.epsilon;
   if (s.inconclusive) j["inconclusive"] = *s.inconclusive;
   return j;
@@ -54,8 +57,27 @@ CheckSeries series_of(const json& j) {
   j.at("exponent").get_to(s.exponent);
   s.verdict = verdict_of(j.at("verdict").get<std::string>());
   j.at("reason").get_to(s.reason);
+  if (j.at("lg").get<bool>()) s.rule.variable = GrowthVariable::kLgN;
+  j.at("power").get_to(s.power), j.at("power_exponent").get_to(s.power_exponent);
   if (j.contains("inconclusive")) s.inconclusive = j.at("inconclusive").get<std::string>();
   return s;
+}
+
+json control_json(const CheckControl& c) {
+  json series = json::array();
+  for (const auto& s : c.series) series.push_back(series_json(s));
+  return {{"description", c.description},
+          {"run", c.run},
+          {"verdict", std::string(to_string(c.verdict))},
+          {"series", series}};
+}
+
+CheckControl control_of(const json& j) {
+  CheckControl c;
+  j.at("description").get_to(c.description), j.at("run").get_to(c.run);
+  c.verdict = verdict_of(j.at("verdict").get<std::string>());
+  for (const auto& s : j.at("series")) c.series.push_back(series_of(s));
+  return c;
 }
 
 json result_json(const CheckResult& r) {
@@ -67,7 +89,8 @@ json result_json(const CheckResult& r) {
           {"series", series},
           {"verdict", std::string(to_string(r.verdict))},
           {"seconds", r.seconds},
-          {"note", r.note}};
+          {"note", r.note},
+          {"control", control_json(r.control)}};
 }
 
 CheckResult result_of(const json& j) {
@@ -76,11 +99,12 @@ CheckResult result_of(const json& j) {
   for (const auto& s : j.at("series")) r.series.push_back(series_of(s));
   r.verdict = verdict_of(j.at("verdict").get<std::string>());
   j.at("seconds").get_to(r.seconds), j.at("note").get_to(r.note);
+  r.control = control_of(j.at("control"));
   return r;
 }
 
 json options_json(const CheckOptions& o) {
-  json j = {{"ids", o.ids}, {"full", o.full}, {"seed", o.seed}};
+  json j = {{"ids", o.ids}, {"full", o.full}, {"seed", o.seed}, {"controls", o.controls}};
   if (o.technology) j["technology"] = technology_document(*o.technology);
   return j;
 }
@@ -111,6 +135,7 @@ CheckPartial parse_check_partial(std::string_view text, std::string_view source)
     o.at("ids").get_to(p.options.ids);
     o.at("full").get_to(p.options.full);
     o.at("seed").get_to(p.options.seed);
+    o.at("controls").get_to(p.options.controls);
     if (o.contains("technology"))
       p.options.technology =
           parse_technology(o.at("technology").get<std::string>(), "partial result");

@@ -4,9 +4,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <functional>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -47,9 +47,8 @@ const char* kLayoutA = "  - name: a\n    network: {kind: fat-tree, processors: 1
 
 // Two report shards of a small spec in dir/s1 and dir/s2.
 void report_shards(const fs::path& dir) {
-  std::ofstream(dir / "spec.yaml")
-      << small_spec(std::string(kLayoutA) +
-                    "  - name: b\n    network: {kind: mesh, processors: 16}\n");
+  std::ofstream(dir / "spec.yaml") << small_spec(
+      std::string(kLayoutA) + "  - name: b\n    network: {kind: mesh, processors: 16}\n");
   for (int k = 1; k <= 2; ++k)
     REQUIRE(run_cli("report " + (dir / "spec.yaml").string() + " --shard " + std::to_string(k) +
                     "/2 --out " + (dir / ("s" + std::to_string(k))).string())
@@ -76,12 +75,10 @@ TEST_SUITE("folder outputs") {
     const fs::path dir = scratch_dir("names");
     for (const char* name : {"../../escaped", "/tmp/ftvlsi-abs", "..", ".hidden", "a/b"}) {
       CAPTURE(name);
-      std::ofstream(dir / "spec.yaml")
-          << small_spec(std::string("  - name: '") + name +
-                        "'\n    network: {kind: fat-tree, processors: 16}\n");
-      const auto [code, said] = run_err("report " + (dir / "spec.yaml").string() + " --out " +
-                                            (dir / "out").string(),
-                                        dir);
+      std::ofstream(dir / "spec.yaml") << small_spec(
+          std::string("  - name: '") + name + "'\n    network: {kind: fat-tree, processors: 16}\n");
+      const auto [code, said] = run_err(
+          "report " + (dir / "spec.yaml").string() + " --out " + (dir / "out").string(), dir);
       CHECK(code == 2);
       CHECK(said.find("FTV-2454") != std::string::npos);
       CHECK(tree(dir) == std::vector<std::string>{"spec.yaml"});
@@ -109,8 +106,8 @@ TEST_SUITE("folder outputs") {
     std::ofstream(dir / "out" / "summary.md") << "an older report";
     std::ofstream(dir / "out" / "simulate.md") << "its sweep";
     CHECK(run_cli(args).code == 3);
-    CHECK(tree(dir) == std::vector<std::string>{"out", "out/simulate.md", "out/summary.md",
-                                                "spec.yaml"});
+    CHECK(tree(dir) ==
+          std::vector<std::string>{"out", "out/simulate.md", "out/summary.md", "spec.yaml"});
     // A complete report replaces the old folder whole: its sweep does not linger in the index.
     std::ofstream(dir / "spec.yaml") << small_spec(kLayoutA);
     REQUIRE(run_cli(args).code == 0);
@@ -123,9 +120,8 @@ TEST_SUITE("folder outputs") {
 
   TEST_CASE("an interrupted report leaves no new file, and the old report untouched") {
     const fs::path dir = scratch_dir("interrupted");
-    std::ofstream(dir / "spec.yaml")
-        << small_spec(std::string(kLayoutA) +
-                      "  - name: big\n    network: {kind: mesh, processors: 262144}\n");
+    std::ofstream(dir / "spec.yaml") << small_spec(
+        std::string(kLayoutA) + "  - name: big\n    network: {kind: mesh, processors: 262144}\n");
     fs::create_directories(dir / "out");
     std::ofstream(dir / "out" / "summary.md") << "an older report";
     const auto before = tree(dir);
@@ -192,9 +188,9 @@ TEST_SUITE("folder outputs") {
       CHECK(said.find(id) != std::string::npos);
       CHECK(tree(dir) == before);
     };
-    for (const auto& shard : {nlohmann::json{100000, 2}, nlohmann::json{-1, 2},
-                              nlohmann::json{1, 4000000000}, nlohmann::json{0, 0},
-                              nlohmann::json{1.5, 2}, nlohmann::json{1}}) {
+    for (const auto& shard :
+         {nlohmann::json{100000, 2}, nlohmann::json{-1, 2}, nlohmann::json{1, 4000000000},
+          nlohmann::json{0, 0}, nlohmann::json{1.5, 2}, nlohmann::json{1}}) {
       CAPTURE(shard.dump());
       edit_partial(partial, [&](nlohmann::json& j) { j["shard"] = shard; });
       expect(merge + " --out " + (dir / "m").string(), 2, "FTV-6710");
@@ -230,9 +226,8 @@ TEST_SUITE("folder outputs") {
 
   TEST_CASE("an interrupted merge leaves the earlier merge whole") {
     const fs::path dir = scratch_dir("merge_interrupted");
-    std::ofstream(dir / "spec.yaml")
-        << small_spec(std::string(kLayoutA) +
-                      "  - name: big\n    network: {kind: mesh, processors: 65536}\n");
+    std::ofstream(dir / "spec.yaml") << small_spec(
+        std::string(kLayoutA) + "  - name: big\n    network: {kind: mesh, processors: 65536}\n");
     for (int k = 1; k <= 2; ++k)
       REQUIRE(run_cli("report " + (dir / "spec.yaml").string() + " --shard " + std::to_string(k) +
                       "/2 --out " + (dir / "s").string())

@@ -183,3 +183,64 @@ TEST_SUITE("check") {
     }
   }
 }
+
+TEST_SUITE("check controls") {
+  TEST_CASE("a polylogarithmic rule fits the ratio against lg n and states its power") {
+    CheckSeries s;
+    s.rule = {CheckRule::Kind::kUpper, std::numeric_limits<double>::infinity(), 0.4};
+    s.rule.variable = GrowthVariable::kLgN;
+    for (int e = 6; e <= 20; e += 2) {
+      const double n = std::ldexp(1.0, e);
+      s.points.push_back({std::uint64_t{1} << e, std::pow(std::log2(n), 2.0), 1.0});
+    }
+    judge(s);
+    CHECK(s.exponent == doctest::Approx(2.0));
+    CHECK(s.verdict == Verdict::kFail);
+    CHECK(s.reason.find("lg^2.000") != std::string::npos);
+    // Flat: passes, and would detect an extra lg^0.4 n.
+    for (auto& p : s.points) p.measured = 3.0;
+    judge(s);
+    CHECK(s.verdict == Verdict::kPass);
+    CHECK(s.power_exponent == doctest::Approx(0.4));
+    CHECK(s.power.find("lg^0.40 n") != std::string::npos);
+    // The n rule cannot tell an extra lg n over these sizes (0.086 < 0.1); the lg n rule can.
+    for (auto& p : s.points) p.measured = std::log2(static_cast<double>(p.n));
+    judge(s);
+    CHECK(s.exponent == doctest::Approx(1.0));
+    CHECK(s.verdict == Verdict::kFail);
+  }
+
+  TEST_CASE("every control built so far fails its check's rules, and the checks pass") {
+    CheckOptions o;
+    o.ids = {"L-T4", "L-L6", "GL-area", "G-1", "G-headline", "G3-headline"};
+    o.controls = true;
+    const auto results = run_checks(o);
+    REQUIRE(results.size() == o.ids.size());
+    for (const auto& r : results) {
+      CAPTURE(r.id);
+      CHECK(r.verdict == Verdict::kPass);
+      CHECK(r.control.run);
+      CHECK(!r.control.description.empty());
+      CHECK(r.control.verdict == Verdict::kFail);
+      for (const auto& s : r.series) CHECK(!s.power.empty());
+    }
+    CHECK(controls_all_fail(results));
+    const auto j = nlohmann::json::parse(check_json(results, o));
+    for (const auto& c : j["checks"]) {
+      CHECK(c["control"]["verdict"] == "fail");
+      CHECK((c["variable"] == "lg n" || c["variable"] == "n"));
+      CHECK(c["power"]["text"].get<std::string>().find("detects") == 0);
+    }
+  }
+
+  TEST_CASE("a check without a control is not evidence: --controls says so") {
+    CheckOptions o;
+    o.ids = {"L-T1"};
+    o.tiny = 64;
+    o.controls = true;
+    const auto results = run_checks(o);
+    CHECK(!results.front().control.run);
+    CHECK(!controls_all_fail(results));
+    CHECK(check_markdown(results, false).find("none yet") != std::string::npos);
+  }
+}

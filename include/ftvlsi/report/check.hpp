@@ -7,12 +7,17 @@
 // and a 3D decomposition); each series has its own rule and the check's verdict is the worst
 // of them. Rules:
 //   upper: every ratio measured / bound is at most `constant`, and (when `epsilon` is set) the
-//          least-squares growth exponent of the ratio against n over the larger half of the
-//          sizes is at most epsilon;
+//          least-squares growth exponent of the ratio is at most epsilon: against lg n for a
+//          polylogarithmic claim (ratio ∝ lg^β n, fitted over every size), against n for a
+//          polynomial one (ratio ∝ n^e, over the larger half of the sizes);
 //   lower: every ratio is at least `constant` (a lower bound such as Omega(sqrt A));
 // A claim that cannot bite at runnable sizes (its bound below a trivial one) is `inconclusive`,
 // with the extrapolated size where it would; a claim with nothing to measure yet is
 // `not measured`, never a pass.
+//
+// Every rule states its power: the smallest extra factor it would detect at the sizes run. And a
+// check carries a control: a deliberately worse construction or algorithm of the same sizes,
+// built and measured like the original, which the same rules must fail (`check --controls`).
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -28,6 +33,10 @@ namespace ftvlsi {
 enum class Verdict { kPass, kFail, kInconclusive, kNotMeasured };
 std::string_view to_string(Verdict v);
 
+// What a growth rule fits the ratio against.
+enum class GrowthVariable { kN, kLgN };
+std::string_view to_string(GrowthVariable v);  // "n", "lg n"
+
 struct CheckRule {
   enum class Kind { kUpper, kLower } kind = Kind::kUpper;
   double constant = 1;            // upper: infinity for a rule on the growth exponent alone
@@ -35,6 +44,7 @@ struct CheckRule {
   // Upper rules with both: pass when every ratio is within the constant *or* the exponent is
   // within epsilon (for randomized routing, whose cycle counts move in steps from size to size).
   bool either = false;
+  GrowthVariable variable = GrowthVariable::kN;
   std::string text() const;  // the rule in words
 };
 
@@ -53,8 +63,21 @@ struct CheckSeries {
   double exponent = 0;
   Verdict verdict = Verdict::kNotMeasured;
   std::string reason;
+  // Filled by judge(): the smallest extra factor the rule would detect at these sizes, in words,
+  // and as an exponent of the rule's variable (growth rules; 0 for constant rules).
+  std::string power;
+  double power_exponent = 0;
   // Set by the measurement when the bound cannot bite at runnable sizes.
   std::optional<std::string> inconclusive;
+};
+
+// A check's negative control: what it builds instead, and the verdict the same rules give it
+// (which must be fail). `run` is false when the controls were not asked for.
+struct CheckControl {
+  std::string description;
+  bool run = false;
+  Verdict verdict = Verdict::kNotMeasured;
+  std::vector<CheckSeries> series;
 };
 
 struct CheckResult {
@@ -63,6 +86,7 @@ struct CheckResult {
   Verdict verdict = Verdict::kNotMeasured;
   double seconds = 0;
   std::string note;  // what the check measures, and what it cannot
+  CheckControl control;
 };
 
 // Judges one series by its rule (fills exponent, verdict and reason).
@@ -70,6 +94,8 @@ void judge(CheckSeries& s);
 // The least-squares slope of log y against log x over the larger half of the points (at least
 // two); 0 with fewer than two.
 double growth_exponent(const std::vector<std::pair<double, double>>& points);
+// The least-squares slope of log y against log lg x over every point: the β of y ∝ lg^β x.
+double lg_exponent(const std::vector<std::pair<double, double>>& points);
 
 // Deliberate damage for tests: the measurement of check `id` passes every measured value through
 // `tamper(n, value)` before judging (to show that a broken construction fails, naming the size).
@@ -93,10 +119,12 @@ struct CheckOptions {
   std::optional<Technology> technology;
   // Only the checks this shard owns (docs/cluster.md); report/check_partial.hpp writes them.
   Shard shard;
+  // --controls: each check's control is run and judged too.
+  bool controls = false;
 };
 
 struct CheckInfo {
-  std::string id, claim, source;
+  std::string id, claim, source, control;  // control: its description, "" when it has none
 };
 // Every check, in order (the IDs are a contract).
 std::vector<CheckInfo> list_checks();
@@ -110,6 +138,8 @@ struct CheckSummary {
   std::uint64_t pass = 0, fail = 0, inconclusive = 0, not_measured = 0;
 };
 CheckSummary summarise(const std::vector<CheckResult>& results);
+// With --controls: true when every control ran and failed, as it must.
+bool controls_all_fail(const std::vector<CheckResult>& results);
 
 // check.md, check.json and one SVG plot per check (ratio against n, the threshold drawn).
 std::string check_markdown(const std::vector<CheckResult>& results, bool with_plots);
