@@ -42,6 +42,18 @@ void require_writable(const std::string& path, std::string_view what) {
     throw IoError(7001, fmt::format("the {} output path is empty; name a file", what));
   const std::string dir = directory_of(path);
   std::error_code ec;
+  // The nearest existing folder of the path: when it is a file, say so (no "does not exist").
+  for (std::filesystem::path p = dir; !p.empty(); p = p.parent_path()) {
+    const auto status = std::filesystem::status(p, ec);
+    if (std::filesystem::exists(status)) {
+      if (!std::filesystem::is_directory(status))
+        throw IoError(7062, fmt::format("cannot write the {} file '{}': '{}' is a file, not a "
+                                        "directory; choose another path",
+                                        what, path, p.string()));
+      break;
+    }
+    if (p == p.parent_path()) break;
+  }
   if (!std::filesystem::is_directory(dir, ec)) {
     throw IoError(
         7002,
