@@ -15,6 +15,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/interrupt.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
@@ -518,6 +519,9 @@ int run_check_command(const CheckArgs& a) {
   if (a.seed) o.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
   if (a.technology) o.technology = ftvlsi::load_technology(*a.technology);
   if (a.shard) return run_check_shard(a, o);
+  ftvlsi::require_distinct_outputs(
+      {{"technology file", o.technology ? o.technology->file : std::string()}},
+      {{"JSON output", a.json}});
   if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
   // Progress on stderr only when it is a terminal; the summary line always.
   if (isatty(STDERR_FILENO) || g_verbosity == ftvlsi::cli::Verbosity::kVerbose) {

@@ -103,6 +103,7 @@ int run_transit_layout_command(const TransitArgs& a, const TransitCommon& c) {
   TransitLayoutJobSpec s;
   s.network = network_params(a, c);
   if (a.timing) s.timing = load_transit_timing(*a.timing);
+  s.timing_file = a.timing;
   if (c.drc_flag) s.drc = DrcMode::kHierarchical;
   if (c.drc) s.drc = parse_drc_mode(*c.drc, "--drc-mode");
   s.output.json = c.json;
