@@ -24,6 +24,7 @@
 #include "ftvlsi/io/report_spec.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
+#include "ftvlsi/io/standard_output.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/check_partial.hpp"
@@ -746,7 +747,12 @@ int main(int argc, char** argv) {
   ftvlsi::install_interrupt_cleanup();
   try {
     inject_fault();
-    return dispatch(argc, argv);
+    const int code = dispatch(argc, argv);
+    // Standard output is an output too: a document lost on a full disk exits 3. A run that
+    // failed has printed its error already and keeps its code.
+    if (code == static_cast<int>(ExitCode::kOk) || code == static_cast<int>(ExitCode::kCheckFailed))
+      ftvlsi::flush_standard_output();
+    return code;
   } catch (const ftvlsi::Error& e) {
     return report_error(e.id(), e.what(), e.exit_code());
   } catch (const std::bad_alloc&) {

@@ -9,6 +9,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/interrupt.hpp"
+#include "ftvlsi/io/standard_output.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -116,7 +117,7 @@ void AtomicFile::commit() {
   if (committed_) return;
   committed_ = true;
   if (is_stdout_) {
-    std::fflush(stdout);
+    flush_standard_output();
     return;
   }
   const bool ok = std::fflush(file_) == 0;
