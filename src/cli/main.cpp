@@ -564,14 +564,18 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir,
           ? ftvlsi::parse_report_spec(ftvlsi::default_report_spec(), "<default report spec>")
           : ftvlsi::load_report_spec(spec_path);
   const auto result = ftvlsi::run_report(spec, out_dir, shard);
+  // The summary goes to stdout, where QuietGuard does not reach: --quiet is checked here.
+  const bool quiet = g_verbosity == ftvlsi::cli::Verbosity::kQuiet;
   if (!shard.whole()) {
-    std::cout << fmt::format("ftvlsi: report shard {} ({} layouts) written to {}\n", shard.text(),
-                             result.layouts, result.summary_path);
+    if (!quiet)
+      std::cout << fmt::format("ftvlsi: report shard {} ({} layouts) written to {}\n", shard.text(),
+                               result.layouts, result.summary_path);
     return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
   }
-  std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
-                           result.layouts, out_dir, result.summary_path,
-                           result.all_clean ? "" : "; some DRC checks FAILED");
+  if (!quiet)
+    std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
+                             result.layouts, out_dir, result.summary_path,
+                             result.all_clean ? "" : "; some DRC checks FAILED");
   return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }
 
