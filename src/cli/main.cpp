@@ -15,6 +15,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/interrupt.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
@@ -23,6 +24,7 @@
 #include "ftvlsi/io/report_spec.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
+#include "ftvlsi/io/standard_output.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/check_partial.hpp"
@@ -540,6 +542,9 @@ int run_check_command(const CheckArgs& a) {
   if (a.seed) o.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
   if (a.technology) o.technology = ftvlsi::load_technology(*a.technology);
   if (a.shard) return run_check_shard(a, o);
+  ftvlsi::require_distinct_outputs(
+      {{"technology file", o.technology ? o.technology->file : std::string()}},
+      {{"JSON output", a.json}});
   if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
   // Progress on stderr only when it is a terminal; the summary line always.
   if (isatty(STDERR_FILENO) || g_verbosity == ftvlsi::cli::Verbosity::kVerbose) {
@@ -582,14 +587,18 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir,
           ? ftvlsi::parse_report_spec(ftvlsi::default_report_spec(), "<default report spec>")
           : ftvlsi::load_report_spec(spec_path);
   const auto result = ftvlsi::run_report(spec, out_dir, shard);
+  // The summary goes to stdout, where QuietGuard does not reach: --quiet is checked here.
+  const bool quiet = g_verbosity == ftvlsi::cli::Verbosity::kQuiet;
   if (!shard.whole()) {
-    std::cout << fmt::format("ftvlsi: report shard {} ({} layouts) written to {}\n", shard.text(),
-                             result.layouts, result.summary_path);
+    if (!quiet)
+      std::cout << fmt::format("ftvlsi: report shard {} ({} layouts) written to {}\n", shard.text(),
+                               result.layouts, result.summary_path);
     return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
   }
-  std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
-                           result.layouts, out_dir, result.summary_path,
-                           result.all_clean ? "" : "; some DRC checks FAILED");
+  if (!quiet)
+    std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
+                             result.layouts, out_dir, result.summary_path,
+                             result.all_clean ? "" : "; some DRC checks FAILED");
   return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }
 
@@ -765,7 +774,12 @@ int main(int argc, char** argv) {
   ftvlsi::install_interrupt_cleanup();
   try {
     inject_fault();
-    return dispatch(argc, argv);
+    const int code = dispatch(argc, argv);
+    // Standard output is an output too: a document lost on a full disk exits 3. A run that
+    // failed has printed its error already and keeps its code.
+    if (code == static_cast<int>(ExitCode::kOk) || code == static_cast<int>(ExitCode::kCheckFailed))
+      ftvlsi::flush_standard_output();
+    return code;
   } catch (const ftvlsi::Error& e) {
     return report_error(e.id(), e.what(), e.exit_code());
   } catch (const std::bad_alloc&) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <limits>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -15,6 +16,9 @@
 
 namespace ftvlsi::cli {
 namespace {
+
+// --stages and --trials are ints: a larger count is "too large", never wrapped around.
+constexpr std::uint64_t kIntMax = std::numeric_limits<int>::max();
 
 void add(CLI::App* cmd, const std::string& name, std::optional<std::string>& target,
          const std::string& help) {
@@ -29,7 +33,7 @@ TransitParams network_params(const TransitArgs& a, const TransitCommon& c) {
     throw InputError(
         1030, "--leaf and --stages describe a --composition custom; the named ones fix them");
   if (a.leaf) p.leaf = parse_transit_leaf(*a.leaf);
-  if (a.stages) p.stages = static_cast<int>(parse_unsigned(*a.stages, "--stages"));
+  if (a.stages) p.stages = static_cast<int>(parse_unsigned(*a.stages, "--stages", kIntMax));
   if (a.rn1) p.rn1 = parse_rn1_config(*a.rn1);
   if (a.wiring) p.wiring = parse_redundant_wiring(*a.wiring);
   if (c.seed) p.seed = parse_unsigned(*c.seed, "--seed");
@@ -67,7 +71,7 @@ int run_transit_route_command(const TransitArgs& a, const TransitCommon& c) {
   s.route.seed = s.network.seed;
   if (a.load) s.route.load = parse_probability(*a.load, "--load");
   if (a.locality) s.route.locality = parse_locality(*a.locality);
-  if (a.trials) s.route.trials = static_cast<int>(parse_positive(*a.trials, "--trials"));
+  if (a.trials) s.route.trials = static_cast<int>(parse_positive(*a.trials, "--trials", kIntMax));
   if (a.faults) s.faults.fraction = parse_probability(*a.faults, "--faults");
   if (a.fault_kind) s.faults.kind = parse_fault_kind(*a.fault_kind);
   s.json = c.json.value_or("-");
@@ -99,6 +103,7 @@ int run_transit_layout_command(const TransitArgs& a, const TransitCommon& c) {
   TransitLayoutJobSpec s;
   s.network = network_params(a, c);
   if (a.timing) s.timing = load_transit_timing(*a.timing);
+  s.timing_file = a.timing;
   if (c.drc_flag) s.drc = DrcMode::kHierarchical;
   if (c.drc) s.drc = parse_drc_mode(*c.drc, "--drc-mode");
   s.output.json = c.json;

@@ -10,6 +10,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/interrupt.hpp"
 #include "ftvlsi/io/temporary_name.hpp"
+#include "ftvlsi/io/standard_output.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -43,6 +44,18 @@ void require_writable(const std::string& path, std::string_view what) {
     throw IoError(7001, fmt::format("the {} output path is empty; name a file", what));
   const std::string dir = directory_of(path);
   std::error_code ec;
+  // The nearest existing folder of the path: when it is a file, say so (no "does not exist").
+  for (std::filesystem::path p = dir; !p.empty(); p = p.parent_path()) {
+    const auto status = std::filesystem::status(p, ec);
+    if (std::filesystem::exists(status)) {
+      if (!std::filesystem::is_directory(status))
+        throw IoError(7062, fmt::format("cannot write the {} file '{}': '{}' is a file, not a "
+                                        "directory; choose another path",
+                                        what, path, p.string()));
+      break;
+    }
+    if (p == p.parent_path()) break;
+  }
   if (!std::filesystem::is_directory(dir, ec)) {
     throw IoError(
         7002,
@@ -106,7 +119,7 @@ void AtomicFile::commit() {
   if (committed_) return;
   committed_ = true;
   if (is_stdout_) {
-    std::fflush(stdout);
+    flush_standard_output();
     return;
   }
   const bool ok = std::fflush(file_) == 0;

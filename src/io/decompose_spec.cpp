@@ -90,7 +90,9 @@ DecomposeSpec parse_decompose_spec(std::string_view yaml, std::string_view sourc
 }
 
 DecomposeSpec load_decompose_spec(const std::string& path) {
-  return parse_decompose_spec(read_text(path), path);
+  DecomposeSpec spec = parse_decompose_spec(read_text(path), path);
+  spec.spec_file = path;
+  return spec;
 }
 
 }  // namespace ftvlsi

@@ -426,8 +426,7 @@ std::string scotch_mapping(const std::vector<std::uint64_t>& leaf) {
 
 std::vector<std::uint64_t> read_mapping_file(const std::string& path, std::uint64_t processors,
                                              std::uint64_t leaves) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(7021, fmt::format("cannot read mapping file '{}'; check the path", path));
+  std::ifstream in = open_input_file(path, "mapping file");
   const bool scotch = path.size() >= 4 && path.compare(path.size() - 4, 4, ".map") == 0;
   Tokens t(in, path, "#");
   std::uint64_t pairs = UINT64_MAX;
@@ -465,16 +464,6 @@ std::vector<std::uint64_t> read_mapping_file(const std::string& path, std::uint6
   return leaf;
 }
 
-namespace {
-
-std::ifstream open_input(const std::string& path, std::string_view what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(7021, fmt::format("cannot read {} '{}'; check the path", what, path));
-  return in;
-}
-
-}  // namespace
-
 CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
   const GraphFormat format = graph_format_of(file.path, file.format);
   if (format == GraphFormat::kFtvlsi) {
@@ -487,18 +476,18 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
   }
   std::optional<Coordinates> coords;
   Graph g;
-  auto in = open_input(file.path, "graph file");
+  auto in = open_input_file(file.path, "graph file");
   if (format == GraphFormat::kScotch) {
     ScotchGraph s = read_scotch_graph(in, file.path);
     if (file.coordinates) {
-      auto c = open_input(*file.coordinates, "geometry file");
+      auto c = open_input_file(*file.coordinates, "geometry file");
       coords = read_scotch_geometry(c, *file.coordinates, s.label);
     }
     g = std::move(s.graph);
   } else {
     g = read_metis_graph(in, file.path);
     if (file.coordinates) {
-      auto c = open_input(*file.coordinates, "coordinates file");
+      auto c = open_input_file(*file.coordinates, "coordinates file");
       coords = read_coordinate_lines(c, *file.coordinates, g.vertices);
     }
   }

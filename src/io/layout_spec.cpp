@@ -250,7 +250,9 @@ LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {
 }
 
 LayoutSpec load_layout_spec(const std::string& path) {
-  return parse_layout_spec(read_text(path), path);
+  LayoutSpec spec = parse_layout_spec(read_text(path), path);
+  spec.spec_file = path;
+  return spec;
 }
 
 }  // namespace ftvlsi

@@ -8,26 +8,35 @@
 #include "ftvlsi/core/error.hpp"
 
 namespace ftvlsi {
+namespace {
 
-std::uint64_t parse_unsigned(std::string_view text, std::string_view what) {
+[[noreturn]] void too_large(std::string_view text, std::string_view what, std::uint64_t max) {
+  throw InputError(1101, fmt::format("{} is too large: '{}' (at most {})", what, text, max));
+}
+
+}  // namespace
+
+std::uint64_t parse_unsigned(std::string_view text, std::string_view what, std::uint64_t max) {
   std::uint64_t value = 0;
   const char* first = text.data();
   const char* last = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(first, last, value);
-  if (ec == std::errc::result_out_of_range)
-    throw InputError(1101, fmt::format("{} is too large: '{}'", what, text));
-  if (ec != std::errc() || ptr != last || text.empty())
+  const bool whole = ptr == last && !text.empty();
+  if (ec == std::errc::result_out_of_range && whole) too_large(text, what, max);
+  if (ec != std::errc() || !whole)
     throw InputError(1102, fmt::format("{} must be a non-negative integer, not '{}'", what, text));
+  if (value > max) too_large(text, what, max);
   return value;
 }
 
-std::uint64_t parse_positive(std::string_view text, std::string_view what) {
+std::uint64_t parse_positive(std::string_view text, std::string_view what, std::uint64_t max) {
   if (!text.empty() && text.front() == '-')
     throw InputError(1103, fmt::format("{} must be a positive integer, not '{}'", what, text));
   std::uint64_t value = 0;
   try {
-    value = parse_unsigned(text, what);
-  } catch (const InputError&) {
+    value = parse_unsigned(text, what, max);
+  } catch (const InputError& e) {
+    if (e.id() == 1101) throw;
     throw InputError(1103, fmt::format("{} must be a positive integer, not '{}'", what, text));
   }
   if (value == 0) throw InputError(1104, fmt::format("{} must be at least 1, not 0", what));

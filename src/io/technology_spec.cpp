@@ -164,7 +164,9 @@ std::string technology_document(const Technology& t) {
 }
 
 Technology load_technology(const std::string& path) {
-  return parse_technology(read_text_file(path, "technology file"), path);
+  Technology t = parse_technology(read_text_file(path, "technology file"), path);
+  t.file = path;
+  return t;
 }
 
 }  // namespace ftvlsi

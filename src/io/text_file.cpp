@@ -16,12 +16,6 @@ constexpr std::size_t kMaxLine = std::size_t{1} << 20;
 // Specs and other files read whole are small; a bigger one (or /dev/zero) is refused.
 constexpr std::uint64_t kMaxWholeFile = std::uint64_t{64} << 20;
 
-std::ifstream open_input(const std::string& path, std::string_view what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(7021, fmt::format("cannot read {} '{}'; check the path", what, path));
-  return in;
-}
-
 // The size of a regular file, 0 for anything else (a pipe, a device).
 std::uint64_t regular_size(const std::string& path) {
   struct stat st {};
@@ -34,7 +28,7 @@ std::uint64_t regular_size(const std::string& path) {
 // time: memory stays bounded by the longest line, whatever the file's size.
 template <class Fn>
 void stream_lines(const std::string& path, std::string_view what, Fn&& fn) {
-  std::ifstream in = open_input(path, what);
+  std::ifstream in = open_input_file(path, what);
   std::string carry;
   std::vector<char> chunk(std::size_t{1} << 20);
   std::size_t no = 0;
@@ -73,8 +67,19 @@ void stream_lines(const std::string& path, std::string_view what, Fn&& fn) {
 
 }  // namespace
 
+std::ifstream open_input_file(const std::string& path, std::string_view what) {
+  // A directory opens like a file on Linux and only its first read fails: say so up front.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    throw IoError(
+        7061, fmt::format("'{}' is a directory, not a file; give the path of the {}", path, what));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError(7021, fmt::format("cannot read {} '{}'; check the path", what, path));
+  return in;
+}
+
 std::string read_text_file(const std::string& path, std::string_view what) {
-  std::ifstream in = open_input(path, what);
+  std::ifstream in = open_input_file(path, what);
   std::string text;
   std::vector<char> chunk(std::size_t{1} << 16);
   while (in) {

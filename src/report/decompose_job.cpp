@@ -9,6 +9,7 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/decompose_json.hpp"
+#include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/graph_export.hpp"
 #include "ftvlsi/io/graph_file.hpp"
 #include "ftvlsi/io/mapping_file.hpp"
@@ -22,7 +23,22 @@ namespace {
 
 constexpr int kDotLevels = 8;
 
+// Before any work: no output overwrites an input or another output, and every output can be
+// created.
 void require_outputs(const DecomposeSpec& s) {
+  require_distinct_outputs({{"spec file", s.spec_file},
+                            {"network file", s.network_file},
+                            {"mapping file", s.mapping_in},
+                            {"coordinates file", s.coordinates}},
+                           {{"JSON output", s.json},
+                            {"DOT output", s.dot},
+                            {"SVG output", s.svg},
+                            {"mapping output", s.mapping_out},
+                            {"message output", s.messages_out},
+                            {"Scotch graph output", s.export_scotch},
+                            {"METIS graph output", s.export_metis},
+                            {"network output", s.network_out},
+                            {"geometry output", s.export_xyz}});
   for (const auto& [path, what] : {std::pair{s.json, "JSON"},
                                    {s.dot, "DOT"},
                                    {s.svg, "SVG"},

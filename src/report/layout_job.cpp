@@ -10,6 +10,7 @@
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/svg_writer.hpp"
@@ -37,7 +38,18 @@ double timed(F&& f) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void require_outputs_writable(const OutputPaths& out) {
+// Before any work: no output overwrites an input of the spec or another output, and every output
+// can be created.
+void require_outputs_writable(const LayoutSpec& spec, const OutputPaths& out) {
+  const auto* competing = std::get_if<CompetingParams>(&spec.network);
+  require_distinct_outputs(
+      {{"spec file", spec.spec_file},
+       {"network file", competing ? competing->file : std::nullopt},
+       {"technology file", spec.technology ? spec.technology->file : std::string()}},
+      {{"SVG output", out.svg},
+       {"GDS output", out.gds},
+       {"JSON output", out.json},
+       {"HTML output", out.html}});
   if (out.html) require_writable(*out.html, "HTML");
   if (out.svg) require_writable(*out.svg, "SVG");
   if (out.gds) require_writable(*out.gds, "GDS");
@@ -263,7 +275,7 @@ LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
   const LayoutStyle style = resolved_style(spec);
   if (spec.output.html && !is_3d(style))
     throw InputError(5403, "the HTML view (--html) is written for 3D layouts; use --style cube");
-  require_outputs_writable(spec.output);
+  require_outputs_writable(spec, spec.output);
   LayoutRun run;
   SvgOptions svg;
   if (progress) progress("build", 0, 4);
@@ -277,7 +289,7 @@ LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
 void write_layout_outputs(const LayoutSpec& spec, LayoutRun& run, const OutputPaths& out) {
   if (out.html && run.dimensions() != 3)
     throw InputError(5404, "the HTML view is written for 3D layouts; lay out with style cube");
-  require_outputs_writable(out);
+  require_outputs_writable(spec, out);
   SvgOptions svg;
   svg.title = run.title;
   svg.level_labels = run.level_labels;

@@ -7,6 +7,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/route_json.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/route/adversary.hpp"
@@ -148,6 +149,11 @@ void describe(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPol
 }  // namespace
 
 RouteRun run_route(const RouteSpec& spec) {
+  require_distinct_outputs({{"message file", spec.messages_file}},
+                           {{"JSON output", spec.json},
+                            {"schedule output", spec.schedule},
+                            {"loads output", spec.loads},
+                            {"message output", spec.messages_out}});
   for (const auto& [path, what] : {std::pair{spec.json, "JSON"},
                                    {spec.schedule, "schedule"},
                                    {spec.loads, "loads"},

@@ -16,6 +16,7 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/staged_folder.hpp"
@@ -571,9 +572,18 @@ std::vector<SweepTrend> trends_of(const SweepSpec& spec, const std::vector<Simul
   return out;
 }
 
+// Before any work: the JSON output overwrites neither the network file nor the technology file.
+void require_distinct_json(const SimulateSpec& spec, const std::optional<std::string>& json) {
+  require_distinct_outputs(
+      {{"network file", spec.network_file},
+       {"technology file", spec.technology ? spec.technology->file : std::string()}},
+      {{"JSON output", json}});
+}
+
 }  // namespace
 
 SimulateResult run_simulate(const SimulateSpec& given) {
+  require_distinct_json(given, given.json);
   if (given.json) require_writable(*given.json, "JSON");
   const SimulateSpec spec = with_technology(given);
   const Prepared p = prepare(spec);
@@ -583,6 +593,7 @@ SimulateResult run_simulate(const SimulateSpec& given) {
 }
 
 SweepResult run_simulate_sweep(const SweepSpec& given) {
+  require_distinct_json(given.base, given.json);
   if (given.json) require_writable(*given.json, "JSON");
   SweepSpec spec = given;
   spec.base = with_technology(given.base);

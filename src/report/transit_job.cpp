@@ -7,6 +7,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/gds_writer.hpp"
 #include "ftvlsi/io/transit_json.hpp"
 #include "ftvlsi/io/view3d_html.hpp"
@@ -65,6 +66,9 @@ bool TransitLayoutRun::drc_clean() const {
 
 TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   const auto& out = spec.output;
+  require_distinct_outputs(
+      {{"timing file", spec.timing_file}},
+      {{"JSON output", out.json}, {"GDS output", out.gds}, {"HTML output", out.html}});
   if (out.json && *out.json != "-") require_writable(*out.json, "JSON");
   if (out.gds) require_writable(*out.gds, "GDS");
   if (out.html) require_writable(*out.html, "HTML");

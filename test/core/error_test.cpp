@@ -39,6 +39,52 @@ TEST_SUITE("error") {
     CHECK(one_line("plain text, unchanged") == "plain text, unchanged");
   }
 
+  TEST_CASE("bytes that are no UTF-8 character are escaped, UTF-8 characters kept") {
+    CHECK(one_line("µm² and …") == "µm² and …");
+    CHECK(one_line("bad '\xff\xfe'") == "bad '\\xff\\xfe'");
+    // A stray continuation byte, a sequence cut short, an overlong '/', a surrogate, beyond
+    // U+10FFFF, and the C1 control U+009B (a terminal's CSI).
+    CHECK(one_line("a\x80"
+                   "b") == "a\\x80b");
+    CHECK(one_line("a\xc3") == "a\\xc3");
+    CHECK(one_line("\xc0\xaf") == "\\xc0\\xaf");
+    CHECK(one_line("\xed\xa0\x80") == "\\xed\\xa0\\x80");
+    CHECK(one_line("\xf4\x90\x80\x80") == "\\xf4\\x90\\x80\\x80");
+    CHECK(one_line("\xc2\x9b"
+                   "31m") == "\\xc2\\x9b31m");
+    const InputError e(2104, "f.yaml:1: key 'seed' must be an integer, not '\xff'");
+    CHECK(std::string(e.what()) == "f.yaml:1: key 'seed' must be an integer, not '\\xff'");
+  }
+
+  TEST_CASE("a quoted input longer than 200 characters is cut to 200 and an ellipsis") {
+    const std::string value(60000, 'x');
+    const InputError e(2104,
+                       "f.yaml:3: unknown network kind '" + value + "'; valid kinds are a, b");
+    CHECK(std::string(e.what()) ==
+          "f.yaml:3: unknown network kind '" + std::string(200, 'x') + "…'; valid kinds are a, b");
+    // 200 characters are kept as they are; characters, not bytes, are counted.
+    const std::string two_hundred = "'" + std::string(200, 'y') + "'";
+    CHECK(one_line(two_hundred) == two_hundred);
+    std::string greek;
+    for (int i = 0; i < 300; ++i) greek += "λ";
+    std::string cut;
+    for (int i = 0; i < 200; ++i) cut += "λ";
+    CHECK(one_line("'" + greek + "'") == "'" + cut + "…'");
+    // An escape is not split, and a message cut once is not cut again.
+    const std::string once = one_line("'" + std::string(196, 'z') + "\xff\xff\xff" + "'");
+    CHECK(once == "'" + std::string(196, 'z') + "\\xff…'");
+    CHECK(one_line(once) == once);
+    CHECK(one_line("'" + std::string(198, 'z') + "\xff\xff\xff" + "'") ==
+          "'" + std::string(198, 'z') + "…'");
+    // Apostrophes inside words neither open nor close a span.
+    const std::string prose = "a network's " + std::string(300, 'p') + " wires' end";
+    CHECK(one_line(prose) == prose);
+    // Every span is cut, and an unquoted echo is bounded by the message's own limit.
+    CHECK(one_line("'" + value + "' and '" + value + "'") ==
+          "'" + std::string(200, 'x') + "…' and '" + std::string(200, 'x') + "…'");
+    CHECK(one_line(value) == std::string(kMaxMessageChars, 'x') + "…");
+  }
+
   TEST_CASE("a failed assertion is an internal error naming the expression and its place") {
     try {
       FTVLSI_ASSERT(1 + 1 == 3);

@@ -26,4 +26,30 @@ TEST_SUITE("numbers") {
     }
     CHECK_THROWS_AS(parse_positive_list("4,,1", "--capacities entry"), InputError);
   }
+
+  TEST_CASE("an integer that overflows is too large, with the same words for every option") {
+    auto message = [](auto&& parse) {
+      try {
+        parse();
+      } catch (const InputError& e) {
+        return error_id_text(e.id()) + ": " + e.what();
+      }
+      return std::string("no error");
+    };
+    const std::string big = "18446744073709551616";  // 2^64
+    CHECK(message([&] { parse_positive(big, "--processors"); }) ==
+          "FTV-1101: --processors is too large: '18446744073709551616' (at most "
+          "18446744073709551615)");
+    CHECK(message([&] { parse_unsigned(big, "key 'seed'"); }) ==
+          "FTV-1101: key 'seed' is too large: '18446744073709551616' (at most "
+          "18446744073709551615)");
+    CHECK(message([&] { parse_positive_list("4," + big, "--sizes entry"); }).find("FTV-1101") == 0);
+    // A bound of the option's own type (an int) is named the same way.
+    CHECK(message([&] { parse_positive("4294967297", "--trials", 2147483647); }) ==
+          "FTV-1101: --trials is too large: '4294967297' (at most 2147483647)");
+    CHECK(parse_unsigned("2147483647", "--stages", 2147483647) == 2147483647);
+    // What is not an integer stays "must be".
+    CHECK(message([&] { parse_positive(big + "x", "--processors"); }).find("FTV-1103") == 0);
+    CHECK(message([&] { parse_positive("-" + big, "--processors"); }).find("FTV-1103") == 0);
+  }
 }

@@ -185,3 +185,17 @@ def test_the_gil_is_released_while_the_library_computes():
     # Holding the GIL for the whole call would stop this loop until the call returns; released,
     # it keeps a good part of its own pace (the machine may be busy, so only a tenth is asked).
     assert ticks / elapsed > 0.1 * baseline, (ticks, elapsed, baseline)
+
+
+def test_writers_never_overwrite_an_input_and_errors_echo_input_cut(tmp_path):
+    spec = tmp_path / "s.yaml"
+    text = "network: {kind: fat-tree, processors: 64}\n"
+    spec.write_text(text)
+    r = ftvlsi.layout(spec=str(spec))
+    with pytest.raises(ValueError) as e:
+        r.write_gds(str(spec))
+    assert e.value.id == "FTV-1050"
+    assert spec.read_text() == text
+    with pytest.raises(ValueError) as e:
+        ftvlsi.layout(network="x" * 100000)
+    assert len(str(e.value)) < 600 and "x" * 200 + "…'" in str(e.value)

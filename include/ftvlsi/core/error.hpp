@@ -3,6 +3,7 @@
 // wrong and what to do; the CLI maps the type to an exit code and prints the error's stable
 // ID (FTV-nnnn, listed in docs/error-ids.md) in front of it, in the style of OpenROAD's
 // messages (GPL-0135), so scripts and tests can match the ID instead of the wording.
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -26,8 +27,14 @@ inline constexpr int kUnclassifiedInput = 2000;
 inline constexpr int kUnclassifiedIo = 7000;
 inline constexpr int kUnclassifiedInternal = 9000;
 
-// `text` with every control character (a newline, a tab, an escape from a file's bytes) written
-// as \xNN, so a message quoting a user's input stays one line on any terminal.
+// How much of a user's input a message echoes: a span quoted 'like this' keeps its first
+// kMaxQuotedChars characters, a whole message its first kMaxMessageChars; a cut ends in "…".
+inline constexpr std::size_t kMaxQuotedChars = 200;
+inline constexpr std::size_t kMaxMessageChars = 2000;
+
+// `text` with every control character (a newline, a tab, an escape from a file's bytes) and
+// every byte that is no UTF-8 character written as \xNN, and cut to the limits above, so a
+// message quoting a user's input stays one short line on any terminal.
 std::string one_line(const std::string& text);
 
 class Error : public std::runtime_error {

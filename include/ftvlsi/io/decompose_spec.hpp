@@ -43,6 +43,8 @@ struct DecomposeSpec {
   std::optional<std::string> json, dot, svg, mapping_out, messages_out, export_scotch, export_metis,
       network_out;
   std::optional<std::string> export_xyz;  // the positions as a Scotch geometry file
+  // The YAML file load_decompose_spec read: an input that no output may overwrite.
+  std::optional<std::string> spec_file;
 };
 
 DecomposeSpec parse_decompose_spec(std::string_view yaml, std::string_view source);

@@ -75,6 +75,8 @@ struct LayoutSpec {
   OutputPaths output;
   std::uint64_t seed = 1;
   std::string name;  // report entries: the base name of their files
+  // The YAML file load_layout_spec read: an input that no output may overwrite.
+  std::optional<std::string> spec_file;
   // --technology FILE: physical figures (mm², mm, ns) beside the grid ones (docs/technology.md).
   std::optional<Technology> technology;
 };

@@ -6,9 +6,13 @@
 
 namespace ftvlsi {
 
-// A positive (or non-negative) integer from text; InputError naming `what` otherwise.
-std::uint64_t parse_positive(std::string_view text, std::string_view what);
-std::uint64_t parse_unsigned(std::string_view text, std::string_view what);
+// A positive (or non-negative) integer from text; InputError naming `what` otherwise. An
+// integer above `max` (or beyond 64 bits) is FTV-1101, "{what} is too large: '{text}' (at most
+// {max})", whatever the option.
+std::uint64_t parse_positive(std::string_view text, std::string_view what,
+                             std::uint64_t max = UINT64_MAX);
+std::uint64_t parse_unsigned(std::string_view text, std::string_view what,
+                             std::uint64_t max = UINT64_MAX);
 // "a<sep>b<sep>c" as its pieces (empty pieces kept, so that they can be reported).
 std::vector<std::string_view> split_list(std::string_view text, char sep);
 // A comma-separated list of positive integers ("--capacities 4,2,1"); `what` names an entry.

@@ -46,6 +46,7 @@ struct TransitLayoutJobSpec {
   TransitTiming timing;
   DrcMode drc = DrcMode::kNone;
   OutputPaths output;  // json ("-": stdout), gds, html (svg is refused: too many planes)
+  std::optional<std::string> timing_file;  // the --timing file read into `timing`: an input
 };
 
 struct TransitLayoutRun {

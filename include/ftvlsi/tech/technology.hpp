@@ -43,6 +43,9 @@ struct Technology {
   WireDelay wire;
   double clock_mhz = 100;
   double switch_delay_ns = 0;  // 0: one clock period
+  // The file it was read from (io/technology_spec.hpp's load_technology), empty otherwise: an
+  // input that no output of the run may overwrite.
+  std::string file;
 
   double mm(double grid_length) const { return grid_length * grid_unit_um / 1000.0; }
   double mm2(double grid_area) const { return grid_area * unit_mm2(); }
