@@ -9,8 +9,8 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/interrupt.hpp"
-#include "ftvlsi/io/temporary_name.hpp"
 #include "ftvlsi/io/standard_output.hpp"
+#include "ftvlsi/io/temporary_name.hpp"
 
 namespace ftvlsi {
 namespace {

@@ -81,7 +81,9 @@ ReportSpec parse_report_spec(std::string_view yaml, std::string_view source) {
 }
 
 ReportSpec load_report_spec(const std::string& path) {
-  return parse_report_spec(read_text(path), path);
+  ReportSpec spec = parse_report_spec(read_text(path), path);
+  spec.spec_file = path;
+  return spec;
 }
 
 }  // namespace ftvlsi

@@ -8,9 +8,14 @@
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
+#include "json_read.hpp"
 
 namespace ftvlsi {
 namespace {
+
+using json_read::as;
+using json_read::from;
+using json_read::read;
 
 using nlohmann::json;
 
@@ -28,9 +33,9 @@ json verdict_json(const RegularityVerdict& v) {
 RegularityVerdict verdict_of(const json& j) {
   RegularityVerdict v;
   v.decided = j.at("decided") == "analytic" ? Decided::kAnalytic : Decided::kNumeric;
-  j.at("nondecreasing").get_to(v.nondecreasing);
-  j.at("c1").get_to(v.c1), j.at("c2").get_to(v.c2);
-  j.at("c1_from").get_to(v.c1_from), j.at("c2_from").get_to(v.c2_from);
+  read(j, "nondecreasing", v.nondecreasing);
+  read(j, "c1", v.c1), read(j, "c2", v.c2);
+  read(j, "c1_from", v.c1_from), read(j, "c2_from", v.c2_from);
   return v;
 }
 
@@ -75,28 +80,28 @@ json row_json(const SimulateResult& r) {
 
 template <class T>
 void optional_field(const json& j, const char* key, std::optional<T>& out) {
-  if (j.contains(key)) out = j.at(key).get<T>();
+  if (j.contains(key)) out = as<T>(j.at(key));
 }
 
 SimulateResult row_of(const json& j, const std::optional<Technology>& technology) {
   SimulateResult r;
-  j.at("host").get_to(r.host), j.at("competing").get_to(r.competing);
-  j.at("algorithm").get_to(r.algorithm), j.at("delay_model").get_to(r.delay_model);
-  j.at("processors").get_to(r.processors), j.at("host_processors").get_to(r.host_processors);
-  j.at("area_competing").get_to(r.area_competing), j.at("area_host").get_to(r.area_host);
-  j.at("host_alpha").get_to(r.host_alpha), j.at("competing_alpha").get_to(r.competing_alpha);
-  j.at("area_ratio").get_to(r.area_ratio), j.at("messages").get_to(r.messages);
-  j.at("bits").get_to(r.bits), j.at("load_factor").get_to(r.load_factor);
-  j.at("delivery_cycles").get_to(r.delivery_cycles), j.at("time_host").get_to(r.time_host);
-  j.at("time_competing").get_to(r.time_competing), j.at("slowdown").get_to(r.slowdown);
-  j.at("path_length_max").get_to(r.path_length_max);
-  j.at("competing_wire_length_max").get_to(r.competing_wire_length_max);
-  j.at("path_stretch_max").get_to(r.path_stretch_max);
-  j.at("path_stretch_bound").get_to(r.path_stretch_bound);
-  j.at("host_capacities").get_to(r.host_capacities), j.at("mapping").get_to(r.mapping);
-  j.at("dimensions").get_to(r.dimensions), j.at("seed").get_to(r.seed);
-  r.policy = parse_switch_policy(j.at("policy").get<std::string>());
-  j.at("delivered").get_to(r.delivered), j.at("switch_delay").get_to(r.switch_delay);
+  read(j, "host", r.host), read(j, "competing", r.competing);
+  read(j, "algorithm", r.algorithm), read(j, "delay_model", r.delay_model);
+  read(j, "processors", r.processors), read(j, "host_processors", r.host_processors);
+  read(j, "area_competing", r.area_competing), read(j, "area_host", r.area_host);
+  read(j, "host_alpha", r.host_alpha), read(j, "competing_alpha", r.competing_alpha);
+  read(j, "area_ratio", r.area_ratio), read(j, "messages", r.messages);
+  read(j, "bits", r.bits), read(j, "load_factor", r.load_factor);
+  read(j, "delivery_cycles", r.delivery_cycles), read(j, "time_host", r.time_host);
+  read(j, "time_competing", r.time_competing), read(j, "slowdown", r.slowdown);
+  read(j, "path_length_max", r.path_length_max);
+  read(j, "competing_wire_length_max", r.competing_wire_length_max);
+  read(j, "path_stretch_max", r.path_stretch_max);
+  read(j, "path_stretch_bound", r.path_stretch_bound);
+  read(j, "host_capacities", r.host_capacities), read(j, "mapping", r.mapping);
+  read(j, "dimensions", r.dimensions), read(j, "seed", r.seed);
+  r.policy = parse_switch_policy(as<std::string>(j.at("policy")));
+  read(j, "delivered", r.delivered), read(j, "switch_delay", r.switch_delay);
   r.delay_conditions = verdict_of(j.at("delay_conditions"));
   optional_field(j, "congestion", r.congestion);
   optional_field(j, "time_host_bound", r.time_host_bound);
@@ -122,15 +127,15 @@ json spec_json(const SweepSpec& s) {
 
 SweepSpec spec_of(const json& j) {
   SweepSpec s;
-  j.at("competing").get_to(s.base.competing);
-  s.base.algorithm = parse_route_algorithm(j.at("algorithm").get<std::string>());
-  j.at("seed").get_to(s.base.seed);
-  j.at("sizes").get_to(s.sizes);
+  read(j, "competing", s.base.competing);
+  s.base.algorithm = parse_route_algorithm(as<std::string>(j.at("algorithm")));
+  read(j, "seed", s.base.seed);
+  read(j, "sizes", s.sizes);
   s.hosts.clear(), s.delays.clear();
-  for (const auto& h : j.at("hosts")) s.hosts.push_back(parse_host_kind(h.get<std::string>()));
-  for (const auto& d : j.at("delays")) s.delays.push_back(parse_delay_model(d.get<std::string>()));
+  for (const auto& h : j.at("hosts")) s.hosts.push_back(parse_host_kind(as<std::string>(h)));
+  for (const auto& d : j.at("delays")) s.delays.push_back(parse_delay_model(as<std::string>(d)));
   if (j.contains("technology"))
-    s.base.technology = parse_technology(j.at("technology").get<std::string>(), "partial result");
+    s.base.technology = parse_technology(as<std::string>(j.at("technology")), "partial result");
   return s;
 }
 
@@ -163,7 +168,7 @@ SweepPartial parse_sweep_partial(std::string_view text, std::string_view source)
     for (const auto& item : j.at("items")) {
       std::vector<SimulateResult> rows;
       for (const auto& row : item.at("rows")) rows.push_back(row_of(row, p.spec.base.technology));
-      p.items.emplace_back(item.at("index").get<std::uint64_t>(), std::move(rows));
+      p.items.emplace_back(as<std::uint64_t>(item.at("index")), std::move(rows));
     }
     return p;
   } catch (const json::exception& e) {

@@ -10,9 +10,14 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/io/text_file.hpp"
+#include "io/json_read.hpp"
 
 namespace ftvlsi {
 namespace {
+
+using json_read::as;
+using json_read::from;
+using json_read::read;
 
 using nlohmann::json;
 
@@ -45,21 +50,20 @@ json series_json(const CheckSeries& s) {
 
 CheckSeries series_of(const json& j) {
   CheckSeries s;
-  j.at("label").get_to(s.label);
-  s.rule.kind = j.at("upper").get<bool>() ? CheckRule::Kind::kUpper : CheckRule::Kind::kLower;
+  read(j, "label", s.label);
+  s.rule.kind = as<bool>(j.at("upper")) ? CheckRule::Kind::kUpper : CheckRule::Kind::kLower;
   const json& c = j.at("constant");
-  s.rule.constant = c.is_string() ? std::numeric_limits<double>::infinity() : c.get<double>();
-  j.at("either").get_to(s.rule.either);
-  if (j.contains("epsilon")) s.rule.epsilon = j.at("epsilon").get<double>();
+  s.rule.constant = c.is_string() ? std::numeric_limits<double>::infinity() : as<double>(c);
+  read(j, "either", s.rule.either);
+  if (j.contains("epsilon")) s.rule.epsilon = as<double>(j.at("epsilon"));
   for (const auto& p : j.at("points"))
-    s.points.push_back(
-        {p.at(0).get<std::uint64_t>(), p.at(1).get<double>(), p.at(2).get<double>()});
-  j.at("exponent").get_to(s.exponent);
-  s.verdict = verdict_of(j.at("verdict").get<std::string>());
-  j.at("reason").get_to(s.reason);
-  if (j.at("lg").get<bool>()) s.rule.variable = GrowthVariable::kLgN;
-  j.at("power").get_to(s.power), j.at("power_exponent").get_to(s.power_exponent);
-  if (j.contains("inconclusive")) s.inconclusive = j.at("inconclusive").get<std::string>();
+    s.points.push_back({as<std::uint64_t>(p.at(0)), as<double>(p.at(1)), as<double>(p.at(2))});
+  read(j, "exponent", s.exponent);
+  s.verdict = verdict_of(as<std::string>(j.at("verdict")));
+  read(j, "reason", s.reason);
+  if (as<bool>(j.at("lg"))) s.rule.variable = GrowthVariable::kLgN;
+  read(j, "power", s.power), read(j, "power_exponent", s.power_exponent);
+  if (j.contains("inconclusive")) s.inconclusive = as<std::string>(j.at("inconclusive"));
   return s;
 }
 
@@ -74,8 +78,8 @@ json control_json(const CheckControl& c) {
 
 CheckControl control_of(const json& j) {
   CheckControl c;
-  j.at("description").get_to(c.description), j.at("run").get_to(c.run);
-  c.verdict = verdict_of(j.at("verdict").get<std::string>());
+  read(j, "description", c.description), read(j, "run", c.run);
+  c.verdict = verdict_of(as<std::string>(j.at("verdict")));
   for (const auto& s : j.at("series")) c.series.push_back(series_of(s));
   return c;
 }
@@ -95,10 +99,10 @@ json result_json(const CheckResult& r) {
 
 CheckResult result_of(const json& j) {
   CheckResult r;
-  j.at("id").get_to(r.id), j.at("claim").get_to(r.claim), j.at("source").get_to(r.source);
+  read(j, "id", r.id), read(j, "claim", r.claim), read(j, "source", r.source);
   for (const auto& s : j.at("series")) r.series.push_back(series_of(s));
-  r.verdict = verdict_of(j.at("verdict").get<std::string>());
-  j.at("seconds").get_to(r.seconds), j.at("note").get_to(r.note);
+  r.verdict = verdict_of(as<std::string>(j.at("verdict")));
+  read(j, "seconds", r.seconds), read(j, "note", r.note);
   r.control = control_of(j.at("control"));
   return r;
 }
@@ -132,17 +136,17 @@ CheckPartial parse_check_partial(std::string_view text, std::string_view source)
                                          std::string(version())));
     CheckPartial p;
     const json& o = j.at("options");
-    o.at("ids").get_to(p.options.ids);
-    o.at("full").get_to(p.options.full);
-    o.at("seed").get_to(p.options.seed);
-    o.at("controls").get_to(p.options.controls);
+    read(o, "ids", p.options.ids);
+    read(o, "full", p.options.full);
+    read(o, "seed", p.options.seed);
+    read(o, "controls", p.options.controls);
     if (o.contains("technology"))
       p.options.technology =
-          parse_technology(o.at("technology").get<std::string>(), "partial result");
+          parse_technology(as<std::string>(o.at("technology")), "partial result");
     p.options.shard = partial_shard(j.at("shard"), source);
-    j.at("total").get_to(p.total);
+    read(j, "total", p.total);
     for (const auto& r : j.at("results"))
-      p.results.emplace_back(r.at("index").get<std::uint64_t>(), result_of(r.at("result")));
+      p.results.emplace_back(as<std::uint64_t>(r.at("index")), result_of(r.at("result")));
     return p;
   } catch (const json::exception& e) {
     throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",

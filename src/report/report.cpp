@@ -287,9 +287,27 @@ ReportResult run_whole_report(const ReportSpec& spec, const std::string& out_dir
   return write_summary(spec.title, parts, md, result, out_dir);
 }
 
+// The report's folder is replaced whole: no file it reads may live in it (FTV-2456).
+void require_inputs_outside(const ReportSpec& spec, const std::string& out_dir) {
+  std::vector<std::pair<std::string, std::string>> inputs;
+  if (spec.spec_file) inputs.emplace_back("report spec", *spec.spec_file);
+  for (const auto& l : spec.layouts) {
+    const auto* c = std::get_if<CompetingParams>(&l.network);
+    if (c && c->file) inputs.emplace_back("network file of layout '" + l.name + "'", *c->file);
+    if (l.technology && !l.technology->file.empty())
+      inputs.emplace_back("technology file of layout '" + l.name + "'", l.technology->file);
+  }
+  for (const auto& [what, path] : inputs)
+    if (path_is_within(path, out_dir))
+      throw InputError(2456, fmt::format("the {} '{}' is inside --out '{}', which the report "
+                                         "replaces whole; move it or choose another --out",
+                                         what, path, out_dir));
+}
+
 }  // namespace
 
 ReportResult run_report(const ReportSpec& spec, const std::string& out_dir, const Shard& shard) {
+  require_inputs_outside(spec, out_dir);
   // Written into a temporary folder and moved into place whole (io/staged_folder.hpp); a shard's
   // entries join the folder's other shards instead of replacing them.
   StagedFolder staged(

@@ -7,9 +7,14 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/staged_folder.hpp"
+#include "io/json_read.hpp"
 
 namespace ftvlsi {
 namespace {
+
+using json_read::as;
+using json_read::from;
+using json_read::read;
 
 using nlohmann::json;
 
@@ -57,18 +62,18 @@ ReportPartial parse_report_partial(std::string_view text, std::string_view sourc
       throw InputError(6701, fmt::format("{} is not a report partial of ftvlsi {}", source,
                                          std::string(version())));
     ReportPartial p;
-    j.at("title").get_to(p.title);
+    read(j, "title", p.title);
     p.shard = partial_shard(j.at("shard"), source);
-    j.at("items").get_to(p.items);
+    read(j, "items", p.items);
     for (const auto& l : j.at("layouts")) {
       ReportLayoutPart part;
-      l.at("index").get_to(part.index), l.at("name").get_to(part.name);
-      l.at("row").get_to(part.row), l.at("levels").get_to(part.levels);
-      l.at("summary").get_to(part.summary), l.at("clean").get_to(part.clean);
-      l.at("files").get_to(part.files);
+      read(l, "index", part.index), read(l, "name", part.name);
+      read(l, "row", part.row), read(l, "levels", part.levels);
+      read(l, "summary", part.summary), read(l, "clean", part.clean);
+      read(l, "files", part.files);
       p.layouts.push_back(std::move(part));
     }
-    if (j.contains("cube")) p.cube = j.at("cube").get<std::string>();
+    if (j.contains("cube")) p.cube = as<std::string>(j.at("cube"));
     require_safe_names(p, source);
     return p;
   } catch (const json::exception& e) {

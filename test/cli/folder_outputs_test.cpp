@@ -84,6 +84,16 @@ TEST_SUITE("folder outputs") {
       CHECK(tree(dir) == std::vector<std::string>{"spec.yaml"});
     }
     CHECK(!fs::exists("/tmp/ftvlsi-abs.svg"));
+    // The report replaces its folder whole: a spec kept inside it is refused, not deleted.
+    fs::create_directories(dir / "out");
+    std::ofstream(dir / "out" / "summary.md") << "an older report";
+    std::ofstream(dir / "out" / "spec.yaml") << small_spec(kLayoutA);
+    const auto [inside, why] = run_err(
+        "report " + (dir / "out" / "spec.yaml").string() + " --out " + (dir / "out").string(), dir);
+    CHECK(inside == 2);
+    CHECK(why.find("FTV-2456") != std::string::npos);
+    CHECK(fs::exists(dir / "out" / "spec.yaml"));
+    fs::remove_all(dir / "out");
     std::ofstream(dir / "spec.yaml") << small_spec(std::string(kLayoutA) + kLayoutA);
     const auto [code, said] =
         run_err("report " + (dir / "spec.yaml").string() + " --out " + (dir / "out").string(), dir);

@@ -16,7 +16,9 @@
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/mapping_file.hpp"
 #include "ftvlsi/io/report_spec.hpp"
+#include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/network/competing.hpp"
+#include "ftvlsi/report/report_partial.hpp"
 #include "ftvlsi/route/message_set.hpp"
 
 namespace fs = std::filesystem;
@@ -56,6 +58,14 @@ const std::map<std::string, std::function<void(const std::string&)>>& parsers() 
       {"message_file", [](const std::string& t) { parse_messages(t, "r.txt", 1024); }},
       {"mapping_file", [](const std::string& t) { parse_mapping(t, "r.map", 64, 64); }},
       {"graph_file", parse_graph_input},
+      {"shard_partial",
+       [](const std::string& t) {
+         try {
+           parse_report_partial(t, "r.json");
+         } catch (const Error&) {
+         }
+         parse_sweep_partial(t, "r.json");
+       }},
   };
   return p;
 }

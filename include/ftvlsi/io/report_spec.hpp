@@ -34,6 +34,8 @@ struct ReportSpec {
   // `dehon: quick | full | none`: DeHon's fat-trees (docs/dehon.md §7): quick 4K and 12K at 3
   // loads, full the paper's four compositions at 10; none when absent.
   std::optional<bool> dehon_full;
+  // The YAML file load_report_spec read: an input the report's folder may not hold.
+  std::optional<std::string> spec_file;
 };
 ReportSpec parse_report_spec(std::string_view yaml, std::string_view source);
 ReportSpec load_report_spec(const std::string& path);
