@@ -11,6 +11,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/decomp/pearl_string.hpp"
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
@@ -254,6 +255,34 @@ std::vector<CheckSeries> measure_l_l6(const std::vector<u64>& sizes, const Ctx& 
   return {s};
 }
 
+namespace {
+
+// A random mapping of the processors onto the fat-tree's leaves, equal counts per leaf.
+std::vector<std::uint64_t> random_mapping(std::size_t processors, std::uint64_t leaves,
+                                          std::uint64_t seed) {
+  std::vector<std::uint64_t> order(processors);
+  for (std::size_t p = 0; p < processors; ++p) order[p] = p;
+  std::mt19937_64 rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
+  std::vector<std::uint64_t> leaf(processors);
+  for (std::size_t i = 0; i < processors; ++i)
+    leaf[order[i]] = static_cast<std::uint64_t>((__uint128_t{i} * leaves) / processors);
+  return leaf;
+}
+
+// The largest bandwidth of a piece per level, pieces cut from a random processor order: a
+// one-step set's channel loads on a full binary tree with one leaf per processor.
+std::vector<std::uint64_t> random_piece_bandwidths(const DecomposeRun& r, std::uint64_t seed) {
+  const std::uint64_t n = r.net.processors();
+  std::uint64_t leaves = 2;
+  while (leaves < n) leaves *= 2;
+  const FatTreeParams full = tree_params(leaves, CapacityProfile::kFull);
+  const FatTree host(full);
+  return one_step_loads(r.net, random_mapping(n, host.processors(), seed), host).max_load_by_level;
+}
+
+}  // namespace
+
 // L-T8: Theorem 8's bound 4 sum_{k >= i} w_k on every level of the balanced tree (planar).
 std::vector<CheckSeries> measure_l_t8(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto s = series("max_i balanced bandwidth_i / (4 Σ_{k≥i} w_k), planar network", upper(1.0));
@@ -263,11 +292,18 @@ std::vector<CheckSeries> measure_l_t8(const std::vector<u64>& sizes, const Ctx& 
     d.processors = n;
     d.seed = ctx.seed;
     const DecomposeRun r = run_decompose(d);
+    // The control: pieces of equal counts from a random order of the processors, their
+    // bandwidths measured as the loads of a one-step set on a fat-tree with a level per piece.
+    const std::vector<std::uint64_t> bandwidth =
+        ctx.control ? random_piece_bandwidths(r, ctx.seed) : r.balanced.bandwidth_by_level;
     double worst = 0;
-    for (std::size_t i = 0; i < r.balanced.bound_by_level.size(); ++i)
+    // Levels whose pieces hold two processors or more (a one-processor piece's bandwidth is its
+    // degree, whatever the tree).
+    for (std::size_t i = 0; i < r.balanced.bound_by_level.size() && i < bandwidth.size() &&
+                            (n >> std::min<std::size_t>(i, 63)) >= 2;
+         ++i)
       if (r.balanced.bound_by_level[i] > 0)
-        worst = std::max(
-            worst, double(r.balanced.bandwidth_by_level[i]) / double(r.balanced.bound_by_level[i]));
+        worst = std::max(worst, double(bandwidth[i]) / double(r.balanced.bound_by_level[i]));
     s.points.push_back({n, ctx.tamper(n, worst), 1.0});
   }
   return {s};
@@ -380,7 +416,7 @@ std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& 
   std::vector<CheckSeries> out;
   for (const bool mesh : {true, false}) {
     const std::string kind = mesh ? "mesh" : "planar";
-    auto s = series(kind + ": λ / lg A, geometric mapping, linear-size host", growth(0.1));
+    auto s = series(kind + ": λ / lg A, geometric mapping, linear-size host", growth_lg(0.4));
     for (u64 n : sizes) {
       DecomposeSpec d;
       d.network = kind;
@@ -388,7 +424,15 @@ std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& 
       d.mapping = MappingKind::kGeometric;
       d.seed = ctx.seed;
       const DecomposeRun r = run_decompose(d);
-      s.points.push_back({d.processors, ctx.tamper(n, r.loads.load_factor),
+      // The control: the same host and leaf counts, the processors placed at random.
+      const double lambda =
+          ctx.control
+              ? one_step_loads(
+                    r.net, random_mapping(r.leaf.size(), FatTree(r.host).processors(), ctx.seed),
+                    FatTree(r.host))
+                    .load_factor
+              : r.loads.load_factor;
+      s.points.push_back({d.processors, ctx.tamper(n, lambda),
                           lg2(static_cast<double>(r.drawn_as<2>()->metrics.area()))});
     }
     out.push_back(std::move(s));
@@ -485,6 +529,8 @@ const std::vector<Control>& controls() {
        "the slab layout of the same trees, whose analysis is O(w^(3/2) lg³(n/w)), worse "
        "by lg^(3/2)"},
       {"L-L6", "one cut at the middle of the total length, blind to the blacks"},
+      {"L-T8", "pieces of equal counts cut from a random order of the processors"},
+      {"G-2.1", "a random mapping onto the same host, the same number of processors per leaf"},
       {"GL-area", "the same H-tree with the root channel fattened by lg n"},
       {"G-1", "area-universal capacities (root √n, side Θ(√n lg n)) with the same processors"},
       {"G-headline",
