@@ -50,7 +50,7 @@ std::vector<Entry> leiserson_checks() {
        "Leiserson 1985, Theorem 1 (seed 002)", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_l_t1,
        "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
-       "cycle is run through the simulator and must lose nothing."},
+       "cycle is run through the simulator, and one that loses a message makes the check fail."},
       {"L-C2", "capacities ≥ a lg n: d = O(a/(a−1) · λ)", "Leiserson 1985, Corollary 2 (seed 002)",
        powers(6, 12, 2), powers(6, 16, 2), detail::measure_l_c2,
        "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2."},
@@ -60,11 +60,12 @@ std::vector<Entry> leiserson_checks() {
       {"L-T4", "volume and components of the universal fat-tree",
        "Leiserson 1985, Theorem 4 (seed 002)", powers(9, 15, 3), powers(9, 21, 3),
        detail::measure_l_t4,
-       "The cube layout's analysis gives O(w^(3/2) lg³(n/w)), weaker than Theorem 4; the "
-       "measured ratio does not grow at these sizes (the 3D-layout issue builds the bound)."},
+       "The cube layout meets Theorem 4's O((w lg(n/w))^(3/2)) (docs/theorem4.md); its ratio falls "
+       "like lg^-0.9 n at these sizes. The components are counted on the tree, not yet on the "
+       "layout."},
       {"L-T5",
-       "decomposition tree (O(v^{2/3}), 4^{1/3}) in 3D and (O(√a), 2) in 2D",
-       "Leiserson 1985, Theorem 5 (seed 002); Greenberg 1990, Lemma 2.1 (seed 001)",
+       "decomposition tree (O(v^{2/3}), 4^{1/3}) in 3D and (O(√a), √2) in 2D",
+       "Leiserson 1985, Theorem 5 (seed 002), and its planar analogue",
        {512, 4096, 32768},
        {512, 4096, 32768, 262144},
        detail::measure_l_t5,
@@ -85,8 +86,8 @@ std::vector<Entry> leiserson_checks() {
        {64, 512, 4096},
        {64, 512, 4096, 32768},
        detail::measure_l_t10,
-       "The cube host meets Theorem 4 (issue 14) and is 21–29× the mesh's volume, not yet the "
-       "mesh's own volume as the theorem has it."}};
+       "The cube host meets Theorem 4 and is 14–29× the mesh's volume, not yet the mesh's own "
+       "volume as the theorem has it; routed by GREEDY, not yet Theorem 1's off-line schedule."}};
 }
 
 // Greenberg & Leiserson 1986's, Greenberg 1990's and DeHon 1993's claims.
@@ -136,8 +137,8 @@ std::vector<Entry> later_checks() {
        {4096, 12288},
        {4096, 12288, 262144, 786432},
        detail::measure_d_compose,
-       "Leaf stacks and unit trees of each composition, counted on the built network "
-       "(docs/dehon.md §2)."},
+       "Leaf stacks and unit trees of each composition, computed from the composition's shape "
+       "(transit_shape, docs/dehon.md §2), not yet counted on a built network."},
       {"D-route",
        "DeHon: 70-80 % of connections get through at full load, matched locality",
        "DeHon 1993, §Routing Performance (seed 003)",
