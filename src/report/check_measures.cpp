@@ -120,8 +120,9 @@ std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& 
                              RouteAlgorithm::kOffline, uniform(8 * n), ctx.seed);
     const double bound = 2 * std::ceil(r.load_factor) * std::log2(static_cast<double>(n));
     // A cycle that was not one-cycle (a message lost in the simulator) breaks the theorem.
-    const double cycles = r.every_cycle_one_cycle ? static_cast<double>(r.result.cycles)
-                                                  : std::numeric_limits<double>::infinity();
+    const double cycles = r.offline && r.offline->every_cycle_one_cycle
+                              ? static_cast<double>(r.result.cycles)
+                              : std::numeric_limits<double>::infinity();
     s.points.push_back({n, ctx.tamper(n, cycles), bound});
   }
   return {s};
