@@ -511,12 +511,14 @@ std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& 
 
 // G-4.1: fold-and-squash: a level-l wire is O(2^l lg A); a message's path O(d + lg A).
 std::vector<CheckSeries> measure_g_41(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto wires = series("max_l (longest level-l wire / (2^l lg A)), fat-pyramid", growth(0.1));
-  auto stretch = series("path length / (d + lg A), a mesh on the fat-pyramid", growth(0.1));
+  auto wires = series("max_l (longest level-l wire / (2^l lg A)), fat-pyramid", growth_lg(0.5));
+  auto stretch = series("path length / (d + lg A), a mesh on the fat-pyramid", growth_lg(0.5));
   for (u64 n : sizes) {
     const u64 m4 = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
     const ButterflyFatTree net(m4, true);
-    const LayoutMetrics<2> m = measure(build_fold_and_squash(net));
+    // The control: the same fat-pyramid in the centred (H-tree-like) butterfly layout.
+    const LayoutMetrics<2> m =
+        measure(ctx.control ? build_centred_butterfly(net) : build_fold_and_squash(net));
     const double lg_a = lg2(static_cast<double>(m.area()));
     double worst = 0;
     for (std::size_t l = 1; l < m.wire_length_max_by_level.size(); ++l) {
@@ -603,6 +605,7 @@ const std::vector<Control>& controls() {
        "Theorem 1's off-line schedule on the same adversarial sets (it sees the whole "
        "set: 24 cycles at every size)"},
       {"G-2.1", "a random mapping onto the same host, the same number of processors per leaf"},
+      {"G-4.1", "the same fat-pyramid in the centred (H-tree-like) butterfly layout"},
       {"GL-area", "the same H-tree with the root channel fattened by lg n"},
       {"G-1", "area-universal capacities (root √n, side Θ(√n lg n)) with the same processors"},
       {"G-headline",
