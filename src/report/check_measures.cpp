@@ -228,6 +228,19 @@ std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& 
   return {volume, components};
 }
 
+namespace {
+
+// The network as built, or for the control its processors' positions shuffled: the same
+// network and the same points, each processor placed where another one was.
+CompetingNetwork placed(CompetingNetwork net, const Ctx& ctx) {
+  if (!ctx.control) return net;
+  std::mt19937_64 rng(ctx.seed);
+  std::shuffle(net.position.begin(), net.position.end(), rng);
+  return net;
+}
+
+}  // namespace
+
 // L-T5: decomposition trees: (O(v^(2/3)), 4^(1/3)) for a 3D mesh, (O(sqrt a), sqrt 2) for a 2D
 // one (each halving of the area divides the bandwidth by sqrt 2).
 std::vector<CheckSeries> measure_l_t5(const std::vector<u64>& sizes, const Ctx& ctx) {
@@ -235,7 +248,8 @@ std::vector<CheckSeries> measure_l_t5(const std::vector<u64>& sizes, const Ctx& 
   auto two = series("2D mesh: max_k w_k / (a / 2^k)^(1/2)", growth(0.05));
   for (u64 n : sizes) {
     const u64 side3 = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
-    const CuttingTree t3 = build_cutting_tree(make_competing("mesh3d", side3 * side3 * side3, 1));
+    const CuttingTree t3 =
+        build_cutting_tree(placed(make_competing("mesh3d", side3 * side3 * side3, 1), ctx));
     const double v = std::ldexp(1.0, t3.exponent[0] + t3.exponent[1] + t3.exponent[2]);
     double worst = 0;
     for (int k = 0; k <= t3.depth; ++k)
@@ -243,7 +257,8 @@ std::vector<CheckSeries> measure_l_t5(const std::vector<u64>& sizes, const Ctx& 
           std::max(worst, double(t3.bandwidth_by_level[k]) / std::pow(std::ldexp(v, -k), 2.0 / 3));
     three.points.push_back({side3 * side3 * side3, ctx.tamper(n, worst), 1.0});
     const u64 side2 = u64{1} << (floor_log2(n) / 2);
-    const CuttingTree t2 = build_cutting_tree(make_competing("mesh", side2 * side2, 1));
+    const CuttingTree t2 =
+        build_cutting_tree(placed(make_competing("mesh", side2 * side2, 1), ctx));
     const double a = std::ldexp(1.0, t2.exponent[0] + t2.exponent[1]);
     worst = 0;
     for (int k = 0; k <= t2.depth; ++k)
@@ -600,6 +615,9 @@ const std::vector<Control>& controls() {
        "the slab layout of the same trees, whose analysis is O(w^(3/2) lg³(n/w)), worse "
        "by lg^(3/2)"},
       {"L-L6", "one cut at the middle of the total length, blind to the blacks"},
+      {"L-T5",
+       "the same meshes with their processors' positions shuffled (each placed where "
+       "another one was), cut by the same planes"},
       {"L-T8", "pieces of equal counts cut from a random order of the processors"},
       {"GL-T9",
        "Theorem 1's off-line schedule on the same adversarial sets (it sees the whole "
