@@ -56,7 +56,8 @@ std::vector<Entry> leiserson_checks() {
        "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2."},
       {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3 (seed 002)", powers(6, 14, 2),
        powers(6, 18, 2), detail::measure_l_l3,
-       "Every switch of the area-universal H-tree, m = 2 cap(k) + 4 cap(k+1) incident wires."},
+       "Every switch of the area-universal H-tree against m, the drawn wires that end on it "
+       "(its own cell's wires and the pins it exports); 2D only, not yet the 3D cube."},
       {"L-T4", "volume and components of the universal fat-tree",
        "Leiserson 1985, Theorem 4 (seed 002)", powers(9, 15, 3), powers(9, 21, 3),
        detail::measure_l_t4,

@@ -223,22 +223,39 @@ std::vector<CheckSeries> measure_l_c2(const std::vector<u64>& sizes, const Ctx& 
   return {s};
 }
 
+namespace {
+
+// Per node of a cell, the drawn wires that end on it: the cell's own wires with the node as a
+// terminal, and the pins it exports (each takes one wire of the enclosing cell).
+std::vector<u64> incident_wires(const Cell<2>& cell) {
+  std::vector<u64> count(cell.node_count(), 0);
+  for (std::size_t w = 0; w < cell.wire_from.size(); ++w)
+    for (const Terminal& t : {cell.wire_from[w], cell.wire_to[w]})
+      if (t.is_node()) ++count[static_cast<std::size_t>(t.index)];
+  for (const auto& pin : cell.pins)
+    if (!pin.reexported() && pin.node >= 0) ++count[static_cast<std::size_t>(pin.node)];
+  return count;
+}
+
+}  // namespace
+
 // L-L3: every switch of the H-tree is a square of side Theta(m), m its incident wires.
 std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto big = series("largest switch side / m (m incident wires)", growth(0.05));
+  auto big = series("largest switch side / m (m: the drawn wires that end on it)", growth_lg(0.4));
   auto small = series("smallest switch side / m", lower(1.0 / 3));
   for (u64 n : sizes) {
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
     const Layout<2> layout = build_h_tree(tree);
     double most = 0, least = 1e300;
-    for (const Cell<2>& cell : layout.cells)
+    for (const Cell<2>& cell : layout.cells) {
+      const std::vector<u64> wires = incident_wires(cell);
       for (std::size_t i = 0; i < cell.node_count(); ++i) {
-        if (cell.node_kind[i] != NodeKind::kSwitch) continue;
-        const int k = cell.node_level[i];
-        const double m = static_cast<double>(2 * tree.capacity(k) + 4 * tree.capacity(k + 1));
+        if (cell.node_kind[i] != NodeKind::kSwitch || wires[i] == 0) continue;
         const double side = static_cast<double>(cell.node_box[i].width());
+        const double m = static_cast<double>(wires[i]);
         most = std::max(most, side / m), least = std::min(least, side / m);
       }
+    }
     big.points.push_back({n, ctx.tamper(n, most), 1.0});
     small.points.push_back({n, least, 1.0});
   }
