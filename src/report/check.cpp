@@ -148,8 +148,11 @@ std::vector<Entry> later_checks() {
        {4096, 12288},
        {4096, 12288, 262144, 786432},
        detail::measure_d_route,
-       "Two seeded trials of the circuit-switched simulation per composition (docs/dehon.md "
-       "§5)."}};
+       "The configuration reproduced: matched locality (a connection leaves a level-l subtree "
+       "with probability C_l / 2P_l, traffic in proportion to the wires built for it); full load "
+       "(every processor offers one connection per trial, on one of its 2 network inputs); "
+       "circuit switching, one router per step, a random free equivalent output, dropped when "
+       "none is free; two seeded trials per composition (docs/dehon.md §5)."}};
 }
 
 const std::vector<Entry>& registry() {

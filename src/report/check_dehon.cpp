@@ -64,6 +64,8 @@ std::vector<CheckSeries> measure_d_route(const std::vector<std::uint64_t>& sizes
     TransitRouteSpec r;
     r.trials = 2;
     r.seed = ctx.seed;
+    // The control: uniform locality (any other processor), which DeHon's band does not claim.
+    r.locality = ctx.control ? Locality::kUniform : Locality::kMatched;
     const double got = ctx.tamper(net.processors(), simulate_transit(net, r).probability);
     low.points.push_back({net.processors(), got, 0.70});
     high.points.push_back({net.processors(), got, 0.80});

@@ -684,6 +684,9 @@ const std::vector<Control>& controls() {
       {"GL-T8",
        "RANDOM run one apex level at a time, top down (no two levels' messages in "
        "flight together)"},
+      {"D-route",
+       "uniform locality: every destination any other processor, the same load and "
+       "trials"},
       {"G-1", "area-universal capacities (root √n, side Θ(√n lg n)) with the same processors"},
       {"G-headline",
        "the hosts swapped: the fat-pyramid judged by the fat-tree's Ω(√A), the "
