@@ -109,7 +109,9 @@ std::vector<Entry> later_checks() {
        "The adversary's sets on GL86 §5's standard fat-tree of 4-way switches (profile four-way), "
        "routed by GREEDY with priority switches. The proof's step — each four-way level adds at "
        "least λ/12 cycles — is judged at every size; the bound λ lg n / 24 itself only where it "
-       "exceeds the trivial λ, from lg n > 24 on (2^26 in --full: about 10 s and 3 GB)."},
+       "exceeds the trivial λ, from lg n > 24 on (2^26 in --full: about 10 s and 3 GB, with the "
+       "control "
+       "22 s and 7.4 GB)."},
       {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
        "Greenberg & Leiserson 1986, Theorem 11 (seed 004)", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},

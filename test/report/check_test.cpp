@@ -254,3 +254,26 @@ TEST_SUITE("check controls") {
     CHECK(check_markdown(results, false).find("none yet") != std::string::npos);
   }
 }
+
+TEST_SUITE("check notes") {
+  TEST_CASE("a note's growth figure (lg^x n) is what the check's own run measures") {
+    CheckOptions o;
+    const auto results = run_checks(o);
+    int figures = 0;
+    for (const auto& r : results) {
+      const std::string& note = r.note;
+      for (auto at = note.find("lg^"); at != std::string::npos; at = note.find("lg^", at + 3)) {
+        std::size_t used = 0;
+        const double stated = std::stod(note.substr(at + 3), &used);
+        if (note.compare(at + 3 + used, 2, " n") != 0) continue;  // not a growth figure
+        CAPTURE(r.id);
+        CAPTURE(stated);
+        bool found = false;
+        for (const auto& s : r.series) found = found || std::abs(s.exponent - stated) <= 0.15;
+        CHECK(found);
+        ++figures;
+      }
+    }
+    CHECK(figures >= 1);
+  }
+}
