@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/system.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/distinct_outputs.hpp"
@@ -731,6 +732,7 @@ int dispatch(int argc, char** argv) {
   ftvlsi::cli::add_verbosity_flags(app, g_verbosity);
 
   if (const std::optional<int> code = parse_or_exit(app, argc, argv)) return *code;
+  ftvlsi::check_memory_limit_setting();  // a malformed FTVLSI_MEMORY_LIMIT before any work
   if (completion->parsed()) {
     std::cout << ftvlsi::cli::bash_completion(app);
     return 0;

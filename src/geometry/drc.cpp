@@ -12,6 +12,10 @@
 
 #include "box_overlap.hpp"
 #include "drc_shapes.hpp"
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/system.hpp"
 #include "ftvlsi/geometry/flatten.hpp"
 
 namespace ftvlsi {
@@ -319,8 +323,91 @@ DrcReport check_hierarchical(const Layout<D>& layout) {
   return report;
 }
 
+// Wire ends left to geometry in the flattened layout: each cell's own, times its flat copies.
+template <int D>
+u128 flat_geometric_ends(const Layout<D>& layout) {
+  std::vector<u128> copies(layout.cells.size(), 0);
+  copies[layout.top] = 1;
+  u128 ends = 0;
+  for (std::size_t c = layout.cells.size(); c-- > 0;) {  // instances refer to earlier cells
+    const Cell<D>& cell = layout.cells[c];
+    if (copies[c] == 0) continue;
+    for (const auto& inst : cell.instances) copies[inst.cell] += copies[c];
+    std::uint64_t own = 0;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w)
+      own += cell.wire_from[w].is_geometric() + cell.wire_to[w].is_geometric();
+    ends += copies[c] * own;
+  }
+  return ends;
+}
+
+template <int D>
+std::uint64_t hierarchical_drc_bytes(const Layout<D>& layout) {
+  // The shapes of one cell at a time, at flat_drc_bytes' 160 bytes a shape (measured: a mesh's
+  // channel layout of 2^18 processors, one cell of 2.3 M shapes, adds 424 MiB); in 3D the sorted
+  // ends each cell offers, 24 bytes an end (a mesh3d of 2^18 adds 151 MiB). Lattice layouts have
+  // their own check (drc_lattice.cpp), which holds a pattern window, not a cell.
+  constexpr u128 kBytesPerShape = 160, kBytesPerOfferedEnd = 24;
+  if (layout.colours || layout.point_colours) return 0;
+  u128 largest = 0, offered = 0;
+  for (const Cell<D>& cell : layout.cells) {
+    u128 shapes = cell.node_count() + cell.instances.size() + cell.pins.size() +
+                  (D == 2 ? 2 * cell.wire_count() : 0);
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      shapes += cell.wire(w).size() - 1;
+      if constexpr (D == 3)
+        offered += cell.wire_from[w].is_geometric() + cell.wire_to[w].is_geometric();
+    }
+    largest = std::max(largest, shapes);
+  }
+  const u128 bytes = largest * kBytesPerShape + offered * kBytesPerOfferedEnd;
+  return bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
+}
+
+template <int D>
+std::uint64_t flat_drc_bytes(const Layout<D>& layout) {
+  // A shape is a box, its kind and its reference, copied into the sweep's boxes and handles:
+  // about 160 bytes a shape (measured: a mesh of 2^16 processors, 0.85 M shapes, peaks at
+  // 155 MiB with the layout; this gives 161 MiB). An end left to geometry is a hash-map entry
+  // and a flag, about 96 bytes (a mesh3d of 2^18 processors, 1.5 M such ends, peaks at 438 MiB;
+  // this gives 460 MiB).
+  constexpr u128 kBytesPerShape = 160, kBytesPerGeometricEnd = 96;
+  const FlatCounts fc = layout.flat_counts()[layout.top];
+  const u128 shapes = fc.segments + fc.nodes + (D == 2 ? 2 * fc.wires : 0);
+  const u128 bytes = flat_bytes(layout) + shapes * kBytesPerShape +
+                     flat_geometric_ends(layout) * kBytesPerGeometricEnd;
+  return bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
+}
+
+template <int D>
+DrcReport check_hierarchical(const Layout<D>& layout, std::uint64_t max_bytes) {
+  if (const std::uint64_t need = hierarchical_drc_bytes(layout); need > max_bytes)
+    throw InputError(8028,
+                     fmt::format("the hierarchical DRC of this layout needs an estimated {} of "
+                                 "memory but only {} are available beside the layout; leave out "
+                                 "the DRC (--drc-mode none) or choose a smaller network "
+                                 "(FTVLSI_MEMORY_LIMIT sets the limit)",
+                                 memory_text(need), memory_text(max_bytes)));
+  return check_hierarchical(layout);
+}
+
+template <int D>
+std::uint64_t memory_beside(const Layout<D>& layout) {
+  // The process's peak so far bounds what it holds beside the layout (the network, the metrics).
+  const std::uint64_t have = available_memory_bytes(),
+                      held = std::max(layout_bytes(layout), peak_memory_bytes());
+  return have > held ? have - held : 0;
+}
+
 template <int D>
 DrcReport check_flat(const Layout<D>& layout, std::uint64_t max_bytes) {
+  if (const std::uint64_t need = flat_drc_bytes(layout); need > max_bytes)
+    throw InputError(8011,
+                     fmt::format("the flat DRC of this layout needs an estimated {} of memory but "
+                                 "only {} are available beside the layout; use the hierarchical "
+                                 "DRC (--drc-mode hierarchical) or a smaller network "
+                                 "(FTVLSI_MEMORY_LIMIT sets the limit)",
+                                 memory_text(need), memory_text(max_bytes)));
   DrcReport report;
   report.mode = "flat";
   report.cells_checked = layout.cells.size();
@@ -334,5 +421,13 @@ template DrcReport check_hierarchical(const Layout<2>&);
 template DrcReport check_hierarchical(const Layout<3>&);
 template DrcReport check_flat(const Layout<2>&, std::uint64_t);
 template DrcReport check_flat(const Layout<3>&, std::uint64_t);
+template DrcReport check_hierarchical(const Layout<2>&, std::uint64_t);
+template DrcReport check_hierarchical(const Layout<3>&, std::uint64_t);
+template std::uint64_t hierarchical_drc_bytes(const Layout<2>&);
+template std::uint64_t hierarchical_drc_bytes(const Layout<3>&);
+template std::uint64_t memory_beside(const Layout<2>&);
+template std::uint64_t memory_beside(const Layout<3>&);
+template std::uint64_t flat_drc_bytes(const Layout<2>&);
+template std::uint64_t flat_drc_bytes(const Layout<3>&);
 
 }  // namespace ftvlsi

@@ -98,6 +98,25 @@ std::pair<std::int32_t, std::int32_t> pin_node(const Layout<D>& layout, std::int
   }
 }
 
+namespace {
+
+template <class T>
+std::uint64_t held(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+}  // namespace
+
+template <int D>
+std::uint64_t layout_bytes(const Layout<D>& layout) {
+  std::uint64_t bytes = held(layout.cells);
+  for (const Cell<D>& c : layout.cells)
+    bytes += held(c.node_box) + held(c.node_kind) + held(c.node_level) + held(c.wire_start) +
+             held(c.wire_points) + held(c.wire_level) + held(c.wire_dir) + held(c.wire_from) +
+             held(c.wire_to) + held(c.instances) + held(c.pins);
+  return bytes;
+}
+
 template <int D>
 int instance_depth(const Layout<D>& layout) {
   // Instances refer only to earlier cells, so one forward pass sees every child first.
@@ -112,6 +131,8 @@ template struct Cell<2>;
 template struct Cell<3>;
 template struct Layout<2>;
 template struct Layout<3>;
+template std::uint64_t layout_bytes(const Layout<2>&);
+template std::uint64_t layout_bytes(const Layout<3>&);
 template int instance_depth(const Layout<2>&);
 template int instance_depth(const Layout<3>&);
 template std::pair<std::int32_t, std::int32_t> pin_node(const Layout<2>&, std::int32_t,

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/io/text_file.hpp"
 
 namespace ftvlsi {
@@ -109,6 +110,40 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
       if (a < b) edges.push_back({a, b});
     }
   return edges;
+}
+
+// Bytes left in `in` from where it stands, or 0 when the stream cannot tell (a pipe).
+std::uint64_t bytes_left(std::istream& in) {
+  const std::istream::pos_type here = in.tellg();
+  if (here < 0) return 0;
+  in.seekg(0, std::ios::end);
+  const std::istream::pos_type end = in.tellg();
+  in.clear();
+  in.seekg(here);
+  return end > here ? static_cast<std::uint64_t>(end - here) : 0;
+}
+
+// A header's counts are claims: a count the file cannot hold is refused (FTV-8017) before the
+// reader allocates for it, and so is one whose arrays would not fit in memory (FTV-8018). Every
+// vertex takes at least `vertex_bytes` of the file (a METIS line "\n", a Scotch degree "0 "),
+// every arc two ("1 ").
+void require_header_fits(Tokens& t, std::uint64_t file_bytes, std::uint64_t vertices,
+                         std::uint64_t arcs, std::uint64_t vertex_bytes, bool labels) {
+  const std::string_view unit = vertex_bytes == 1 ? "byte" : "bytes";
+  if (file_bytes > 0 && (vertices > file_bytes / vertex_bytes || arcs > file_bytes / 2))
+    t.line_error(8017, fmt::format("the header declares {} vertices and {} arcs, more than a file "
+                                   "of {} bytes can hold (at least {} {} a vertex and 2 an arc)",
+                                   vertices, arcs, file_bytes, vertex_bytes, unit));
+  // Per vertex a label, the arc buckets' bounds and a position; per arc the raw pair twice while
+  // it grows, the resolved pair and the bucket entry. Measured: a 2^20-vertex mesh's Scotch file
+  // is read (with its geometry) and decomposed in 187 MiB.
+  constexpr long double kBytesPerVertex = 64, kBytesPerLabel = 64, kBytesPerArc = 48;
+  require_memory(
+      8018,
+      static_cast<long double>(vertices) * (kBytesPerVertex + (labels ? kBytesPerLabel : 0)) +
+          static_cast<long double>(arcs) * kBytesPerArc,
+      fmt::format("reading a graph of {} vertices and {} arcs", vertices, arcs),
+      "use a smaller graph");
 }
 
 std::uint32_t vertex_count(Tokens& t, std::string_view what) {
@@ -228,8 +263,10 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> scotch_edges(
 }  // namespace
 
 ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
+  const std::uint64_t file_bytes = bytes_left(in);
   Tokens t(in, source, "#");
   const ScotchHeader h = scotch_header(t);
+  require_header_fits(t, file_bytes, h.vertices, h.arcs, 2, h.labels);
   ScotchGraph out;
   out.graph.vertices = h.vertices;
   out.label.resize(h.vertices);
@@ -275,6 +312,7 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
 }
 
 Graph read_metis_graph(std::istream& in, std::string_view source) {
+  const std::uint64_t file_bytes = bytes_left(in);
   Tokens t(in, source, "%");
   if (!t.next_line())
     t.line_error(4417, "the file is empty; a METIS graph starts with 'vertices edges'");
@@ -291,6 +329,8 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
   const bool sizes = code[0] == '1', edge_weights = code[2] == '1';
   const std::uint64_t ncon =
       code[1] == '1' ? (ncon_token.empty() ? 1 : t.number<std::uint64_t>(ncon_token, "ncon")) : 0;
+  require_header_fits(t, file_bytes, g.vertices, edges > UINT64_MAX / 2 ? UINT64_MAX : 2 * edges, 1,
+                      false);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
   arcs.reserve(std::min<std::uint64_t>(edges, kReserveCap / 2) * 2);  // unchecked header
   t.keep_blank = true;
@@ -492,6 +532,14 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
     }
   }
   if (in.bad()) throw IoError(7022, fmt::format("reading graph file '{}' failed", file.path));
+  if (!coords) {
+    // The computed geometry (network/embedding.hpp) takes about 200 bytes a vertex: a 2^20-vertex
+    // mesh read without coordinates peaks at 356 MiB, with them at 187 MiB.
+    constexpr long double kEmbeddingBytesPerVertex = 200;
+    require_memory(8019, static_cast<long double>(g.vertices) * kEmbeddingBytesPerVertex,
+                   fmt::format("computing a geometry for {} vertices", g.vertices),
+                   "give the graph's coordinates (--coordinates) or use a smaller graph");
+  }
   CompetingNetwork net = network_from_graph(g, coords, seed);
   validate(net, file.path);
   return net;

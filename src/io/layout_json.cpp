@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "ftvlsi/core/finite.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 
@@ -284,7 +285,29 @@ ordered_json network_section(const LayoutRun& run) {
   return network_json(*run.network);
 }
 
+// Every number of `j` (a technology's figures) is finite, or FTV-3604 names the first that is not.
+void require_finite_numbers(const ordered_json& j, const std::string& key, const Technology& t) {
+  if (j.is_structured()) {
+    for (const auto& [k, v] : j.items()) require_finite_numbers(v, j.is_object() ? k : key, t);
+  } else if (j.is_number_float()) {
+    require_finite(3604, j.get<double>(), fmt::format("the layout's {}", key),
+                   fmt::format("lower the figures of the technology '{}' (grid_unit_um, "
+                               "processor_mm2, the switch and wire figures)",
+                               t.name));
+  }
+}
+
 }  // namespace
+
+void require_finite_physical(const LayoutSpec& spec, const LayoutRun& run) {
+  if (!spec.technology) return;
+  const Technology& t = *spec.technology;
+  ordered_json figures;
+  std::visit([&](const auto& d) { add_physical(figures, t, d.metrics); }, run.drawn);
+  if (run.tree) add_switch_areas(figures, t, *run.tree);
+  figures["technology"] = technology_json(t);
+  require_finite_numbers(figures, "technology", t);
+}
 
 std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
   ordered_json j = std::visit(
@@ -301,6 +324,7 @@ std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
     layout["mesh_wire_length_max_by_level"] = run.wire_kinds->mesh_wire_length_max_by_level;
   }
   if (spec.technology) {
+    require_finite_physical(spec, run);
     if (run.tree) add_switch_areas(j["layout"], *spec.technology, *run.tree);
     j["technology"] = technology_json(*spec.technology);
   }

@@ -27,6 +27,27 @@ double number(const Source& src, const YAML::Node& node, std::string_view key, b
   return v;
 }
 
+// The range of every figure (docs/technology.md): wide enough for any process, narrow enough that
+// the mm², mm and ns computed from it stay finite for layouts up to 2^62 grid units on a side.
+struct Range {
+  double lo, hi;
+  std::string_view unit;
+};
+
+double ranged(const Source& src, const YAML::Node& node, std::string_view key, Range r) {
+  const double v = number(src, node, key, false);
+  if (v < r.lo || v > r.hi)
+    src.fail(node, 3601,
+             fmt::format("key '{}' must be between {:g} and {:g} {} so that the figures computed "
+                         "from it stay finite, not {:g}",
+                         key, r.lo, r.hi, r.unit, v));
+  return v;
+}
+
+constexpr Range kLength{1e-4, 1e6, "um"};      // a grid unit, a pitch, a via: 0.1 nm to 1 m
+constexpr Range kArea{1e-12, 1e12, "um^2"};    // a crosspoint or a switch: up to 1 m^2
+constexpr Range kFlight{1e-12, 1e6, "ns/mm"};  // a transmission line's time of flight
+
 YAML::Node required(const Source& src, const YAML::Node& map, std::string_view key) {
   const YAML::Node v = map[std::string(key)];
   if (!v) src.fail(map, 2402, fmt::format("section 'technology' needs the key '{}'", key));
@@ -47,7 +68,7 @@ void parse_layers(const Source& src, const YAML::Node& node, Technology& t) {
     require_map(src, item, "layers");
     check_keys(src, item, "layers", {"name", "pitch_um"});
     t.layers.push_back({scalar(src, required(src, item, "name"), "name"),
-                        number(src, required(src, item, "pitch_um"), "pitch_um", false)});
+                        ranged(src, required(src, item, "pitch_um"), "pitch_um", kLength)});
   }
 }
 
@@ -55,9 +76,9 @@ void parse_switch(const Source& src, const YAML::Node& node, Technology& t) {
   require_map(src, node, "switch");
   check_keys(src, node, "switch", {"crosspoint_um2", "fixed_um2"});
   if (const auto v = node["crosspoint_um2"])
-    t.switch_area.crosspoint_um2 = number(src, v, "crosspoint_um2", false);
+    t.switch_area.crosspoint_um2 = ranged(src, v, "crosspoint_um2", kArea);
   if (const auto v = node["fixed_um2"])
-    t.switch_area.fixed_um2 = number(src, v, "fixed_um2", false);
+    t.switch_area.fixed_um2 = ranged(src, v, "fixed_um2", kArea);
   if ((t.switch_area.crosspoint_um2 > 0) == (t.switch_area.fixed_um2 > 0))
     src.fail(node, 2405, "section 'switch' needs exactly one of crosspoint_um2 and fixed_um2");
 }
@@ -68,13 +89,15 @@ void parse_wire(const Source& src, const YAML::Node& node, Technology& t) {
              {"r_ohm_per_mm", "c_ff_per_mm", "driver_ohm", "driver_ff", "repeaters", "ns_per_mm"});
   WireDelay& w = t.wire;
   if (const auto v = node["ns_per_mm"]) {
-    w.ns_per_mm = number(src, v, "ns_per_mm", false);
+    w.ns_per_mm = ranged(src, v, "ns_per_mm", kFlight);
     return;
   }
-  w.r_ohm_per_mm = number(src, required(src, node, "r_ohm_per_mm"), "r_ohm_per_mm", false);
-  w.c_ff_per_mm = number(src, required(src, node, "c_ff_per_mm"), "c_ff_per_mm", false);
-  w.driver_ohm = number(src, required(src, node, "driver_ohm"), "driver_ohm", false);
-  w.driver_ff = number(src, required(src, node, "driver_ff"), "driver_ff", false);
+  w.r_ohm_per_mm =
+      ranged(src, required(src, node, "r_ohm_per_mm"), "r_ohm_per_mm", {1e-12, 1e12, "ohm/mm"});
+  w.c_ff_per_mm =
+      ranged(src, required(src, node, "c_ff_per_mm"), "c_ff_per_mm", {1e-12, 1e12, "fF/mm"});
+  w.driver_ohm = ranged(src, required(src, node, "driver_ohm"), "driver_ohm", {1e-12, 1e12, "ohm"});
+  w.driver_ff = ranged(src, required(src, node, "driver_ff"), "driver_ff", {1e-12, 1e12, "fF"});
   if (const auto v = node["repeaters"]) w.repeaters = boolean(src, v, "repeaters");
 }
 
@@ -107,15 +130,16 @@ Technology parse_body(const Source& src, const YAML::Node& node) {
   t.name = scalar(src, required(src, node, "name"), "name");
   if (const auto v = node["description"]) t.description = scalar(src, v, "description");
   if (const auto v = node["sources"]) parse_sources(src, v, t);
-  t.grid_unit_um = number(src, required(src, node, "grid_unit_um"), "grid_unit_um", false);
+  t.grid_unit_um = ranged(src, required(src, node, "grid_unit_um"), "grid_unit_um", kLength);
   parse_layers(src, required(src, node, "layers"), t);
-  t.via_um = number(src, required(src, node, "via_um"), "via_um", false);
+  t.via_um = ranged(src, required(src, node, "via_um"), "via_um", kLength);
   parse_switch(src, required(src, node, "switch"), t);
-  t.processor_mm2 = number(src, required(src, node, "processor_mm2"), "processor_mm2", false);
+  t.processor_mm2 = ranged(src, required(src, node, "processor_mm2"), "processor_mm2",
+                           {1e-12, 1e6, "mm^2"});  // up to 1 m^2
   parse_wire(src, required(src, node, "wire"), t);
-  t.clock_mhz = number(src, required(src, node, "clock_mhz"), "clock_mhz", false);
+  t.clock_mhz = ranged(src, required(src, node, "clock_mhz"), "clock_mhz", {1e-6, 1e9, "MHz"});
   if (const auto v = node["switch_delay_ns"])
-    t.switch_delay_ns = number(src, v, "switch_delay_ns", false);
+    t.switch_delay_ns = ranged(src, v, "switch_delay_ns", {1e-12, 1e12, "ns"});
   validate(src, node, t);
   return t;
 }

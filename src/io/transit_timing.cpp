@@ -9,15 +9,26 @@ namespace {
 
 using detail::Source;
 
+// A positive number below 1e9; from 1e-9 up, so that a latency (stages times a cycle of
+// 1000 / clock_mhz ns, cables over signal_cm_per_ns) stays finite.
 double positive_number(const Source& src, const YAML::Node& node, std::string_view key) {
   const std::string text = detail::scalar(src, node, key);
+  double v = 0;
   try {
     std::size_t used = 0;
-    const double v = std::stod(text, &used);
-    if (used == text.size() && std::isfinite(v) && v > 0 && v < 1e9) return v;
+    v = std::stod(text, &used);
+    if (used != text.size() || !std::isfinite(v) || v <= 0 || v >= 1e9) v = 0;
   } catch (const std::exception&) {
+    v = 0;
   }
-  src.fail(node, 2451, fmt::format("key '{}' must be a positive number, not '{}'", key, text));
+  if (v == 0)
+    src.fail(node, 2451, fmt::format("key '{}' must be a positive number, not '{}'", key, text));
+  if (v < 1e-9)
+    src.fail(node, 3605,
+             fmt::format("key '{}' must be at least 1e-9 so that the latencies computed from it "
+                         "stay finite, not {}",
+                         key, text));
+  return v;
 }
 
 void parse_stack(const Source& src, const YAML::Node& node, std::string_view name, StackSize& s) {

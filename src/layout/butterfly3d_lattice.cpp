@@ -458,6 +458,19 @@ std::array<Coord, 3> butterfly3d_lattice_cell(int levels, bool pyramid) {
   return choose_packing(levels, pyramid).side();
 }
 
+long double estimate_butterfly3d_lattice_bytes(const ButterflyFatTree3d& net) {
+  // A level-l cell draws its 4^(l-1) switches' eight child wires, about 800 bytes a switch's
+  // wires; a fat-pyramid's mesh pins are re-exported up to the top, about 40 bytes a processor
+  // (measured at 8^7 processors: the butterfly fat-tree peaks at 16 MiB, this gives 34 MiB; the
+  // fat-pyramid at 79 MiB, this gives 114 MiB).
+  constexpr long double kBytesPerWire = 400, kPyramidBytesPerProcessor = 40;
+  long double bytes =
+      (1 << 20) + (net.pyramid() ? net.processors() * kPyramidBytesPerProcessor : 0);
+  for (int l = 1; l <= net.levels(); ++l)
+    bytes += static_cast<long double>(net.switches_per_node(l)) * 8 * kBytesPerWire * 2;
+  return bytes;
+}
+
 Layout<3> build_butterfly3d_lattice(const ButterflyFatTree3d& net) {
   const Plan plan(net);
   return Builder(plan).build();

@@ -7,6 +7,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/core/text_lines.hpp"
 
@@ -193,11 +194,36 @@ std::vector<std::string_view> competing_kinds() {
           "butterfly", "planar", "unit-disk", "fem",  "file"};
 }
 
+CompetingSize competing_size(std::string_view kind, std::uint64_t n) {
+  if (kind == "tree") return {2 * n, 2 * n};
+  if (kind == "hypercube") return {n, n * static_cast<std::uint64_t>(floor_log2(n) + 1) / 2};
+  if (kind == "mesh" || kind == "torus" || kind == "butterfly") return {n, 2 * n};
+  return {n, 3 * n};  // mesh3d; planar, unit-disk and fem: about 3n (Delaunay: at most 3n - 6)
+}
+
+long double network_bytes(const CompetingSize& size) {
+  return static_cast<long double>(size.processors) * sizeof(std::array<std::int64_t, 3>) +
+         static_cast<long double>(size.wires) * sizeof(std::pair<std::uint32_t, std::uint32_t>);
+}
+
+long double estimate_competing_bytes(std::string_view kind, std::uint64_t n) {
+  // The vectors grow by doubling (twice the network), validate() sorts an index per processor;
+  // the random geometric kinds hold their points in CGAL's triangulation or a bucket map, about
+  // 300 bytes a point (planar at 2^20 points peaks at 0.5 GiB with its channel layout).
+  const CompetingSize size = competing_size(kind, n);
+  const bool geometric = kind == "planar" || kind == "unit-disk" || kind == "fem";
+  return 2 * network_bytes(size) +
+         static_cast<long double>(size.processors) * (4 + (geometric ? 300 : 0));
+}
+
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed) {
   if (n == 0) throw InputError(3405, "processors must be at least 1");
   if (n > (std::uint64_t{1} << 26))
     throw InputError(
         3406, fmt::format("{} processors is beyond the 2^26 a competing network may have", n));
+  require_memory(8014, estimate_competing_bytes(kind, n),
+                 fmt::format("building this {} network of {} processors", kind, n),
+                 "choose fewer processors");
   if (kind == "mesh") return make_mesh(n, false);
   if (kind == "torus") return make_mesh(n, true);
   if (kind == "mesh3d") return make_mesh3d(n);

@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <string_view>
+#include <utility>
 
 #include "check_measures.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
@@ -350,6 +353,27 @@ std::vector<const Entry*> chosen_entries(const CheckOptions& options) {
   return chosen;
 }
 
+// Peak RSS of each check at its --full sizes in MiB, measured with /usr/bin/time -v, one process
+// per check (docs/memory-limits.md); the quick sizes stay under 100 MiB in all. A check not
+// listed peaks below 10 MiB.
+constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
+    {"L-T1", 423},       {"L-C2", 1045}, {"L-T5", 38},    {"L-T8", 219}, {"L-T10", 34},
+    {"GL-T8", 32},       {"GL-T11", 67}, {"G-2.1", 219},  {"G-4.1", 58}, {"G-headline", 58},
+    {"G3-headline", 35}, {"L-T4", 14},   {"D-route", 136}};
+
+// A --full run keeps one check's data at a time: it needs the largest of their peaks, with a
+// tenth more for a different machine's allocator.
+void require_full_memory(const CheckOptions& options, const std::vector<const Entry*>& chosen) {
+  if (!options.full || options.tiny) return;
+  long double peak = 10;
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    if (options.shard.owns(i))
+      for (const auto& [id, mib] : kFullPeakMib)
+        if (id == chosen[i]->id) peak = std::max(peak, mib);
+  require_memory(8025, peak * 1.1L * (1 << 20), "ftvlsi check --full",
+                 "run the quick checks (without --full) or fewer check IDs");
+}
+
 }  // namespace
 
 std::vector<std::string> chosen_checks(const CheckOptions& options) {
@@ -360,6 +384,7 @@ std::vector<std::string> chosen_checks(const CheckOptions& options) {
 
 std::vector<CheckResult> run_checks(const CheckOptions& options) {
   const std::vector<const Entry*> chosen = chosen_entries(options);
+  require_full_memory(options, chosen);
   std::vector<CheckResult> out;
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     if (!options.shard.owns(i)) continue;

@@ -6,6 +6,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/decompose_json.hpp"
@@ -50,6 +51,30 @@ void require_outputs(const DecomposeSpec& s) {
                                    {s.export_xyz, "geometry"}}) {
     if (path) require_writable(*path, what);
   }
+}
+
+// Bytes a decomposition holds beside the network's layout, fitted to peak RSS
+// (docs/memory-limits.md): the cutting-plane tree, the pearl-string tree, the bisection and the
+// loads, per processor and wire (cut on the placement: a mesh of 2^20 processors peaks at
+// 187 MiB, this gives 240 MiB; a hypercube of 2^16 at 26 MiB, 29 MiB; a tree of 2^16 leaves at
+// 25 MiB, 25 MiB; cut on the layout, which adds the channel layout's estimate: a mesh of 2^20 at
+// 511 MiB, 830 MiB); the multilevel refinement adds about 120 bytes a processor (a mesh of 2^18
+// cut on its layout: 131 -> 159 MiB).
+constexpr long double kBytesPerProcessor = 140, kBytesPerWire = 30, kRefinedBytesPerProcessor = 120;
+
+void require_decompose_memory(const DecomposeSpec& s, const CompetingNetwork& net) {
+  const auto n = net.processors();
+  const auto w = static_cast<std::uint64_t>(net.wires.size());
+  long double need =
+      network_bytes({n, w}) +
+      n * (kBytesPerProcessor +
+           (s.mapping == MappingKind::kBalancedRefined ? kRefinedBytesPerProcessor : 0)) +
+      w * kBytesPerWire;
+  if (s.cut_layout)
+    need += net.dimensions == 2 ? estimate_channel_layout_bytes(n, w) : estimate_grid3d_bytes(n, w);
+  require_memory(
+      8023, need, fmt::format("decomposing this {} network of {} processors", net.kind, n),
+      s.cut_layout ? "choose fewer processors, or --cut-on placement" : "choose fewer processors");
 }
 
 CompetingNetwork make_network(const DecomposeSpec& s) {
@@ -231,6 +256,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   require_outputs(spec);
   DecomposeRun r;
   r.net = make_network(spec);
+  require_decompose_memory(spec, r.net);
   if (spec.svg && (r.net.dimensions != 2 || !spec.cut_layout))
     throw InputError(6304,
                      "an SVG of the cuts needs a two-dimensional network cut on its layout "

@@ -7,6 +7,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -23,13 +24,23 @@
 #include "ftvlsi/layout/fold_and_squash.hpp"
 #include "ftvlsi/layout/grid3d.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
+#include "ftvlsi/network/competing.hpp"
 
 namespace ftvlsi {
 namespace {
 
 // Bytes per flattened wire for the flat DRC: the flat copy plus about four boxes per wire
-// (two segments, two contacts), each held by us and twice by CGAL's sweep.
-constexpr std::uint64_t kFlatDrcBytesPerWire = 600;
+// (two segments, two contacts), each held by us and twice by CGAL's sweep (measured: 2^18
+// processors, --capacity linear-size, 1.05 M wires, peak at 753 MiB; this gives 803 MiB).
+constexpr std::uint64_t kFlatDrcBytesPerWire = 800;
+// The same for the other layouts, measured per wire (docs/memory-limits.md): a cube's one-segment
+// wires with both ends left to geometry (2^16 processors, --capacity full: 400 bytes), a channel
+// layout's four segments and two contacts (a mesh of 2^16: 1100), a 3D grid's (a mesh3d of 2^18:
+// 480), a 3D butterfly's routes (8^5 processors: 1500 to 1600). A layout of one cell (the
+// channel layout, the 3D grid, the layered 3D butterfly) pays it for any DRC: the hierarchical
+// check sweeps that cell whole.
+constexpr long double kFlatDrcBytesPerCubeWire = 450, kFlatDrcBytesPerChannelWire = 1100,
+                      kFlatDrcBytesPerGridWire = 500, kFlatDrcBytesPerButterfly3dWire = 1600;
 
 template <class F>
 double timed(F&& f) {
@@ -56,24 +67,56 @@ void require_outputs_writable(const LayoutSpec& spec, const OutputPaths& out) {
   if (out.json) require_writable(*out.json, "JSON");
 }
 
-void require_memory(const FatTree& tree, DrcMode drc) {
-  const std::uint64_t need = estimate_run_bytes(tree, drc);
-  const std::uint64_t have = available_memory_bytes();
-  if (need > have) {
-    throw InputError(8001, fmt::format("this layout needs an estimated {:.2f} GiB of memory but "
-                                       "only {:.2f} GiB are available; "
-                                       "choose fewer processors, a thinner capacity profile{}",
-                                       need / 1073741824.0, have / 1073741824.0,
-                                       drc == DrcMode::kFlat || drc == DrcMode::kBoth
-                                           ? " or the hierarchical DRC"
-                                           : ""));
-  }
+bool flat_drc(DrcMode drc) {
+  return drc == DrcMode::kFlat || drc == DrcMode::kBoth;
+}
+
+// What to make smaller; a layout of one cell checks it whole in either DRC mode.
+std::string smaller(std::string_view what, DrcMode drc, bool one_cell = false) {
+  const char* drc_advice = one_cell && drc != DrcMode::kNone ? ", or leave out the DRC"
+                           : flat_drc(drc)                   ? ", or the hierarchical DRC"
+                                                             : "";
+  return fmt::format("choose {}{}", what, drc_advice);
+}
+
+// The cube and slab styles hold one cell per level (layout/cube.hpp); a flat DRC flattens every
+// wire.
+void require_cube_memory(const FatTree& tree, DrcMode drc) {
+  long double need = estimate_cube_bytes(tree);
+  if (flat_drc(drc))
+    need += static_cast<long double>(tree.total_wires()) * kFlatDrcBytesPerCubeWire;
+  require_memory(8012, need, "this 3D layout",
+                 smaller("fewer processors or a thinner capacity profile", drc));
+}
+
+// The 3D butterfly fat-tree and fat-pyramid: the lattice holds a level's wires once, the layered
+// router every wire; a flat DRC flattens every wire.
+void require_layout_memory(const ButterflyFatTree3d& net, bool lattice, DrcMode drc) {
+  long double need =
+      lattice ? estimate_butterfly3d_lattice_bytes(net) : estimate_butterfly3d_layered_bytes(net);
+  if (lattice ? flat_drc(drc) : drc != DrcMode::kNone)  // the layered layout is one cell
+    need += static_cast<long double>(net.wires()) * kFlatDrcBytesPerButterfly3dWire;
+  require_memory(8013, need, "this 3D layout", smaller("fewer processors", drc, !lattice));
+}
+
+// A competing network's channel layout (2D) or grid layout (3D), from the network's sizes.
+void require_layout_memory(const CompetingNetwork& net, bool grid3d, DrcMode drc) {
+  const auto n = net.processors();
+  const auto w = static_cast<std::uint64_t>(net.wires.size());
+  long double need = grid3d ? estimate_grid3d_bytes(n, w) : estimate_channel_layout_bytes(n, w);
+  need += network_bytes({n, w});
+  if (drc != DrcMode::kNone)  // one cell: the hierarchical check sweeps it whole too
+    need += static_cast<long double>(w) *
+            (grid3d ? kFlatDrcBytesPerGridWire : kFlatDrcBytesPerChannelWire);
+  require_memory(8015, need, fmt::format("the layout of this {} network", net.kind),
+                 smaller("fewer processors", drc, true));
 }
 
 // A butterfly network's layout: the H-tree placement is one flat cell (about 1.2 kB a wire
 // with its hierarchical DRC); the lattice holds each level's wires once (every region alike),
-// and a flat DRC flattens either (about 400 bytes a wire more).
-void require_memory(const ButterflyFatTree& net, bool lattice, DrcMode drc) {
+// and a flat DRC flattens either (about 900 bytes a wire more: a fold-and-squash butterfly
+// fat-tree of 2^14 processors, 32512 wires, peaks at 34 MiB with it).
+void require_layout_memory(const ButterflyFatTree& net, bool lattice, DrcMode drc) {
   u128 need = 0;
   if (lattice) {
     for (int l = 1; l <= net.levels(); ++l)
@@ -82,18 +125,15 @@ void require_memory(const ButterflyFatTree& net, bool lattice, DrcMode drc) {
   } else {
     need += static_cast<u128>(net.wire_count()) * 1200;  // 1.7 GiB for 4^9 measured
   }
-  if (drc == DrcMode::kFlat || drc == DrcMode::kBoth)
-    need += static_cast<u128>(net.wire_count()) * 400;
-  const std::uint64_t have = available_memory_bytes();
-  if (need > have)
-    throw InputError(
-        8002,
-        fmt::format(
-            "this layout needs an estimated {:.2f} GiB of memory but only {:.2f} GiB are "
-            "available; "
-            "choose fewer processors or fewer parents per switch{}",
-            static_cast<double>(need) / 1073741824.0, have / 1073741824.0,
-            drc == DrcMode::kFlat || drc == DrcMode::kBoth ? ", or the hierarchical DRC" : ""));
+  if (flat_drc(drc)) need += static_cast<u128>(net.wire_count()) * 900;
+  require_memory(8002, static_cast<long double>(need), "this layout",
+                 smaller("fewer processors or fewer parents per switch", drc));
+}
+
+// A fat-tree's H-tree (layout/h_tree.hpp) and its flat DRC (estimate_run_bytes).
+void require_layout_memory(const FatTree& tree, DrcMode drc) {
+  require_memory(8001, estimate_run_bytes(tree, drc), "this layout",
+                 smaller("fewer processors or a thinner capacity profile", drc));
 }
 
 }  // namespace
@@ -119,12 +159,13 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
   run.tree.emplace(ft);
   const bool cube = is_3d(resolved_style(spec));
   if (cube) {
+    require_cube_memory(*run.tree, spec.drc);
     const bool slab = resolved_style(spec) == LayoutStyle::kSlab;
     run.times.build = timed([&] {
       run.drawn = DrawnLayout<3>{slab ? build_slab_cube(*run.tree) : build_cube(*run.tree), {}};
     });
   } else {
-    require_memory(*run.tree, spec.drc);
+    require_layout_memory(*run.tree, spec.drc);
     run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_h_tree(*run.tree), {}}; });
   }
   svg.title = fmt::format("fat-tree, {} processors, {} capacities, {}", run.tree->processors(),
@@ -152,6 +193,7 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
                        "6-neighbour mesh");
     run.butterfly3d.emplace(b.processors, b.pyramid());
     const bool lattice = style == LayoutStyle::kCube;
+    require_layout_memory(*run.butterfly3d, lattice, spec.drc);
     run.times.build = timed([&] {
       run.drawn = DrawnLayout<3>{lattice ? build_butterfly3d_lattice(*run.butterfly3d)
                                          : build_butterfly3d(*run.butterfly3d),
@@ -167,7 +209,7 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
     if (b.alpha && !regular)
       throw InputError(3408,
                        "--alpha applies to a butterfly network's fold-and-squash layout only");
-    require_memory(*run.butterfly, regular, spec.drc);
+    require_layout_memory(*run.butterfly, regular, spec.drc);
     run.times.build = timed([&] {
       run.drawn = DrawnLayout<2>{regular ? build_fold_and_squash(*run.butterfly, processor_side(b))
                                          : build_centred_butterfly(*run.butterfly),
@@ -191,6 +233,7 @@ void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun
     validate(*run.network, c.kind);
   }
   const bool cube = resolved_style(spec) == LayoutStyle::kCube;
+  require_layout_memory(*run.network, cube, spec.drc);
   if (cube)
     run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_grid3d(*run.network), {}}; });
   else
@@ -243,12 +286,13 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
   };
   step("metrics", 1);
   run.times.metrics = timed([&] { metrics = measure(layout); });
+  require_finite_physical(spec, run);  // before the DRC's time and any file
   step(spec.drc == DrcMode::kNone ? "no DRC" : "DRC", 2);
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_hierarchical(layout));
+      run.drc.push_back(check_hierarchical(layout, memory_beside(layout)));
     if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
-      run.drc.push_back(check_flat(layout, available_memory_bytes()));
+      run.drc.push_back(check_flat(layout, memory_beside(layout)));
   });
   run.reference_size = reference_size<D>(run);
   if constexpr (D == 2)

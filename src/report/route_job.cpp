@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/route_json.hpp"
@@ -17,6 +18,33 @@
 
 namespace ftvlsi {
 namespace {
+
+// Bytes a route run holds, fitted to peak RSS (docs/memory-limits.md): per message the set and
+// the delivery simulator's state (2^22 uniform messages on 1024 processors: 253 MiB), Theorem 1's
+// matchings and tracing (2^18 messages on 1024 processors: 189 MiB), the butterfly router's
+// (2^22 messages: 549 MiB), and the text of --schedule and --messages-out; per host processor the
+// fat-tree's channels (2^22 processors: 165 MiB), the butterfly fat-tree's and the fat-pyramid's
+// switches (2^20 processors: 150 and 238 MiB) and the --loads CSV.
+constexpr long double kBytesPerMessage = 64, kOfflineBytesPerMessage = 760,
+                      kButterflyBytesPerMessage = 140, kTextBytesPerMessage = 32;
+constexpr long double kFatTreeBytesPerProcessor = 48, kButterflyBytesPerProcessor = 240,
+                      kLoadsBytesPerProcessor = 128;
+
+// Messages the spec's pattern makes on n processors (a file's are counted once read).
+std::uint64_t pattern_messages(const PatternParams& p, std::uint64_t n) {
+  return (p.name == "uniform" || p.name == "hot-spot") && p.count > 0 ? p.count : n;
+}
+
+void require_route_memory(const RouteSpec& spec, std::uint64_t messages, std::uint64_t processors,
+                          long double per_message, long double per_processor) {
+  if (spec.schedule || spec.messages_out) per_message += kTextBytesPerMessage;
+  if (spec.loads) per_processor += kLoadsBytesPerProcessor;
+  require_memory(8020,
+                 static_cast<long double>(messages) * per_message +
+                     static_cast<long double>(processors) * per_processor,
+                 fmt::format("routing {} messages on {} processors", messages, processors),
+                 "choose fewer messages or processors");
+}
 
 std::string schedule_text(const RouteRun& r) {
   std::string out = "# cycle src dst\n";
@@ -45,8 +73,14 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
   RouteRun r;
   PatternParams pattern = spec.pattern;
   pattern.seed = spec.seed;
+  const auto require = [&](std::uint64_t messages) {
+    require_route_memory(spec, messages, net.processors(), kButterflyBytesPerMessage,
+                         kButterflyBytesPerProcessor);
+  };
+  if (!spec.messages_file) require(pattern_messages(pattern, net.processors()));
   r.messages = spec.messages_file ? read_messages(*spec.messages_file, net.processors())
                                   : make_pattern(pattern, net.processors());
+  if (spec.messages_file) require(r.messages.size());
   r.load_factor = butterfly_load_factor(net, r.messages);
   const ButterflyAlgorithm algorithm = spec.algorithm == RouteAlgorithm::kGreedy
                                            ? ButterflyAlgorithm::kGreedy
@@ -76,8 +110,18 @@ MessageSet route_messages(const RouteSpec& spec, const FatTree& tree,
   if (spec.algorithm == RouteAlgorithm::kRandomPrime) require_random_prime_capacity(tree);
   PatternParams pattern = spec.pattern;
   pattern.seed = spec.seed;
-  return spec.messages_file ? read_messages(*spec.messages_file, tree.processors())
-                            : make_pattern(pattern, tree.processors());
+  const long double per_message =
+      spec.algorithm == RouteAlgorithm::kOffline ? kOfflineBytesPerMessage : kBytesPerMessage;
+  const auto require = [&](std::uint64_t messages) {
+    require_route_memory(spec, messages, tree.processors(), per_message, kFatTreeBytesPerProcessor);
+  };
+  if (spec.messages_file) {
+    MessageSet m = read_messages(*spec.messages_file, tree.processors());
+    require(m.size());
+    return m;
+  }
+  require(pattern_messages(pattern, tree.processors()));
+  return make_pattern(pattern, tree.processors());
 }
 
 // What the off-line schedules report beside their cycles.

@@ -12,7 +12,9 @@
 #include <tuple>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/finite.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -96,6 +98,38 @@ void check_spec(const SimulateSpec& s) {
   if (s.data_bits > (1u << 20)) throw InputError(6205, "--data-bits must be at most 2^20");
   if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
     throw InputError(6206, "--competing-alpha must be at most 2^32 (a processor of side 65536)");
+}
+
+// Bytes a simulation holds per competing processor and wire beside the network's own build
+// (network/competing.hpp): the network's layout, the host's, a message a wire and the timings.
+// Fitted to peak RSS (docs/memory-limits.md). Fat-tree host: a mesh of 2^16 processors peaks at
+// 40 MiB (this gives 41 MiB), a hypercube of 2^16 at 132 MiB (135 MiB), a mesh3d of 2^18 at
+// 217 MiB (222 MiB), a planar network of 2^16 at 63 MiB (77 MiB). Fat-pyramid host: a mesh of
+// 2^18 at 226 MiB (236 MiB), a hypercube of 2^16 at 224 MiB (220 MiB), a mesh3d of 2^18 at
+// 237 MiB (345 MiB). Off-line schedules of a one-step set add little (a mesh of 2^18: the same
+// 132 MiB); their delivery cycles are checked as they grow (route/offline.cpp, FTV-8022).
+constexpr long double kFatTreeBytesPerProcessor = 70, kFatTreeBytesPerWire = 240;
+constexpr long double kPyramidBytesPerProcessor = 20, kPyramidBytesPerWire = 420;
+
+void require_simulate_memory(const SimulateSpec& s, const CompetingSize& size,
+                             long double network) {
+  const bool pyramid = s.host == HostKind::kFatPyramid;
+  const long double per_wire = pyramid ? kPyramidBytesPerWire : kFatTreeBytesPerWire;
+  const long double need = network +
+                           static_cast<long double>(size.processors) *
+                               (pyramid ? kPyramidBytesPerProcessor : kFatTreeBytesPerProcessor) +
+                           static_cast<long double>(size.wires) * per_wire;
+  require_memory(8024, need,
+                 fmt::format("simulating this {} network of {} processors on a {}", s.competing,
+                             size.processors, to_string(s.host)),
+                 "choose fewer processors");
+}
+
+// A read network's real sizes (a built one's were checked before it was built).
+void require_simulate_memory(const SimulateSpec& s, const CompetingNetwork& net) {
+  if (!is_file_kind(s.competing)) return;
+  const CompetingSize size{net.processors(), net.wires.size()};
+  require_simulate_memory(s, size, network_bytes(size));
 }
 
 std::uint64_t least_power(std::uint64_t n, std::uint64_t base) {
@@ -217,6 +251,7 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   d.mapping = s.mapping;
   d.seed = s.seed;
   DecomposeRun r = run_decompose(d);
+  require_simulate_memory(s, r.net);
   if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
   const DrawnLayout<2>* cut = r.drawn_as<2>();
   if (!cut)
@@ -366,6 +401,7 @@ Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
 Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   Prepared p;
   p.net = make_net(s);
+  require_simulate_memory(s, p.net);
   if (p.net.dimensions == 3) return prepare_fat_pyramid3d(s, std::move(p.net));
   const std::uint64_t n = least_power(p.net.processors(), 4);
   const auto side = static_cast<Coord>(greenberg_side(n));
@@ -395,6 +431,11 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
 
 Prepared prepare(const SimulateSpec& s) {
   check_spec(s);
+  // A built network is estimated from its size before anything exists (sizes beyond 2^26 are
+  // refused by make_competing, FTV-3406).
+  if (!is_file_kind(s.competing) && s.processors <= (std::uint64_t{1} << 26))
+    require_simulate_memory(s, competing_size(s.competing, s.processors),
+                            estimate_competing_bytes(s.competing, s.processors));
   return s.host == HostKind::kFatTree ? prepare_fat_tree(s) : prepare_fat_pyramid(s);
 }
 
@@ -464,6 +505,23 @@ void path_stretch(SimulateResult& out, const Prepared& p, const RouteResult& r) 
   }
 }
 
+// The times are sums of the delay model's values: with the parse-time ranges of --delay and of
+// a technology they stay finite, and a time that still is not is refused, never written as null.
+void require_finite_times(const SimulateResult& out, const SimulateSpec& s) {
+  const std::string cause =
+      s.technology
+          ? fmt::format("lower the wire and clock figures of the technology '{}'",
+                        s.technology->name)
+          : fmt::format("choose a delay model with smaller constants than {} or fewer --data-bits",
+                        out.delay_model);
+  for (const auto& [name, value] :
+       {std::pair<const char*, double>{"the host's time T_host", out.time_host},
+        {"the host's time bound", out.time_host_bound.value_or(0)},
+        {"the competing network's time T_R", out.time_competing},
+        {"the slowdown", out.slowdown}})
+    require_finite(3603, value, name, cause);
+}
+
 SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayModel& delay,
                         const RegularityVerdict& verdict) {
   SimulateResult out;
@@ -519,6 +577,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
     out.mapping = "grid";
     out.mesh_diagonals = p.pyramid && p.pyramid->mesh_diagonals();
   }
+  require_finite_times(out, s);
   return out;
 }
 

@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/distinct_outputs.hpp"
@@ -17,6 +20,34 @@ namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The hollow cube holds every RN1's box and wires (and a flat DRC a flattened copy of them): about
+// 200 bytes a router, 300 more for a DRC (measured: 768K peaks at 167 MiB, this gives 214 MiB;
+// with the hierarchical DRC at 302 MiB and with the flat one at 417 MiB, this gives 534 MiB).
+constexpr long double kHollowCubeBytesPerRouter = 200, kDrcBytesPerRouter = 300;
+
+void require_hollow_cube_memory(const TransitShape& shape, DrcMode drc) {
+  const bool drc_run = drc != DrcMode::kNone;
+  const long double need =
+      (1 << 20) + static_cast<long double>(shape.routers) *
+                      (kHollowCubeBytesPerRouter + (drc_run ? kDrcBytesPerRouter : 0));
+  require_memory(8016, need, fmt::format("the hollow cube of {}", shape.params.composition),
+                 drc_run ? "choose a smaller composition, or leave out the DRC"
+                         : "choose a smaller composition");
+}
+
+// The circuit-switched simulation holds the network and the fault masks, about 70 bytes a router,
+// and every trial routed at once (four a worker thread, route/transit_routing.cpp) about 32 more
+// (measured on 768K at full load with two threads: one trial peaks at 104 MiB, this gives
+// 110 MiB; ten at 334 MiB, this gives 349 MiB).
+constexpr long double kRouteBytesPerRouter = 70, kTrialBytesPerRouter = 32;
+
+long double transit_route_bytes(const TransitShape& shape, const TransitRouteSpec& route) {
+  const unsigned threads = route.threads ? route.threads : std::thread::hardware_concurrency();
+  const long double at_once = std::min<long double>(route.trials, 4.0L * std::max(1u, threads));
+  return (1 << 20) + static_cast<long double>(shape.routers) *
+                         (kRouteBytesPerRouter + at_once * kTrialBytesPerRouter);
 }
 
 }  // namespace
@@ -36,6 +67,10 @@ TransitRouteRun run_transit_route(const TransitRouteJobSpec& spec) {
     throw InputError(6503, "--trials must be 1 .. 100000");
   if (spec.json && *spec.json != "-") require_writable(*spec.json, "JSON");
   TransitRouteRun run;
+  const TransitShape shape = transit_shape(spec.network);
+  require_memory(8027, transit_route_bytes(shape, spec.route),
+                 fmt::format("routing on {}", shape.params.composition),
+                 "choose a smaller composition");
   auto t0 = std::chrono::steady_clock::now();
   const TransitNetwork net(spec.network);
   run.shape = net.shape();
@@ -83,6 +118,7 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   const TransitNetwork net(spec.network);
   run.shape = net.shape();
   run.seconds_build = seconds_since(t0);
+  require_hollow_cube_memory(run.shape, spec.drc);
   t0 = std::chrono::steady_clock::now();
   run.cube = build_hollow_cube(net, spec.timing.packaging);
   run.metrics = measure(run.cube.layout);
@@ -90,9 +126,9 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   run.seconds_layout = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
-    run.drc.push_back(check_hierarchical(run.cube.layout));
+    run.drc.push_back(check_hierarchical(run.cube.layout, memory_beside(run.cube.layout)));
   if (spec.drc == DrcMode::kFlat || spec.drc == DrcMode::kBoth)
-    run.drc.push_back(check_flat(run.cube.layout, available_memory_bytes()));
+    run.drc.push_back(check_flat(run.cube.layout, memory_beside(run.cube.layout)));
   run.seconds_drc = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   const std::string title = fmt::format("DeHon's fat-tree {}, {} processors, hollow cube",

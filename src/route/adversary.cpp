@@ -8,6 +8,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/delivery.hpp"
 
@@ -96,8 +97,33 @@ int unfavoured_quarter(const FatTree& tree, std::uint64_t lo, std::uint64_t size
 
 }  // namespace
 
+long double adversary_message_count(const FatTree& tree, std::uint64_t lambda) {
+  const auto l = static_cast<long double>(lambda);
+  const long double t = std::floor((l + 5) / 6);
+  long double set = l, probe = 0;
+  for (std::uint64_t size = tree.processors() / 4; size > 1; size /= 4) {
+    set += 3 * std::floor(l * static_cast<long double>(isqrt(size)) / 6);
+    const int quarter_level = tree.levels() - floor_log2(size / 4);
+    probe = std::max(probe, t * 4 * static_cast<long double>(tree.capacity(quarter_level)));
+  }
+  return std::max(set, probe);
+}
+
 AdversarySet adversary_set(const FatTree& tree, std::uint64_t lambda) {
   require_standard(tree, lambda);
+  // Per message: the set, a probe's batches and two delivery simulators (GREEDY's and RANDOM's),
+  // about 200 bytes (measured on 4^6 processors: --lambda 3000, 96000 messages, peaks at 21 MiB
+  // with the process's 5; this gives 18 MiB).
+  // The host's channels take about 48 bytes a processor (as in report/route_job.cpp).
+  constexpr long double kBytesPerMessage = 200, kBytesPerProcessor = 48;
+  const long double messages = adversary_message_count(tree, lambda);
+  require_memory(8021,
+                 messages * kBytesPerMessage +
+                     static_cast<long double>(tree.processors()) * kBytesPerProcessor,
+                 fmt::format("Theorem 9's message set for --lambda {} on {} processors ({:.3g} "
+                             "messages)",
+                             lambda, tree.processors(), static_cast<double>(messages)),
+                 "choose a smaller --lambda or fewer processors");
   AdversarySet a;
   a.subtree = tree.processors() / 4;
   a.bound = static_cast<double>(lambda) * std::log2(static_cast<double>(a.subtree)) / 24;

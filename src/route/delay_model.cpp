@@ -16,6 +16,13 @@
 namespace ftvlsi {
 namespace {
 
+// The ranges that keep every delay finite: a wire is at most 2^62 grid units long, a path a few
+// hundred wires, a message 2^20 bits, so c d^q lg^k d with c <= 1e12, |q| <= 8, |k| <= 64 stays
+// below 2^950, and so do c0 + c1 d + c2 d^2 and tables with d <= 1e18, w <= 1e12 (slopes
+// included).
+constexpr double kMaxDelayConstant = 1e12, kMaxExponent = 8, kMaxLogExponent = 64;
+constexpr double kMaxTableLength = 1e18;
+
 double lg_of(double d) {
   return std::log2(std::max(d, 2.0));
 }
@@ -55,6 +62,11 @@ DelayPoint parse_point(std::string_view text, std::string_view item) {
   const auto d = parse_number(item.substr(0, eq)), w = parse_number(item.substr(eq + 1));
   if (!d || !w) bad_table(text, fmt::format("'{}' is not two numbers", item));
   if (*d <= 0 || *w <= 0) bad_table(text, fmt::format("'{}' is not positive", item));
+  if (*d > kMaxTableLength || *w > kMaxDelayConstant)
+    throw InputError(1072, fmt::format("delay table point '{}' is out of range; lengths d must be "
+                                       "at most 1e18 and delays w at most 1e12 so that delays "
+                                       "stay finite",
+                                       item));
   return {*d, *w};
 }
 
@@ -100,6 +112,10 @@ DelayModel parse_wire(std::string_view text) {
                                  "+ c2 d^2 for a wire of "
                                  "d grid units) with three non-negative numbers, not all zero",
                                  text));
+  if (*std::max_element(v.begin(), v.end()) > kMaxDelayConstant)
+    throw InputError(1071, fmt::format("wire delay model '{}' is out of range; c0, c1 and c2 must "
+                                       "be at most 1e12 so that delays stay finite",
+                                       text));
   m.c0 = v[0], m.c1 = v[1], m.c2 = v[2];
   return m;
 }
@@ -247,6 +263,12 @@ DelayModel parse_delay_model(std::string_view text) {
     std::string rest;
     if (in >> m.c >> comma1 >> m.q >> comma2 >> m.k && comma1 == ',' && comma2 == ',' &&
         !(in >> rest) && m.c > 0) {
+      if (m.c > kMaxDelayConstant || std::abs(m.q) > kMaxExponent ||
+          std::abs(m.k) > kMaxLogExponent)
+        throw InputError(1070, fmt::format("delay model '{}' is out of range; poly:c,q,k needs "
+                                           "c <= 1e12, -8 <= q <= 8 and -64 <= k <= 64 so that "
+                                           "delays stay finite",
+                                           text));
       m.kind = DelayModel::Kind::kPoly;
       return m;
     }

@@ -9,6 +9,8 @@
 #include <tuple>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/system.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
 
 namespace ftvlsi {
@@ -232,6 +234,8 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     const std::vector<std::vector<std::uint32_t>>& sets) {
   const LoadLayout layout(tree, messages.size());
   DemandBuilder demand_of(tree, messages, layout);
+  const std::uint64_t available = available_memory_bytes();
+  const long double cycle_bytes = layout.narrow_size + 4.0L * layout.wide_size;
   std::vector<CycleLoads> loads;
   std::vector<std::vector<std::uint32_t>> cycles;
   for (const auto& set : sets) {
@@ -240,6 +244,12 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     std::size_t c = 0;
     while (c < cycles.size() && !loads[c].fits(demand)) ++c;
     if (c == cycles.size()) {
+      // Every delivery cycle keeps its channel loads: the one data structure here that grows with
+      // the schedule rather than the input, so it is checked as it grows (FTV-8022).
+      require_memory(8022, (c + 1) * cycle_bytes, available,
+                     fmt::format("the off-line schedule's {} delivery cycles on {} processors",
+                                 c + 1, tree.processors()),
+                     "route fewer messages or use --algorithm greedy or random");
       loads.emplace_back(layout);
       cycles.emplace_back();
       FTVLSI_ASSERT(loads[c].fits(demand));  // the set is one-cycle on its own

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ftvlsi/core/finite.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 
 namespace ftvlsi {
@@ -85,6 +86,16 @@ TransitLatency transit_latency(const TransitNetwork& net, const HollowCube& cube
   }
   t.bidelta_latency_ns = t.bidelta_stages * stage_ns + span / mm_per_ns;
   t.bidelta_latency_ns_mean = t.bidelta_stages * stage_ns + span_mean / mm_per_ns;
+  // With the timing file's ranges (io/transit_timing.hpp) every latency is finite; one that is
+  // not is refused, never written.
+  for (const double ns : {t.bidelta_latency_ns, t.bidelta_latency_ns_mean})
+    require_finite(3606, ns, "a transit latency",
+                   "choose a faster clock_mhz or signal_cm_per_ns, or fewer cycles_per_stage, in "
+                   "the timing file");
+  for (const LatencyRow& r : t.rows)
+    require_finite(3606, r.latency_ns, "a transit latency",
+                   "choose a faster clock_mhz or signal_cm_per_ns, or fewer cycles_per_stage, in "
+                   "the timing file");
   return t;
 }
 

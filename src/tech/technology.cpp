@@ -1,6 +1,10 @@
 #include "ftvlsi/tech/technology.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
+
+#include "ftvlsi/core/error.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -22,6 +26,13 @@ double Technology::mm3(double grid_volume) const {
 
 std::uint64_t Technology::processor_alpha() const {
   const double units = processor_mm2 / unit_mm2();
+  // A count past 2^62 would not convert exactly (a double beyond 2^64 does not convert at all).
+  if (!(units <= std::ldexp(1.0, 62)))
+    throw InputError(3602,
+                     fmt::format("the technology's processor area of {:g} mm^2 is {:.3g} grid "
+                                 "units of {:g} um squared, more than the 2^62 an --alpha may "
+                                 "be; check processor_mm2 and grid_unit_um in the technology file",
+                                 processor_mm2, units, grid_unit_um));
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(units - 1e-9)));
 }
 

@@ -3,8 +3,12 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <functional>
 #include <random>
+#include <string>
+#include <utility>
 
+#include "ftvlsi/core/error.hpp"
 #include "ftvlsi/layout/cube.hpp"
 #include "ftvlsi/layout/h_tree.hpp"
 
@@ -215,5 +219,25 @@ TEST_SUITE("drc") {
     }
     MESSAGE("mutations caught: hierarchical " << caught << ", flat " << flat_caught << " of 150");
     CHECK(caught > 100);
+  }
+
+  TEST_CASE("a DRC that needs more memory than it may use is refused before it allocates") {
+    const Layout<2> layout = two_nodes();
+    CHECK(flat_drc_bytes(layout) > 0);
+    CHECK(hierarchical_drc_bytes(layout) > 0);
+    for (const auto& [id, check] :
+         {std::pair<int, std::function<void()>>{8011, [&] { check_flat(layout, 10); }},
+          {8028, [&] { check_hierarchical(layout, 10); }}}) {
+      try {
+        check();
+        FAIL("no refusal");
+      } catch (const InputError& e) {
+        CHECK(e.id() == id);
+        CHECK(std::string(e.what()).find("10 bytes are available beside the layout") !=
+              std::string::npos);
+      }
+    }
+    CHECK(check_flat(layout, flat_drc_bytes(layout)).violations == 0);
+    CHECK(check_hierarchical(layout, hierarchical_drc_bytes(layout)).violations == 0);
   }
 }

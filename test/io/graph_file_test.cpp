@@ -1,6 +1,7 @@
 #include "ftvlsi/io/graph_file.hpp"
 
 #include <doctest/doctest.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -164,5 +165,23 @@ TEST_SUITE("graph_file") {
     CHECK(read_mapping_file(scratch("m.txt", mapping_text(leaf)), 4, 4) == leaf);
     CHECK_THROWS_AS(read_mapping_file(scratch("bad.map", "2\n0 1\n"), 2, 4), InputError);
     CHECK_THROWS_AS(read_mapping_file(scratch("bad2.map", "2\n0 1\n1 9\n"), 2, 4), InputError);
+  }
+
+  TEST_CASE("a header that declares more than its file can hold is refused before allocating") {
+    CHECK(scotch_error("0\n67108864 134217728\n0 000\n0\n0\n0\n0\n")
+              .find("g.grf:3: the header declares 67108864 vertices and 134217728 arcs, more "
+                    "than a file of 35 bytes can hold") == 0);
+    CHECK(scotch_error("0\n4 1000\n0 000\n1 1\n2 0 2\n2 1 3\n1 2\n").find("1000 arcs") !=
+          std::string::npos);
+    CHECK(metis_error("67108864 67108864\n\n\n").find("at least 1 byte a vertex") !=
+          std::string::npos);
+    CHECK(metis_error("4 3\n2\n1 3\n2 4\n3\n").empty());
+  }
+
+  TEST_CASE("a header whose arrays would not fit in the memory limit is refused") {
+    ::setenv("FTVLSI_MEMORY_LIMIT", "100", 1);
+    const std::string e = metis_error("4 3\n2\n1 3\n2 4\n3\n");
+    ::unsetenv("FTVLSI_MEMORY_LIMIT");
+    CHECK(e.find("reading a graph of 4 vertices and 6 arcs needs an estimated") == 0);
   }
 }

@@ -47,8 +47,27 @@ struct DrcReport {
 
 template <int D>
 DrcReport check_hierarchical(const Layout<D>& layout);
-// Throws InputError when flattening would exceed `max_bytes`.
+// The same, first refusing (FTV-8028) a check that would need more than `max_bytes`
+// (hierarchical_drc_bytes): a layout of one big cell sweeps all of its shapes at once.
+template <int D>
+DrcReport check_hierarchical(const Layout<D>& layout, std::uint64_t max_bytes);
+// Bytes the hierarchical check needs: the largest cell's shapes and, in 3D, the wire ends every
+// cell offers its parents.
+template <int D>
+std::uint64_t hierarchical_drc_bytes(const Layout<D>& layout);
+// Throws InputError (FTV-8011) when the flat check would need more than `max_bytes` of memory
+// (flat_drc_bytes), before it flattens anything.
 template <int D>
 DrcReport check_flat(const Layout<D>& layout, std::uint64_t max_bytes);
+
+// The memory a flat check of `layout` may use: the memory available (core/system.hpp) less what
+// the run holds already (the layout's bytes, or the process's peak so far when that is more).
+template <int D>
+std::uint64_t memory_beside(const Layout<D>& layout);
+
+// Bytes the flat check of `layout` needs: the flattened copy, the shapes it sweeps (a box a
+// segment, 2D contacts, a box a node) and the sweep's own copies (docs/memory-limits.md).
+template <int D>
+std::uint64_t flat_drc_bytes(const Layout<D>& layout);
 
 }  // namespace ftvlsi

@@ -145,6 +145,11 @@ template <int D>
 std::pair<std::int32_t, std::int32_t> pin_node(const Layout<D>& layout, std::int32_t cell,
                                                std::int32_t pin);
 
+// Bytes the layout's cells hold (their vectors' capacities): what a later phase's memory estimate
+// adds to its own (docs/memory-limits.md).
+template <int D>
+std::uint64_t layout_bytes(const Layout<D>& layout);
+
 // The depth of the instance tree below the top cell (0: the top cell places nothing).
 template <int D>
 int instance_depth(const Layout<D>& layout);

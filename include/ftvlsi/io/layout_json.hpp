@@ -15,4 +15,9 @@ namespace ftvlsi {
 // The document, indented by two spaces and ending in a newline.
 std::string layout_json(const LayoutSpec& spec, const LayoutRun& run);
 
+// With a technology: throws InputError (FTV-3604) naming the technology file when a figure the
+// document would give in mm, mm², mm³ or ns is not finite. run_layout calls it once the layout is
+// measured, before any file is written.
+void require_finite_physical(const LayoutSpec& spec, const LayoutRun& run);
+
 }  // namespace ftvlsi

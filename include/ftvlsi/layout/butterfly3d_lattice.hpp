@@ -28,6 +28,10 @@
 namespace ftvlsi {
 
 Layout<3> build_butterfly3d_lattice(const ButterflyFatTree3d& net);
+// Bytes build_butterfly3d_lattice(net) needs, estimated before anything is allocated: every
+// region of a level is the same cell, so the lattice holds a level's wires once
+// (docs/memory-limits.md).
+long double estimate_butterfly3d_lattice_bytes(const ButterflyFatTree3d& net);
 
 // The drawn length of every wire of net.graph(), in its order.
 std::vector<std::uint64_t> butterfly3d_lattice_wire_lengths(const ButterflyFatTree3d& net);

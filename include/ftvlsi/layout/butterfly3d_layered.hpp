@@ -10,4 +10,8 @@ namespace ftvlsi {
 // every subcube's nodes share a compact footprint; the wires go in plane pairs above them.
 Layout<3> build_butterfly3d(const ButterflyFatTree3d& net);
 
+// Bytes build_butterfly3d(net) needs at its peak, estimated before anything is allocated
+// (docs/memory-limits.md).
+long double estimate_butterfly3d_layered_bytes(const ButterflyFatTree3d& net);
+
 }  // namespace ftvlsi

@@ -28,6 +28,10 @@ struct ChannelNotes {
   std::uint64_t processor_area = 1;  // the least area of a processor's box
 };
 
+// Bytes build_channel_layout needs for a network of `processors` and `wires`, estimated before
+// anything is allocated (docs/memory-limits.md).
+long double estimate_channel_layout_bytes(std::uint64_t processors, std::uint64_t wires);
+
 // Throws InputError for 3D networks.
 Layout<2> build_channel_layout(const CompetingNetwork& net, const ChannelNotes& notes = {});
 

@@ -23,6 +23,8 @@ Layout<3> build_cube(const FatTree& tree);
 // slab is about sqrt(cap(k)) thick.
 Layout<3> build_slab_cube(const FatTree& tree);
 
+// Bytes either construction needs, estimated before anything is allocated (docs/memory-limits.md).
+std::uint64_t estimate_cube_bytes(const FatTree& tree);
 // Leiserson's Theorem 4 volume (w lg(n/w))^(3/2) for root capacity w (lg(n/w) at least 1).
 double theorem4_volume(const FatTree& tree);
 

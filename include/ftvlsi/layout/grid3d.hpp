@@ -10,4 +10,8 @@ namespace ftvlsi {
 // facing faces. Throws InputError for a network with any other wire.
 Layout<3> build_grid3d(const CompetingNetwork& net);
 
+// Bytes build_grid3d needs for a network of `processors` and `wires`, estimated before anything
+// is allocated (docs/memory-limits.md).
+long double estimate_grid3d_bytes(std::uint64_t processors, std::uint64_t wires);
+
 }  // namespace ftvlsi

@@ -27,6 +27,18 @@ std::vector<std::string_view> competing_kinds();
 // Whether `kind` names a network read from a file ("file") rather than built.
 bool is_file_kind(std::string_view kind);
 
+// The processors and an upper bound on the wires of make_competing(kind, n): what a run's memory
+// estimate starts from before the network exists (docs/memory-limits.md).
+struct CompetingSize {
+  std::uint64_t processors = 0;
+  std::uint64_t wires = 0;
+};
+CompetingSize competing_size(std::string_view kind, std::uint64_t n);
+// Bytes a network of that size holds (positions and wires).
+long double network_bytes(const CompetingSize& size);
+// Bytes make_competing(kind, n, seed) holds at its peak, the network included.
+long double estimate_competing_bytes(std::string_view kind, std::uint64_t n);
+
 // Builds a network of `n` processors; InputError naming the nearest valid sizes otherwise.
 //   mesh, torus: sqrt n x sqrt n (torus folded: ring order 0, s-1, 1, s-2, ... so no wire
 //   spans more than two positions); mesh3d: cbrt n per side; planar: Delaunay triangulation of

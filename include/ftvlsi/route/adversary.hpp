@@ -35,7 +35,12 @@ struct AdversarySet {
 };
 
 // Throws InputError unless the tree has the four-way profile on n = 4^m >= 16 processors and
-// lambda >= 12.
+// lambda >= 12, and (FTV-8021) when the set and the routing of it would need more memory than
+// is available (docs/memory-limits.md).
 AdversarySet adversary_set(const FatTree& tree, std::uint64_t lambda);
+
+// Messages the construction holds at once: the larger of the set and of the biggest probe that
+// finds an unfavoured quarter (each lambda/6 batches of the quarters' channel capacity).
+long double adversary_message_count(const FatTree& tree, std::uint64_t lambda);
 
 }  // namespace ftvlsi

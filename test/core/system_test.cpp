@@ -1,0 +1,94 @@
+#include "ftvlsi/core/system.hpp"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <cstdint>
+#include <string>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+// The ID of the InputError `f` throws, 0 when it throws none.
+template <class F>
+int error_id(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.id();
+  }
+  return 0;
+}
+
+// FTVLSI_MEMORY_LIMIT for the scope of one check.
+class MemoryLimit {
+ public:
+  explicit MemoryLimit(const char* value) { ::setenv("FTVLSI_MEMORY_LIMIT", value, 1); }
+  ~MemoryLimit() { ::unsetenv("FTVLSI_MEMORY_LIMIT"); }
+  MemoryLimit(const MemoryLimit&) = delete;
+  MemoryLimit& operator=(const MemoryLimit&) = delete;
+};
+
+}  // namespace
+
+TEST_SUITE("system") {
+  TEST_CASE("a memory limit is a whole number of bytes with an optional binary suffix") {
+    CHECK(parse_memory_limit("1") == 1);
+    CHECK(parse_memory_limit("268435456") == 268435456);
+    CHECK(parse_memory_limit("18446744073709551615") == UINT64_MAX);
+    CHECK(parse_memory_limit("1K") == 1024);
+    CHECK(parse_memory_limit("512m") == 512ull << 20);
+    CHECK(parse_memory_limit("3G") == 3ull << 30);
+    CHECK(parse_memory_limit("16777215T") == 16777215ull << 40);
+  }
+
+  TEST_CASE("anything else is refused with FTV-8010") {
+    for (const char* text :
+         {"", "abc", "-1", "+1", "1e3", "1.5G", "0", "0K", " 1", "1 ", "12x", "1KB", "1P",
+          "18446744073709551616", "16777216T", "99999999999999999999"}) {
+      CAPTURE(text);
+      CHECK(error_id([&] { parse_memory_limit(text); }) == 8010);
+    }
+  }
+
+  TEST_CASE("the environment overrides the machine's figure, and a bad value throws") {
+    {
+      const MemoryLimit limit("2M");
+      CHECK(available_memory_bytes() == 2u << 20);
+      CHECK_NOTHROW(check_memory_limit_setting());
+    }
+    {
+      const MemoryLimit limit("lots");
+      CHECK(error_id([] { available_memory_bytes(); }) == 8010);
+      CHECK(error_id([] { check_memory_limit_setting(); }) == 8010);
+    }
+    CHECK(available_memory_bytes() > 0);
+    CHECK_NOTHROW(check_memory_limit_setting());
+  }
+
+  TEST_CASE("an estimate over the limit is refused with the estimate and the available figure") {
+    const MemoryLimit limit("1M");
+    CHECK_NOTHROW(require_memory(8020, 1 << 20, "this", "choose less"));
+    try {
+      require_memory(8020, 3.5L * (1 << 20), "routing this", "choose fewer messages");
+      FAIL("no refusal");
+    } catch (const InputError& e) {
+      CHECK(e.id() == 8020);
+      CHECK(std::string(e.what()) ==
+            "routing this needs an estimated 3.5 MiB of memory but only 1.0 MiB are available; "
+            "choose fewer messages (FTVLSI_MEMORY_LIMIT sets the limit)");
+    }
+    CHECK(error_id([] { require_memory(8020, 11, 10, "x", "y"); }) == 8020);
+  }
+
+  TEST_CASE("byte counts read in the unit that fits") {
+    CHECK(memory_text(300) == "300 bytes");
+    CHECK(memory_text(1536) == "1.5 KiB");
+    CHECK(memory_text(95.4L * (1 << 20)) == "95.4 MiB");
+    CHECK(memory_text(6.0L * (1 << 30)) == "6.00 GiB");
+  }
+}
