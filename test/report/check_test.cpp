@@ -216,7 +216,8 @@ TEST_SUITE("check controls") {
 
   TEST_CASE("every control built so far fails its check's rules, and the checks pass") {
     CheckOptions o;
-    o.ids = {"L-T4", "L-L6", "L-T8", "GL-area", "G-1", "G-2.1", "G-headline", "G3-headline"};
+    o.ids = {"L-T4", "L-L6",  "L-T8",       "L-T10",      "GL-area",
+             "G-1",  "G-2.1", "G-headline", "G3-headline"};
     o.controls = true;
     const auto results = run_checks(o);
     REQUIRE(results.size() == o.ids.size());
