@@ -351,8 +351,9 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   // The fat-tree host's profile: linear-size with Greenberg's alpha = lg^2 n unless given.
   add_profile_options(cmd, a.capacity);
   add_override(cmd, "--competing-alpha", a.competing_alpha,
-               "processor area of the competing network's layout (default: the host's, lg^2 n "
-               "unless --alpha is given)");
+               "processor area of the competing network's layout (3D: processor volume); "
+               "default: padded from the host's (lg^2 n unless --alpha is given) until both "
+               "total areas (volumes) are equal within [0.8, 1.25]");
   cmd->add_flag("--mesh-diagonals", a.mesh_diagonals,
                 "fat-pyramid host: diagonal mesh wires too (Greenberg's mesh is 4-neighbour)");
   cmd->add_flag("--switch-span", a.switch_span,

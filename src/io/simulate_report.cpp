@@ -49,6 +49,7 @@ ordered_json row_json(const SimulateResult& out) {
     const double lg_n = std::max(1.0, std::log2(static_cast<double>(out.host_processors)));
     j["volume_competing"] = out.area_competing;
     j["volume_host"] = out.area_host;
+    j["volume_ratio"] = out.area_ratio;  // host volume / R's, padded to about 1 by default
     j["slowdown_over_lg3_n"] = out.slowdown / (lg_n * lg_n * lg_n);
     // The 3D counterparts of sqrt A and lg A (docs/simulate3d.md).
     const double v = std::max(2.0, static_cast<double>(out.area_competing));
@@ -186,8 +187,10 @@ std::string sweep_markdown3d(const SweepResult& r) {
       "Each row routes the 3D competing network's one-step message set (every wire one message "
       "each way) on the host, times every delivery cycle from the wires the messages cross in "
       "the host's 3D layout, and divides by one step of the competing network on its own 3D grid "
-      "layout under the same delay model. V is the competing network's measured layout volume; "
-      "the host's volume over V is the volume ratio.\n\n"
+      "layout under the same delay model. V is the competing network's measured layout volume, "
+      "its processors padded until V is the host's volume within [0.8, 1.25] (Leiserson 1985, "
+      "Theorem 10 compares networks of equal volume); the host's volume over V is the volume "
+      "ratio.\n\n"
       "| host | delay | N | V | host volume | volume ratio | λ | cycles | T_host | T_R | slowdown "
       "Δ "
       "| Δ/∛V | Δ/lg V | longest path | stretch |\n"
@@ -240,9 +243,10 @@ std::string sweep_markdown(const SweepResult& r, const std::optional<std::string
         "Each row routes the competing network's one-step message set (every wire one message "
         "each way) on the host, times every delivery cycle from the wires the messages cross in "
         "the host's layout, and divides by one step of the competing network on its own layout "
-        "under the same delay model. A is the competing network's measured layout area. Both "
-        "networks are built from processors of equal area α (Greenberg 1990 §3: lg² n unless "
-        "given); the host's area over A is the area ratio.\n\n"
+        "under the same delay model. A is the competing network's measured layout area. The "
+        "host's processors have area lg² n; the competing network's (α) are padded until the "
+        "two total areas are equal within [0.8, 1.25] (Greenberg 1990 §3 compares networks of "
+        "equal area; α unless given); the host's area over A is the area ratio.\n\n"
         "| host | delay | N | α | A | host area | area ratio | λ | cycles | T_host | T_R | "
         "slowdown "
         "Δ "

@@ -16,7 +16,9 @@ long double estimate_grid3d_bytes(std::uint64_t processors, std::uint64_t wires)
   return (1 << 20) + processors * kBytesPerProcessor + wires * kBytesPerWire;
 }
 
-Layout<3> build_grid3d(const CompetingNetwork& net) {
+Layout<3> build_grid3d(const CompetingNetwork& net, Coord side) {
+  FTVLSI_ASSERT(side >= 2);
+  const Coord pitch = side + 1;
   if (net.processors() == 0) throw InputError(5121, "the network has no processors");
   Layout<3> layout;
   layout.style = "cube";
@@ -25,7 +27,7 @@ Layout<3> build_grid3d(const CompetingNetwork& net) {
   cell.name = net.kind;
   for (std::size_t p = 0; p < net.processors(); ++p) {
     Box<3> b;
-    for (int a = 0; a < 3; ++a) b.lo[a] = 3 * net.position[p][a], b.hi[a] = b.lo[a] + 2;
+    for (int a = 0; a < 3; ++a) b.lo[a] = pitch * net.position[p][a], b.hi[a] = b.lo[a] + side;
     cell.add_node(b, NodeKind::kProcessor, 0);
   }
   for (const auto& [u, v] : net.wires) {
@@ -42,8 +44,8 @@ Layout<3> build_grid3d(const CompetingNetwork& net) {
               "of this {} does not",
               u, v, net.kind));
     const auto& lo = pu[axis] < pv[axis] ? pu : pv;
-    Point<3> from{3 * lo[0] + 1, 3 * lo[1] + 1, 3 * lo[2] + 1};
-    from[axis] = 3 * lo[axis] + 2;
+    Point<3> from{pitch * lo[0] + side / 2, pitch * lo[1] + side / 2, pitch * lo[2] + side / 2};
+    from[axis] = pitch * lo[axis] + side;
     Point<3> to = from;
     to[axis] += 1;
     const Point<3> pts[2] = {from, to};

@@ -267,7 +267,10 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   const FatTree host = make_host(spec, r);
   r.host = {host.processors(), host.capacity_params()};
   r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
-  if (spec.mapping_in) {
+  if (spec.leaf) {
+    FTVLSI_ASSERT(spec.leaf->size() == r.net.processors());
+    r.leaf = *spec.leaf;
+  } else if (spec.mapping_in) {
     r.leaf = read_mapping_file(*spec.mapping_in, r.net.processors(), host.processors());
   } else if (spec.mapping == MappingKind::kBalanced ||
              spec.mapping == MappingKind::kBalancedRefined) {

@@ -215,19 +215,82 @@ void charge_switch_spans(std::vector<std::uint64_t>& length, const Graph& g,
       if (g.level[v] > 0) length[w] += half_up(span[static_cast<std::size_t>(g.level[v])]);
 }
 
+// ---- equal total areas (docs/measurements.md) ------------------------------------------------
+// Greenberg 1990's headline compares a host with a competing network R of equal total area, and
+// his Theorem 3.2 takes R's processors at least as large as the host's; Leiserson's Theorem 10
+// compares equal volumes. Unless the processor area is given, R's processors are padded: the side
+// of R's processor boxes is raised until R's drawn area (volume) is within [0.8, 1.25] of the
+// host's, as close to equal as whole sides allow. Never below `side0`: a host smaller than R
+// (e.g. R a hypercube) keeps R's processors as the host's.
+constexpr double kEqualHigh = 1.25;  // R already within [host / 1.25, ...]: no padding
+
+// `draw(side)` lays R out with processors of that side and returns its measured area (volume);
+// the size grows about linearly in the side to the power 1/D, which a secant search follows.
+template <class Draw>
+std::uint64_t equal_area_side(std::uint64_t side0, std::uint64_t host, int dimensions, Draw draw) {
+  const double target = static_cast<double>(host);
+  auto root = [&](double a) { return std::pow(a, 1.0 / dimensions); };
+  double s0 = static_cast<double>(side0), f0 = root(static_cast<double>(draw(side0)));
+  if (target / std::pow(f0, dimensions) <= kEqualHigh) return side0;
+  double slope = f0 / s0;  // as if R were all processor: an undershoot
+  std::uint64_t best = side0;
+  double best_miss = std::abs(std::log(target) - dimensions * std::log(f0));
+  constexpr std::uint64_t kMaxSide = 65536;  // check_spec's limit on --competing-alpha
+  for (int step = 0; step < 12; ++step) {
+    const double next =
+        std::clamp(std::round(s0 + (root(target) - f0) / slope), double(side0), double(kMaxSide));
+    const auto side = static_cast<std::uint64_t>(next);
+    const double f = root(static_cast<double>(draw(side)));
+    const double miss = std::abs(std::log(target) - dimensions * std::log(f));
+    if (miss < best_miss) best = side, best_miss = miss;
+    if (next == s0 || miss < std::log(1.05)) break;
+    if (f != f0) slope = (f - f0) / (next - s0);
+    s0 = next, f0 = f;
+  }
+  return best;
+}
+
+std::uint64_t ceil_cbrt(std::uint64_t v) {
+  auto c = static_cast<std::uint64_t>(std::cbrt(static_cast<double>(v)));
+  while (c * c * c < v) ++c;
+  while (c > 1 && (c - 1) * (c - 1) * (c - 1) >= v) --c;
+  return c;
+}
+
+// R's processor side in its 3D grid drawing (build_grid3d): --competing-alpha read as a
+// processor volume, else padded to the host's volume.
+Coord grid3d_side(const SimulateSpec& s, const CompetingNetwork& net, std::uint64_t host_volume) {
+  if (s.competing_alpha)
+    return static_cast<Coord>(std::max<std::uint64_t>(2, ceil_cbrt(*s.competing_alpha)));
+  return static_cast<Coord>(equal_area_side(2, host_volume, 3, [&](std::uint64_t side) {
+    return measure(build_grid3d(net, static_cast<Coord>(side))).volume();
+  }));
+}
+
+// R drawn on its 3D grid with processors of side `side`: its wires' lengths and volume.
+void draw_grid3d(Prepared& p, const CompetingNetwork& net, Coord side) {
+  const Layout<3> drawing = build_grid3d(net, side);
+  p.competing_length = wire_lengths(drawing.cells[drawing.top]);
+  FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
+  p.area_competing = measure(drawing).volume();
+  p.competing_alpha = static_cast<std::uint64_t>(side * side * side);
+}
+
 // Leiserson's Theorem 10 end to end: a 3D network on its own grid layout, decomposed on it and
 // mapped onto the volume-universal fat-tree, which is laid out as a cube; "area" here is volume.
 Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(r.net);
-  const DrawnLayout<3>& drawn = *r.drawn_as<3>();
-  p.competing_length = wire_lengths(drawn.layout.cells[drawn.layout.top]);
-  FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
-  p.area_competing = drawn.metrics.volume();
-  p.tree.emplace(r.host);
+  p.tree.emplace(r.host);  // sized for R's unpadded volume (decompose_job.cpp's make_host)
   const Layout<3> host = build_cube(*p.tree);
   p.area_host = measure(host).volume();
+  // R on its grid again: the decomposition moved each processor to its box's corner, 3 times its
+  // grid place (build_grid3d's default pitch). Padding scales the drawing, not the cuts.
+  CompetingNetwork grid = p.net;
+  for (auto& q : grid.position)
+    for (auto& c : q) c /= 3;
+  draw_grid3d(p, grid, grid3d_side(s, grid, p.area_host));
   p.channel_wires = cube_channel_wires(*p.tree, host);
   if (s.switch_span)
     charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
@@ -249,10 +312,25 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   d.competing_alpha = s.competing_alpha.value_or(d.host_capacity.alpha);
   d.host_capacity_given = s.capacity_given;
   d.mapping = s.mapping;
+  d.leaf = s.leaf;
   d.seed = s.seed;
   DecomposeRun r = run_decompose(d);
   require_simulate_memory(s, r.net);
   if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
+  if (r.drawn_as<2>() && !s.competing_alpha) {
+    // Equal total areas: R decomposed again with its processors padded to the host's area.
+    const std::uint64_t host_area = measure(build_h_tree(FatTree(r.host))).area();
+    const std::uint64_t side0 = ceil_sqrt(d.competing_alpha);
+    const std::uint64_t side = equal_area_side(side0, host_area, 2, [&](std::uint64_t q) {
+      ChannelNotes notes;
+      notes.processor_area = q * q;
+      return measure(build_channel_layout(r.net, notes)).area();
+    });
+    if (side != side0) {
+      d.competing_alpha = side * side;
+      r = run_decompose(d);
+    }
+  }
   const DrawnLayout<2>* cut = r.drawn_as<2>();
   if (!cut)
     throw InputError(
@@ -382,13 +460,10 @@ Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(net);
-  const Layout<3> drawing = build_grid3d(p.net);
-  p.competing_length = wire_lengths(drawing.cells[drawing.top]);
-  FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
-  p.area_competing = measure(drawing).volume();
   p.pyramid3d.emplace(least_power(p.net.processors(), 8), true);
   const Layout<3> host = build_butterfly3d_lattice(*p.pyramid3d);
   p.area_host = measure(host).volume();
+  draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
   p.wire_length = butterfly3d_lattice_wire_lengths(*p.pyramid3d);
   if (s.switch_span)
     charge_switch_spans(p.wire_length, p.pyramid3d->graph(),
@@ -405,8 +480,20 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   if (p.net.dimensions == 3) return prepare_fat_pyramid3d(s, std::move(p.net));
   const std::uint64_t n = least_power(p.net.processors(), 4);
   const auto side = static_cast<Coord>(greenberg_side(n));
+  p.pyramid.emplace(n, true, std::vector<int>{}, s.mesh_diagonals);
+  const Layout<2> layout = build_fold_and_squash(*p.pyramid, side);
+  const LayoutMetrics<2> host = measure(layout);
   ChannelNotes notes;
   notes.processor_area = s.competing_alpha.value_or(static_cast<std::uint64_t>(side * side));
+  if (!s.competing_alpha) {  // equal total areas
+    const std::uint64_t q =
+        equal_area_side(static_cast<std::uint64_t>(side), host.area(), 2, [&](std::uint64_t t) {
+          ChannelNotes padded = notes;
+          padded.processor_area = t * t;
+          return measure(build_channel_layout(p.net, padded)).area();
+        });
+    notes.processor_area = q * q;
+  }
   const Layout<2> drawing = build_channel_layout(p.net, notes);
   const Cell<2>& drawn = drawing.cells[drawing.top];
   for (std::size_t q = 0; q < p.net.processors(); ++q)
@@ -415,9 +502,6 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   const LayoutMetrics<2> competing = measure(drawing);
   p.area_competing = competing.area();
   p.competing_alpha = mean_processor_area(competing, p.net.processors());
-  p.pyramid.emplace(n, true, std::vector<int>{}, s.mesh_diagonals);
-  const Layout<2> layout = build_fold_and_squash(*p.pyramid, side);
-  const LayoutMetrics<2> host = measure(layout);
   p.area_host = host.area();
   p.host_alpha = mean_processor_area(host, n);
   p.wire_length = fold_and_squash_wire_lengths(*p.pyramid, side);

@@ -110,6 +110,17 @@ def test_simulate_matches_the_cli():
     assert m.to_json() == json.dumps(mdoc, indent=2, ensure_ascii=False) + "\n" or \
         json.loads(m.to_json()) == mdoc
     assert mdoc["switch_span"] is True and mdoc["dimensions"] == 3
+    assert 0.8 <= mdoc["volume_ratio"] <= 1.25  # R padded to the host's volume by default
+
+
+def test_simulate_pads_to_equal_area_unless_competing_alpha_is_given():
+    s = ftvlsi.simulate(processors=256, host="fat-pyramid")
+    assert 0.8 <= s.area_ratio <= 1.25
+    given = ftvlsi.simulate(processors=256, host="fat-pyramid", competing_alpha=64)
+    doc = json.loads(cli("simulate", "-n", "256", "--host", "fat-pyramid", "--competing-alpha",
+                         "64").stdout)
+    assert json.loads(given.to_json()) == doc
+    assert doc["competing_alpha"] == 64 and doc["area_ratio"] > 1.25
 
 
 def test_decompose_and_route_match_the_cli():

@@ -221,7 +221,7 @@ TEST_SUITE("check controls") {
 
   TEST_CASE("every control built so far fails its check's rules, and the checks pass") {
     CheckOptions o;
-    o.ids = {"L-T4", "L-L6",  "L-T8",  "GL-area",    "GL-T9",
+    o.ids = {"L-T4", "L-L6",  "L-T8",  "L-T10",      "GL-area",    "GL-T9",
              "G-1",  "G-2.1", "G-4.1", "G-headline", "G3-headline"};
     o.controls = true;
     const auto results = run_checks(o);

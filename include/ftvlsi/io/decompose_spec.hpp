@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/io/graph_file.hpp"
@@ -39,6 +40,7 @@ struct DecomposeSpec {
   // Cut the network's own channel layout (2D) or its placement grid.
   bool cut_layout = true;
   std::optional<std::string> mapping_in;  // "processor leaf" lines (e.g. converted from Scotch)
+  std::optional<std::vector<std::uint64_t>> leaf;  // a given mapping (simulate's spec.leaf)
   std::uint64_t seed = 1;
   std::optional<std::string> json, dot, svg, mapping_out, messages_out, export_scotch, export_metis,
       network_out;

@@ -27,9 +27,14 @@ struct SimulateSpec {
   CapacityParams capacity;      // fat-tree host; linear-size by default
   bool capacity_given = false;  // else a 3D competing network gets Theorem 10's universal host
   bool alpha_given = false;     // else the host's processors have Greenberg's area lg^2 n
-  // The area of R's processors in its channel layout; default the host's processor area, so
-  // that both networks are built from processors of equal area (Greenberg 1990 §3).
+  // The area of R's processors in its channel layout (a 3D R: their volume on its grid). By
+  // default R's processors are padded, from the host's processor area up, until R's total area
+  // (volume) is the host's within [0.8, 1.25]: Greenberg 1990 §3 and Leiserson 1985, Theorem 10
+  // compare networks of equal area (volume) (docs/measurements.md).
   std::optional<std::uint64_t> competing_alpha;
+  // A given mapping of R's processors onto the fat-tree's leaves (check's controls); else
+  // `mapping`.
+  std::optional<std::vector<std::uint64_t>> leaf;
   bool mesh_diagonals = false;  // fat-pyramid host: diagonal mesh wires (not Greenberg's mesh)
   // Charge a message for crossing each host switch: half of the switch box's span (the sum of
   // its sides) is added to every wire at each switch it ends on (docs/simulate3d.md §4).
