@@ -110,6 +110,7 @@ void AtomicFile::write(std::string_view bytes) {
 void AtomicFile::write(const void* data, std::size_t size) {
   if (size == 0) return;
   if (std::fwrite(data, 1, size, file_) != size) {
+    if (is_stdout_) flush_standard_output();  // FTV-7060, as for any failed write to stdout
     throw IoError(7011, fmt::format("writing '{}' failed: {}; check the free space", path_,
                                     std::strerror(errno)));
   }
