@@ -18,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include "cli_run.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -70,33 +72,8 @@ long temporary_size(const fs::path& dir) {
 // ended before the temporary grew that large.
 int signal_mid_write(const std::vector<std::string>& args, const fs::path& dir, const fs::path& log,
                      int sig, long bytes, bool& caught) {
-  const pid_t pid = ::fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(fd, STDOUT_FILENO);
-    ::dup2(fd, STDERR_FILENO);
-    std::vector<char*> argv{const_cast<char*>(FTVLSI_EXE)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(FTVLSI_EXE, argv.data());
-    ::_exit(127);
-  }
-  caught = false;
-  int status = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (::waitpid(pid, &status, WNOHANG) == pid) return status;  // finished first
-    if (temporary_size(dir) >= bytes) {
-      caught = true;
-      ::kill(pid, sig);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
-  if (!caught) ::kill(pid, SIGKILL);
-  ::waitpid(pid, &status, 0);
-  return status;
+  return ftvlsi::test::signal_when(
+      args, log, sig, [&] { return temporary_size(dir) >= bytes; }, caught);
 }
 
 std::string slurp(const fs::path& path) {
