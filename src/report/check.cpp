@@ -604,10 +604,14 @@ std::string check_plot_svg(const CheckResult& r) {
   for (const auto& s : r.series) {
     // The threshold: the rule's constant, or for a growth rule the steepest allowed growth
     // n^epsilon from the first point of the larger half.
-    const std::size_t from = s.points.size() >= 4 ? s.points.size() / 2 : 0;
+    // A lg n rule is drawn from the first point (it is fitted over every size): the steepest
+    // allowed growth lg^beta n.
+    const bool lg = s.rule.variable == GrowthVariable::kLgN;
+    const std::size_t from = s.points.size() >= 4 && !lg ? s.points.size() / 2 : 0;
     const bool flat = std::isfinite(s.rule.constant);
     PlotSeries ratio{s.label, {}, false},
         limit{flat ? fmt::format("limit {:g}", s.rule.constant)
+              : lg ? fmt::format("limit ∝ lg^{:g} n", s.rule.epsilon.value_or(0))
                    : fmt::format("limit ∝ n^{:g}", s.rule.epsilon.value_or(0)),
               {},
               true};
@@ -618,8 +622,9 @@ std::string check_plot_svg(const CheckResult& r) {
       if (flat) {
         limit.points.push_back({static_cast<double>(p.n), s.rule.constant});
       } else if (i >= from && s.points[from].ratio() > 0) {
-        const double grow =
-            std::pow(static_cast<double>(p.n) / s.points[from].n, s.rule.epsilon.value_or(0));
+        const double x = lg ? std::log2(static_cast<double>(p.n)) / std::log2(s.points[from].n)
+                            : static_cast<double>(p.n) / s.points[from].n;
+        const double grow = std::pow(x, s.rule.epsilon.value_or(0));
         limit.points.push_back({static_cast<double>(p.n), s.points[from].ratio() * grow});
       }
     }
