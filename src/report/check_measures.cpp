@@ -576,7 +576,7 @@ std::vector<CheckSeries> measure_gl_t9(const std::vector<u64>& sizes, const Ctx&
 // GL-T11: RANDOM' in O(lambda) cycles when every capacity is at least lg n.
 std::vector<CheckSeries> measure_gl_t11(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto s = series("RANDOM''s cycles / λ, every capacity lg n, 8n uniform messages, 3 seeds",
-                  growth_lg(0.5));
+                  growth_lg(0.45));
   for (u64 n : sizes) {
     FatTreeParams host = tree_params(n, CapacityProfile::kConstant);
     host.capacity.constant = static_cast<u64>(lg(n));
@@ -635,7 +635,7 @@ std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& 
 // G-4.1: fold-and-squash: a level-l wire is O(2^l lg A); a message's path O(d + lg A).
 std::vector<CheckSeries> measure_g_41(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto wires = series("max_l (longest level-l wire / (2^l lg A)), fat-pyramid", growth_lg(0.5));
-  auto stretch = series("path length / (d + lg A), a mesh on the fat-pyramid", growth_lg(0.5));
+  auto stretch = series("path length / (d + lg A), a mesh on the fat-pyramid", growth_lg(0.45));
   for (u64 n : sizes) {
     const u64 m4 = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
     const ButterflyFatTree net(m4, true);
