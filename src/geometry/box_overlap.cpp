@@ -27,31 +27,30 @@ template <int D>
 using CgalBox = CGAL::Box_intersection_d::Box_with_handle_d<Coord, D, std::uint32_t,
                                                             CGAL::Box_intersection_d::ID_EXPLICIT>;
 
-// CGAL's predicates for closed boxes, with a cancellation poll (core/cancel.hpp) in the
-// comparison of its sorts, the tests of its partitions and the steps of its scans: on millions of
-// boxes each runs for seconds without a callback.
+// CGAL's predicates for closed boxes, with a cancellation poll (core/cancel.hpp) every 1024
+// comparisons of its sorts and in each step of its scans' outer loops: on millions of boxes
+// either runs for seconds without a callback. (A poll in every comparison costs the hierarchical
+// DRC 7 %; the partitions, a few linear passes between two sorts, are left alone.)
 template <int D>
 struct PolledTraits : CGAL::Box_intersection_d::Predicate_traits_d<
                           CGAL::Box_intersection_d::Box_traits_d<CgalBox<D>>, true> {
   using Base = CGAL::Box_intersection_d::Predicate_traits_d<
       CGAL::Box_intersection_d::Box_traits_d<CgalBox<D>>, true>;
-  // CGAL's predicate P, polling first.
-  template <class P>
-  struct Polled : P {
-    using P::P;
-    template <class... Box>
-    bool operator()(const Box&... box) const {
-      poll_cancel();
-      return P::operator()(box...);
+  class Compare {
+   public:
+    explicit Compare(int dim) : dim_(dim) {}
+    bool operator()(const CgalBox<D>& a, const CgalBox<D>& b) const {
+      if ((++count_ & 1023) == 0) poll_cancel();
+      return Base::is_lo_less_lo(a, b, dim_);
     }
+
+   private:
+    int dim_;
+    mutable unsigned count_ = 0;
   };
-  using Compare = Polled<typename Base::Compare>;
-  using Lo_less = Polled<typename Base::Lo_less>;
-  using Hi_greater = Polled<typename Base::Hi_greater>;
-  using Spanning = Polled<typename Base::Spanning>;
-  static bool is_lo_less_hi(const CgalBox<D>& a, const CgalBox<D>& b, int dim) {
+  static bool is_lo_less_lo(const CgalBox<D>& a, const CgalBox<D>& b, int dim) {
     poll_cancel();
-    return Base::is_lo_less_hi(a, b, dim);
+    return Base::is_lo_less_lo(a, b, dim);
   }
 };
 
@@ -83,15 +82,21 @@ std::vector<CgalBox<D>> cgal_boxes(const std::vector<Box<D>>& boxes,
   return out;
 }
 
+constexpr std::size_t kCopySlice = 1 << 16;
+
 template <int D>
 void cgal_self(const std::vector<Box<D>>& boxes, const std::vector<std::uint32_t>& which,
                const std::function<void(std::uint32_t, std::uint32_t)>& on_pair) {
   // Two copies, as CGAL's box_self_intersection_d makes: the sweep reorders each range. A copy
   // keeps each box's ID (CGAL numbers the boxes it constructs), which tells a box from itself.
+  // Copied in slices between polls: the first touch of hundreds of MB takes a while.
   auto b = cgal_boxes(boxes, which);
   std::vector<CgalBox<D>> copy;
   copy.reserve(b.size());
-  for (const CgalBox<D>& box : b) poll_cancel(), copy.push_back(box);
+  for (std::size_t at = 0; at < b.size(); at += kCopySlice) {
+    poll_cancel();
+    copy.insert(copy.end(), b.begin() + at, b.begin() + std::min(b.size(), at + kCopySlice));
+  }
   cgal_pairs(b, copy, true, on_pair);
 }
 

@@ -26,7 +26,7 @@ class Cancelled : public Error {
 namespace detail {
 // How many open scopes are due for their hook: poll_cancel()'s test.
 extern std::atomic<int> g_cancel_due;
-void poll_cancel_slow();
+[[gnu::cold]] void poll_cancel_slow();
 }  // namespace detail
 
 // Asked by poll_cancel() whether the running call should stop; true cancels it.
