@@ -51,7 +51,7 @@ std::shared_ptr<Decompose> decompose(const py::object& spec_arg, const py::kwarg
   require_used("decompose", p);
   s.json = s.dot = s.svg = s.mapping_out = s.messages_out = std::nullopt;
   s.export_scotch = s.export_metis = s.network_out = std::nullopt;
-  py::gil_scoped_release release;
+  Interruptible computing;
   out->run = run_decompose(s);
   return out;
 }
@@ -91,12 +91,22 @@ void bind_decompose(py::module_& m) {
                              })
       .def_property_readonly(
           "leaf", [](py::object self) { return view(self.cast<const D&>().run.leaf, self); })
+      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<D> {
+        not_constructible("DecomposeResult", "decompose");
+      }))
       .def(
-          "to_json", [](const D& d) { return decompose_json(d.spec, d.run); },
-          "The same document as `ftvlsi decompose --json`.");
-  m.def("decompose", &decompose, py::arg("params") = py::none(),
-        "Decompose a competing network and map it onto a fat-tree (the parameters of "
-        "`ftvlsi decompose`: network, processors, host_capacity, mapping, cut_on, seed, ...).");
+          "to_json",
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded([&] {
+              no_arguments("DecomposeResult.to_json", a, k);
+              const D& d = self_as<D>(self, "DecomposeResult.to_json", "DecomposeResult");
+              return decompose_json(d.spec, d.run);
+            });
+          },
+          "to_json()\n\nThe same document as `ftvlsi decompose --json`.");
+  def_job(m, "decompose", &decompose,
+          "Decompose a competing network and map it onto a fat-tree (the parameters of "
+          "`ftvlsi decompose`: network, processors, host_capacity, mapping, cut_on, seed, ...).");
 }
 
 struct Route {
@@ -144,7 +154,7 @@ std::shared_ptr<Route> route(const py::object& spec_arg, const py::kwargs& kw) {
   if (const auto v = take(p, "seed")) s.seed = parse_unsigned(*v, "seed");
   require_used("route", p);
   auto out = std::make_shared<Route>();
-  py::gil_scoped_release release;
+  Interruptible computing;
   out->run = run_route(s);
   return out;
 }
@@ -164,12 +174,21 @@ void bind_route(py::module_& m) {
       .def_property_readonly(
           "capacities",
           [](py::object self) { return view(self.cast<const R&>().run.capacities, self); })
+      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<R> {
+        not_constructible("RouteResult", "route");
+      }))
       .def(
-          "to_json", [](const R& r) { return route_json(r.run); },
-          "The same document as `ftvlsi route --json`.");
-  m.def("route", &route, py::arg("params") = py::none(),
-        "Route a message set on a fat-tree, butterfly fat-tree or fat-pyramid (the parameters "
-        "of `ftvlsi route`: network, processors, capacity, pattern, algorithm, seed, ...).");
+          "to_json",
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded([&] {
+              no_arguments("RouteResult.to_json", a, k);
+              return route_json(self_as<R>(self, "RouteResult.to_json", "RouteResult").run);
+            });
+          },
+          "to_json()\n\nThe same document as `ftvlsi route --json`.");
+  def_job(m, "route", &route,
+          "Route a message set on a fat-tree, butterfly fat-tree or fat-pyramid (the parameters "
+          "of `ftvlsi route`: network, processors, capacity, pattern, algorithm, seed, ...).");
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ std::shared_ptr<Layout> layout(const py::object& spec_arg, const py::kwargs& kw)
   require_used("layout", p);
   apply_overrides(out->spec, o);
   out->spec.output = {};
-  py::gil_scoped_release release;
+  Interruptible computing;
   out->run = run_layout(out->spec);
   return out;
 }
@@ -155,28 +155,46 @@ void bind_physical(LayoutClass& c) {
       });
 }
 
+// Writes one of the CLI's files of the layout: `member` of OutputPaths is the path.
+template <std::optional<std::string> OutputPaths::*member>
+void write_file(const py::object& self, const char* fn, const py::args& a, const py::kwargs& k) {
+  L& l = self_as<L>(self, fn, "LayoutResult");
+  OutputPaths o;
+  o.*member = path_text(one_argument(fn, "path", a, k), fmt::format("argument 'path' of {}", fn));
+  Interruptible computing;
+  write_layout_outputs(l.spec, l.run, o);
+}
+
 void bind_methods(LayoutClass& c) {
-  c.def(
-       "to_json", [](const L& l) { return layout_json(l.spec, l.run); },
-       "The same document as `ftvlsi layout --json`.")
+  c.def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<L> {
+     not_constructible("LayoutResult", "layout");
+   }))
+      .def(
+          "to_json",
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded([&] {
+              no_arguments("LayoutResult.to_json", a, k);
+              const L& l = self_as<L>(self, "LayoutResult.to_json", "LayoutResult");
+              return layout_json(l.spec, l.run);
+            });
+          },
+          "to_json()\n\nThe same document as `ftvlsi layout --json`.")
       .def(
           "write_gds",
-          [](L& l, const std::string& path) {
-            OutputPaths o;
-            o.gds = path;
-            py::gil_scoped_release release;
-            write_layout_outputs(l.spec, l.run, o);
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded(
+                [&] { write_file<&OutputPaths::gds>(self, "LayoutResult.write_gds", a, k); });
           },
-          py::arg("path"))
+          "write_gds(path)\n\nThe same GDSII file as `ftvlsi layout --gds path`, written "
+          "atomically.")
       .def(
           "write_svg",
-          [](L& l, const std::string& path) {
-            OutputPaths o;
-            o.svg = path;
-            py::gil_scoped_release release;
-            write_layout_outputs(l.spec, l.run, o);
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded(
+                [&] { write_file<&OutputPaths::svg>(self, "LayoutResult.write_svg", a, k); });
           },
-          py::arg("path"))
+          "write_svg(path)\n\nThe same SVG picture as `ftvlsi layout --svg path`, written "
+          "atomically.")
       .def("__repr__", [](const L& l) {
         return fmt::format("<ftvlsi.LayoutResult {} n={} {} wires={}>", l.run.kind(),
                            l.run.processors(), l.run.grid_size(), l.run.wires());
@@ -191,9 +209,9 @@ void bind_layout(py::module_& m) {
   bind_arrays(c);
   bind_physical(c);
   bind_methods(c);
-  m.def("layout", &layout, py::arg("params") = py::none(),
-        "Lay out a network (the parameters of `ftvlsi layout`: network, processors, capacity, "
-        "alpha, style, drc, technology, ...) and measure it.");
+  def_job(m, "layout", &layout,
+          "Lay out a network (the parameters of `ftvlsi layout`: network, processors, capacity, "
+          "alpha, style, drc, technology, ...) and measure it.");
 }
 
 }  // namespace ftvlsi::python

@@ -12,7 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
+#include "errors.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "interruptible.hpp"
 
 namespace ftvlsi::python {
 
@@ -22,15 +25,10 @@ namespace py = pybind11;
 
 using Params = std::map<std::string, std::string>;
 
-// A Python value as the text its flag would take: booleans true/false, lists comma-separated.
-inline std::string flag_text(const py::handle& v) {
-  if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
-  if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v)) {
-    std::string out;
-    for (const auto& item : v) out += (out.empty() ? "" : ",") + flag_text(item);
-    return out;
-  }
-  return py::str(v).cast<std::string>();
+// The parameters that name files: read as paths (arguments.hpp), not as text.
+inline bool is_path_parameter(const std::string& key) {
+  return key == "spec" || key == "network_file" || key == "messages" || key == "mapping_in" ||
+         key == "technology";
 }
 
 // The dict (if any) and the keyword arguments, later ones winning; names checked against
@@ -41,7 +39,7 @@ inline Params params_of(const char* fn, const py::object& spec, const py::kwargs
   Params out;
   auto add = [&](const py::dict& d) {
     for (const auto& [k, v] : d) {
-      std::string key = py::str(k).cast<std::string>();
+      std::string key = flag_text(k, fmt::format("a parameter name of ftvlsi.{}", fn));
       if (const auto a = aliases.find(key); a != aliases.end()) key = a->second;
       if (std::find(valid.begin(), valid.end(), key) == valid.end()) {
         std::string names;
@@ -50,14 +48,15 @@ inline Params params_of(const char* fn, const py::object& spec, const py::kwargs
             1311, fmt::format("unknown parameter '{}' of ftvlsi.{}; valid parameters are {}", key,
                               fn, names));
       }
-      if (!v.is_none()) out[key] = flag_text(v);
+      const std::string what = fmt::format("parameter '{}' of ftvlsi.{}", key, fn);
+      if (!v.is_none()) out[key] = is_path_parameter(key) ? path_text(v, what) : flag_text(v, what);
     }
   };
-  if (py::isinstance<py::str>(spec)) {  // a YAML spec file
-    out["spec"] = spec.cast<std::string>();
+  if (is_path_like(spec)) {  // a YAML spec file
+    out["spec"] = path_text(spec, fmt::format("the spec file of ftvlsi.{}", fn));
   } else if (!spec.is_none()) {
     if (!py::isinstance<py::dict>(spec))
-      throw InputError(
+      throw ArgumentTypeError(
           1312,
           fmt::format(
               "ftvlsi.{} takes a dict of parameters, a spec file's path or keyword arguments", fn));
@@ -65,6 +64,35 @@ inline Params params_of(const char* fn, const py::object& spec, const py::kwargs
   }
   add(kw);
   return out;
+}
+
+// Binds ftvlsi.<name>(params=None, **kwargs): `run` gets the dict or spec path (None when
+// absent) and the keyword arguments; whatever goes wrong is raised with its ID (errors.hpp).
+template <class R>
+void def_job(py::module_& m, const char* name, R (*run)(const py::object&, const py::kwargs&),
+             const char* doc) {
+  m.def(
+      name,
+      [name, run](const py::args& a, py::kwargs k) {
+        return guarded([&] {
+          const std::string fn = std::string("ftvlsi.") + name;
+          if (a.size() > 1)
+            throw ArgumentTypeError(
+                1317, fmt::format("{} takes one positional argument (a dict of parameters or a "
+                                  "spec file's path), not {}; give the others by keyword",
+                                  fn, a.size()));
+          py::object params = a.empty() ? py::object(py::none()) : py::object(a[0]);
+          if (k.contains("params")) {
+            if (!a.empty())
+              throw ArgumentTypeError(1324, fmt::format("{} got its argument 'params' twice, by "
+                                                        "position and by keyword; give it once",
+                                                        fn));
+            params = k.attr("pop")("params");
+          }
+          return run(params, k);
+        });
+      },
+      fmt::format("{}(params=None, **parameters)\n\n{}", name, doc).c_str());
 }
 
 inline std::optional<std::string> take(Params& p, const std::string& key) {

@@ -99,7 +99,7 @@ std::shared_ptr<Simulate> simulate(const py::object& spec_arg, const py::kwargs&
   const SimulateSpec s = simulate_spec(p);
   require_used("simulate", p);
   auto out = std::make_shared<Simulate>();
-  py::gil_scoped_release release;
+  Interruptible computing;
   out->r = run_simulate(s);
   return out;
 }
@@ -142,12 +142,21 @@ void bind_simulate_result(py::module_& m) {
       .def_property_readonly(
           "host_capacities",
           [](py::object self) { return view(self.cast<const S&>().r.host_capacities, self); })
+      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<S> {
+        not_constructible("SimulateResult", "simulate");
+      }))
       .def(
-          "to_json", [](const S& s) { return simulate_json(s.r); },
-          "The same document as `ftvlsi simulate --json`.");
-  m.def("simulate", &simulate, py::arg("params") = py::none(),
-        "Time a competing network's step on a fat-tree or fat-pyramid (the parameters of "
-        "`ftvlsi simulate`: competing, processors, host, delay, technology, seed, ...).");
+          "to_json",
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded([&] {
+              no_arguments("SimulateResult.to_json", a, k);
+              return simulate_json(self_as<S>(self, "SimulateResult.to_json", "SimulateResult").r);
+            });
+          },
+          "to_json()\n\nThe same document as `ftvlsi simulate --json`.");
+  def_job(m, "simulate", &simulate,
+          "Time a competing network's step on a fat-tree or fat-pyramid (the parameters of "
+          "`ftvlsi simulate`: competing, processors, host, delay, technology, seed, ...).");
 }
 
 struct Check {
@@ -166,7 +175,7 @@ std::shared_ptr<Check> check(const py::object& spec_arg, const py::kwargs& kw) {
   if (const auto v = take(p, "technology")) o.technology = load_technology(*v);
   if (const auto v = take(p, "tiny")) o.tiny = parse_positive(*v, "tiny");
   require_used("check", p);
-  py::gil_scoped_release release;
+  Interruptible computing;
   out->results = run_checks(o);
   return out;
 }
@@ -174,6 +183,9 @@ std::shared_ptr<Check> check(const py::object& spec_arg, const py::kwargs& kw) {
 void bind_check(py::module_& m) {
   using C = Check;
   py::class_<CheckResult>(m, "CheckVerdict", "One claim of the papers, measured and judged.")
+      .def(py::init([](const py::args&, const py::kwargs&) -> CheckResult {
+        not_constructible("CheckVerdict", "check");
+      }))
       .def_readonly("id", &CheckResult::id)
       .def_readonly("claim", &CheckResult::claim)
       .def_readonly("source", &CheckResult::source)
@@ -197,14 +209,31 @@ void bind_check(py::module_& m) {
       .def_property_readonly("results", [](const C& c) { return c.results; })
       .def_property_readonly("passed", [](const C& c) { return summarise(c.results).pass; })
       .def_property_readonly("failed", [](const C& c) { return summarise(c.results).fail; })
+      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<C> {
+        not_constructible("CheckResult", "check");
+      }))
       .def(
-          "to_json", [](const C& c) { return check_json(c.results, c.options); },
-          "The same document as `ftvlsi check --json`.")
-      .def("to_markdown", [](const C& c) {
-        return check_markdown(c.results, false) + check_technology_markdown(c.options);
-      });
-  m.def("check", &check, py::arg("params") = py::none(),
-        "Check the papers' bounds (ids: a list of check IDs, full, seed, technology).");
+          "to_json",
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded([&] {
+              no_arguments("CheckResult.to_json", a, k);
+              const C& c = self_as<C>(self, "CheckResult.to_json", "CheckResult");
+              return check_json(c.results, c.options);
+            });
+          },
+          "to_json()\n\nThe same document as `ftvlsi check --json`.")
+      .def(
+          "to_markdown",
+          [](const py::object& self, const py::args& a, const py::kwargs& k) {
+            return guarded([&] {
+              no_arguments("CheckResult.to_markdown", a, k);
+              const C& c = self_as<C>(self, "CheckResult.to_markdown", "CheckResult");
+              return check_markdown(c.results, false) + check_technology_markdown(c.options);
+            });
+          },
+          "to_markdown()\n\ncheck.md: the verdicts as Markdown.");
+  def_job(m, "check", &check,
+          "Check the papers' bounds (ids: a list of check IDs, full, seed, technology).");
 }
 
 }  // namespace

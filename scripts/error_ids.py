@@ -11,11 +11,11 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# An ID is the first argument of an ftvlsi exception, of a helper that throws one (line_error,
-# Source::fail, require_memory, require_finite), of report_error in the CLI, or returned by the
-# CLI's usage_error_id.
+# An ID is the first argument of an ftvlsi exception (any class named ...Error, Error itself
+# included), of a helper that throws one (line_error, Source::fail, require_memory,
+# require_finite), of report_error in the CLI, or returned by the CLI's usage_error_id.
 THROW = re.compile(
-    r"(?:(?:InputError|GeometryError|IoError|InternalError)\(|line_error\(|fail\([^,()]+,|"
+    r"(?:\b\w*Error\(|line_error\(|fail\([^,()]+,|"
     r"require_memory\(|require_finite\(|report_error\(|return )\s*(\d{4})\b(?!\.)")
 TEXT_ID = re.compile(r"FTV-(\d{4})|kUnclassified\w+ = (\d{4})")
 DOC_ROW = re.compile(r"^\|\s*`?FTV-(\d{4})`?\s*\|", re.M)

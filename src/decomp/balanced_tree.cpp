@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/decomp/pearl_string.hpp"
 #include "ftvlsi/decomp/subtree_cuts.hpp"
@@ -68,6 +69,7 @@ struct Builder {
   void split_level(int level) {
     std::vector<Piece> next;
     for (const Piece& p : active) {
+      poll_cancel();
       const PearlSplit s = pearl_split(p.strings, [&](const LeafInterval& iv) {
         const int from = string_of(p, iv);
         const auto [a, b] = range(iv, p.lo[from], p.hi[from]);

@@ -4,6 +4,7 @@
 #include <array>
 #include <numeric>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/decomp/multilevel.hpp"
 #include "ftvlsi/decomp/refinement.hpp"
@@ -56,6 +57,7 @@ struct Bisector {
     const std::int64_t cut0 = cut;
     const std::uint32_t reach = reach_of(b);
     for (std::uint32_t t = 1; t <= reach; ++t) {  // forward: t = 1 .. reach
+      poll_cancel();
       move(p[t - 1], 1, cut);
       move(p[(t - 1 + h) % b], 0, cut);
       if (cut < best.cut) best = {cut, axis, t};
@@ -63,6 +65,7 @@ struct Bisector {
     for (std::uint32_t k = 0; k < b; ++k) side[p[k]] = k < h ? 0 : 1;  // back to t = 0
     cut = cut0;
     for (std::uint32_t k = 1; k <= reach; ++k) {  // backward: t = b - k
+      poll_cancel();
       move(p[b - k], 0, cut);
       move(p[(b - k + h) % b], 1, cut);
       if (cut < best.cut) best = {cut, axis, b - k};
@@ -206,9 +209,10 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   for (int d = 0; d < net.dimensions; ++d) {
     b.seq[d].resize(n);
     std::iota(b.seq[d].begin(), b.seq[d].end(), 0u);
-    std::stable_sort(b.seq[d].begin(), b.seq[d].end(), [&](std::uint32_t x, std::uint32_t y) {
-      return net.position[x][d] < net.position[y][d];
-    });
+    std::stable_sort(b.seq[d].begin(), b.seq[d].end(),
+                     polled([&](std::uint32_t x, std::uint32_t y) {
+                       return net.position[x][d] < net.position[y][d];
+                     }));
   }
   b.out.leaf.assign(n, 0);
   std::vector<Piece> active, next;
@@ -218,7 +222,7 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
     b.out.leaf[0] = (std::uint64_t{1} << levels) - 1;
   for (int level = 0; level < levels && !active.empty(); ++level) {
     next.clear();
-    for (const Piece& piece : active) b.split(piece, next, level, levels);
+    for (const Piece& piece : active) poll_cancel(), b.split(piece, next, level, levels);
     active.swap(next);
   }
   FTVLSI_ASSERT(active.empty());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/decomp/subtree_cuts.hpp"
@@ -81,7 +82,8 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
   }
   t.order.resize(net.processors());
   std::iota(t.order.begin(), t.order.end(), 0u);
-  std::sort(t.order.begin(), t.order.end(), [&](auto a, auto b) { return t.leaf[a] < t.leaf[b]; });
+  std::sort(t.order.begin(), t.order.end(),
+            polled([&](auto a, auto b) { return t.leaf[a] < t.leaf[b]; }));
   t.sorted_leaf.resize(t.order.size());
   for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ftvlsi/core/cancel.hpp"
+
 namespace ftvlsi {
 namespace {
 
@@ -62,6 +64,7 @@ struct Refiner {
     std::size_t best_len = 0;
     moved.clear();
     while (moved.size() - best_len < 2 * patience) {
+      poll_cancel();
       const std::uint32_t a = best(0), b = best(1);
       if (a == UINT32_MAX || b == UINT32_MAX) break;
       total += gain[a] + gain[b] - (adjacent(a, b) ? 2 : 0);
@@ -106,6 +109,7 @@ std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> 
   r.candidates.clear();
   std::int64_t external = 0;
   for (auto v : piece) {
+    poll_cancel();
     // Wires to the other side less wires to the same side, within the piece.
     std::int32_t g = 0;
     bool boundary = false;

@@ -1,8 +1,10 @@
 #include "ftvlsi/decomp/subtree_cuts.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 
 namespace ftvlsi {
@@ -22,7 +24,8 @@ void leaf_ends(const std::vector<std::uint64_t>& leaf,
   std::iota(order.begin(), order.end(), 0u);
   if (!std::is_sorted(order.begin(), order.end(),
                       [&](auto x, auto y) { return leaf[x] < leaf[y]; }))
-    std::sort(order.begin(), order.end(), [&](auto x, auto y) { return leaf[x] < leaf[y]; });
+    std::sort(order.begin(), order.end(),
+              polled([&](auto x, auto y) { return leaf[x] < leaf[y]; }));
   for (auto p : order) {
     if (!prefix.empty() && prefix.back() == leaf[p]) {
       cut.back() += degree[p];
@@ -52,6 +55,7 @@ LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
   out.max_by_level.assign(depth + 1, 0);
   out.pieces_by_level.assign(depth + 1, 0);
   for (int level = depth;; --level) {
+    poll_cancel();
     out.max_by_level[level] = cut.empty() ? 0 : *std::max_element(cut.begin(), cut.end());
     out.pieces_by_level[level] = prefix.size();
     if (level == 0) break;
@@ -68,7 +72,7 @@ LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
     prefix.resize(n);
     cut.resize(n);
     auto& inside = joined[level - 1];
-    std::sort(inside.begin(), inside.end());
+    std::sort(inside.begin(), inside.end(), polled(std::less<>()));
     std::size_t w = 0;
     for (std::size_t i = 0; i < n; ++i) {
       while (w < inside.size() && inside[w] < prefix[i]) ++w;

@@ -9,6 +9,8 @@
 #include <map>
 #include <vector>
 
+#include "ftvlsi/core/cancel.hpp"
+
 // CGAL ships sweep sentinels for int, float and double only; our grid coordinates are int64.
 namespace CGAL::Box_intersection_d {
 template <>
@@ -25,26 +27,77 @@ template <int D>
 using CgalBox = CGAL::Box_intersection_d::Box_with_handle_d<Coord, D, std::uint32_t,
                                                             CGAL::Box_intersection_d::ID_EXPLICIT>;
 
+// CGAL's predicates for closed boxes, with a cancellation poll (core/cancel.hpp) every 1024
+// comparisons of its sorts and in each step of its scans' outer loops: on millions of boxes
+// either runs for seconds without a callback. (A poll in every comparison costs the hierarchical
+// DRC 7 %; the partitions, a few linear passes between two sorts, are left alone.)
+template <int D>
+struct PolledTraits : CGAL::Box_intersection_d::Predicate_traits_d<
+                          CGAL::Box_intersection_d::Box_traits_d<CgalBox<D>>, true> {
+  using Base = CGAL::Box_intersection_d::Predicate_traits_d<
+      CGAL::Box_intersection_d::Box_traits_d<CgalBox<D>>, true>;
+  class Compare {
+   public:
+    explicit Compare(int dim) : dim_(dim) {}
+    bool operator()(const CgalBox<D>& a, const CgalBox<D>& b) const {
+      if ((++count_ & 1023) == 0) poll_cancel();
+      return Base::is_lo_less_lo(a, b, dim_);
+    }
+
+   private:
+    int dim_;
+    mutable unsigned count_ = 0;
+  };
+  static bool is_lo_less_lo(const CgalBox<D>& a, const CgalBox<D>& b, int dim) {
+    poll_cancel();
+    return Base::is_lo_less_lo(a, b, dim);
+  }
+};
+
+// Every pair of boxes of [a) and [b) that meet (`complete`: also the pairs within one range, for
+// two copies of the same boxes), closed boxes, CGAL's sweep.
+template <int D, class OnPair>
+void cgal_pairs(std::vector<CgalBox<D>>& a, std::vector<CgalBox<D>>& b, bool complete,
+                const OnPair& on_pair) {
+  CGAL::box_intersection_custom_predicates_d(
+      a.begin(), a.end(), b.begin(), b.end(),
+      [&](const CgalBox<D>& x, const CgalBox<D>& y) {
+        poll_cancel();
+        on_pair(x.handle(), y.handle());
+      },
+      PolledTraits<D>(), std::ptrdiff_t{100},
+      complete ? CGAL::Box_intersection_d::COMPLETE : CGAL::Box_intersection_d::BIPARTITE);
+}
+
 template <int D>
 std::vector<CgalBox<D>> cgal_boxes(const std::vector<Box<D>>& boxes,
                                    const std::vector<std::uint32_t>& which) {
   std::vector<CgalBox<D>> out;
   out.reserve(which.size());
   for (const std::uint32_t i : which) {
+    poll_cancel();
     Point<D> lo = boxes[i].lo, hi = boxes[i].hi;  // CGAL takes them as mutable arrays
     out.emplace_back(lo.c.data(), hi.c.data(), i);
   }
   return out;
 }
 
+constexpr std::size_t kCopySlice = 1 << 16;
+
 template <int D>
 void cgal_self(const std::vector<Box<D>>& boxes, const std::vector<std::uint32_t>& which,
                const std::function<void(std::uint32_t, std::uint32_t)>& on_pair) {
+  // Two copies, as CGAL's box_self_intersection_d makes: the sweep reorders each range. A copy
+  // keeps each box's ID (CGAL numbers the boxes it constructs), which tells a box from itself.
+  // Copied in slices between polls: the first touch of hundreds of MB takes a while.
   auto b = cgal_boxes(boxes, which);
-  CGAL::box_self_intersection_d(
-      b.begin(), b.end(),
-      [&](const CgalBox<D>& x, const CgalBox<D>& y) { on_pair(x.handle(), y.handle()); },
-      std::ptrdiff_t{100}, CGAL::Box_intersection_d::CLOSED);
+  std::vector<CgalBox<D>> copy;
+  copy.reserve(b.size());
+  for (std::size_t at = 0; at < b.size(); at += kCopySlice) {
+    poll_cancel();
+    copy.insert(copy.end(), b.begin() + at, b.begin() + std::min(b.size(), at + kCopySlice));
+  }
+  cgal_pairs(b, copy, true, on_pair);
 }
 
 // ---- 3D: segments by lines and planes ------------------------------------------------------
@@ -77,11 +130,13 @@ int thin_axis(const Box<3>& b) {
 template <class C>
 void same_line_pairs(std::vector<Thin<C>>& thin,
                      const std::function<void(std::uint32_t, std::uint32_t)>& on_pair) {
-  std::sort(thin.begin(), thin.end(), [](const Thin<C>& a, const Thin<C>& b) {
-    return std::tie(a.axis, a.f0, a.f1, a.lo, a.id) < std::tie(b.axis, b.f0, b.f1, b.lo, b.id);
-  });
+  std::sort(thin.begin(), thin.end(), polled([](const Thin<C>& a, const Thin<C>& b) {
+              return std::tie(a.axis, a.f0, a.f1, a.lo, a.id) <
+                     std::tie(b.axis, b.f0, b.f1, b.lo, b.id);
+            }));
   std::vector<std::pair<C, std::uint32_t>> active;  // (hi, id) on the current line
   for (std::size_t i = 0; i < thin.size(); ++i) {
+    poll_cancel();
     const Thin<C>& t = thin[i];
     if (i == 0 || t.axis != thin[i - 1].axis || t.f0 != thin[i - 1].f0 || t.f1 != thin[i - 1].f1)
       active.clear();
@@ -120,11 +175,13 @@ void crossing_pairs(const std::vector<Thin<C>>& thin, int a, int b,
       ev.push_back({at(t, c), at(t, a), t.lo, t.hi, t.id, 1});
     }
   }
-  std::sort(ev.begin(), ev.end(), [](const Event& x, const Event& y) {
-    return std::tie(x.plane, x.pos, x.type, x.id) < std::tie(y.plane, y.pos, y.type, y.id);
-  });
+  std::sort(ev.begin(), ev.end(), polled([](const Event& x, const Event& y) {
+              return std::tie(x.plane, x.pos, x.type, x.id) <
+                     std::tie(y.plane, y.pos, y.type, y.id);
+            }));
   std::multimap<C, std::uint32_t> active;
   for (std::size_t i = 0; i < ev.size(); ++i) {
+    poll_cancel();
     const Event& e = ev[i];
     if (i > 0 && e.plane != ev[i - 1].plane) active.clear();
     if (e.type == 0) {
@@ -168,9 +225,11 @@ void overlap3(const std::vector<Box<3>>& boxes,
   if (fat.empty()) return;
   // A few fat boxes (a cell's nodes and instances, usually): every segment against each.
   if (fat.size() <= 32) {
-    for (const Thin<C>& t : thin)
+    for (const Thin<C>& t : thin) {
+      poll_cancel();
       for (const std::uint32_t f : fat)
         if (boxes[t.id].intersects(boxes[f])) on_pair(t.id, f);
+    }
     cgal_self(boxes, fat, on_pair);
     return;
   }
@@ -180,10 +239,7 @@ void overlap3(const std::vector<Box<3>>& boxes,
   std::vector<Thin<C>>().swap(thin);
   auto segments = cgal_boxes(boxes, thin_ids);
   auto others = cgal_boxes(boxes, fat);
-  CGAL::box_intersection_d(
-      segments.begin(), segments.end(), others.begin(), others.end(),
-      [&](const CgalBox<3>& x, const CgalBox<3>& y) { on_pair(x.handle(), y.handle()); },
-      std::ptrdiff_t{100}, CGAL::Box_intersection_d::CLOSED);
+  cgal_pairs(segments, others, false, on_pair);
   cgal_self(boxes, fat, on_pair);
 }
 

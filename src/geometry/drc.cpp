@@ -12,6 +12,7 @@
 
 #include "box_overlap.hpp"
 #include "drc_shapes.hpp"
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
@@ -197,9 +198,11 @@ struct CellChecker {
     s.kind.reserve(count);
     s.ref.reserve(count);
     std::vector<std::uint32_t> geometric;  // wires with an end left to geometry
-    for (std::size_t w = 0; w < cell.wire_count(); ++w)
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      poll_cancel();
       if (add_segments(s, cell.wire(w), w, rec, cell.name) && check_named_ends(w))
         geometric.push_back(static_cast<std::uint32_t>(w));
+    }
     for (std::size_t n = 0; n < cell.node_count(); ++n)
       s.add(cell.node_box[n], ShapeKind::kNode, n);
     for (std::size_t i = 0; i < cell.instances.size(); ++i) {
@@ -291,12 +294,16 @@ struct FlatChecker {
   std::uint64_t run() {
     Shapes<D> s;
     std::vector<std::uint32_t> geometric;  // wires with an end left to geometry
-    for (std::size_t w = 0; w < flat.wire_count(); ++w)
+    for (std::size_t w = 0; w < flat.wire_count(); ++w) {
+      poll_cancel();
       if (add_segments(s, flat.wire(w), w, rec, "(flat)") && check_named_ends(w))
         geometric.push_back(static_cast<std::uint32_t>(w));
+    }
     if (!geometric.empty()) landed.assign(flat.wire_count(), {false, false});
-    for (std::size_t n = 0; n < flat.node_box.size(); ++n)
+    for (std::size_t n = 0; n < flat.node_box.size(); ++n) {
+      poll_cancel();
       s.add(flat.node_box[n], ShapeKind::kNode, n);
+    }
     for_each_overlap(s.box, [&](std::uint32_t i, std::uint32_t j) { on_pair(s, i, j); });
     check_geometric_ends(geometric);
     return s.box.size();
@@ -316,6 +323,7 @@ DrcReport check_hierarchical(const Layout<D>& layout) {
   Recorder rec(report);
   const Offers<D> offers(layout);
   for (std::size_t c = 0; c < layout.cells.size(); ++c) {
+    poll_cancel();
     const bool top = static_cast<std::int32_t>(c) == layout.top;
     report.shapes_checked += CellChecker<D>{layout, offers, layout.cells[c], top, rec, {}}.run();
     ++report.cells_checked;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 
 namespace ftvlsi {
@@ -14,6 +15,7 @@ struct Flattener {
 
   // Appends the cell's nodes and wires; returns the global node id of each of its pins.
   std::vector<std::uint64_t> add(std::int32_t cell_id, const Transform<D>& t, std::uint64_t path) {
+    poll_cancel();
     const Cell<D>& cell = layout.cells[cell_id];
     const std::uint64_t first_node = out.node_box.size();
     for (std::size_t i = 0; i < cell.node_count(); ++i) {

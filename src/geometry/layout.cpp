@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 
 namespace ftvlsi {
 
 template <int D>
 std::int32_t Cell<D>::add_node(const Box<D>& box, NodeKind kind, std::int32_t level) {
+  poll_cancel();
   node_box.push_back(box);
   node_kind.push_back(kind);
   node_level.push_back(level);
@@ -18,6 +20,8 @@ std::int32_t Cell<D>::add_node(const Box<D>& box, NodeKind kind, std::int32_t le
 template <int D>
 std::int32_t Cell<D>::add_wire(std::span<const Point<D>> points, std::int32_t level, WireDir dir,
                                Terminal from, Terminal to) {
+  // Every layout builder adds its wires here: where a long construction can be stopped.
+  poll_cancel();
   FTVLSI_ASSERT(points.size() >= 2);
   wire_points.insert(wire_points.end(), points.begin(), points.end());
   wire_start.push_back(static_cast<std::uint32_t>(wire_points.size()));

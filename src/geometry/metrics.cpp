@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 
@@ -114,6 +115,7 @@ void add_own_wires(const Layout<D>& layout, const Cell<D>& cell, CellSums<D>& s)
   };
   const SwitchEnds<D> switch_ends(layout, cell);
   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+    poll_cancel();
     const auto pts = cell.wire(w);
     const WireFigures<D> f(pts);
     for (int a = 0; a < D; ++a) segments[a] += f.segments[a];

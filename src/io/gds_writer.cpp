@@ -16,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 
@@ -462,7 +463,7 @@ class StructureWriter {
     stream_.begin_structure(name);
     for (std::size_t n = 0; n < cell.node_count(); ++n)
       stream_.node(cell.node_kind[n], planar(cell.node_box[n]));
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) write_wire(cell, w, z);
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) poll_cancel(), write_wire(cell, w, z);
     for (const auto& [t, child] : refs) stream_.sref(t, child);
     stream_.end_structure();
     names_.emplace(key, name);

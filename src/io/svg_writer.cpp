@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -208,7 +209,8 @@ class SvgWriter {
   void for_each_wire(F&& f) const {
     for (const Placed& p : plan_.drawn) {
       const Cell<2>& cell = layout_.cells[p.cell];
-      for (std::size_t w = 0; w < cell.wire_count(); ++w) f(cell.wire_level[w], p, cell.wire(w));
+      for (std::size_t w = 0; w < cell.wire_count(); ++w)
+        poll_cancel(), f(cell.wire_level[w], p, cell.wire(w));
     }
   }
 

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <map>
 #include <tuple>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 
@@ -25,10 +27,12 @@ struct Span {
 
 // Left-edge packing: the lowest track whose last span ends strictly before this one starts.
 std::vector<int> pack(std::vector<Span> spans, std::size_t wires, int& tracks) {
-  std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.lo < b.lo; });
+  std::sort(spans.begin(), spans.end(),
+            polled([](const Span& a, const Span& b) { return a.lo < b.lo; }));
   std::vector<Key> last;
   std::vector<int> track(wires, -1);
   for (const Span& s : spans) {
+    poll_cancel();
     std::size_t t = 0;
     while (t < last.size() && !(last[t] < s.lo)) ++t;
     if (t == last.size())
@@ -44,12 +48,14 @@ std::vector<int> pack(std::vector<Span> spans, std::size_t wires, int& tracks) {
 std::vector<std::int64_t> ranks(const CompetingNetwork& net, int axis) {
   std::vector<std::int64_t> values;
   for (const auto& p : net.position) values.push_back(p[axis]);
-  std::sort(values.begin(), values.end());
+  std::sort(values.begin(), values.end(), polled(std::less<>()));
   values.erase(std::unique(values.begin(), values.end()), values.end());
   std::vector<std::int64_t> rank(net.processors());
-  for (std::size_t p = 0; p < rank.size(); ++p)
+  for (std::size_t p = 0; p < rank.size(); ++p) {
+    poll_cancel();
     rank[p] =
         std::lower_bound(values.begin(), values.end(), net.position[p][axis]) - values.begin();
+  }
   return rank;
 }
 
@@ -84,6 +90,7 @@ Plan plan_channels(const CompetingNetwork& net, const ChannelNotes& notes) {
   std::vector<Span> row_spans, col_spans;
   std::vector<std::vector<Span>> by_row(rows), by_col(cols);
   for (std::size_t w = 0; w < m; ++w) {
+    poll_cancel();
     const auto [a, b] = std::minmax(net.wires[w].first, net.wires[w].second);
     const Key pin{col[a], 1, out_pin[w]}, channel_lo{col[b], 0, 0}, channel_hi{col[b], 0, kWhole};
     by_row[row[a]].push_back({std::min(pin, channel_lo), std::max(pin, channel_hi), w});
@@ -92,10 +99,12 @@ Plan plan_channels(const CompetingNetwork& net, const ChannelNotes& notes) {
   }
   std::vector<int> h_track(m), v_track(m), h_count(rows), v_count(cols);
   for (std::int64_t r = 0; r < rows; ++r) {
+    poll_cancel();
     const auto t = pack(by_row[r], m, h_count[r]);
     for (const Span& s : by_row[r]) h_track[s.wire] = t[s.wire];
   }
   for (std::int64_t c = 0; c < cols; ++c) {
+    poll_cancel();
     const auto t = pack(by_col[c], m, v_count[c]);
     for (const Span& s : by_col[c]) v_track[s.wire] = t[s.wire];
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
@@ -248,7 +249,7 @@ void validate(const CompetingNetwork& net, std::string_view source) {
   std::vector<std::uint32_t> order(net.position.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(),
-            [&](auto a, auto b) { return net.position[a] < net.position[b]; });
+            polled([&](auto a, auto b) { return net.position[a] < net.position[b]; }));
   for (std::size_t i = 1; i < order.size(); ++i) {
     if (net.position[order[i]] == net.position[order[i - 1]]) {
       const auto& p = net.position[order[i]];

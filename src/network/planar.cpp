@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/network/competing.hpp"
 
@@ -30,6 +32,7 @@ void random_points(CompetingNetwork& net, std::uint64_t n, std::uint64_t side, s
   std::mt19937_64 rng(seed);
   std::set<std::pair<std::int64_t, std::int64_t>> used;
   while (net.position.size() < n) {
+    poll_cancel();
     const auto x = static_cast<std::int64_t>(rng() % side),
                y = static_cast<std::int64_t>(rng() % side);
     if (!keep(x, y) || !used.insert({x, y}).second) continue;
@@ -45,12 +48,15 @@ void delaunay_wires(CompetingNetwork& net, Keep&& keep) {
     points.push_back({Kernel::Point_2(net.position[i][0], net.position[i][1]), i});
   Delaunay dt;
   dt.insert(points.begin(), points.end());
+  // The triangulation itself is one call, which cannot be stopped (about a second per million
+  // points); the loops around it can.
   for (auto e = dt.finite_edges_begin(); e != dt.finite_edges_end(); ++e) {
+    poll_cancel();
     const auto a = e->first->vertex((e->second + 1) % 3)->info();
     const auto b = e->first->vertex((e->second + 2) % 3)->info();
     if (keep(a, b)) net.wires.push_back({std::min(a, b), std::max(a, b)});
   }
-  std::sort(net.wires.begin(), net.wires.end());
+  std::sort(net.wires.begin(), net.wires.end(), polled(std::less<>()));
 }
 
 }  // namespace

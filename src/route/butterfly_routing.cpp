@@ -8,6 +8,7 @@
 #include <numeric>
 #include <span>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/rng.hpp"
 #include "router.hpp"
@@ -331,6 +332,7 @@ class ButterflySimulator {
     alive_.assign(k, 1);
     lost_at_.assign(k, phases_);
     for (int p = 0; p < phases_; ++p) {
+      poll_cancel();
       for (std::size_t i = 0; i < k; ++i) {
         const std::uint32_t c = paths_[i * phases_ + p];
         if (!alive_[i] || c == kNone) continue;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 
 namespace ftvlsi {
@@ -117,8 +118,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     elapsed_bound_ += slowest;
   }
   slowest_ = 0;
-  for (int level = tree_.levels(); level >= 1; --level) resolve(level, true);
-  for (int level = 1; level <= tree_.levels(); ++level) resolve(level, false);
+  // A cycle of millions of messages takes a while: the caller may stop it level by level.
+  for (int level = tree_.levels(); level >= 1; --level) poll_cancel(), resolve(level, true);
+  for (int level = 1; level <= tree_.levels(); ++level) poll_cancel(), resolve(level, false);
   std::vector<std::uint32_t> delivered(alive_.size());
   for (std::size_t i = 0; i < alive_.size(); ++i) {
     const Entry& e = alive_[i];

@@ -8,6 +8,7 @@
 #include <map>
 #include <tuple>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/system.hpp"
@@ -26,7 +27,8 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> hierarchical_pairs(
     const FatTree& tree, const MessageSet& messages, std::vector<std::uint32_t> ids, bool source,
     int level) {
   auto leaf = [&](std::uint32_t id) { return source ? messages[id].first : messages[id].second; };
-  std::stable_sort(ids.begin(), ids.end(), [&](auto a, auto b) { return leaf(a) < leaf(b); });
+  std::stable_sort(ids.begin(), ids.end(),
+                   polled([&](auto a, auto b) { return leaf(a) < leaf(b); }));
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   std::vector<std::pair<std::uint64_t, std::uint32_t>> open;  // (subtree, unpaired message)
   for (auto id : ids) open.push_back({leaf(id), id});
@@ -34,6 +36,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> hierarchical_pairs(
     // Pair neighbours in the same level-l subtree; keep the rest, moved up one level.
     std::vector<std::pair<std::uint64_t, std::uint32_t>> next;
     for (const auto& entry : open) {
+      poll_cancel();
       if (!next.empty() && next.back().first == entry.first) {
         pairs.push_back({next.back().second, entry.second});
         next.pop_back();
@@ -63,6 +66,7 @@ bool one_cycle(const FatTree& tree, const MessageSet& messages,
   std::map<ChannelKey, std::uint64_t> load;
   const int levels = tree.levels();
   for (auto id : ids) {
+    poll_cancel();
     const int turn = turn_level(tree, messages[id]);
     for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
       if (++load[{true, k, messages[id].first >> (levels - k)}] > tree.capacity(k)) return false;
@@ -136,6 +140,7 @@ class DemandBuilder {
       if (count_[u]++ == 0) used.push_back(u);
     };
     for (auto id : set) {
+      poll_cancel();
       const int turn = turn_level(tree_, messages_[id]);
       for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
         count((std::uint64_t{1} << k) + (messages_[id].first >> (levels - k)));
@@ -178,6 +183,7 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_t
   // The two matchings make paths and even cycles: colour them alternately.
   std::map<std::uint32_t, int> colour;
   for (auto start : ids) {
+    poll_cancel();
     if (colour.count(start)) continue;
     std::vector<std::uint32_t> stack{start};
     colour[start] = 0;
@@ -242,7 +248,7 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     if (set.empty()) continue;
     const std::vector<Demand> demand = demand_of(set);
     std::size_t c = 0;
-    while (c < cycles.size() && !loads[c].fits(demand)) ++c;
+    for (; c < cycles.size() && !loads[c].fits(demand); ++c) poll_cancel();
     if (c == cycles.size()) {
       // Every delivery cycle keeps its channel loads: the one data structure here that grows with
       // the schedule rather than the input, so it is checked as it grows (FTV-8022).

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/rng.hpp"
 #include "ftvlsi/route/algorithms.hpp"
@@ -42,6 +43,7 @@ class Router {
   // One delivery cycle sending `sent` (undelivered messages, ascending); returns how many
   // were delivered.
   std::size_t send(const std::vector<std::uint32_t>& sent) {
+    poll_cancel();
     if (++result_.cycles > max_cycles_)
       throw GeometryError(6161, fmt::format("routing did not finish within {} delivery cycles; {} "
                                             "messages remain",
