@@ -91,19 +91,11 @@ void bind_decompose(py::module_& m) {
                              })
       .def_property_readonly(
           "leaf", [](py::object self) { return view(self.cast<const D&>().run.leaf, self); })
-      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<D> {
-        not_constructible("DecomposeResult", "decompose");
-      }))
-      .def(
-          "to_json",
-          [](const py::object& self, const py::args& a, const py::kwargs& k) {
-            return guarded([&] {
-              no_arguments("DecomposeResult.to_json", a, k);
-              const D& d = self_as<D>(self, "DecomposeResult.to_json", "DecomposeResult");
-              return decompose_json(d.spec, d.run);
-            });
-          },
-          "to_json()\n\nThe same document as `ftvlsi decompose --json`.");
+      .def(no_constructor<D>("DecomposeResult", "decompose"))
+      .def("to_json",
+           no_argument_method<D>("DecomposeResult", "to_json",
+                                 [](const D& d) { return decompose_json(d.spec, d.run); }),
+           "to_json()\n\nThe same document as `ftvlsi decompose --json`.");
   def_job(m, "decompose", &decompose,
           "Decompose a competing network and map it onto a fat-tree (the parameters of "
           "`ftvlsi decompose`: network, processors, host_capacity, mapping, cut_on, seed, ...).");
@@ -174,18 +166,11 @@ void bind_route(py::module_& m) {
       .def_property_readonly(
           "capacities",
           [](py::object self) { return view(self.cast<const R&>().run.capacities, self); })
-      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<R> {
-        not_constructible("RouteResult", "route");
-      }))
-      .def(
-          "to_json",
-          [](const py::object& self, const py::args& a, const py::kwargs& k) {
-            return guarded([&] {
-              no_arguments("RouteResult.to_json", a, k);
-              return route_json(self_as<R>(self, "RouteResult.to_json", "RouteResult").run);
-            });
-          },
-          "to_json()\n\nThe same document as `ftvlsi route --json`.");
+      .def(no_constructor<R>("RouteResult", "route"))
+      .def("to_json",
+           no_argument_method<R>("RouteResult", "to_json",
+                                 [](const R& v) { return route_json(v.run); }),
+           "to_json()\n\nThe same document as `ftvlsi route --json`.");
   def_job(m, "route", &route,
           "Route a message set on a fat-tree, butterfly fat-tree or fat-pyramid (the parameters "
           "of `ftvlsi route`: network, processors, capacity, pattern, algorithm, seed, ...).");

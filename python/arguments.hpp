@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
 #include "errors.hpp"
@@ -45,6 +46,27 @@ T& self_as(const py::object& self, const std::string& fn, const char* type);
 
 // FTV-1321: the result classes are made by the module's functions only.
 [[noreturn]] void not_constructible(const char* type, const char* maker);
+
+// A method of the result class `type` that takes no arguments, for .def(name, ...): `fn(self)`
+// through guarded(), after the checks of no_arguments and self_as.
+template <class T, class F>
+auto no_argument_method(const char* type, const char* name, F fn) {
+  return [type, name, fn](const py::object& self, const py::args& a, const py::kwargs& k) {
+    return guarded([&] {
+      const std::string full = std::string(type) + "." + name;
+      no_arguments(full, a, k);
+      return fn(self_as<T>(self, full, type));
+    });
+  };
+}
+
+// The constructor of a result class, for .def(...): FTV-1321 (made by `maker` only).
+template <class T>
+auto no_constructor(const char* type, const char* maker) {
+  return py::init([type, maker](const py::args&, const py::kwargs&) -> std::shared_ptr<T> {
+    not_constructible(type, maker);
+  });
+}
 
 template <class T>
 T& self_as(const py::object& self, const std::string& fn, const char* type) {

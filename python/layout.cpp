@@ -166,19 +166,11 @@ void write_file(const py::object& self, const char* fn, const py::args& a, const
 }
 
 void bind_methods(LayoutClass& c) {
-  c.def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<L> {
-     not_constructible("LayoutResult", "layout");
-   }))
-      .def(
-          "to_json",
-          [](const py::object& self, const py::args& a, const py::kwargs& k) {
-            return guarded([&] {
-              no_arguments("LayoutResult.to_json", a, k);
-              const L& l = self_as<L>(self, "LayoutResult.to_json", "LayoutResult");
-              return layout_json(l.spec, l.run);
-            });
-          },
-          "to_json()\n\nThe same document as `ftvlsi layout --json`.")
+  c.def(no_constructor<L>("LayoutResult", "layout"))
+      .def("to_json",
+           no_argument_method<L>("LayoutResult", "to_json",
+                                 [](const L& l) { return layout_json(l.spec, l.run); }),
+           "to_json()\n\nThe same document as `ftvlsi layout --json`.")
       .def(
           "write_gds",
           [](const py::object& self, const py::args& a, const py::kwargs& k) {

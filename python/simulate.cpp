@@ -142,18 +142,11 @@ void bind_simulate_result(py::module_& m) {
       .def_property_readonly(
           "host_capacities",
           [](py::object self) { return view(self.cast<const S&>().r.host_capacities, self); })
-      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<S> {
-        not_constructible("SimulateResult", "simulate");
-      }))
-      .def(
-          "to_json",
-          [](const py::object& self, const py::args& a, const py::kwargs& k) {
-            return guarded([&] {
-              no_arguments("SimulateResult.to_json", a, k);
-              return simulate_json(self_as<S>(self, "SimulateResult.to_json", "SimulateResult").r);
-            });
-          },
-          "to_json()\n\nThe same document as `ftvlsi simulate --json`.");
+      .def(no_constructor<S>("SimulateResult", "simulate"))
+      .def("to_json",
+           no_argument_method<S>("SimulateResult", "to_json",
+                                 [](const S& v) { return simulate_json(v.r); }),
+           "to_json()\n\nThe same document as `ftvlsi simulate --json`.");
   def_job(m, "simulate", &simulate,
           "Time a competing network's step on a fat-tree or fat-pyramid (the parameters of "
           "`ftvlsi simulate`: competing, processors, host, delay, technology, seed, ...).");
@@ -209,29 +202,18 @@ void bind_check(py::module_& m) {
       .def_property_readonly("results", [](const C& c) { return c.results; })
       .def_property_readonly("passed", [](const C& c) { return summarise(c.results).pass; })
       .def_property_readonly("failed", [](const C& c) { return summarise(c.results).fail; })
-      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<C> {
-        not_constructible("CheckResult", "check");
-      }))
-      .def(
-          "to_json",
-          [](const py::object& self, const py::args& a, const py::kwargs& k) {
-            return guarded([&] {
-              no_arguments("CheckResult.to_json", a, k);
-              const C& c = self_as<C>(self, "CheckResult.to_json", "CheckResult");
-              return check_json(c.results, c.options);
-            });
-          },
-          "to_json()\n\nThe same document as `ftvlsi check --json`.")
-      .def(
-          "to_markdown",
-          [](const py::object& self, const py::args& a, const py::kwargs& k) {
-            return guarded([&] {
-              no_arguments("CheckResult.to_markdown", a, k);
-              const C& c = self_as<C>(self, "CheckResult.to_markdown", "CheckResult");
-              return check_markdown(c.results, false) + check_technology_markdown(c.options);
-            });
-          },
-          "to_markdown()\n\ncheck.md: the verdicts as Markdown.");
+      .def(no_constructor<C>("CheckResult", "check"))
+      .def("to_json",
+           no_argument_method<C>("CheckResult", "to_json",
+                                 [](const C& c) { return check_json(c.results, c.options); }),
+           "to_json()\n\nThe same document as `ftvlsi check --json`.")
+      .def("to_markdown",
+           no_argument_method<C>("CheckResult", "to_markdown",
+                                 [](const C& c) {
+                                   return check_markdown(c.results, false) +
+                                          check_technology_markdown(c.options);
+                                 }),
+           "to_markdown()\n\ncheck.md: the verdicts as Markdown.");
   def_job(m, "check", &check,
           "Check the papers' bounds (ids: a list of check IDs, full, seed, technology).");
 }
