@@ -12,11 +12,11 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # An ID is the first argument of an ftvlsi exception (any class named ...Error, Error itself
-# included), of a helper that throws one (line_error, Source::fail, require_memory,
-# require_finite), of report_error in the CLI, or returned by the CLI's usage_error_id.
+# included), of a helper that throws one (line_error, Source::fail, require_memory and
+# require_drc_memory, require_finite), of report_error in the CLI, or returned by the CLI's usage_error_id.
 THROW = re.compile(
     r"(?:\b\w*Error\(|line_error\(|fail\([^,()]+,|"
-    r"require_memory\(|require_finite\(|report_error\(|return )\s*(\d{4})\b(?!\.)")
+    r"require_\w*memory\(|require_finite\(|report_error\(|return )\s*(\d{4})\b(?!\.)")
 TEXT_ID = re.compile(r"FTV-(\d{4})|kUnclassified\w+ = (\d{4})")
 DOC_ROW = re.compile(r"^\|\s*`?FTV-(\d{4})`?\s*\|", re.M)
 

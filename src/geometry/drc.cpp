@@ -387,15 +387,24 @@ std::uint64_t flat_drc_bytes(const Layout<D>& layout) {
   return bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
 }
 
+namespace {
+
+// InputError `id` when a DRC `mode` needs more than the `max_bytes` left beside the layout.
+void require_drc_memory(int id, const char* mode, std::uint64_t need, std::uint64_t max_bytes,
+                        const char* advice) {
+  if (need <= max_bytes) return;
+  throw InputError(id, fmt::format("the {} DRC of this layout needs an estimated {} of memory but "
+                                   "only {} are available beside the layout; {} "
+                                   "(FTVLSI_MEMORY_LIMIT sets the limit)",
+                                   mode, memory_text(need), memory_text(max_bytes), advice));
+}
+
+}  // namespace
+
 template <int D>
 DrcReport check_hierarchical(const Layout<D>& layout, std::uint64_t max_bytes) {
-  if (const std::uint64_t need = hierarchical_drc_bytes(layout); need > max_bytes)
-    throw InputError(8028,
-                     fmt::format("the hierarchical DRC of this layout needs an estimated {} of "
-                                 "memory but only {} are available beside the layout; leave out "
-                                 "the DRC (--drc-mode none) or choose a smaller network "
-                                 "(FTVLSI_MEMORY_LIMIT sets the limit)",
-                                 memory_text(need), memory_text(max_bytes)));
+  require_drc_memory(8028, "hierarchical", hierarchical_drc_bytes(layout), max_bytes,
+                     "leave out the DRC (--drc-mode none) or choose a smaller network");
   return check_hierarchical(layout);
 }
 
@@ -409,13 +418,8 @@ std::uint64_t memory_beside(const Layout<D>& layout) {
 
 template <int D>
 DrcReport check_flat(const Layout<D>& layout, std::uint64_t max_bytes) {
-  if (const std::uint64_t need = flat_drc_bytes(layout); need > max_bytes)
-    throw InputError(8011,
-                     fmt::format("the flat DRC of this layout needs an estimated {} of memory but "
-                                 "only {} are available beside the layout; use the hierarchical "
-                                 "DRC (--drc-mode hierarchical) or a smaller network "
-                                 "(FTVLSI_MEMORY_LIMIT sets the limit)",
-                                 memory_text(need), memory_text(max_bytes)));
+  require_drc_memory(8011, "flat", flat_drc_bytes(layout), max_bytes,
+                     "use the hierarchical DRC (--drc-mode hierarchical) or a smaller network");
   DrcReport report;
   report.mode = "flat";
   report.cells_checked = layout.cells.size();
