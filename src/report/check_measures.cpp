@@ -50,14 +50,23 @@ RouteRun route(const FatTreeParams& host, RouteAlgorithm algorithm, PatternParam
 }
 
 // Randomized routing: the mean cycles and load factor over three seeds.
-std::pair<double, double> mean_route(const FatTreeParams& host, RouteAlgorithm algorithm,
-                                     const PatternParams& pattern, u64 seed) {
+// The mean of (cycles, load factor) over three seeds: randomized routing's figures move in steps.
+template <class Run>
+std::pair<double, double> mean_of_three_seeds(u64 seed, Run run) {
   double cycles = 0, lambda = 0;
   for (u64 s = 0; s < 3; ++s) {
-    const RouteRun r = route(host, algorithm, pattern, seed + s);
-    cycles += static_cast<double>(r.result.cycles) / 3, lambda += r.load_factor / 3;
+    const auto [c, l] = run(seed + s);
+    cycles += c / 3, lambda += l / 3;
   }
   return {cycles, lambda};
+}
+
+std::pair<double, double> mean_route(const FatTreeParams& host, RouteAlgorithm algorithm,
+                                     const PatternParams& pattern, u64 seed) {
+  return mean_of_three_seeds(seed, [&](u64 s) {
+    const RouteRun r = route(host, algorithm, pattern, s);
+    return std::pair{static_cast<double>(r.result.cycles), r.load_factor};
+  });
 }
 
 // A wasteful router, GL-T8's control: RANDOM run one apex level at a time, top down — the messages
@@ -85,14 +94,11 @@ double phased_cycles(const FatTree& tree, const MessageSet& messages, u64 seed) 
 
 std::pair<double, double> mean_phased(const FatTreeParams& host, PatternParams pattern, u64 seed) {
   const FatTree tree(host);
-  double cycles = 0, lambda = 0;
-  for (u64 s = 0; s < 3; ++s) {
-    pattern.seed = seed + s;
+  return mean_of_three_seeds(seed, [&](u64 s) {
+    pattern.seed = s;
     const MessageSet m = make_pattern(pattern, tree.processors());
-    cycles += phased_cycles(tree, m, seed + s) / 3;
-    lambda += load_factor(channel_loads(m, tree.levels()), tree) / 3;
-  }
-  return {cycles, lambda};
+    return std::pair{phased_cycles(tree, m, s), load_factor(channel_loads(m, tree.levels()), tree)};
+  });
 }
 
 PatternParams uniform(u64 count) {

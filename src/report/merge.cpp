@@ -55,7 +55,7 @@ void require_all_shards(const std::vector<Shard>& shards, const std::string& job
       throw InputError(6705, fmt::format("{} shard {} comes from another run than shard {}; merge "
                                          "one run's shards",
                                          job, s.text(), shards.front().text()));
-  std::vector<int> seen(std::min<std::uint64_t>(n, kMaxShards) + 1, 0);
+  std::vector<int> seen(n + 1, 0);  // n <= kMaxShards: valid() held for every shard
   for (const auto& s : shards)
     if (++seen[s.k] > 1)
       throw InputError(
