@@ -8,25 +8,16 @@
 #include <string>
 
 #include "cli/cli_run.hpp"
+#include "support/errors.hpp"
 
 namespace fs = std::filesystem;
+using ftvlsi::test::MemoryLimit;
 using ftvlsi::test::run_cli;
 using ftvlsi::test::scratch_dir;
 using ftvlsi::test::slurp_file;
 using ftvlsi::test::technology_file;
 
 namespace {
-
-// FTVLSI_MEMORY_LIMIT for the child processes run_cli starts, unset again afterwards.
-class MemoryLimit {
- public:
-  explicit MemoryLimit(const std::string& value) {
-    ::setenv("FTVLSI_MEMORY_LIMIT", value.c_str(), 1);
-  }
-  ~MemoryLimit() { ::unsetenv("FTVLSI_MEMORY_LIMIT"); }
-  MemoryLimit(const MemoryLimit&) = delete;
-  MemoryLimit& operator=(const MemoryLimit&) = delete;
-};
 
 constexpr const char* kProbeLimit = "100000000";  // the limit the reproductions were found with
 

@@ -11,20 +11,12 @@
 #include "ftvlsi/io/transit_timing.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "ftvlsi/tech/technology.hpp"
+#include "support/errors.hpp"
 
 using namespace ftvlsi;
+using ftvlsi::test::error_id;
 
 namespace {
-
-template <class F>
-int error_id(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.id();
-  }
-  return 0;
-}
 
 constexpr const char* kTechnology = R"(technology:
   name: test

@@ -8,32 +8,11 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
+#include "support/errors.hpp"
 
 using namespace ftvlsi;
-
-namespace {
-
-// The ID of the InputError `f` throws, 0 when it throws none.
-template <class F>
-int error_id(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.id();
-  }
-  return 0;
-}
-
-// FTVLSI_MEMORY_LIMIT for the scope of one check.
-class MemoryLimit {
- public:
-  explicit MemoryLimit(const char* value) { ::setenv("FTVLSI_MEMORY_LIMIT", value, 1); }
-  ~MemoryLimit() { ::unsetenv("FTVLSI_MEMORY_LIMIT"); }
-  MemoryLimit(const MemoryLimit&) = delete;
-  MemoryLimit& operator=(const MemoryLimit&) = delete;
-};
-
-}  // namespace
+using ftvlsi::test::error_id;
+using ftvlsi::test::MemoryLimit;
 
 TEST_SUITE("system") {
   TEST_CASE("a memory limit is a whole number of bytes with an optional binary suffix") {
