@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/shard.hpp"
 #include "ftvlsi/io/interrupt.hpp"
 #include "ftvlsi/io/temporary_name.hpp"
 
@@ -23,8 +24,7 @@ bool is_ftvlsi_output(const std::string& name) {
   for (const char* marker :
        {"summary.md", "index.html", "simulate.md", "check.md", "check.json", "dehon.md"})
     if (name == marker) return true;
-  return name.find("-shard-") != std::string::npos && name.find("-of-") != std::string::npos &&
-         name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0;
+  return is_partial_file_name(name);
 }
 
 fs::path resolved(const std::string& path) {

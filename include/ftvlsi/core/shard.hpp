@@ -24,6 +24,13 @@ struct Shard {
   }
 };
 
+// Whether `name` looks like a partial result's file name (Shard::file) of any job.
+inline bool is_partial_file_name(std::string_view name) {
+  const auto shard = name.find("-shard-");
+  return shard != std::string_view::npos && name.find("-of-", shard) != std::string_view::npos &&
+         name.size() > 5 && name.substr(name.size() - 5) == ".json";
+}
+
 // The shard [k, n] a partial result `source` records; InputError (FTV-6710) unless both are
 // integers with 1 <= k <= n <= kMaxShards.
 Shard recorded_shard(std::int64_t k, std::int64_t n, bool integers, std::string_view source);
