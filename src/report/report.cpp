@@ -234,8 +234,7 @@ ReportResult write_summary(const std::string& title, const std::vector<ReportLay
     ++result.layouts;
     index.layouts.push_back({p.name, p.summary, p.files});
   }
-  result.summary_path = (std::filesystem::path(out_dir) / "summary.md").string();
-  write_file_atomically(result.summary_path, md);
+  write_file_atomically((std::filesystem::path(out_dir) / "summary.md").string(), md);
   write_index(index, out_dir);
   return result;
 }
@@ -262,7 +261,6 @@ ReportResult run_report_shard(const ReportSpec& spec, const std::string& out_dir
   ReportResult result;
   result.layouts = partial.layouts.size();
   for (const auto& p : partial.layouts) result.all_clean = result.all_clean && p.clean;
-  result.summary_path = (std::filesystem::path(out_dir) / shard.file("report")).string();
   return result;
 }
 

@@ -17,7 +17,7 @@ namespace ftvlsi {
 std::string_view default_report_spec();
 
 struct ReportResult {
-  std::string summary_path;
+  std::string summary_path;  // set by run_report: the final summary.md or shard partial
   std::size_t layouts = 0;
   bool all_clean = true;  // every DRC that ran found nothing
 };
