@@ -67,12 +67,13 @@ void route_child(Cell<2>& cell, const Cell<2>& child, std::int32_t inst, Coord e
   }
 }
 
-Cell<2> make_inner(const FatTree& tree, const Layout<2>& layout, std::int32_t child_id, int k) {
+Cell<2> make_inner(const FatTree& tree, const Layout<2>& layout, std::int32_t child_id, int k,
+                   u64 stretch) {
   const Cell<2>& child = layout.cells[child_id];
   const Box<2>& b = child.bbox;
   const Coord child_pins = as_coord(child.pins.size());
   const Coord up_pins = as_coord(2 * tree.capacity(k));
-  const Coord gap = std::max(2 * child_pins, up_pins) + 1;
+  const Coord gap = as_coord(stretch) * std::max(2 * child_pins, up_pins) + 1;
   const Coord switch_side = std::max<Coord>(gap - 2, 1);
   Coord min_pin_x = b.hi[0];
   for (const Pin<2>& p : child.pins) min_pin_x = std::min(min_pin_x, p.at.x());
@@ -132,7 +133,9 @@ std::uint64_t estimate_h_tree_bytes(const FatTree& tree) {
   return total > UINT64_MAX ? UINT64_MAX : static_cast<u64>(total);
 }
 
-Layout<2> build_h_tree(const FatTree& tree) {
+namespace {
+
+Layout<2> build(const FatTree& tree, u64 stretch) {
   Layout<2> layout;
   layout.style = "h-tree";
   layout.wire_levels = tree.levels() + 1;
@@ -140,7 +143,7 @@ Layout<2> build_h_tree(const FatTree& tree) {
   layout.finalize_cell(0);
   for (int k = tree.levels() - 1; k >= 0; --k) {
     const auto child = static_cast<std::int32_t>(layout.cells.size() - 1);
-    layout.cells.push_back(make_inner(tree, layout, child, k));
+    layout.cells.push_back(make_inner(tree, layout, child, k, stretch));
     layout.finalize_cell(layout.cells.size() - 1);
   }
   const auto root = static_cast<std::int32_t>(layout.cells.size() - 1);
@@ -148,6 +151,17 @@ Layout<2> build_h_tree(const FatTree& tree) {
   layout.top = static_cast<std::int32_t>(layout.cells.size() - 1);
   layout.finalize_cell(layout.top);
   return layout;
+}
+
+}  // namespace
+
+Layout<2> build_h_tree(const FatTree& tree) {
+  return build(tree, 1);
+}
+
+Layout<2> build_h_tree_stretched_switches(const FatTree& tree, std::uint64_t stretch) {
+  FTVLSI_ASSERT(stretch >= 1);
+  return build(tree, stretch);
 }
 
 }  // namespace ftvlsi

@@ -53,20 +53,27 @@ std::vector<Entry> leiserson_checks() {
        "Leiserson 1985, Theorem 1 (seed 002)", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_l_t1,
        "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
-       "cycle is run through the simulator, and one that loses a message makes the check fail."},
+       "cycle is run through the simulator, and one that loses a message makes the check fail. "
+       "On sets that load every turning level alike the merged schedule takes one cycle per "
+       "level: the theorem's factor L is real there, so that series is judged against ⌈λ⌉·L."},
       {"L-C2", "capacities ≥ a lg n: d = O(a/(a−1) · λ)", "Leiserson 1985, Corollary 2 (seed 002)",
        powers(6, 12, 2), powers(6, 16, 2), detail::measure_l_c2,
-       "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2."},
+       "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2. On "
+       "sets that load every turning level alike, Theorem 1's schedule (the control) needs λ·L/2 "
+       "cycles, Corollary 2's at most 2λ."},
       {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3 (seed 002)", powers(6, 14, 2),
        powers(6, 18, 2), detail::measure_l_l3,
        "Every switch of the area-universal H-tree against m, the drawn wires that end on it "
-       "(its own cell's wires and the pins it exports); 2D only, not yet the 3D cube."},
+       "(its own cell's wires and the pins it exports); and, Lemma 3 proper, every switch box of "
+       "the universal 3D cube: O(h√m) × O(h√m) × O(√m/h) for some h ≥ 1 holds exactly when "
+       "(longest × thinnest side) / m and thinnest side / √m are O(1), m the drawn wires with an "
+       "end on the box."},
       {"L-T4", "volume and components of the universal fat-tree",
        "Leiserson 1985, Theorem 4 (seed 002)", powers(9, 15, 3), powers(9, 21, 3),
        detail::measure_l_t4,
        "The cube layout meets Theorem 4's O((w lg(n/w))^(3/2)) (docs/theorem4.md); its ratio falls "
-       "like lg^-0.9 n at these sizes. The components are counted on the tree, not yet on the "
-       "layout."},
+       "like lg^-0.9 n at these sizes. The components (Σ m over switches) are counted on the drawn "
+       "cube, at w = n^(2/3) and at w = n^(5/6), where lg(w³/n²) is live."},
       {"L-T5",
        "decomposition tree (O(v^{2/3}), 4^{1/3}) in 3D and (O(√a), √2) in 2D",
        "Leiserson 1985, Theorem 5 (seed 002), and its planar analogue",
@@ -149,8 +156,8 @@ std::vector<Entry> later_checks() {
        {4096, 12288},
        {4096, 12288, 262144, 786432},
        detail::measure_d_compose,
-       "Leaf stacks and unit trees of each composition, computed from the composition's shape "
-       "(transit_shape, docs/dehon.md §2), not yet counted on a built network."},
+       "Leaf stacks and unit trees of each composition, counted on the built network: the "
+       "distinct stacks its routers belong to (docs/dehon.md §2)."},
       {"D-route",
        "DeHon: 70-80 % of connections get through at full load, matched locality",
        "DeHon 1993, §Routing Performance (seed 003)",

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -34,10 +35,6 @@ namespace ftvlsi::detail {
 namespace {
 
 using u64 = std::uint64_t;
-
-CheckRule either(double constant, double epsilon) {
-  return {CheckRule::Kind::kUpper, constant, epsilon, true};
-}
 
 RouteRun route(const FatTreeParams& host, RouteAlgorithm algorithm, PatternParams pattern,
                u64 seed) {
@@ -165,12 +162,32 @@ struct Schedule {
 
 // Theorem 1's off-line schedule for `messages` on `tree`, merged across levels where still
 // one-cycle, each cycle run through the simulator. A cycle that loses a message is not one-cycle
-// and breaks the theorem: infinite cycles, a fail.
-Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages) {
+// and breaks the theorem: infinite cycles, a fail. The control (`blind`) is the same algorithm
+// blind to the capacities: sets halved until every channel carries at most one message, as on a
+// plain binary tree, and run unmerged on the real tree.
+Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool blind = false) {
   DeliverySimulator sim(tree, messages, SwitchPolicy::kPriority, 1);
   bool lossless = true;
-  const auto cycles = merge_one_cycle_sets(tree, messages, offline_sets(tree, messages));
+  std::vector<std::vector<std::uint32_t>> cycles;
+  if (blind) {
+    FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
+    plain.capacity.constant = 1;
+    cycles = offline_sets(FatTree(plain), messages);
+  } else {
+    cycles = merge_one_cycle_sets(tree, messages, offline_sets(tree, messages));
+  }
   const RouteResult r = route_schedule(sim, messages.size(), cycles, lossless);
+  const bool whole = lossless && r.delivered == messages.size();
+  return {whole ? static_cast<double>(r.cycles) : std::numeric_limits<double>::infinity(),
+          load_factor(channel_loads(messages, tree.levels()), tree)};
+}
+
+// Corollary 2's schedule for `messages` on `tree`, each cycle run through the simulator.
+Schedule corollary2_schedule(const FatTree& tree, const MessageSet& messages) {
+  DeliverySimulator sim(tree, messages, SwitchPolicy::kPriority, 1);
+  bool lossless = true;
+  const RouteResult r =
+      route_schedule(sim, messages.size(), offline_schedule_wide(tree, messages).cycles, lossless);
   const bool whole = lossless && r.delivered == messages.size();
   return {whole ? static_cast<double>(r.cycles) : std::numeric_limits<double>::infinity(),
           load_factor(channel_loads(messages, tree.levels()), tree)};
@@ -186,6 +203,45 @@ MessageSet across_the_root(u64 n, u64 per) {
   return m;
 }
 
+// Every turning level loaded alike: below each node at level k, cap(k+1) messages cross from
+// each child's subtree to the other's, each group alone at load factor 1 on its own channels.
+// Each message starts and ends at the processors that send and receive least so far (levels from
+// the leaves up, ties in bit-reversed order so both halves of a subtree share them), which keeps
+// the whole set's λ at 4 on the area-universal tree. Theorem 1's sets then number one per level,
+// and no two levels' sets merge: d = L, the theorem's factor lg n, which this set exposes.
+u64 reverse_bits(u64 x, int bits) {
+  u64 r = 0;
+  for (int b = 0; b < bits; ++b) r = (r << 1) | ((x >> b) & 1);
+  return r;
+}
+
+MessageSet every_level(const FatTree& tree) {
+  MessageSet m;
+  const u64 n = tree.processors();
+  std::vector<u64> sent(n, 0), received(n, 0), order;
+  for (int k = tree.levels() - 1; k >= 0; --k) {
+    const u64 s = n >> (k + 1), c = tree.capacity(k + 1);
+    for (u64 node = 0; node < tree.nodes_at(k); ++node)
+      for (u64 side = 0; side < 2; ++side) {
+        const u64 from = node * 2 * s + side * s, to = node * 2 * s + (1 - side) * s;
+        order.resize(s);
+        for (u64 o = 0; o < s; ++o) order[o] = o;
+        // Ties in bit-reversed order, so the picks spread over both halves of every subtree.
+        const auto key = [&](u64 o) {
+          return std::pair{sent[from + o] + received[to + o],
+                           reverse_bits(o, k + 1 == tree.levels() ? 0 : tree.levels() - k - 1)};
+        };
+        std::sort(order.begin(), order.end(), [&](u64 a, u64 b) { return key(a) < key(b); });
+        for (u64 j = 0; j < c; ++j) {
+          const u64 o = order[j % s];
+          ++sent[from + o], ++received[to + o];
+          m.emplace_back(static_cast<std::uint32_t>(from + o), static_cast<std::uint32_t>(to + o));
+        }
+      }
+  }
+  return m;
+}
+
 }  // namespace
 
 // L-T1: Theorem 1's schedule; every cycle must be one-cycle (run through the simulator), and
@@ -197,36 +253,55 @@ std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& 
   auto per_lambda =
       series("d / ⌈λ⌉, area-universal, 4 messages per processor to its mirror across the root",
              upper(4.0));
+  // Here the merged schedule's factor L does show (d = L at λ = 4): the theorem's O(λ lg n).
+  auto all_levels = series(
+      "d / (⌈λ⌉·L), area-universal, every turning level loaded alike (cap(k+1) messages each "
+      "way under each level-k node, λ = 4)",
+      growth_lg(0.5));
   for (u64 n : sizes) {
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
     PatternParams pattern = uniform(8 * n);
     pattern.seed = ctx.seed;
-    const Schedule uniform_set = theorem1_schedule(tree, make_pattern(pattern, n));
+    const Schedule uniform_set = theorem1_schedule(tree, make_pattern(pattern, n), ctx.control);
     paper.points.push_back({n, ctx.tamper(n, uniform_set.cycles),
                             2 * std::ceil(uniform_set.lambda) * std::log2(double(n))});
-    const Schedule root = theorem1_schedule(tree, across_the_root(n, 4));
+    const Schedule root = theorem1_schedule(tree, across_the_root(n, 4), ctx.control);
     per_lambda.points.push_back({n, root.cycles / std::ceil(root.lambda), 1.0});
+    const Schedule levels = theorem1_schedule(tree, every_level(tree), ctx.control);
+    all_levels.points.push_back(
+        {n, levels.cycles / std::ceil(levels.lambda), std::log2(static_cast<double>(n))});
   }
-  return {paper, per_lambda};
+  return {paper, per_lambda, all_levels};
 }
 
-// L-C2: Corollary 2 on a tree whose every capacity is 2 lg n (a = 2): d = O(a/(a-1) lambda).
+// L-C2: Corollary 2 on a tree whose every capacity is 2 lg n (a = 2): d = O(a/(a-1) lambda),
+// every cycle run through the simulator. On uniform sets the root's load dominates and any
+// schedule is near λ; on sets that load every turning level alike (cap(k+1) messages each way
+// under each level-k node, λ = 2), Theorem 1's merged schedule takes λ·L/2 cycles (one set per
+// level, none merging) while Corollary 2's fictitious capacities keep d ≤ 2λ'. Theorem 1's
+// schedule on the same sets is the control.
 std::vector<CheckSeries> measure_l_c2(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto s = series("d / (2a/(a−1)·λ), constant capacity 2 lg n (a = 2)", upper(1.0));
+  auto s =
+      series("d / (2a/(a−1)·λ), constant capacity 2 lg n (a = 2), 8n uniform messages", upper(1.0));
+  auto levels = series(
+      "d / (2a/(a−1)·λ), constant capacity 2 lg n (a = 2), every turning level loaded alike "
+      "(cap(k+1) messages each way under each level-k node, λ = 2)",
+      upper(1.0));
   for (u64 n : sizes) {
     FatTreeParams host = tree_params(n, CapacityProfile::kConstant);
     host.capacity.constant = 2 * static_cast<u64>(lg(n));
-    RouteSpec r;
-    r.host = host;
-    r.algorithm = RouteAlgorithm::kOffline;
-    r.offline = OfflineVariant::kCorollary2;
-    r.pattern = uniform(8 * n);
-    r.seed = ctx.seed;
-    const RouteRun run = run_route(r);
-    s.points.push_back(
-        {n, ctx.tamper(n, static_cast<double>(run.result.cycles)), 4.0 * run.load_factor});
+    const FatTree tree(host);
+    PatternParams pattern = uniform(8 * n);
+    pattern.seed = ctx.seed;
+    const MessageSet uniform_set = make_pattern(pattern, n);
+    const Schedule u =
+        ctx.control ? theorem1_schedule(tree, uniform_set) : corollary2_schedule(tree, uniform_set);
+    s.points.push_back({n, ctx.tamper(n, u.cycles), 4.0 * u.lambda});
+    const MessageSet set = every_level(tree);
+    const Schedule d = ctx.control ? theorem1_schedule(tree, set) : corollary2_schedule(tree, set);
+    levels.points.push_back({n, d.cycles, 4.0 * d.lambda});
   }
-  return {s};
+  return {s, levels};
 }
 
 namespace {
@@ -243,15 +318,56 @@ std::vector<u64> incident_wires(const Cell<2>& cell) {
   return count;
 }
 
+// Per switch of a cube cell, the drawn wires with an end on its surface: the cube's wires end
+// by geometry (one-unit segments onto the switch's faces), not on node terminals.
+struct DrawnSwitch {
+  Box<3> box;
+  int level = 0;
+  u64 wires = 0;  // m
+};
+std::vector<DrawnSwitch> cube_switches(const Layout<3>& layout) {
+  std::vector<DrawnSwitch> out;
+  for (const Cell<3>& cell : layout.cells)
+    for (std::size_t i = 0; i < cell.node_count(); ++i) {
+      if (cell.node_kind[i] != NodeKind::kSwitch) continue;
+      const Box<3>& b = cell.node_box[i];
+      const auto on_surface = [&](const Point<3>& q) {
+        bool inside = true, face = false;
+        for (int d = 0; d < 3; ++d) {
+          inside = inside && b.lo[d] <= q[d] && q[d] <= b.hi[d];
+          face = face || q[d] == b.lo[d] || q[d] == b.hi[d];
+        }
+        return inside && face;
+      };
+      u64 m = 0;
+      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+        const auto points = cell.wire(w);
+        if (on_surface(points.front()) || on_surface(points.back())) ++m;
+      }
+      out.push_back({b, cell.node_level[i], m});
+    }
+  return out;
+}
+
 }  // namespace
 
-// L-L3: every switch of the H-tree is a square of side Theta(m), m its incident wires.
+// L-L3: every switch of the H-tree is a square of side Theta(m), m its incident wires; on the 3D
+// cube (Lemma 3 proper) a box O(h√m) × O(h√m) × O(√m/h) for some h ≥ 1, which holds exactly
+// when (longest side × thinnest side) / m and thinnest side / √m are O(1).
 std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto big = series("largest switch side / m (m: the drawn wires that end on it)", growth_lg(0.4));
   auto small = series("smallest switch side / m", lower(1.0 / 3));
+  auto flat = series(
+      "3D cube, universal profile: largest (longest side × thinnest side) / m (m: the drawn "
+      "wires with an end on the switch's surface)",
+      growth_lg(0.4));
+  auto thin = series("3D cube: largest thinnest side / √m", growth_lg(0.4));
   for (u64 n : sizes) {
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
-    const Layout<2> layout = build_h_tree(tree);
+    // The control: every switch drawn lg n times wider than its wires need.
+    const Layout<2> layout = ctx.control
+                                 ? build_h_tree_stretched_switches(tree, static_cast<u64>(lg(n)))
+                                 : build_h_tree(tree);
     double most = 0, least = 1e300;
     for (const Cell<2>& cell : layout.cells) {
       const std::vector<u64> wires = incident_wires(cell);
@@ -264,19 +380,34 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
     }
     big.points.push_back({n, ctx.tamper(n, most), 1.0});
     small.points.push_back({n, least, 1.0});
+    double flattest = 0, thinnest = 0;
+    const FatTree universal(tree_params(n, CapacityProfile::kUniversal));
+    for (const auto& [box, level, m] : cube_switches(build_cube(universal))) {
+      if (m == 0) continue;
+      std::array<double, 3> d{};
+      for (int a = 0; a < 3; ++a) d[a] = static_cast<double>(box.hi[a] - box.lo[a]);
+      std::sort(d.begin(), d.end());
+      const double mm = static_cast<double>(m);
+      flattest = std::max(flattest, d[2] * d[0] / mm);
+      thinnest = std::max(thinnest, d[0] / std::sqrt(mm));
+    }
+    flat.points.push_back({n, flattest, 1.0});
+    thin.points.push_back({n, thinnest, 1.0});
   }
-  return {big, small};
+  return {big, small, flat, thin};
 }
 
 // L-T4: the cube layout of the universal fat-tree (root n^(2/3)) against Theorem 4.
 std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& ctx) {
   // The cube's ratio falls like lg^-0.9 n at these sizes; the slab's like lg^-0.25 n.
   auto volume = series("volume / (w lg(n/w))^(3/2), w = n^(2/3)", growth_lg(-0.55));
-  auto components = series("components / (n lg(w³/n²))", growth_lg(0.5));
+  auto components =
+      series("components / (n lg(w³/n²)), w = n^(2/3) (counted on the drawn cube)", growth_lg(0.5));
   // Theorem 4 covers every w from n^(2/3) to n; at w = n^(2/3) lg(w³/n²) degenerates to 1, so
   // the bound is also measured at w = n^(5/6), where both logarithms are live.
   // There the cube's ratio falls like lg^-2.5 n, the slab's like lg^-1.3 … lg^-1.6 n.
   auto wide = series("volume / (w lg(n/w))^(3/2), w = n^(5/6)", growth_lg(-2.1));
+  auto wide_components = series("components / (n lg(w³/n²)), w = n^(5/6)", growth_lg(0.5));
   for (u64 n : sizes) {
     const double nn = static_cast<double>(n);
     for (const bool at_five_sixths : {false, true}) {
@@ -285,16 +416,22 @@ std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& 
         p.capacity.root_capacity = u64{1} << static_cast<int>(std::lround(5.0 * lg2(nn) / 6));
       const FatTree tree(p);
       // The control: the slab layout, whose analysis is worse by lg^(3/2).
-      const LayoutMetrics<3> m = measure(ctx.control ? build_slab_cube(tree) : build_cube(tree));
+      const Layout<3> layout = ctx.control ? build_slab_cube(tree) : build_cube(tree);
+      const LayoutMetrics<3> m = measure(layout);
       const double v = ctx.tamper(n, static_cast<double>(m.volume()));
       (at_five_sixths ? wide : volume).points.push_back({n, v, theorem4_volume(tree)});
-      if (at_five_sixths) continue;
+      // Leiserson's components, Σ over switches of m, counted on the drawn cube: each level's
+      // cell holds one switch and is placed 2^k times. The cube draws one wire per unit of
+      // capacity (both directions share it), so its m is half the tree's two-way count.
+      double drawn = 0;
+      for (const auto& [box, level, wires] : cube_switches(layout))
+        drawn += std::ldexp(static_cast<double>(wires), level);
       const double w = static_cast<double>(tree.capacity(0));
-      components.points.push_back(
-          {n, static_cast<double>(tree.components()), nn * lg2(w * w * w / (nn * nn))});
+      (at_five_sixths ? wide_components : components)
+          .points.push_back({n, drawn, nn * lg2(w * w * w / (nn * nn))});
     }
   }
-  return {volume, components, wide};
+  return {volume, components, wide, wide_components};
 }
 
 namespace {
@@ -586,8 +723,17 @@ std::vector<CheckSeries> measure_gl_t11(const std::vector<u64>& sizes, const Ctx
   for (u64 n : sizes) {
     FatTreeParams host = tree_params(n, CapacityProfile::kConstant);
     host.capacity.constant = static_cast<u64>(lg(n));
+    // The control: Theorem 1's schedule blind to the capacities (one message per channel per
+    // cycle), which on capacities lg n is worse by lg n.
     const auto [cycles, lambda] =
-        mean_route(host, RouteAlgorithm::kRandomPrime, uniform(8 * n), ctx.seed);
+        !ctx.control
+            ? mean_route(host, RouteAlgorithm::kRandomPrime, uniform(8 * n), ctx.seed)
+            : mean_of_three_seeds(ctx.seed, [&](u64 seed) {
+                PatternParams pattern = uniform(8 * n);
+                pattern.seed = seed;
+                const Schedule d = theorem1_schedule(FatTree(host), make_pattern(pattern, n), true);
+                return std::pair{d.cycles, d.lambda};
+              });
     s.points.push_back({n, ctx.tamper(n, cycles), lambda});
   }
   return {s};
@@ -732,6 +878,18 @@ std::vector<CheckSeries> measure_g3_headline(const std::vector<u64>& sizes, cons
 
 const std::vector<Control>& controls() {
   static const std::vector<Control> table{
+      {"L-L3",
+       "the same H-trees with every switch drawn lg n times wider than its wires need "
+       "(build_h_tree_stretched_switches)"},
+      {"GL-T11",
+       "Theorem 1's schedule blind to the capacities (sets halved until every channel carries at "
+       "most one message, run unmerged): on capacities lg n, worse by lg n"},
+      {"L-C2",
+       "Theorem 1's merged schedule on the same sets, without Corollary 2's fictitious "
+       "capacities (on sets loading every level alike it takes λ·L/2 cycles)"},
+      {"L-T1",
+       "Theorem 1's schedule blind to the capacities: sets halved until every channel carries at "
+       "most one message, as on a plain binary tree, run unmerged"},
       {"L-T4",
        "the slab layout of the same trees, whose analysis is O(w^(3/2) lg³(n/w)), worse "
        "by lg^(3/2)"},

@@ -217,3 +217,28 @@ TEST_SUITE("h_tree") {
     CHECK(measure(layout).processors == (1u << 20));
   }
 }
+
+TEST_SUITE("h_tree control") {
+  TEST_CASE("the stretched-switch H-tree (L-L3's control) is clean and its switches are wider") {
+    for (std::uint64_t n : {4, 64, 1024}) {
+      CAPTURE(n);
+      const FatTree tree = make_tree(CapacityProfile::kAreaUniversal, n);
+      const Layout<2> plain = build_h_tree(tree);
+      const Layout<2> wide = build_h_tree_stretched_switches(tree, 3);
+      CHECK(check_hierarchical(wide).violations == 0);
+      CHECK(check_flat(wide, kMemory).violations == 0);
+      // Every switch is 3x as wide (side + 2 = 3 (plain side + 2) - 2), the wires the same.
+      std::uint64_t wires_plain = 0, wires_wide = 0;
+      for (std::size_t c = 0; c < plain.cells.size(); ++c) {
+        wires_plain += plain.cells[c].wire_count();
+        wires_wide += wide.cells[c].wire_count();
+        for (std::size_t i = 0; i < plain.cells[c].node_count(); ++i) {
+          if (plain.cells[c].node_kind[i] != NodeKind::kSwitch) continue;
+          CHECK(wide.cells[c].node_box[i].width() + 2 ==
+                3 * (plain.cells[c].node_box[i].width() + 2) - 2);
+        }
+      }
+      CHECK(wires_wide == wires_plain);
+    }
+  }
+}

@@ -221,8 +221,8 @@ TEST_SUITE("check controls") {
 
   TEST_CASE("every control built so far fails its check's rules, and the checks pass") {
     CheckOptions o;
-    o.ids = {"L-T4", "L-L6",  "L-T8",  "L-T10",      "GL-area",    "GL-T9",
-             "G-1",  "G-2.1", "G-4.1", "G-headline", "G3-headline"};
+    o.ids = {"L-T1",  "L-C2",   "L-L3", "L-T4",  "L-L6",  "L-T8",       "L-T10",      "GL-area",
+             "GL-T9", "GL-T11", "G-1",  "G-2.1", "G-4.1", "G-headline", "G3-headline"};
     o.controls = true;
     const auto results = run_checks(o);
     REQUIRE(results.size() == o.ids.size());
@@ -245,8 +245,8 @@ TEST_SUITE("check controls") {
 
   TEST_CASE("a check without a control is not evidence: --controls says so") {
     CheckOptions o;
-    o.ids = {"L-T1"};
-    o.tiny = 64;
+    o.ids = {"D-compose"};
+    o.tiny = 4096;
     o.controls = true;
     const auto results = run_checks(o);
     CHECK(!results.front().control.run);

@@ -24,6 +24,11 @@ namespace ftvlsi {
 
 Layout<2> build_h_tree(const FatTree& tree);
 
+// A deliberately worse H-tree, the negative control of `ftvlsi check` L-L3: every switch's side
+// is `stretch` times the one above (the rest of the construction is unchanged and drawn
+// wire-for-wire), so a switch is Theta(stretch * m), no longer Theta(m).
+Layout<2> build_h_tree_stretched_switches(const FatTree& tree, std::uint64_t stretch);
+
 // Bytes the hierarchical H-tree of `tree` needs, estimated before anything is allocated.
 std::uint64_t estimate_h_tree_bytes(const FatTree& tree);
 
