@@ -104,7 +104,7 @@ void fill_stages(TransitShape& s) {
   }
   for (int st = 0; st < s.unit_tree_stages; ++st) {
     nodes /= 64;
-    const int m = small && st == 0 ? kSmallUnitTree : kLargeUnitTree;
+    const int m = small && st == 0 ? kSmallUnitTree : s.params.upper_unit_tree;
     const std::uint64_t u = top / static_cast<std::uint64_t>(m);
     s.unit_trees_by_stage.push_back(nodes * u);
     s.unit_tree_size_by_stage.push_back(m);
@@ -120,6 +120,8 @@ void fill_stages(TransitShape& s) {
 TransitShape transit_shape(const TransitParams& given) {
   TransitShape s;
   s.params = resolve_composition(given);
+  FTVLSI_ASSERT(s.params.upper_unit_tree == kLargeUnitTree ||
+                s.params.upper_unit_tree == kSmallUnitTree);
   const bool small = s.params.leaf == TransitLeaf::kSmall;
   const int max_stages = small ? 3 : 2;
   if (s.params.stages < 0 || s.params.stages > max_stages)

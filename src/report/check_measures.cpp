@@ -878,6 +878,9 @@ std::vector<CheckSeries> measure_g3_headline(const std::vector<u64>& sizes, cons
 
 const std::vector<Control>& controls() {
   static const std::vector<Control> table{
+      {"D-compose",
+       "the same processors, RN1s and connections built from small unit trees only (m = 2 at "
+       "every stage), 4 times as many unit trees above the leaves"},
       {"L-L3",
        "the same H-trees with every switch drawn lg n times wider than its wires need "
        "(build_h_tree_stretched_switches)"},

@@ -220,3 +220,28 @@ TEST_SUITE("transit") {
     CHECK_FALSE(same_ac);
   }
 }
+
+TEST_SUITE("transit control") {
+  TEST_CASE("small unit trees only (D-compose's control): same RN1s, 4x the upper stacks, paths") {
+    for (const char* name : {"4K", "12K"}) {
+      CAPTURE(name);
+      TransitParams p = named(name);
+      const TransitNetwork paper(p);
+      p.upper_unit_tree = kSmallUnitTree;
+      const TransitNetwork small(p);
+      CHECK(small.processors() == paper.processors());
+      CHECK(small.routers() == paper.routers());
+      const auto upper = [](const TransitNetwork& net) {
+        std::uint64_t count = 0;
+        for (std::uint32_t s = 0; s < net.stacks(); ++s) count += net.stack_stage(s) > 0;
+        return count;
+      };
+      CHECK(upper(small) == 4 * upper(paper));
+      SplitMix64 rng(3);
+      for (int k = 0; k < 200; ++k) {
+        const auto s = rng.below(small.processors()), d = rng.below(small.processors());
+        if (s != d) CHECK(has_path(small, s, d));
+      }
+    }
+  }
+}

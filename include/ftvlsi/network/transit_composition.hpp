@@ -35,6 +35,9 @@ enum class RedundantWiring : std::uint8_t { kRandom, kDeterministic };
 std::string_view to_string(TransitLeaf leaf);
 std::string_view to_string(RedundantWiring wiring);
 
+inline constexpr int kSmallUnitTree = 2;  // connections per subtree and direction
+inline constexpr int kLargeUnitTree = 8;
+
 struct TransitParams {
   std::string composition = "4K";  // 4K, 256K, 12K, 768K or custom (then leaf and stages)
   TransitLeaf leaf = TransitLeaf::kSmall;
@@ -42,15 +45,16 @@ struct TransitParams {
   Rn1Config rn1 = Rn1Config::kDilation2;
   RedundantWiring wiring = RedundantWiring::kRandom;
   std::uint64_t seed = 1;
+  // m of the unit trees above the first stage: DeHon's large unit tree (8). 2 builds the same
+  // processors, RN1s and connections from small unit trees only, 4 times as many of them above
+  // the leaves: the negative control of `ftvlsi check` D-compose (docs/checks.md).
+  int upper_unit_tree = kLargeUnitTree;
 };
 
 // The named compositions; InputError naming the valid ones for any other name. "custom" keeps
 // the given leaf and stages.
 std::vector<std::string> transit_composition_names();
 TransitParams resolve_composition(TransitParams params);
-
-inline constexpr int kSmallUnitTree = 2;  // connections per subtree and direction
-inline constexpr int kLargeUnitTree = 8;
 
 // Processors of a leaf cluster (0 for small unit-tree leaves).
 int cluster_processors(TransitLeaf leaf);
