@@ -1,5 +1,5 @@
 #pragma once
-// Runs the ftvlsi executable as a user would, for the tests of issue 17's features.
+// Runs the ftvlsi executable as a user would: the one helper of every CLI test.
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -23,9 +23,8 @@ struct CliResult {
   std::string out;  // stdout
 };
 
-// stdout only; stderr goes to `err_file` when given, else is dropped.
-inline CliResult run_cli(const std::string& args, const std::string& err_file = "/dev/null") {
-  const std::string command = std::string(FTVLSI_EXE) + " " + args + " 2>" + err_file;
+// Runs a shell command line; its stdout (and whatever the command line redirects into it).
+inline CliResult run_shell(const std::string& command) {
   CliResult r;
   FILE* pipe = ::popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
@@ -36,6 +35,16 @@ inline CliResult run_cli(const std::string& args, const std::string& err_file = 
   const int status = ::pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// stdout only; stderr goes to `err_file` when given, else is dropped.
+inline CliResult run_cli(const std::string& args, const std::string& err_file = "/dev/null") {
+  return run_shell(std::string(FTVLSI_EXE) + " " + args + " 2>" + err_file);
+}
+
+// stdout and stderr together, with `env` (VAR=value ...) before the command when given.
+inline CliResult run_cli_merged(const std::string& args, const std::string& env = "") {
+  return run_shell(env + " " + std::string(FTVLSI_EXE) + " " + args + " 2>&1");
 }
 
 // Starts ftvlsi with `args` (stdout and stderr to `log`), polls `ready` every 200 µs for up to 60 s
@@ -80,8 +89,11 @@ inline std::string slurp_file(const std::filesystem::path& path) {
   return s.str();
 }
 
-inline std::filesystem::path scratch_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / "ftvlsi_issue17_test" / name;
+// An empty folder `name` under the system's temporary folder, in `suite`'s own subfolder (test
+// files run in parallel, so each keeps to its own).
+inline std::filesystem::path scratch_dir(const std::string& name,
+                                         const std::string& suite = "ftvlsi_issue17_test") {
+  const auto dir = std::filesystem::temp_directory_path() / suite / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

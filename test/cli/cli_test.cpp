@@ -12,34 +12,20 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string output;  // stdout and stderr together
-};
+using ftvlsi::test::CliResult;
 
-Result run(const std::string& args) {
-  const std::string command = std::string(FTVLSI_EXE) + " " + args + " 2>&1";
-  Result r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    r.output.append(buffer.data(), got);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+CliResult run(const std::string& args) {
+  return ftvlsi::test::run_cli_merged(args);
 }
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "ftvlsi_cli_test" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return ftvlsi::test::scratch_dir(name, "ftvlsi_cli_test");
 }
 
 std::size_t line_count(const std::string& s) {
@@ -60,12 +46,12 @@ std::string slurp(const fs::path& path) {
 void expect_error(const std::string& args, int code, const std::string& id,
                   const std::string& detail = "") {
   CAPTURE(args);
-  const Result r = run(args);
-  CAPTURE(r.output);
+  const CliResult r = run(args);
+  CAPTURE(r.out);
   CHECK(r.code == code);
-  CHECK(line_count(r.output) == 1);
-  CHECK(r.output.rfind("ftvlsi: error " + id + ": ", 0) == 0);
-  CHECK(r.output.find(detail) != std::string::npos);
+  CHECK(line_count(r.out) == 1);
+  CHECK(r.out.rfind("ftvlsi: error " + id + ": ", 0) == 0);
+  CHECK(r.out.find(detail) != std::string::npos);
 }
 
 }  // namespace
@@ -75,9 +61,9 @@ TEST_SUITE("cli") {
     CHECK(run("--help").code == 0);
     CHECK(run("layout --help").code == 0);
     CHECK(run("report --help").code == 0);
-    const Result v = run("--version");
+    const CliResult v = run("--version");
     CHECK(v.code == 0);
-    CHECK(v.output.find('.') != std::string::npos);
+    CHECK(v.out.find('.') != std::string::npos);
   }
 
   TEST_CASE("bad sizes and values are one-line errors with exit code 2") {
@@ -132,9 +118,9 @@ TEST_SUITE("cli") {
     std::string first[3];
     for (int round = 0; round < 2; ++round) {
       const std::string base = (dir / ("r" + std::to_string(round))).string();
-      const Result r = run("layout -n 256 --capacity area-universal --drc --seed 5 --svg " + base +
-                           ".svg --gds " + base + ".gds --json " + base + ".json");
-      CAPTURE(r.output);
+      const CliResult r = run("layout -n 256 --capacity area-universal --drc --seed 5 --svg " +
+                                 base + ".svg --gds " + base + ".gds --json " + base + ".json");
+      CAPTURE(r.out);
       REQUIRE(r.code == 0);
       const std::string files[3] = {slurp(base + ".svg"), slurp(base + ".gds"),
                                     slurp(base + ".json")};
@@ -174,16 +160,16 @@ TEST_SUITE("cli") {
   }
 
   TEST_CASE("json to standard output is the whole document and nothing else") {
-    const Result r = run("layout -n 16 --json -");
+    const CliResult r = run("layout -n 16 --json -");
     CHECK(r.code == 0);
-    CHECK(r.output.front() == '{');
-    CHECK(r.output.find("\"wire_length_total\"") != std::string::npos);
+    CHECK(r.out.front() == '{');
+    CHECK(r.out.find("\"wire_length_total\"") != std::string::npos);
   }
 
   TEST_CASE("the main job writes its report folder") {
     const fs::path dir = scratch("report");
-    const Result r = run("report --out " + (dir / "out").string());
-    CAPTURE(r.output);
+    const CliResult r = run("report --out " + (dir / "out").string());
+    CAPTURE(r.out);
     CHECK(r.code == 0);
     CHECK(fs::exists(dir / "out" / "summary.md"));
     CHECK(fs::exists(dir / "out" / "check.md"));
@@ -210,11 +196,11 @@ TEST_SUITE("cli_decompose") {
   TEST_CASE("decompose writes the trees, the mapping, the messages and the graph exports") {
     const fs::path dir = scratch("decompose");
     const std::string base = (dir / "m").string();
-    const Result r =
+    const CliResult r =
         run("decompose --network mesh -n 256 --json " + base + ".json --dot " + base +
             ".dot --mapping-out " + base + ".txt --messages-out " + base + ".msg --export-scotch " +
             base + ".grf --export-metis " + base + ".metis --network-out " + base + ".net");
-    CAPTURE(r.output);
+    CAPTURE(r.out);
     REQUIRE(r.code == 0);
     const std::string json = slurp(base + ".json");
     for (const char* key :
@@ -241,16 +227,17 @@ TEST_SUITE("cli_decompose") {
     CHECK(slurp(base + ".grf").rfind("0\n256 960\n0 000\n", 0) == 0);  // 480 wires, 960 arcs
     CHECK(slurp(base + ".metis").rfind("256 480\n", 0) == 0);
     CHECK(slurp(base + ".dot").find("digraph") != std::string::npos);
-    const Result svg = run("decompose --network torus -n 256 --svg " + base + ".svg");
+    const CliResult svg = run("decompose --network torus -n 256 --svg " + base + ".svg");
     CHECK(svg.code == 0);
     for (int k = 0; k < 8; ++k)
       CHECK(slurp(base + ".svg").find("id=\"overlay-k" + std::to_string(k) + "\"") !=
             std::string::npos);
     CHECK(line_count(slurp(base + ".msg")) == 1 + 960);
     // The network file reads back and decomposes the same.
-    const Result again = run("decompose --network file --network-file " + base + ".net --json -");
+    const CliResult again =
+        run("decompose --network file --network-file " + base + ".net --json -");
     CHECK(again.code == 0);
-    CHECK(again.output.find("\"load_factor\"") != std::string::npos);
+    CHECK(again.out.find("\"load_factor\"") != std::string::npos);
   }
 
   TEST_CASE("decompose reads Scotch and METIS graphs, computes a missing geometry, writes .map") {
@@ -262,26 +249,27 @@ TEST_SUITE("cli_decompose") {
                 .code == 0);
     const std::string given = slurp(base + ".json");
     // The same graph and geometry read back: the same loads.
-    const Result scotch =
+    const CliResult scotch =
         run("decompose --network file --network-file " + base + ".grf --coordinates " + base +
             ".xyz --cut-on placement --json - " + "--mapping-out " + base + ".map");
-    CAPTURE(scotch.output);
+    CAPTURE(scotch.out);
     REQUIRE(scotch.code == 0);
-    CHECK(scotch.output.find("\"geometry\": \"given\"") != std::string::npos);
+    CHECK(scotch.out.find("\"geometry\": \"given\"") != std::string::npos);
     const auto loads = [](const std::string& j) { return j.substr(j.find("\"load_by_level\"")); };
-    CHECK(loads(scotch.output) == loads(given));
+    CHECK(loads(scotch.out) == loads(given));
     // Scotch's mapping format: the count, then one pair per processor; it reads back.
     CHECK(slurp(base + ".map").rfind("500\n0\t", 0) == 0);
-    const Result judged =
+    const CliResult judged =
         run("decompose --network file --network-file " + base + ".grf --coordinates " + base +
             ".xyz --cut-on placement " + "--json - --mapping-in " + base + ".map");
     CHECK(judged.code == 0);
-    CHECK(loads(judged.output) == loads(given));
+    CHECK(loads(judged.out) == loads(given));
     // METIS without coordinates: a computed embedding, reported as such.
-    const Result metis = run("decompose --network file --network-file " + base + ".graph --json -");
+    const CliResult metis =
+        run("decompose --network file --network-file " + base + ".graph --json -");
     CHECK(metis.code == 0);
-    CHECK(metis.output.find("\"geometry\": \"computed\"") != std::string::npos);
-    CHECK(metis.output.find("\"within_bound\": true") != std::string::npos);
+    CHECK(metis.out.find("\"geometry\": \"computed\"") != std::string::npos);
+    CHECK(metis.out.find("\"within_bound\": true") != std::string::npos);
     std::ofstream(dir / "bad.grf") << "0\n2 2\n0 000\n1 3\n1 0\n";
     expect_error("decompose --network file --network-file " + (dir / "bad.grf").string(), 2,
                  "FTV-4410", "bad.grf:4: vertex 0 lists neighbour 3, out of range");
@@ -328,12 +316,12 @@ TEST_SUITE("cli_route") {
   TEST_CASE("route writes JSON with the contract's keys, a schedule and the channel loads") {
     const fs::path dir = scratch("route");
     const std::string base = (dir / "r").string();
-    const Result r =
+    const CliResult r =
         run("route -n 64 --capacity area-universal --pattern transpose --algorithm "
             "random --json " +
             base + ".json --schedule " + base + ".s --loads " + base + ".csv --messages-out " +
             base + ".m");
-    CAPTURE(r.output);
+    CAPTURE(r.out);
     REQUIRE(r.code == 0);
     const std::string json = slurp(base + ".json");
     for (const char* key :
@@ -342,7 +330,7 @@ TEST_SUITE("cli_route") {
       CHECK(json.find(key) != std::string::npos);
     CHECK(line_count(slurp(base + ".s")) == 1 + 64);
     CHECK(slurp(base + ".csv").rfind("direction,level,index,load,capacity,load_factor\n", 0) == 0);
-    const Result again =
+    const CliResult again =
         run("route -n 64 --capacity area-universal --messages " + base + ".m --json -");
     CHECK(again.code == 0);
   }
@@ -350,15 +338,15 @@ TEST_SUITE("cli_route") {
   TEST_CASE("route --algorithm offline delivers a set with lambda <= 1 in one cycle") {
     // Full capacities: every permutation has lambda <= 1, and its one-cycle sets, one per
     // turning level, share one delivery cycle.
-    const Result r =
+    const CliResult r =
         run("route -n 64 --capacity full --pattern permutation --algorithm offline "
             "--json -");
-    CAPTURE(r.output);
+    CAPTURE(r.out);
     REQUIRE(r.code == 0);
     for (const char* key :
          {"\"delivery_cycles\": 1,", "\"every_cycle_one_cycle\": true", "\"lower_bound\": 1.0",
           "\"cycles_over_lower_bound\": 1.0", "\"bound\": 12.0", "\"sets\": "})
-      CHECK(r.output.find(key) != std::string::npos);
+      CHECK(r.out.find(key) != std::string::npos);
   }
 
   TEST_CASE("route rejects bad messages, patterns and algorithms with one line") {
@@ -381,23 +369,23 @@ TEST_SUITE("cli_route") {
     expect_error("route -n 64 --algorithm offline --offline corollary-3", 2, "FTV-1121",
                  "theorem-1");
     const fs::path adv = dir / "adversary.txt";
-    const Result a = run("route -n 256 --algorithm adversary --lambda 24 --messages-out " +
-                         adv.string() + " --json -");
+    const CliResult a = run("route -n 256 --algorithm adversary --lambda 24 --messages-out " +
+                            adv.string() + " --json -");
     CHECK(a.code == 0);
-    CHECK(a.output.find("\"greedy_meets_bound\": true") != std::string::npos);
-    CHECK(a.output.find("\"capacity_profile\": \"four-way\"") != std::string::npos);
-    CHECK(a.output.find("\"load_factor\": 24.0,") != std::string::npos);
-    const Result proof = run("route -n 64 --algorithm random --constants proof --json -");
+    CHECK(a.out.find("\"greedy_meets_bound\": true") != std::string::npos);
+    CHECK(a.out.find("\"capacity_profile\": \"four-way\"") != std::string::npos);
+    CHECK(a.out.find("\"load_factor\": 24.0,") != std::string::npos);
+    const CliResult proof = run("route -n 64 --algorithm random --constants proof --json -");
     CHECK(proof.code == 0);
-    CHECK(proof.output.find("\"constants\": \"proof\"") != std::string::npos);
-    CHECK(proof.output.find("\"delivered\": 64") != std::string::npos);
+    CHECK(proof.out.find("\"constants\": \"proof\"") != std::string::npos);
+    CHECK(proof.out.find("\"delivered\": 64") != std::string::npos);
     CHECK(line_count(slurp(adv.string())) > 24);
-    const Result w =
+    const CliResult w =
         run("route -n 64 --capacity constant --constant 12 --pattern uniform --count 640 "
             "--algorithm offline --offline corollary-2 --json -");
     CHECK(w.code == 0);
-    CHECK(w.output.find("\"every_cycle_one_cycle\": true") != std::string::npos);
-    const Result rp =
+    CHECK(w.out.find("\"every_cycle_one_cycle\": true") != std::string::npos);
+    const CliResult rp =
         run("route -n 64 --capacity constant --constant 6 --algorithm random-prime --json -");
     CHECK(rp.code == 0);
     expect_error("route -n 64 --switch fair", 2, "FTV-1121", "random or priority");
@@ -405,84 +393,86 @@ TEST_SUITE("cli_route") {
     expect_error("route --network fat-pyramid -n 60", 2, "FTV-3203", "64");
     expect_error("route --network butterfly-fat-tree -n 64 --algorithm offline", 2, "FTV-6101",
                  "greedy");
-    const Result bp =
+    const CliResult bp =
         run("route --network fat-pyramid -n 64 --pattern permutation "
             "--algorithm random-prime --json -");
     CHECK(bp.code == 0);
-    CHECK(bp.output.find("\"algorithm\": \"random-prime\"") != std::string::npos);
-    const Result b = run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
+    CHECK(bp.out.find("\"algorithm\": \"random-prime\"") != std::string::npos);
+    const CliResult b =
+        run("route --network butterfly-fat-tree -n 64 --pattern transpose --json -");
     CHECK(b.code == 0);
-    CHECK(b.output.find("\"delivered\": 64") != std::string::npos);
+    CHECK(b.out.find("\"delivered\": 64") != std::string::npos);
     expect_error("layout -n 64 --parents 2", 2, "FTV-1203", "butterfly");
     expect_error("layout --network fat-pyramid -n 64 --style layered", 2, "FTV-2204",
                  "fold-and-squash");
     expect_error("layout --network fat-pyramid -n 64 --style cube --mesh-diagonals", 2, "FTV-5405",
                  "6-neighbour");
     // The 3D fat-pyramid: the lattice with each level's 6-neighbour mesh.
-    const Result p3 = run("layout --network fat-pyramid -n 64 --style cube --drc --json -");
+    const CliResult p3 = run("layout --network fat-pyramid -n 64 --style cube --drc --json -");
     CHECK(p3.code == 0);
-    CHECK(p3.output.find("\"kind\": \"fat-pyramid-3d\"") != std::string::npos);
-    CHECK(p3.output.find("\"mesh_neighbours\": 6") != std::string::npos);
-    CHECK(p3.output.find("\"drc_violations\": 0") != std::string::npos);
+    CHECK(p3.out.find("\"kind\": \"fat-pyramid-3d\"") != std::string::npos);
+    CHECK(p3.out.find("\"mesh_neighbours\": 6") != std::string::npos);
+    CHECK(p3.out.find("\"drc_violations\": 0") != std::string::npos);
     expect_error("layout --network butterfly-fat-tree -n 256 --style cube", 2, "FTV-3203", "512");
-    const Result b3 = run("layout --network butterfly-fat-tree -n 64 --style cube --drc --json -");
+    const CliResult b3 =
+        run("layout --network butterfly-fat-tree -n 64 --style cube --drc --json -");
     CHECK(b3.code == 0);
-    CHECK(b3.output.find("\"parents_per_switch\": 4") != std::string::npos);
+    CHECK(b3.out.find("\"parents_per_switch\": 4") != std::string::npos);
     // The 3D lattice by default, the layered router by name; the fat-tree's cube (Theorem 4)
     // and its slab; each says which bound its volume is measured against.
-    CHECK(b3.output.find("\"style\": \"cube\"") != std::string::npos);
-    CHECK(b3.output.find("\"volume_bound\": \"Greenberg-Leiserson 6: n lg^(3/2) n\"") !=
+    CHECK(b3.out.find("\"style\": \"cube\"") != std::string::npos);
+    CHECK(b3.out.find("\"volume_bound\": \"Greenberg-Leiserson 6: n lg^(3/2) n\"") !=
           std::string::npos);
-    CHECK(b3.output.find("\"volume_ratio\": ") != std::string::npos);
-    const Result layered =
+    CHECK(b3.out.find("\"volume_ratio\": ") != std::string::npos);
+    const CliResult layered =
         run("layout --network butterfly-fat-tree -n 64 --style layered --drc --json -");
     CHECK(layered.code == 0);
-    CHECK(layered.output.find("\"style\": \"layered\"") != std::string::npos);
+    CHECK(layered.out.find("\"style\": \"layered\"") != std::string::npos);
     expect_error("layout -n 64 --style layered", 2, "FTV-2204", "slab");
     for (const char* style : {"cube", "slab"}) {
-      const Result t = run(std::string("layout -n 512 --capacity universal --style ") + style +
-                           " --drc-mode both --json -");
+      const CliResult t = run(std::string("layout -n 512 --capacity universal --style ") + style +
+                              " --drc-mode both --json -");
       CHECK(t.code == 0);
-      CHECK(t.output.find("\"theorem4_ratio\": ") != std::string::npos);
-      CHECK(t.output.find(std::string("\"style\": \"") + style + "\"") != std::string::npos);
+      CHECK(t.out.find("\"theorem4_ratio\": ") != std::string::npos);
+      CHECK(t.out.find(std::string("\"style\": \"") + style + "\"") != std::string::npos);
     }
     expect_error("layout --network mesh -n 64 --style cube", 2, "FTV-2204", "channel");
     expect_error("layout -n 64 --html v.html", 2, "FTV-5403", "--style cube");
     expect_error("layout -n 33554432 --style cube", 2, "FTV-5101", "2^24");
-    const Result m3 = run("layout --network mesh3d -n 64 --drc --json -");
+    const CliResult m3 = run("layout --network mesh3d -n 64 --drc --json -");
     CHECK(m3.code == 0);
-    CHECK(m3.output.find("\"dimensions\": 3") != std::string::npos);
+    CHECK(m3.out.find("\"dimensions\": 3") != std::string::npos);
     expect_error("layout --network fat-pyramid -n 256 --parents 2,3,2", 2, "FTV-3303", "1, 2 or 4");
-    const Result sc = run("layout --network fat-pyramid -n 256 --parents 4,1,2 --drc --json -");
+    const CliResult sc = run("layout --network fat-pyramid -n 256 --parents 4,1,2 --drc --json -");
     CHECK(sc.code == 0);
-    CHECK(sc.output.find("\"parents_by_level\": [") != std::string::npos);
-    const Result p = run("route --network fat-pyramid -n 64 --pattern permutation --json -");
+    CHECK(sc.out.find("\"parents_by_level\": [") != std::string::npos);
+    const CliResult p = run("route --network fat-pyramid -n 64 --pattern permutation --json -");
     CHECK(p.code == 0);
-    CHECK(p.output.find("\"kind\": \"fat-pyramid\"") != std::string::npos);
+    CHECK(p.out.find("\"kind\": \"fat-pyramid\"") != std::string::npos);
   }
 
   TEST_CASE("simulate writes the slowdown JSON; a sweep writes its report folder") {
     const fs::path dir = scratch("simulate");
     const std::string json = (dir / "s.json").string();
-    const Result r =
+    const CliResult r =
         run("simulate --competing mesh -n 256 --host fat-pyramid --delay linear "
             "--json " +
             json);
-    CAPTURE(r.output);
+    CAPTURE(r.out);
     REQUIRE(r.code == 0);
     const std::string text = slurp(json);
     for (const char* key :
          {"\"slowdown\"", "\"time_host\"", "\"time_competing\"", "\"load_factor\"",
           "\"delivery_cycles\"", "\"path_stretch_max\"", "\"delay_model\": \"linear\""})
       CHECK(text.find(key) != std::string::npos);
-    const Result again = run("simulate --competing mesh -n 256 --host fat-pyramid --json -");
-    CHECK(again.output == text);
+    const CliResult again = run("simulate --competing mesh -n 256 --host fat-pyramid --json -");
+    CHECK(again.out == text);
     const fs::path report = dir / "sweep";
-    const Result s =
+    const CliResult s =
         run("simulate --sweep --sizes 16,64,256 --delays 'unit;linear;poly:2,0.5,1' "
             "--report " +
             report.string());
-    CAPTURE(s.output);
+    CAPTURE(s.out);
     REQUIRE(s.code == 0);
     for (const char* f : {"simulate.md", "simulate.csv", "slowdown-unit.svg", "slowdown-linear.svg",
                           "slowdown-poly-2-0.5-1.svg"})
@@ -492,20 +482,20 @@ TEST_SUITE("cli_route") {
 
   TEST_CASE("a 3D mesh on the 3D fat-pyramid: JSON and a sweep against the fat-tree in V") {
     const fs::path dir = scratch("simulate3d");
-    const Result r = run("simulate --competing mesh3d -n 64 --host fat-pyramid --json -");
-    CAPTURE(r.output);
+    const CliResult r = run("simulate --competing mesh3d -n 64 --host fat-pyramid --json -");
+    CAPTURE(r.out);
     REQUIRE(r.code == 0);
-    const auto j = nlohmann::json::parse(r.output.substr(0, r.output.rfind('}') + 1));
+    const auto j = nlohmann::json::parse(r.out.substr(0, r.out.rfind('}') + 1));
     CHECK(j["dimensions"] == 3);
     CHECK(j["host"] == "fat-pyramid");
     CHECK(j["host_processors"] == 64);
     CHECK(j["delivered"] == j["messages"]);
     CHECK(j.contains("volume_host"));
-    const Result s =
+    const CliResult s =
         run("simulate --sweep --competing mesh3d --sizes 64,512 --delays linear "
             "--report " +
             (dir / "sweep").string());
-    CAPTURE(s.output);
+    CAPTURE(s.out);
     REQUIRE(s.code == 0);
     const std::string md = slurp(dir / "sweep" / "simulate.md");
     CHECK(md.find("Δ/∛V") != std::string::npos);
@@ -525,10 +515,10 @@ TEST_SUITE("cli_route") {
     for (const std::string& args : {std::string("--competing mesh3d -n 27"),
                                     "--competing file --network-file " + line.string()}) {
       CAPTURE(args);
-      const Result small = run("simulate " + args + " --host fat-pyramid --json -");
-      CAPTURE(small.output);
+      const CliResult small = run("simulate " + args + " --host fat-pyramid --json -");
+      CAPTURE(small.out);
       REQUIRE(small.code == 0);
-      const auto k = nlohmann::json::parse(small.output.substr(0, small.output.rfind('}') + 1));
+      const auto k = nlohmann::json::parse(small.out.substr(0, small.out.rfind('}') + 1));
       CHECK(k["delivered"] == k["messages"]);
       CHECK(k["host_processors"] == (args.find("27") != std::string::npos ? 64 : 8));
       CHECK(k["load_factor"].get<double>() >= 2.0);
@@ -562,20 +552,20 @@ TEST_SUITE("cli_route") {
 
 TEST_SUITE("cli_check") {
   TEST_CASE("check --list names every check with its claim and source") {
-    const Result r = run("check --list");
+    const CliResult r = run("check --list");
     CHECK(r.code == 0);
     for (const char* id : {"L-T1", "L-C2", "L-L3", "L-T4", "L-T5", "L-L6", "L-T8", "L-T10",
                            "GL-area", "GL-T8", "GL-T9", "GL-T11", "G-1", "G-2.1", "G-4.1",
                            "G-headline", "G3-headline", "D-compose", "D-route"})
-      CHECK(r.output.find(id) != std::string::npos);
-    CHECK(r.output.find("Leiserson 1985, Theorem 4") != std::string::npos);
+      CHECK(r.out.find(id) != std::string::npos);
+    CHECK(r.out.find("Leiserson 1985, Theorem 4") != std::string::npos);
   }
 
   TEST_CASE("check runs the named checks and writes JSON; bad input is refused") {
-    const Result r = run("check L-L6 L-T8 --json - --seed 3");
+    const CliResult r = run("check L-L6 L-T8 --json - --seed 3");
     CHECK(r.code == 0);
-    const auto begin = r.output.find('{'), end = r.output.rfind('}');  // stderr's summary after
-    const auto j = nlohmann::json::parse(r.output.substr(begin, end - begin + 1));
+    const auto begin = r.out.find('{'), end = r.out.rfind('}');  // stderr's summary after
+    const auto j = nlohmann::json::parse(r.out.substr(begin, end - begin + 1));
     CHECK(j["checks"].size() == 2);
     CHECK(j["checks"][0]["id"] == "L-L6");
     CHECK(j["summary"]["pass"] == 2);

@@ -21,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_run.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -62,14 +64,9 @@ std::string replace_all(std::string text, std::string_view from, std::string_vie
 
 // Runs ftvlsi with `args`; returns the exit code and puts stdout and stderr into `output`.
 int run(const std::string& args, std::string& output) {
-  const std::string command = std::string(FTVLSI_EXE) + " " + args + " 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0;)
-    output.append(buffer.data(), got);
-  const int status = ::pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const ftvlsi::test::CliResult r = ftvlsi::test::run_cli_merged(args);
+  output += r.out;
+  return r.code;
 }
 
 // A JSON file with its tool version masked: "version": "0.1.0" in the leading "tool" object

@@ -24,30 +24,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string output;  // stdout and stderr together
-};
+using ftvlsi::test::CliResult;
 
-Result run(const std::string& args, const std::string& env = "") {
-  const std::string command = env + " " + std::string(FTVLSI_EXE) + " " + args + " 2>&1";
-  Result r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    r.output.append(buffer.data(), got);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+CliResult run(const std::string& args, const std::string& env = "") {
+  return ftvlsi::test::run_cli_merged(args, env);
 }
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "ftvlsi_reliability_test" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return ftvlsi::test::scratch_dir(name, "ftvlsi_reliability_test");
 }
 
 std::vector<std::string> files_in(const fs::path& dir) {
@@ -87,27 +71,27 @@ std::string slurp(const fs::path& path) {
 
 TEST_SUITE("reliability") {
   TEST_CASE("a bug exits 4 with the assertion's location; exhausted memory is one clear line") {
-    const Result assert_run = run("layout -n 4", "FTVLSI_INJECT_FAULT=assert");
+    const CliResult assert_run = run("layout -n 4", "FTVLSI_INJECT_FAULT=assert");
     CHECK(assert_run.code == 4);
-    CHECK(assert_run.output.rfind("ftvlsi: error FTV-9001: internal error", 0) == 0);
-    CHECK(assert_run.output.find("main.cpp:") != std::string::npos);
-    CHECK(assert_run.output.find("please report") != std::string::npos);
-    const Result other = run("layout -n 4", "FTVLSI_INJECT_FAULT=exception");
+    CHECK(assert_run.out.rfind("ftvlsi: error FTV-9001: internal error", 0) == 0);
+    CHECK(assert_run.out.find("main.cpp:") != std::string::npos);
+    CHECK(assert_run.out.find("please report") != std::string::npos);
+    const CliResult other = run("layout -n 4", "FTVLSI_INJECT_FAULT=exception");
     CHECK(other.code == 4);
-    CHECK(other.output.rfind("ftvlsi: error FTV-9002: ", 0) == 0);
-    const Result memory = run("layout -n 4", "FTVLSI_INJECT_FAULT=bad_alloc");
+    CHECK(other.out.rfind("ftvlsi: error FTV-9002: ", 0) == 0);
+    const CliResult memory = run("layout -n 4", "FTVLSI_INJECT_FAULT=bad_alloc");
     CHECK(memory.code == 2);
-    CHECK(memory.output.rfind("ftvlsi: error FTV-8000: out of memory", 0) == 0);
-    for (const Result* r : {&assert_run, &other, &memory})
-      CHECK(std::count(r->output.begin(), r->output.end(), '\n') == 1);
+    CHECK(memory.out.rfind("ftvlsi: error FTV-8000: out of memory", 0) == 0);
+    for (const CliResult* r : {&assert_run, &other, &memory})
+      CHECK(std::count(r->out.begin(), r->out.end(), '\n') == 1);
   }
 
   TEST_CASE("--help documents the exit codes and the error ID families") {
-    const Result help = run("--help");
+    const CliResult help = run("--help");
     CHECK(help.code == 0);
     for (const char* needle : {"Exit codes", "4 internal", "130 after SIGINT", "143 after SIGTERM",
                                "FTV-1xxx", "9xxx", "docs/error-ids.md"})
-      CHECK(help.output.find(needle) != std::string::npos);
+      CHECK(help.out.find(needle) != std::string::npos);
   }
 
   TEST_CASE("an output that is a special file is written in place, never renamed over") {
@@ -116,7 +100,7 @@ TEST_SUITE("reliability") {
     REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
     std::string through_pipe;
     std::thread reader([&] { through_pipe = slurp(fifo); });
-    const Result r = run("layout -n 16 --svg " + fifo.string() + " --json /dev/null");
+    const CliResult r = run("layout -n 16 --svg " + fifo.string() + " --json /dev/null");
     reader.join();
     CHECK(r.code == 0);
     CHECK(fs::is_fifo(fifo));
@@ -156,12 +140,12 @@ TEST_SUITE("reliability") {
     auto expect = [](const std::string& args, int code, const std::string& id,
                      const std::string& detail, const std::string& env = "") {
       CAPTURE(args);
-      const Result r = run(args, env);
-      CAPTURE(r.output);
+      const CliResult r = run(args, env);
+      CAPTURE(r.out);
       CHECK(r.code == code);
-      CHECK(r.output.rfind("ftvlsi: error " + id + ": ", 0) == 0);
-      CHECK(r.output.find(detail) != std::string::npos);
-      CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 1);
+      CHECK(r.out.rfind("ftvlsi: error " + id + ": ", 0) == 0);
+      CHECK(r.out.find(detail) != std::string::npos);
+      CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
     };
     expect(net("far.net", "processors 2\n0 0 0\n1 9223372036854775807 0\n"), 2, "FTV-4113",
            "-2^40 .. 2^40");

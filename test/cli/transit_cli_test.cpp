@@ -12,35 +12,20 @@
 #include <sstream>
 #include <string>
 
+#include "cli_run.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string output;
-};
+using ftvlsi::test::CliResult;
 
-Result run(const std::string& args, bool with_stderr = true) {
-  const std::string command =
-      std::string(FTVLSI_EXE) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  Result r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  std::size_t got = 0;
-  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-    r.output.append(buffer.data(), got);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+CliResult run(const std::string& args, bool with_stderr = true) {
+  return with_stderr ? ftvlsi::test::run_cli_merged(args) : ftvlsi::test::run_cli(args);
 }
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "ftvlsi_transit_cli_test" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return ftvlsi::test::scratch_dir(name, "ftvlsi_transit_cli_test");
 }
 
 std::string slurp(const fs::path& path) {
@@ -55,21 +40,21 @@ std::string slurp(const fs::path& path) {
 void expect_error(const std::string& args, int code, const std::string& id,
                   const std::string& needle) {
   CAPTURE(args);
-  const Result r = run(args);
-  CAPTURE(r.output);
-  CHECK(r.output.rfind("ftvlsi: error " + id, 0) == 0);
+  const CliResult r = run(args);
+  CAPTURE(r.out);
+  CHECK(r.out.rfind("ftvlsi: error " + id, 0) == 0);
   CHECK(r.code == code);
-  CHECK(r.output.find(needle) != std::string::npos);
-  CHECK(std::count(r.output.begin(), r.output.end(), '\n') == 1);
+  CHECK(r.out.find(needle) != std::string::npos);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
 }
 
 }  // namespace
 
 TEST_SUITE("transit_cli") {
   TEST_CASE("layout --network transit writes the contract's keys") {
-    const Result r = run("layout --network transit --composition 12K --drc", false);
+    const CliResult r = run("layout --network transit --composition 12K --drc", false);
     REQUIRE(r.code == 0);
-    const auto j = nlohmann::json::parse(r.output);
+    const auto j = nlohmann::json::parse(r.out);
     CHECK(j["transit"]["unit_trees_by_stage"] == nlohmann::json::array({64, 16}));
     CHECK(j["transit"]["leaf_clusters"] == 64);
     CHECK(j["transit"]["routers"] == 64 * 208 + 16 * 208);
@@ -83,12 +68,12 @@ TEST_SUITE("transit_cli") {
   }
 
   TEST_CASE("route --network transit writes the probability, its interval and the model") {
-    const Result r =
+    const CliResult r =
         run("route --network transit --composition 4K --load 0.8 --locality matched --trials 3 "
             "--faults 0.01 --seed 2 --json -",
             false);
     REQUIRE(r.code == 0);
-    const auto j = nlohmann::json::parse(r.output);
+    const auto j = nlohmann::json::parse(r.out);
     const double p = j["route_probability"];
     CHECK(p > 0.5);
     CHECK(p < 1.0);
@@ -141,8 +126,8 @@ TEST_SUITE("transit_cli") {
     CHECK(slurp(dir / "a.json") == slurp(dir / "b.json"));
     CHECK(slurp(dir / "a.gds") == slurp(dir / "b.gds"));
     CHECK(slurp(dir / "a.route.json") == slurp(dir / "b.route.json"));
-    const Result r = run("route --network transit --composition 4K --json " +
-                         (dir / "no" / "such" / "r.json").string());
+    const CliResult r = run("route --network transit --composition 4K --json " +
+                               (dir / "no" / "such" / "r.json").string());
     CHECK(r.code == 3);
     CHECK_FALSE(fs::exists(dir / "no"));
   }
