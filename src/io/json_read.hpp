@@ -4,10 +4,17 @@
 // is read from disk, so a number may be a float where an integer belongs; converting a float
 // beyond the integer's range is undefined behaviour, so it is refused (nlohmann's type_error,
 // which the readers turn into FTV-6702, "not a valid partial result").
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/shard.hpp"
+#include "ftvlsi/core/version.hpp"
 
 namespace ftvlsi::json_read {
 
@@ -54,6 +61,27 @@ T as(const json& v) {
   T out{};
   from(v, out);
   return out;
+}
+
+// The head every partial result starts with: its kind, this version of ftvlsi and its shard.
+inline json partial_head(std::string_view kind, const Shard& shard) {
+  return {{"kind", kind}, {"version", std::string(version())}, {"shard", {shard.k, shard.n}}};
+}
+
+// Parses a partial result and hands the document to `read`: FTV-6701 when it is not a `what`
+// (its kind) of this version of ftvlsi, FTV-6702 when it does not have the shape `read` expects.
+template <class Read>
+auto read_partial(std::string_view text, std::string_view source, std::string_view kind,
+                  std::string_view what, Read read) {
+  try {
+    const json j = json::parse(text);
+    if (j.at("kind") != kind || j.at("version") != std::string(version()))
+      throw InputError(6701, fmt::format("{} is not a {} of ftvlsi {}", source, what, version()));
+    return read(j);
+  } catch (const json::exception& e) {
+    throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",
+                                       source, e.what()));
+  }
 }
 
 }  // namespace ftvlsi::json_read

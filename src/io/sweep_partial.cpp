@@ -148,20 +148,14 @@ std::string sweep_partial_json(const SweepPartial& p) {
     for (const auto& row : rows) r.push_back(row_json(row));
     items.push_back({{"index", index}, {"rows", r}});
   }
-  const json j = {{"kind", kKind},
-                  {"version", std::string(version())},
-                  {"shard", {p.shard.k, p.shard.n}},
-                  {"sweep", spec_json(p.spec)},
-                  {"items", items}};
+  json j = json_read::partial_head(kKind, p.shard);
+  j["sweep"] = spec_json(p.spec);
+  j["items"] = items;
   return j.dump(1) + "\n";
 }
 
 SweepPartial parse_sweep_partial(std::string_view text, std::string_view source) {
-  try {
-    const json j = json::parse(text);
-    if (j.at("kind") != kKind || j.at("version") != std::string(version()))
-      throw InputError(6701, fmt::format("{} is not a simulate sweep partial of ftvlsi {}", source,
-                                         std::string(version())));
+  return json_read::read_partial(text, source, kKind, "simulate sweep partial", [&](const json& j) {
     SweepPartial p;
     p.shard = partial_shard(j.at("shard"), source);
     p.spec = spec_of(j.at("sweep"));
@@ -171,10 +165,7 @@ SweepPartial parse_sweep_partial(std::string_view text, std::string_view source)
       p.items.emplace_back(as<std::uint64_t>(item.at("index")), std::move(rows));
     }
     return p;
-  } catch (const json::exception& e) {
-    throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",
-                                       source, e.what()));
-  }
+  });
 }
 
 bool same_sweep(const SweepPartial& a, const SweepPartial& b) {

@@ -119,21 +119,15 @@ std::string check_partial_json(const CheckPartial& p) {
   json results = json::array();
   for (const auto& [index, r] : p.results)
     results.push_back({{"index", index}, {"result", result_json(r)}});
-  const json j = {{"kind", kKind},
-                  {"version", std::string(version())},
-                  {"shard", {p.options.shard.k, p.options.shard.n}},
-                  {"options", options_json(p.options)},
-                  {"total", p.total},
-                  {"results", results}};
+  json j = json_read::partial_head(kKind, p.options.shard);
+  j["options"] = options_json(p.options);
+  j["total"] = p.total;
+  j["results"] = results;
   return j.dump(1) + "\n";
 }
 
 CheckPartial parse_check_partial(std::string_view text, std::string_view source) {
-  try {
-    const json j = json::parse(text);
-    if (j.at("kind") != kKind || j.at("version") != std::string(version()))
-      throw InputError(6701, fmt::format("{} is not a check partial of ftvlsi {}", source,
-                                         std::string(version())));
+  return json_read::read_partial(text, source, kKind, "check partial", [&](const json& j) {
     CheckPartial p;
     const json& o = j.at("options");
     read(o, "ids", p.options.ids);
@@ -148,10 +142,7 @@ CheckPartial parse_check_partial(std::string_view text, std::string_view source)
     for (const auto& r : j.at("results"))
       p.results.emplace_back(as<std::uint64_t>(r.at("index")), result_of(r.at("result")));
     return p;
-  } catch (const json::exception& e) {
-    throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",
-                                       source, e.what()));
-  }
+  });
 }
 
 bool same_check_run(const CheckPartial& a, const CheckPartial& b) {

@@ -48,19 +48,16 @@ std::string report_partial_json(const ReportPartial& p) {
                        {"summary", l.summary},
                        {"clean", l.clean},
                        {"files", l.files}});
-  json j = {{"kind", kKind},    {"version", std::string(version())},
-            {"title", p.title}, {"shard", {p.shard.k, p.shard.n}},
-            {"items", p.items}, {"layouts", layouts}};
+  json j = json_read::partial_head(kKind, p.shard);
+  j["title"] = p.title;
+  j["items"] = p.items;
+  j["layouts"] = layouts;
   if (p.cube) j["cube"] = *p.cube;
   return j.dump(1) + "\n";
 }
 
 ReportPartial parse_report_partial(std::string_view text, std::string_view source) {
-  try {
-    const json j = json::parse(text);
-    if (j.at("kind") != kKind || j.at("version") != std::string(version()))
-      throw InputError(6701, fmt::format("{} is not a report partial of ftvlsi {}", source,
-                                         std::string(version())));
+  return json_read::read_partial(text, source, kKind, "report partial", [&](const json& j) {
     ReportPartial p;
     read(j, "title", p.title);
     p.shard = partial_shard(j.at("shard"), source);
@@ -76,10 +73,7 @@ ReportPartial parse_report_partial(std::string_view text, std::string_view sourc
     if (j.contains("cube")) p.cube = as<std::string>(j.at("cube"));
     require_safe_names(p, source);
     return p;
-  } catch (const json::exception& e) {
-    throw InputError(6702, fmt::format("{} is not a valid partial result ({}); rerun its shard",
-                                       source, e.what()));
-  }
+  });
 }
 
 }  // namespace ftvlsi

@@ -267,6 +267,20 @@ Coord grid3d_side(const SimulateSpec& s, const CompetingNetwork& net, std::uint6
   }));
 }
 
+// The host's side of both fat-tree preparations (2D H-tree, 3D cube): its channel wires, switch
+// spans charged when asked, R's one step mapped onto its leaves, and that step's load factor and
+// congestion.
+template <int D>
+void attach_host(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
+                 ChannelWireLengths wires, const std::vector<std::uint64_t>& leaf) {
+  p.channel_wires = std::move(wires);
+  if (s.switch_span)
+    charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
+  add_one_step(p, leaf);
+  p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
+  p.congestion = congestion_parameter(*p.tree);
+}
+
 // R drawn on its 3D grid with processors of side `side`: its wires' lengths and volume.
 void draw_grid3d(Prepared& p, const CompetingNetwork& net, Coord side) {
   const Layout<3> drawing = build_grid3d(net, side);
@@ -291,12 +305,7 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   for (auto& q : grid.position)
     for (auto& c : q) c /= 3;
   draw_grid3d(p, grid, grid3d_side(s, grid, p.area_host));
-  p.channel_wires = cube_channel_wires(*p.tree, host);
-  if (s.switch_span)
-    charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
-  add_one_step(p, r.leaf);
-  p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
-  p.congestion = congestion_parameter(*p.tree);
+  attach_host(p, s, host, cube_channel_wires(*p.tree, host), r.leaf);
   return p;
 }
 
@@ -351,12 +360,7 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   const LayoutMetrics<2> host_metrics = measure(host);
   p.area_host = host_metrics.area();
   p.host_alpha = mean_processor_area(host_metrics, p.tree->processors());
-  p.channel_wires = h_tree_channel_wires(*p.tree, host);
-  if (s.switch_span)
-    charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
-  add_one_step(p, r.leaf);
-  p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
-  p.congestion = congestion_parameter(*p.tree);
+  attach_host(p, s, host, h_tree_channel_wires(*p.tree, host), r.leaf);
   return p;
 }
 

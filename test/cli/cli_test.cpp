@@ -119,7 +119,7 @@ TEST_SUITE("cli") {
     for (int round = 0; round < 2; ++round) {
       const std::string base = (dir / ("r" + std::to_string(round))).string();
       const CliResult r = run("layout -n 256 --capacity area-universal --drc --seed 5 --svg " +
-                                 base + ".svg --gds " + base + ".gds --json " + base + ".json");
+                              base + ".svg --gds " + base + ".gds --json " + base + ".json");
       CAPTURE(r.out);
       REQUIRE(r.code == 0);
       const std::string files[3] = {slurp(base + ".svg"), slurp(base + ".gds"),

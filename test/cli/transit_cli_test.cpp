@@ -127,7 +127,7 @@ TEST_SUITE("transit_cli") {
     CHECK(slurp(dir / "a.gds") == slurp(dir / "b.gds"));
     CHECK(slurp(dir / "a.route.json") == slurp(dir / "b.route.json"));
     const CliResult r = run("route --network transit --composition 4K --json " +
-                               (dir / "no" / "such" / "r.json").string());
+                            (dir / "no" / "such" / "r.json").string());
     CHECK(r.code == 3);
     CHECK_FALSE(fs::exists(dir / "no"));
   }
