@@ -407,7 +407,7 @@ std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& 
   // the bound is also measured at w = n^(5/6), where both logarithms are live.
   // There the cube's ratio falls like lg^-2.5 n, the slab's like lg^-1.3 … lg^-1.6 n.
   auto wide = series("volume / (w lg(n/w))^(3/2), w = n^(5/6)", growth_lg(-2.1));
-  auto wide_components = series("components / (n lg(w³/n²)), w = n^(5/6)", growth_lg(0.5));
+  auto wide_components = series("components / (n lg(w³/n²)), w = n^(5/6)", growth_lg(0.4));
   for (u64 n : sizes) {
     const double nn = static_cast<double>(n);
     for (const bool at_five_sixths : {false, true}) {
