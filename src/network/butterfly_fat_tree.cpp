@@ -34,12 +34,6 @@ std::array<std::int64_t, 2> switch_cell(int l, int e, std::uint64_t nx, std::uin
           static_cast<std::int64_t>((ny << l) + row * h + h / 2)};
 }
 
-void add_wire(ButterflyFatTreeGraph& g, std::uint32_t a, std::uint32_t b, int level, bool mesh) {
-  g.wires.push_back({a, b});
-  g.wire_level.push_back(level);
-  g.wire_is_mesh.push_back(mesh);
-}
-
 void add_mesh_level(ButterflyFatTreeGraph& g, const Numbering& num, int l, int directions) {
   const std::int64_t side = static_cast<std::int64_t>(num.side(l));
   // Each adjacent pair once: right and up neighbours, then (with diagonals) up-right, up-left.
@@ -52,7 +46,7 @@ void add_mesh_level(ButterflyFatTreeGraph& g, const Numbering& num, int l, int d
         if (u < 0 || v < 0 || u >= side || v >= side) continue;
         for (std::uint64_t i = 0; i < num.per_node[l]; ++i)
           for (int k = 0; k < num.parents[l]; ++k)
-            add_wire(g, num.id(l, x, y, i), num.id(l, u, v, i), l, true);
+            g.add_wire(num.id(l, x, y, i), num.id(l, u, v, i), l, true);
       }
 }
 
@@ -119,7 +113,7 @@ ButterflyFatTreeGraph ButterflyFatTree::graph() const {
           for (std::uint64_t c = 0; c < 4; ++c) {
             const std::uint64_t cx = 2 * nx + (c & 1), cy = 2 * ny + (c >> 1);
             const std::uint64_t child = l == 1 ? 0 : i % switches_per_node(l - 1);
-            add_wire(g, num.id(l - 1, cx, cy, child), self, l, false);
+            g.add_wire(num.id(l - 1, cx, cy, child), self, l, false);
           }
         }
     if (pyramid_) add_mesh_level(g, num, l, mesh_directions());

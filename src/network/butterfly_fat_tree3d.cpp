@@ -36,10 +36,8 @@ void add_mesh(const ButterflyFatTree3d& net, int l, std::uint64_t first,
       if (++at[a] >= side) continue;
       const std::uint64_t next = morton3(at);
       for (std::uint64_t j = 0; j < s; ++j) {
-        g.wires.push_back({static_cast<std::uint32_t>(first + node * s + j),
-                           static_cast<std::uint32_t>(first + next * s + j)});
-        g.wire_level.push_back(l);
-        g.wire_is_mesh.push_back(true);
+        g.add_wire(static_cast<std::uint32_t>(first + node * s + j),
+                   static_cast<std::uint32_t>(first + next * s + j), l, true);
       }
     }
 }
@@ -80,9 +78,7 @@ ButterflyFatTree3dGraph ButterflyFatTree3d::graph() const {
                                           ? child_node
                                           : first[l - 1] + child_node * switches_per_node(l - 1) +
                                                 j % switches_per_node(l - 1);
-          g.wires.push_back({static_cast<std::uint32_t>(child), self});
-          g.wire_level.push_back(l);
-          g.wire_is_mesh.push_back(false);
+          g.add_wire(static_cast<std::uint32_t>(child), self, l, false);
         }
       }
     }

@@ -18,21 +18,12 @@
 // its channel has c_l = s_l p_l wires (so capacities grow by p_l / 2 per binary level pair
 // relative to sqrt p), switch j of a level-(l+1) node joins switch j mod s_l of each child node,
 // and the fat-pyramid's adjacent nodes are joined by p_l wires between same-numbered switches.
-#include <array>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
-namespace ftvlsi {
+#include "ftvlsi/network/butterfly_graph.hpp"
 
-struct ButterflyFatTreeGraph {
-  // Nodes: processors 0 .. n-1 (level 0), then switches level by level.
-  std::vector<int> level;
-  std::vector<std::array<std::int64_t, 2>> cell;  // the processor cell a node sits in
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> wires;
-  std::vector<int> wire_level;  // level of the upper switch (tree) or of both (mesh)
-  std::vector<bool> wire_is_mesh;
-};
+namespace ftvlsi {
 
 class ButterflyFatTree {
  public:

@@ -11,20 +11,11 @@
 // level-l nodes has s_l = 4^(l-1) wires, a quarter of the tree channel above either of them.
 #include <array>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
-namespace ftvlsi {
+#include "ftvlsi/network/butterfly_graph.hpp"
 
-struct ButterflyFatTree3dGraph {
-  // Nodes: processors 0 .. n-1 (level 0, Morton order of their (x, y, z)), then switches level by
-  // level, node by node.
-  std::vector<int> level;
-  std::vector<std::array<std::int64_t, 3>> cell;  // the processor cell (x, y, z) a node sits in
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> wires;  // (child, parent)
-  std::vector<int> wire_level;     // the parent's level (tree) or both ends' level (mesh)
-  std::vector<bool> wire_is_mesh;  // fat-pyramid mesh wires: after each level's tree wires
-};
+namespace ftvlsi {
 
 class ButterflyFatTree3d {
  public:
