@@ -21,7 +21,7 @@
 #include <set>
 
 #include "box_overlap.hpp"
-#include "drc_shapes.hpp"
+#include "drc_lattice_common.hpp"
 
 namespace ftvlsi::detail {
 namespace {
@@ -151,20 +151,6 @@ struct LatticeChecker {
     });
   }
 
-  // Own shapes against each other, as in the opaque hierarchical check but without instances.
-  void check_own_shapes(const Cell<2>& cell) {
-    Shapes<2> s;
-    for (std::size_t w = 0; w < cell.wire_count(); ++w)
-      add_segments(s, cell.wire(w), w, rec, cell.name);
-    for (std::size_t n = 0; n < cell.node_count(); ++n)
-      s.add(cell.node_box[n], ShapeKind::kNode, n);
-    for (std::size_t p = 0; p < cell.pins.size(); ++p)
-      if (!cell.pins[p].reexported()) s.add(Box<2>::at(cell.pins[p].at), ShapeKind::kPin, p);
-    for_each_candidate_pair(
-        s, [&](std::uint32_t i, std::uint32_t j) { judge_own_pair(cell, s, i, j, rec); });
-    report.shapes_checked += s.box.size();
-  }
-
   // Own wires of local colours against the own nodes of direct children they may pierce.
   void check_piercing(std::int32_t ci) {
     const Cell<2>& cell = layout.cells[ci];
@@ -209,30 +195,6 @@ struct LatticeChecker {
                 fmt::format("wire {} touches node {} of instance {}", w, node, inst),
                 s.box[i].intersection(s.box[j]));
     });
-  }
-
-  // A node colour pierced by a local wire colour of another cell: that cell must be the only
-  // place where the node's cell is instantiated, so that the piercing check saw every pair.
-  void check_pierce_owners() {
-    std::vector<std::set<std::int32_t>> parents(layout.cells.size());
-    for (std::size_t ci = 0; ci < layout.cells.size(); ++ci)
-      for (const Instance<2>& inst : layout.cells[ci].instances)
-        parents[inst.cell].insert(static_cast<std::int32_t>(ci));
-    for (std::size_t s = 0; s < lc.rules.size(); ++s) {
-      if (!lc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0) continue;
-      for (std::int32_t c : lc.rules[s].pierce) {
-        if (!valid_colour(c) || lc.rules[c].kind != Kind::kLocalWire || owner[c] < 0 ||
-            owner[c] == owner[s])
-          continue;
-        const auto& ps = parents[owner[s]];
-        if (ps.size() != 1 || *ps.begin() != owner[c])
-          rec.add("colour", layout.cells[owner[s]].name,
-                  fmt::format("nodes of colour {} are pierced by colour {} of a cell that is not "
-                              "their only parent",
-                              s, c),
-                  Box<2>{});
-      }
-    }
   }
 
   // ---- pattern colours ------------------------------------------------------------------
@@ -342,18 +304,9 @@ struct LatticeChecker {
     report.shapes_checked += s.box.size();
   }
 
-  void run() {
-    if (!table_ok()) return;
-    collect_colours();
-    check_pierce_owners();
-    for (std::size_t ci = 0; ci < layout.cells.size(); ++ci) {
-      const Cell<2>& cell = layout.cells[ci];
-      check_placement(cell, static_cast<std::int32_t>(ci) == layout.top);
-      check_lattice_pins(layout, cell, rec);
-      check_own_shapes(cell);
-      check_piercing(static_cast<std::int32_t>(ci));
-      ++report.cells_checked;
-    }
+  const std::vector<ColourRule>& colour_rules() const { return lc.rules; }
+
+  void check_patterns() {
     for (std::size_t c = 0; c < lc.rules.size(); ++c)
       if (lc.rules[c].kind == Kind::kPatternWire && !users[c].empty())
         check_pattern(static_cast<std::int32_t>(c));
@@ -366,7 +319,8 @@ DrcReport check_lattice(const Layout<2>& layout) {
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);
-  LatticeChecker{layout, *layout.colours, rec, report, {}, {}, {}}.run();
+  LatticeChecker checker{layout, *layout.colours, rec, report, {}, {}, {}};
+  run_lattice_check(layout, checker, rec, report);
   return report;
 }
 

@@ -25,7 +25,7 @@
 #include <set>
 
 #include "box_overlap.hpp"
-#include "drc_shapes.hpp"
+#include "drc_lattice_common.hpp"
 
 namespace ftvlsi::detail {
 namespace {
@@ -173,19 +173,6 @@ struct Lattice3Checker {
     });
   }
 
-  void check_own_shapes(const Cell<3>& cell) {
-    Shapes<3> s;
-    for (std::size_t w = 0; w < cell.wire_count(); ++w)
-      add_segments(s, cell.wire(w), w, rec, cell.name);
-    for (std::size_t n = 0; n < cell.node_count(); ++n)
-      s.add(cell.node_box[n], ShapeKind::kNode, n);
-    for (std::size_t p = 0; p < cell.pins.size(); ++p)
-      if (!cell.pins[p].reexported()) s.add(Box<3>::at(cell.pins[p].at), ShapeKind::kPin, p);
-    for_each_overlap(s.box,
-                     [&](std::uint32_t i, std::uint32_t j) { judge_own_pair(cell, s, i, j, rec); });
-    report.shapes_checked += s.box.size();
-  }
-
   // Whether some pierce colour of node colour s is a wire colour owned by cell ci.
   bool pierced_from(std::int32_t s, std::int32_t ci) const {
     if (!pc.is_node(s)) return false;
@@ -240,28 +227,6 @@ struct Lattice3Checker {
     if (!ends)
       rec.add("crossing", cell.name,
               fmt::format("wire {} touches node {} of instance {}", w, node, inst), where);
-  }
-
-  void check_pierce_owners() {
-    std::vector<std::set<std::int32_t>> parents(layout.cells.size());
-    for (std::size_t ci = 0; ci < layout.cells.size(); ++ci)
-      for (const Instance<3>& inst : layout.cells[ci].instances)
-        parents[inst.cell].insert(static_cast<std::int32_t>(ci));
-    for (std::size_t s = 0; s < pc.rules.size(); ++s) {
-      if (!pc.is_node(static_cast<std::int32_t>(s)) || owner[s] < 0) continue;
-      for (std::int32_t c : pc.rules[s].pierce) {
-        if (c < 0 || static_cast<std::size_t>(c) >= owner.size() || owner[c] < 0 ||
-            owner[c] == owner[s] || is_pattern(c))
-          continue;
-        const auto& ps = parents[owner[s]];
-        if (ps.size() != 1 || *ps.begin() != owner[c])
-          rec.add("colour", layout.cells[owner[s]].name,
-                  fmt::format("nodes of colour {} are pierced by colour {} of a cell that is not "
-                              "their only parent",
-                              s, c),
-                  Box<3>{});
-      }
-    }
   }
 
   // ---- pattern colours ------------------------------------------------------------------
@@ -330,18 +295,9 @@ struct Lattice3Checker {
     report.shapes_checked += s.box.size();
   }
 
-  void run() {
-    if (!table_ok()) return;
-    collect_colours();
-    check_pierce_owners();
-    for (std::size_t ci = 0; ci < layout.cells.size(); ++ci) {
-      const Cell<3>& cell = layout.cells[ci];
-      check_placement(cell, static_cast<std::int32_t>(ci) == layout.top);
-      check_lattice_pins(layout, cell, rec);
-      check_own_shapes(cell);
-      check_piercing(static_cast<std::int32_t>(ci));
-      ++report.cells_checked;
-    }
+  const std::vector<ColourRule>& colour_rules() const { return pc.rules; }
+
+  void check_patterns() {
     for (std::size_t c = 0; c < pc.rules.size(); ++c)
       if (is_pattern(static_cast<std::int32_t>(c)) && !pattern_users[c].empty())
         check_pattern(static_cast<std::int32_t>(c));
@@ -354,7 +310,8 @@ DrcReport check_lattice3(const Layout<3>& layout) {
   DrcReport report;
   report.mode = "hierarchical";
   Recorder rec(report);
-  Lattice3Checker{layout, *layout.point_colours, rec, report, {}, {}, {}}.run();
+  Lattice3Checker checker{layout, *layout.point_colours, rec, report, {}, {}, {}};
+  run_lattice_check(layout, checker, rec, report);
   return report;
 }
 

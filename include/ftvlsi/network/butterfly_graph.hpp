@@ -12,7 +12,7 @@ namespace ftvlsi {
 template <int D>
 struct ButterflyGraph {
   std::vector<int> level;
-  std::vector<std::array<std::int64_t, D>> cell;  // the processor cell a node sits in
+  std::vector<std::array<std::int64_t, D>> cell;               // the processor cell a node sits in
   std::vector<std::pair<std::uint32_t, std::uint32_t>> wires;  // tree wires: (child, parent)
   std::vector<int> wire_level;     // level of the upper switch (tree) or of both ends (mesh)
   std::vector<bool> wire_is_mesh;  // fat-pyramid mesh wires
