@@ -3,12 +3,21 @@
 
   scripts/check-table.py readme FILE   the README's table: ratios, exponents, verdicts
   scripts/check-table.py power FILE    docs/checks.md's table: variable, rule, power, control
+  scripts/check-table.py verify FTVLSI  runs `FTVLSI check --quick --controls` and fails when
+                                       docs/checking.md's table differs from it (a CTest test)
 
 The README and docs/checks.md quote these tables; regenerate them from a fresh run rather than
 editing the figures by hand.
 """
+import io
 import json
+import pathlib
+import subprocess
 import sys
+import tempfile
+from contextlib import redirect_stdout
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def fmt(x):
@@ -49,7 +58,33 @@ def power(checks):
                   f"{control if i == 0 else ''} |")
 
 
+def verify(exe):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "check.json"
+        subprocess.run([exe, "check", "--quick", "--controls", "--json", str(out)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        checks = json.loads(out.read_text(encoding="utf-8"))["checks"]
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        readme(checks)
+    want = buf.getvalue().strip().splitlines()
+    doc = (ROOT / "docs" / "checking.md").read_text(encoding="utf-8").splitlines()
+    start = doc.index(want[0]) if want[0] in doc else -1
+    have = doc[start:start + len(want)] if start >= 0 else []
+    if have == want:
+        print(f"docs/checking.md's table matches check --quick ({len(want) - 2} checks)")
+        return 0
+    for a, b in zip(have or [""] * len(want), want):
+        if a != b:
+            print(f"docs says: {a}\nrun says:  {b}")
+    print("docs/checking.md's check table is stale: regenerate it with "
+          "scripts/check-table.py readme check.json (from ftvlsi check --quick --controls)")
+    return 1
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "verify":
+        sys.exit(verify(sys.argv[2]))
     if len(sys.argv) != 3 or sys.argv[1] not in ("readme", "power"):
         sys.exit(__doc__)
     with open(sys.argv[2], encoding="utf-8") as f:
