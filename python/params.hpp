@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "arguments.hpp"
@@ -109,11 +110,15 @@ inline bool truthy(const std::optional<std::string>& v) {
 
 // ---- numpy arrays over a result's memory -----------------------------------------------------
 
-// A read-only 1-D array viewing `v`, kept alive by `owner` (no copy).
+// A read-only 1-D array viewing `v`, kept alive by `owner` (no copy). Counts and lengths are
+// unsigned in C++ but signed here, as numpy users expect: np.diff of an unsigned array wraps
+// around (every value is far below 2^63, so the bits are the same number).
 template <class T>
-py::array_t<T> view(const std::vector<T>& v, const py::object& owner) {
-  py::array_t<T> a({static_cast<py::ssize_t>(v.size())}, {static_cast<py::ssize_t>(sizeof(T))},
-                   v.data(), owner);
+auto view(const std::vector<T>& v, const py::object& owner) {
+  using Out = std::conditional_t<std::is_integral_v<T> && std::is_unsigned_v<T>,
+                                 std::make_signed_t<T>, T>;
+  py::array_t<Out> a({static_cast<py::ssize_t>(v.size())}, {static_cast<py::ssize_t>(sizeof(T))},
+                     reinterpret_cast<const Out*>(v.data()), owner);
   py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
   return a;
 }

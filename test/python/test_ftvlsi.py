@@ -61,6 +61,15 @@ def test_arrays_are_views_of_the_result_without_a_copy():
     assert a.sum() > 0
 
 
+def test_arrays_are_signed_so_numpy_arithmetic_does_not_wrap():
+    r = ftvlsi.layout(processors=1024, capacity="area-universal")
+    a = r.wire_length_max_by_level
+    assert a.dtype == np.int64
+    d = np.diff(a)
+    assert (d < 0).any()  # the longest wire shrinks from the root down
+    assert int(d.min()) > -int(a.max()) - 1
+
+
 def test_layout_yaml_spec_file_and_drc():
     spec = os.path.join(SOURCE, "layouts", "fat-tree-universal.yaml")
     r = ftvlsi.layout(spec=spec, processors=256, drc=True)
