@@ -115,8 +115,8 @@ inline bool truthy(const std::optional<std::string>& v) {
 // around (every value is far below 2^63, so the bits are the same number).
 template <class T>
 auto view(const std::vector<T>& v, const py::object& owner) {
-  using Out = std::conditional_t<std::is_integral_v<T> && std::is_unsigned_v<T>,
-                                 std::make_signed_t<T>, T>;
+  using Out =
+      std::conditional_t<std::is_integral_v<T> && std::is_unsigned_v<T>, std::make_signed_t<T>, T>;
   py::array_t<Out> a({static_cast<py::ssize_t>(v.size())}, {static_cast<py::ssize_t>(sizeof(T))},
                      reinterpret_cast<const Out*>(v.data()), owner);
   py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;

@@ -179,9 +179,9 @@ std::string dehon_markdown(const DehonReport& r) {
 
 std::string write_dehon_report(const DehonReport& r, const std::string& dir) {
   const std::filesystem::path d(dir);
-  write_file_atomically((d / "dehon.md").string(), dehon_markdown(r));
-  write_file_atomically((d / "dehon-route.svg").string(), route_plot(r));
-  write_file_atomically((d / "dehon-faults.svg").string(), fault_plot(r));
+  write_file_atomically((d / kDehonReportFiles[0]).string(), dehon_markdown(r));
+  write_file_atomically((d / kDehonReportFiles[1]).string(), route_plot(r));
+  write_file_atomically((d / kDehonReportFiles[2]).string(), fault_plot(r));
   std::string md =
       "\n## DeHon's practical fat-trees\n\nThe compositions, hollow cubes, locality and latency "
       "tables, route probability and faults are in [dehon.md](dehon.md).\n\n| composition | "

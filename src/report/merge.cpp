@@ -13,6 +13,7 @@
 #include "ftvlsi/io/staged_folder.hpp"
 #include "ftvlsi/io/sweep_partial.hpp"
 #include "ftvlsi/io/text_file.hpp"
+#include "ftvlsi/io/transit_report.hpp"
 #include "ftvlsi/report/check_partial.hpp"
 #include "ftvlsi/report/report.hpp"
 #include "ftvlsi/report/report_partial.hpp"
@@ -129,8 +130,8 @@ std::size_t merge_checks(const std::vector<fs::path>& files, const MergeSpec& sp
   return parts.size();
 }
 
-// Copies the files a shard lists for one layout, regular files only (a link is refused, never
-// followed), into the merged folder's layout folder.
+// Copies the files a shard lists for one layout (or its DeHon section), regular files only (a link
+// is refused, never followed), into the merged folder's layout folder.
 void copy_layout_files(const fs::path& from, const fs::path& to,
                        const std::vector<std::string>& files) {
   std::error_code ec;
@@ -138,12 +139,12 @@ void copy_layout_files(const fs::path& from, const fs::path& to,
   for (const auto& name : files) {
     const fs::path source = from / name;
     if (fs::symlink_status(source, ec).type() != fs::file_type::regular)
-      throw InputError(6712, fmt::format("the shard's layout file '{}' is missing or not a regular "
-                                         "file; rerun its shard",
+      throw InputError(6712, fmt::format("the shard's file '{}' is missing or not a regular file; "
+                                         "rerun its shard",
                                          source.string()));
     if (!fs::copy_file(source, to / name, fs::copy_options::overwrite_existing, ec) || ec)
       throw IoError(7203,
-                    fmt::format("cannot copy the layout file '{}' into '{}': {}", source.string(),
+                    fmt::format("cannot copy the shard's file '{}' into '{}': {}", source.string(),
                                 to.string(), ec ? ec.message() : "copy failed"));
   }
 }
@@ -172,6 +173,10 @@ std::vector<ReportPartial> merge_report_layouts(const std::vector<fs::path>& fil
                                            l.name));
       copy_layout_files(files[i].parent_path() / l.name, fs::path(out) / l.name, l.files);
     }
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    if (parts[i].dehon)
+      copy_layout_files(files[i].parent_path(), out,
+                        {std::begin(kDehonReportFiles), std::end(kDehonReportFiles)});
   return parts;
 }
 
@@ -217,6 +222,9 @@ MergeResult merge_into(const std::vector<fs::path>& sweeps, const std::vector<fs
     result.checks_failed = result.checks_failed || !r.all_clean;
     result.files.push_back("summary.md");
     result.files.push_back("index.html");
+    if (std::any_of(report.begin(), report.end(), [](const auto& p) { return p.dehon; }))
+      result.files.insert(result.files.end(), std::begin(kDehonReportFiles),
+                          std::end(kDehonReportFiles));
   }
   return result;
 }

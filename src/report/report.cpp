@@ -68,13 +68,12 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
   if (const auto* d = run.drawn_as<3>(); d && run.tree) {
     const auto& m = d->metrics;
     std::string out = fmt::format(
-        "\n### {}\n\nFiles: [{}.html]({}.html) (3D view), [{}.gds]({}.gds) (plane z on layer "
-        "100 + z), [{}.json]({}.json). Volume {} = {:.1f} × Leiserson's Theorem 4 bound "
-        "(w lg(n/w))^(3/2) = {:.0f}; {} planes. Per binary level k:\n\n"
+        "\n### {0}\n\nFiles: [{0}.html]({0}/{0}.html) (3D view), [{0}.gds]({0}/{0}.gds) (plane z "
+        "on layer 100 + z), [{0}.json]({0}/{0}.json). Volume {1} = {2:.1f} × Leiserson's Theorem 4 "
+        "bound (w lg(n/w))^(3/2) = {3:.0f}; {4} planes. Per binary level k:\n\n"
         "| k | cap | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
-        spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, m.volume(),
-        static_cast<double>(m.volume()) / theorem4_volume(*run.tree), theorem4_volume(*run.tree),
-        m.layers);
+        spec.name, m.volume(), static_cast<double>(m.volume()) / theorem4_volume(*run.tree),
+        theorem4_volume(*run.tree), m.layers);
     for (int k = 0; k < static_cast<int>(m.wires_by_level.size()); ++k)
       out +=
           fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k), m.wires_by_level[k],
@@ -82,9 +81,10 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
     return out;
   }
   std::string out = fmt::format(
-      "\n### {}\n\nFiles: [{}.svg]({}.svg), [{}.gds]({}.gds), [{}.json]({}.json). {}:\n\n"
-      "| {} | {} | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
-      spec.name, spec.name, spec.name, spec.name, spec.name, spec.name, spec.name,
+      "\n### {0}\n\nFiles: [{0}.svg]({0}/{0}.svg), [{0}.gds]({0}/{0}.gds), "
+      "[{0}.json]({0}/{0}.json). "
+      "{1}:\n\n| {2} | {3} | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
+      spec.name,
       run.tree ? "Per binary level k (0 = root channel)"
                : "Per switch level l (0 = processors; wires tagged with their upper switch)",
       run.tree ? "k" : "l", run.tree ? "cap" : "channel");
@@ -242,13 +242,17 @@ ReportResult write_summary(const std::string& title, const std::vector<ReportLay
 // A report shard: its layouts, its slices of the sweep and the checks, and its partial.
 ReportResult run_report_shard(const ReportSpec& spec, const std::string& out_dir,
                               const Shard& shard) {
-  ReportPartial partial{spec.title, shard, spec.layouts.size() + 1, {}, std::nullopt};
+  const std::uint64_t cube_item = spec.layouts.size(), dehon_item = cube_item + 1;
+  ReportPartial partial{spec.title, shard,        dehon_item + (spec.dehon_full ? 1 : 0),
+                        {},         std::nullopt, std::nullopt};
   for (std::uint64_t i = 0; i < spec.layouts.size(); ++i) {
     if (!shard.owns(i)) continue;
     partial.layouts.push_back(report_layout(spec.layouts[i], out_dir));
     partial.layouts.back().index = i;
   }
-  if (shard.owns(spec.layouts.size())) partial.cube = cube_sweep();
+  if (shard.owns(cube_item)) partial.cube = cube_sweep();
+  if (spec.dehon_full && shard.owns(dehon_item))
+    partial.dehon = dehon_section(*spec.dehon_full, out_dir);
   if (spec.simulate) run_simulate_sweep(report_sweep(*spec.simulate, out_dir, shard));
   if (spec.check_full) {
     CheckOptions o;
@@ -324,10 +328,11 @@ ReportResult finish_report(const std::vector<ReportPartial>& partials,
                            const std::optional<std::pair<std::vector<CheckResult>, bool>>& checks,
                            const std::string& out_dir) {
   std::vector<ReportLayoutPart> parts;
-  std::string cube;
+  std::string cube, dehon;
   for (const auto& p : partials) {
     parts.insert(parts.end(), p.layouts.begin(), p.layouts.end());
     if (p.cube) cube = *p.cube;
+    if (p.dehon) dehon = *p.dehon;
   }
   std::sort(parts.begin(), parts.end(),
             [](const ReportLayoutPart& a, const ReportLayoutPart& b) { return a.index < b.index; });
@@ -335,6 +340,7 @@ ReportResult finish_report(const std::vector<ReportPartial>& partials,
   ReportResult result;
   if (sweep) md += simulate_section(*sweep, competing);
   if (checks) md += check_section(checks->first, checks->second, result);
+  md += dehon;
   return write_summary(partials.front().title, parts, md, result, out_dir);
 }
 

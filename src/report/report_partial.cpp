@@ -53,6 +53,7 @@ std::string report_partial_json(const ReportPartial& p) {
   j["items"] = p.items;
   j["layouts"] = layouts;
   if (p.cube) j["cube"] = *p.cube;
+  if (p.dehon) j["dehon"] = *p.dehon;
   return j.dump(1) + "\n";
 }
 
@@ -71,6 +72,7 @@ ReportPartial parse_report_partial(std::string_view text, std::string_view sourc
       p.layouts.push_back(std::move(part));
     }
     if (j.contains("cube")) p.cube = as<std::string>(j.at("cube"));
+    if (j.contains("dehon")) p.dehon = as<std::string>(j.at("dehon"));
     require_safe_names(p, source);
     return p;
   });

@@ -40,9 +40,12 @@ struct ReportLayoutPart {
 struct ReportPartial {
   std::string title;
   Shard shard;
-  std::uint64_t items = 0;  // layouts + 1 (the cube sweep)
+  std::uint64_t items = 0;  // layouts + 1 (the cube sweep) + 1 (DeHon's section, if any)
   std::vector<ReportLayoutPart> layouts;
   std::optional<std::string> cube;  // the cube sweep's section, in the shard that owns it
+  // DeHon's section, in the shard that owns it; its files (kDehonReportFiles) are in that
+  // shard's folder.
+  std::optional<std::string> dehon;
 };
 
 // `ftvlsi merge` of a report: summary.md and index.html from the shards' parts, once the layout
