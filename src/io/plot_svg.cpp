@@ -11,36 +11,55 @@
 namespace ftvlsi {
 namespace {
 
-constexpr double kWidth = 720, kHeight = 440;
+constexpr double kWidth = 720, kPlotHeight = 440;
+constexpr double kFont = 12, kMinFont = 11;  // px: every text at least 11 px
+constexpr double kCharWidth = 0.55 * kFont;  // a sans-serif character, about
+constexpr double kLegendLine = 18;
 
-// A text fits its width: `size` px, smaller for a long one (a sans-serif character is about
-// 0.55 em wide; UTF-8 continuation bytes are not characters), never below 8 px.
-double fitted_font_size(std::string_view text, double width, double size) {
+// Characters of a UTF-8 text (continuation bytes are not characters).
+std::size_t chars_of(std::string_view text) {
   std::size_t chars = 0;
   for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  const double fit = width / (0.55 * static_cast<double>(std::max<std::size_t>(chars, 1)));
-  return std::clamp(fit, 8.0, size);
-}
-
-// A legend label's font-size attribute when it must shrink below the 12 px default.
-std::string legend_size(std::string_view label, double width) {
-  const double size = fitted_font_size(label, width, 12);
-  return size < 12 ? fmt::format(" font-size=\"{:.1f}\"", size) : "";
+  return chars;
 }
 
 double title_font_size(std::string_view title) {
-  return fitted_font_size(title, 0.95 * kWidth, 15);
+  const double fit =
+      0.95 * kWidth / (0.55 * static_cast<double>(std::max<std::size_t>(chars_of(title), 1)));
+  return std::clamp(fit, kMinFont, 15.0);
 }
-constexpr double kLeft = 80, kRight = 200, kTop = 40, kBottom = 60;
+
+// A legend label broken at spaces into lines of at most `width` px at 12 px (a word longer than
+// a line keeps its own line).
+std::vector<std::string> wrapped(std::string_view label, double width) {
+  const auto per_line = static_cast<std::size_t>(width / kCharWidth);
+  std::vector<std::string> lines(1);
+  std::size_t at = 0;
+  while (at < label.size()) {
+    std::size_t end = label.find(' ', at);
+    if (end == std::string_view::npos) end = label.size();
+    const std::string_view word = label.substr(at, end - at);
+    if (!lines.back().empty() && chars_of(lines.back()) + 1 + chars_of(word) > per_line)
+      lines.emplace_back();
+    if (!lines.back().empty()) lines.back() += ' ';
+    lines.back() += word;
+    at = end + 1;
+  }
+  return lines;
+}
+
+constexpr double kLeft = 80, kRight = 30, kTop = 40, kBottom = 60;
 constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                     "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
 
-// A log axis over [lo, hi] (powers of ten widened to whole decades, or to powers of two when
-// the range spans less than two decades).
+// A log axis over [lo, hi], padded so that no point sits on the frame: the data's range widened
+// by a quarter at each end, then to whole decades, or to powers of two when it spans less than
+// two decades.
 struct Axis {
   double lo, hi;
   std::vector<double> ticks;
   Axis(double min, double max) {
+    min /= 1.25, max *= 1.25;
     double e0 = std::floor(std::log10(min)), e1 = std::ceil(std::log10(max));
     if (e1 <= e0) e1 = e0 + 1;
     if (e1 - e0 >= 2) {
@@ -69,7 +88,7 @@ struct Frame {
   double x0, x1, y0, y1;
 };
 
-// One series: its line, its points (unless dashed) and its legend entry.
+// One series: its line and its points (unless dashed).
 std::string series_svg(const PlotSeries& s, std::size_t i, const Axis& ax, const Axis& ay,
                        const Frame& f) {
   const char* colour = kColours[i % std::size(kColours)];
@@ -83,12 +102,27 @@ std::string series_svg(const PlotSeries& s, std::size_t i, const Axis& ax, const
     for (const auto& [x, y] : s.points)
       svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n",
                          ax.at(x, f.x0, f.x1), ay.at(y, f.y0, f.y1), colour);
-  const double ly = f.y1 + 10 + 20 * static_cast<double>(i);
-  svg += fmt::format(
-      "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2\"{}/>"
-      "<text x=\"{}\" y=\"{:.1f}\"{}>{}</text>\n",
-      f.x1 + 12, ly, f.x1 + 36, ly, colour, s.dashed ? " stroke-dasharray=\"6 4\"" : "", f.x1 + 42,
-      ly + 4, legend_size(s.label, kWidth - f.x1 - 46), xml_escape(s.label));
+  return svg;
+}
+
+// The legend below the plot, one entry per series, its label wrapped to the width at 12 px;
+// returns the entries and advances `y` past them.
+std::string legend_svg(const std::vector<PlotSeries>& series, double& y) {
+  std::string svg;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const char* colour = kColours[i % std::size(kColours)];
+    const auto lines = wrapped(series[i].label, kWidth - kLeft - 40 - kRight);
+    svg += fmt::format(
+        "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" "
+        "stroke-width=\"2\"{}/>\n",
+        kLeft, y - 4, kLeft + 28, y - 4, colour,
+        series[i].dashed ? " stroke-dasharray=\"6 4\"" : "");
+    for (const auto& line : lines) {
+      svg +=
+          fmt::format("<text x=\"{}\" y=\"{:.1f}\">{}</text>\n", kLeft + 36, y, xml_escape(line));
+      y += kLegendLine;
+    }
+  }
   return svg;
 }
 
@@ -107,13 +141,17 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
     }
   if (x1 == 0) x0 = 1, x1 = 10, y0 = 1, y1 = 10;
   const Axis ax(x0, x1), ay(y0, y1);
-  const double px0 = kLeft, px1 = kWidth - kRight, py0 = kHeight - kBottom, py1 = kTop;
+  const double px0 = kLeft, px1 = kWidth - kRight, py0 = kPlotHeight - kBottom, py1 = kTop;
+  double legend_y = kPlotHeight + 4;
+  const std::string legend = legend_svg(series, legend_y);
+  const double height = legend_y + 8;
   std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
-      "font-family=\"sans-serif\" font-size=\"12\">\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{:.0f}\" viewBox=\"0 0 {} "
+      "{:.0f}\" font-family=\"sans-serif\" font-size=\"{}\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       "<text x=\"{}\" y=\"22\" font-size=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n",
-      kWidth, kHeight, kWidth, kHeight, kWidth / 2, title_font_size(o.title), xml_escape(o.title));
+      kWidth, height, kWidth, height, kFont, kWidth / 2, title_font_size(o.title),
+      xml_escape(o.title));
   for (double t : ax.ticks) {
     const double x = ax.at(t, px0, px1);
     svg += fmt::format(
@@ -132,10 +170,11 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>\n"
       "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n"
       "<text x=\"18\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {})\">{}</text>\n",
-      px0, py1, px1 - px0, py0 - py1, (px0 + px1) / 2, kHeight - 18, xml_escape(o.x_label),
+      px0, py1, px1 - px0, py0 - py1, (px0 + px1) / 2, kPlotHeight - 18, xml_escape(o.x_label),
       (py0 + py1) / 2, (py0 + py1) / 2, xml_escape(o.y_label));
   for (std::size_t i = 0; i < series.size(); ++i)
     svg += series_svg(series[i], i, ax, ay, {px0, px1, py0, py1});
+  svg += legend;
   svg += "</svg>\n";
   return svg;
 }

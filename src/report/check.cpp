@@ -618,8 +618,12 @@ std::string check_plot_svg(const CheckResult& r) {
     const bool flat = std::isfinite(s.rule.constant);
     PlotSeries ratio{s.label, {}, false},
         limit{flat ? fmt::format("limit {:g}", s.rule.constant)
-              : lg ? fmt::format("limit ∝ lg^{:g} n", s.rule.epsilon.value_or(0))
-                   : fmt::format("limit ∝ n^{:g}", s.rule.epsilon.value_or(0)),
+              : lg ? fmt::format("limit: the steepest growth the rule allows, ∝ lg^{:g} n from "
+                                 "the first point (the fitted β must stay below {:g})",
+                                 s.rule.epsilon.value_or(0), s.rule.epsilon.value_or(0))
+                   : fmt::format("limit: the steepest growth the rule allows, ∝ n^{:g} from the "
+                                 "larger half's first point",
+                                 s.rule.epsilon.value_or(0)),
               {},
               true};
     for (std::size_t i = 0; i < s.points.size(); ++i) {
