@@ -98,6 +98,7 @@ void raise_python(py::error_already_set& e) {
 
 }  // namespace
 
+// FTV-1316: the argument's `__str__` or `__fspath__` raised; that exception is the `__cause__`.
 ArgumentReadError::ArgumentReadError(const std::string& argument, py::error_already_set original)
     : InputError(1316, fmt::format("{} could not be read: {}; pass a str, int, float, bool or a "
                                    "list of them",

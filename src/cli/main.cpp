@@ -616,14 +616,21 @@ constexpr const char* kHelpFooter =
     "memory, 9xxx "
     "internal errors.";
 
-// The stable ID of a command-line parse error, by CLI11's error kind.
+// The stable ID of a command-line parse error, by CLI11's error kind. The message is CLI11's,
+// followed by "; run 'ftvlsi --help' for usage" (parse_or_exit).
 int usage_error_id(const CLI::ParseError& e) {
+  // FTV-1001: an unknown flag or an extra argument; CLI11's message, then "; run 'ftvlsi --help'
+  // for usage".
   if (dynamic_cast<const CLI::ExtrasError*>(&e)) return 1001;
+  // FTV-1002: a required argument is missing (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::RequiredError*>(&e)) return 1002;
+  // FTV-1003: a flag needs a value, or got too many (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return 1003;
+  // FTV-1004: a flag value CLI11 cannot convert or validate (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::ConversionError*>(&e) ||
       dynamic_cast<const CLI::ValidationError*>(&e))
     return 1004;
+  // FTV-1009: any other command-line parse error (CLI11's message, as for FTV-1001).
   return 1009;
 }
 

@@ -592,18 +592,20 @@ void path_stretch(SimulateResult& out, const Prepared& p, const RouteResult& r) 
 // The times are sums of the delay model's values: with the parse-time ranges of --delay and of
 // a technology they stay finite, and a time that still is not is refused, never written as null.
 void require_finite_times(const SimulateResult& out, const SimulateSpec& s) {
-  const std::string cause =
-      s.technology
-          ? fmt::format("lower the wire and clock figures of the technology '{}'",
-                        s.technology->name)
-          : fmt::format("choose a delay model with smaller constants than {} or fewer --data-bits",
-                        out.delay_model);
   for (const auto& [name, value] :
        {std::pair<const char*, double>{"the host's time T_host", out.time_host},
         {"the host's time bound", out.time_host_bound.value_or(0)},
         {"the competing network's time T_R", out.time_competing},
         {"the slowdown", out.slowdown}})
-    require_finite(3603, value, name, cause);
+    if (!std::isfinite(value))
+      require_finite(
+          3603, value, name,
+          s.technology
+              ? fmt::format("lower the wire and clock figures of the technology '{}'",
+                            s.technology->name)
+              : fmt::format(
+                    "choose a delay model with smaller constants than {} or fewer --data-bits",
+                    out.delay_model));
 }
 
 SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayModel& delay,
