@@ -836,4 +836,19 @@ SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows
   return out;
 }
 
+void require_capacity_host(HostKind host) {
+  if (host != HostKind::kFatTree)
+    throw InputError(
+        1013,
+        "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
+}
+
+void require_no_delay_beside_technology(bool delay_given) {
+  if (delay_given)
+    throw InputError(
+        1303,
+        "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
+        "--delays and --switch-delay");
+}
+
 }  // namespace ftvlsi
