@@ -242,9 +242,9 @@ ERROR_CALL = re.compile(r"\b(\w*Error)\s*\(")
 
 def helper_definitions(files):
     """The helpers that raise an error with the ID they are given: name -> {file: (template,
-    {slot: argument index from the end}, index of the ID)}. A helper is a function with a parameter `int id` whose
-    body throws `...Error(id, MSG)`; the slots of MSG filled by the helper's own parameters are
-    filled by the caller's arguments."""
+    {slot: argument index from the end}, index of the ID)}. A helper is a function with a
+    parameter `int id` whose body throws `...Error(id, MSG)`; the slots of MSG filled by the
+    helper's own parameters are filled by the caller's arguments."""
     helpers = {}
     for rel, _, code, _ in files:
         for m in HELPER_DEF.finditer(code):
@@ -426,7 +426,8 @@ def check(by_id, notes):
             old, new = rows_by_id(have), rows_by_id(want)
             for i in sorted(set(old) | set(new)):
                 if i not in new:
-                    problems.append(f"FTV-{i:04d} is listed in docs/error-ids.md but nothing raises it")
+                    problems.append(f"FTV-{i:04d} is listed in docs/error-ids.md but nothing "
+                                    "raises it")
                 elif i not in old:
                     problems.append(f"FTV-{i:04d} is raised in the code but not listed in "
                                     "docs/error-ids.md")
@@ -435,8 +436,8 @@ def check(by_id, notes):
             if old == new:
                 problems.append("the generated part of docs/error-ids.md differs outside the ID "
                                 "rows (headings, markers or the order)")
-            problems.append("to fix: scripts/error_ids.py --write (the messages live at their raise "
-                            "sites; edit them there, not in the doc)")
+            problems.append("to fix: scripts/error_ids.py --write (the messages live at their "
+                            "raise sites; edit them there, not in the doc)")
     for p in problems:
         print(p)
     total = sum(len(s) for s in by_id.values())
