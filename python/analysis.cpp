@@ -120,22 +120,15 @@ void route_host(Params& p, RouteSpec& s) {
   o.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
   LayoutSpec host;
   apply_overrides(host, o);
-  if (const auto* b = std::get_if<ButterflyParams>(&host.network)) {
-    s.butterfly = b->processors, s.pyramid = b->pyramid();
-    s.parents = b->parents, s.mesh_diagonals = b->mesh_diagonals;
-  } else if (const auto* f = std::get_if<FatTreeParams>(&host.network)) {
-    s.host = *f;
-  } else {
-    throw InputError(1011, "ftvlsi.route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
-  }
+  set_route_host(s, host, "ftvlsi.route");
 }
 
 std::shared_ptr<Route> route(const py::object& spec_arg, const py::kwargs& kw) {
   Params p = params_of("route", spec_arg, kw, kRouteParams, {{"kind", "network"}});
   RouteSpec s;
   route_host(p, s);
-  if (p.count("messages") && p.count("pattern"))
-    throw InputError(1012, "give either messages (a file) or pattern, not both");
+  require_messages_or_pattern(p.count("messages") > 0, p.count("pattern") > 0, "messages (a file)",
+                              "pattern");
   s.messages_file = take(p, "messages");
   if (const auto v = take(p, "pattern")) s.pattern.name = *v;
   if (const auto v = take(p, "count")) s.pattern.count = parse_positive(*v, "count");

@@ -6,6 +6,7 @@
 #include <new>
 
 #include "ftvlsi/core/cancel.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "interruptible.hpp"
 
 namespace ftvlsi::python {
@@ -98,6 +99,7 @@ void raise_python(py::error_already_set& e) {
 
 }  // namespace
 
+// FTV-1316: the argument's `__str__` or `__fspath__` raised; that exception is the `__cause__`.
 ArgumentReadError::ArgumentReadError(const std::string& argument, py::error_already_set original)
     : InputError(1316, fmt::format("{} could not be read: {}; pass a str, int, float, bool or a "
                                    "list of them",
@@ -133,10 +135,7 @@ void set_python_error(std::exception_ptr p) {
                                               "docs/python.md for the parameters and their types",
                                               e.what())));
   } catch (const std::bad_alloc&) {
-    raise(g_types.memory,
-          Error(8000,
-                "out of memory: the call needed more memory than the machine could give; choose a "
-                "smaller network or free memory"));
+    raise(g_types.memory, out_of_memory_error("the call"));
   } catch (const std::exception& e) {
     raise(g_types.internal,
           InternalError(9102, fmt::format("internal error: unexpected exception ({}); this is a "

@@ -23,16 +23,6 @@ const std::vector<std::string> kSimulateParams = {
     "data_bits",      "switch_delay", "seed",         "max_cycles", "technology",
     "switch_span"};
 
-double positive_number(const std::string& text, const char* what) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(text, &used);
-    if (used == text.size() && v > 0 && v < 1e6) return v;
-  } catch (const std::exception&) {
-  }
-  throw InputError(1010, fmt::format("{} must be a positive number, not '{}'", what, text));
-}
-
 // The host's capacity parameters through the layout flags' parser, as the CLI reads them.
 void simulate_host(Params& p, SimulateSpec& s) {
   SpecOverrides o;
@@ -41,16 +31,8 @@ void simulate_host(Params& p, SimulateSpec& s) {
   o.capacities = take(p, "capacities");
   o.technology = s.technology ? std::optional<std::string>() : std::nullopt;
   if (!o.capacity && !o.root_capacity && !o.alpha && !o.constant && !o.capacities) return;
-  if (s.host != HostKind::kFatTree)
-    throw InputError(
-        1013,
-        "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
-  if (o.alpha && *o.alpha == "technology") {
-    if (!s.technology)
-      throw InputError(1302,
-                       "--alpha technology needs --technology FILE (the processor area in mm²)");
-    o.alpha = std::to_string(s.technology->processor_alpha());
-  }
+  require_capacity_host(s.host);
+  o.alpha = resolved_alpha(s.technology, o.alpha);
   LayoutSpec host;
   o.network = "fat-tree";
   s.alpha_given = o.alpha.has_value();
@@ -62,11 +44,7 @@ void simulate_host(Params& p, SimulateSpec& s) {
 SimulateSpec simulate_spec(Params& p) {
   SimulateSpec s;
   if (const auto v = take(p, "technology")) {
-    if (p.count("delay") || p.count("switch_delay"))
-      throw InputError(
-          1303,
-          "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
-          "--delays and --switch-delay");
+    require_no_delay_beside_technology(p.count("delay") || p.count("switch_delay"));
     s.technology = load_technology(*v);
   }
   if (const auto v = take(p, "competing")) s.competing = *v;
@@ -84,7 +62,7 @@ SimulateSpec simulate_spec(Params& p) {
   if (const auto v = take(p, "delay")) s.delay = parse_delay_model(*v);
   if (const auto v = take(p, "data_bits")) s.data_bits = parse_positive(*v, "--data-bits");
   if (const auto v = take(p, "switch_delay"))
-    s.switch_delay = positive_number(*v, "--switch-delay");
+    s.switch_delay = parse_positive_number(*v, "--switch-delay");
   if (const auto v = take(p, "seed")) s.seed = parse_positive(*v, "--seed");
   if (const auto v = take(p, "max_cycles")) s.max_cycles = parse_positive(*v, "--max-cycles");
   return s;

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -270,16 +271,6 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
   add_override(cmd, "--messages-out", a.messages_out, "write the message set");
 }
 
-double parse_constant(const std::string& text, const char* flag) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(text, &used);
-    if (used == text.size() && v > 0 && v < 1e6) return v;
-  } catch (const std::exception&) {
-  }
-  throw ftvlsi::InputError(1010, fmt::format("{} must be a positive number, not '{}'", flag, text));
-}
-
 int run_route_command(const RouteArgs& a) {
   if (ftvlsi::cli::is_transit(a.host.overrides.network))
     return ftvlsi::cli::run_transit_route_command(
@@ -294,21 +285,11 @@ int run_route_command(const RouteArgs& a) {
   ftvlsi::LayoutSpec host;
   ftvlsi::apply_overrides(host, overrides);
   ftvlsi::RouteSpec s;
-  if (const auto* b = std::get_if<ftvlsi::ButterflyParams>(&host.network)) {
-    s.butterfly = b->processors;
-    s.pyramid = b->pyramid();
-    s.parents = b->parents;
-    s.mesh_diagonals = b->mesh_diagonals;
-  } else if (!std::holds_alternative<ftvlsi::FatTreeParams>(host.network)) {
-    throw ftvlsi::InputError(
-        1011, "ftvlsi route takes a fat-tree, butterfly-fat-tree or fat-pyramid host");
-  } else {
-    s.host = std::get<ftvlsi::FatTreeParams>(host.network);
-  }
+  ftvlsi::set_route_host(s, host, "ftvlsi route");
   s.seed = host.seed;
   s.json = host.output.json.value_or("-");
-  if (a.messages && a.pattern)
-    throw ftvlsi::InputError(1012, "give either --messages FILE or --pattern NAME, not both");
+  ftvlsi::require_messages_or_pattern(a.messages.has_value(), a.pattern.has_value(),
+                                      "--messages FILE", "--pattern NAME");
   s.messages_file = a.messages;
   if (a.pattern) s.pattern.name = *a.pattern;
   if (a.count) s.pattern.count = ftvlsi::parse_positive(*a.count, "--count");
@@ -316,8 +297,8 @@ int run_route_command(const RouteArgs& a) {
   s.algorithm = algorithm;
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
   if (a.constants) s.constants = ftvlsi::parse_random_constants(*a.constants);
-  if (a.k1) s.k1 = parse_constant(*a.k1, "--k1");
-  if (a.k2) s.k2 = parse_constant(*a.k2, "--k2");
+  if (a.k1) s.k1 = ftvlsi::parse_positive_number(*a.k1, "--k1");
+  if (a.k2) s.k2 = ftvlsi::parse_positive_number(*a.k2, "--k2");
   if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
   if (a.offline) s.offline = ftvlsi::parse_offline_variant(*a.offline);
   if (a.lambda) s.lambda = ftvlsi::parse_positive(*a.lambda, "--lambda");
@@ -390,10 +371,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   if (a.host) s.host = ftvlsi::parse_host_kind(*a.host);
   if (a.capacity.capacity || a.capacity.root_capacity || a.capacity.alpha || a.capacity.constant ||
       a.capacity.capacities) {
-    if (s.host != ftvlsi::HostKind::kFatTree)
-      throw ftvlsi::InputError(
-          1013,
-          "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
+    ftvlsi::require_capacity_host(s.host);
     ftvlsi::LayoutSpec host;
     ftvlsi::SpecOverrides o = a.capacity;
     o.network = "fat-tree";
@@ -405,11 +383,7 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   if (a.competing_alpha)
     s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
   if (a.capacity.technology) {
-    if (a.delay || a.delays || a.switch_delay)
-      throw ftvlsi::InputError(
-          1303,
-          "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
-          "--delays and --switch-delay");
+    ftvlsi::require_no_delay_beside_technology(a.delay || a.delays || a.switch_delay);
     s.technology = ftvlsi::load_technology(*a.capacity.technology);
   }
   s.mesh_diagonals = a.mesh_diagonals;
@@ -422,7 +396,8 @@ ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
   if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
   if (a.delay) s.delay = ftvlsi::parse_delay_model(*a.delay);
   if (a.data_bits) s.data_bits = ftvlsi::parse_positive(*a.data_bits, "--data-bits");
-  if (a.switch_delay) s.switch_delay = parse_constant(*a.switch_delay, "--switch-delay");
+  if (a.switch_delay)
+    s.switch_delay = ftvlsi::parse_positive_number(*a.switch_delay, "--switch-delay");
   if (a.seed) s.seed = ftvlsi::parse_positive(*a.seed, "--seed");
   if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
   return s;
@@ -616,14 +591,21 @@ constexpr const char* kHelpFooter =
     "memory, 9xxx "
     "internal errors.";
 
-// The stable ID of a command-line parse error, by CLI11's error kind.
+// The stable ID of a command-line parse error, by CLI11's error kind. The message is CLI11's,
+// followed by "; run 'ftvlsi --help' for usage" (parse_or_exit).
 int usage_error_id(const CLI::ParseError& e) {
+  // FTV-1001: an unknown flag or an extra argument; CLI11's message, then "; run 'ftvlsi --help'
+  // for usage".
   if (dynamic_cast<const CLI::ExtrasError*>(&e)) return 1001;
+  // FTV-1002: a required argument is missing (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::RequiredError*>(&e)) return 1002;
+  // FTV-1003: a flag needs a value, or got too many (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return 1003;
+  // FTV-1004: a flag value CLI11 cannot convert or validate (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::ConversionError*>(&e) ||
       dynamic_cast<const CLI::ValidationError*>(&e))
     return 1004;
+  // FTV-1009: any other command-line parse error (CLI11's message, as for FTV-1001).
   return 1009;
 }
 
@@ -786,11 +768,8 @@ int main(int argc, char** argv) {
   } catch (const ftvlsi::Error& e) {
     return report_error(e.id(), e.what(), e.exit_code());
   } catch (const std::bad_alloc&) {
-    return report_error(8000,
-                        "out of memory: the run needed more memory than the machine could give; "
-                        "choose a smaller network or free memory (FTVLSI_MEMORY_LIMIT sets the "
-                        "limit the estimates check against)",
-                        ExitCode::kBadInput);
+    const ftvlsi::Error e = ftvlsi::out_of_memory_error("the run");
+    return report_error(e.id(), e.what(), e.exit_code());
   } catch (const std::filesystem::filesystem_error& e) {
     return report_error(7000, fmt::format("file system error: {}", e.what()), ExitCode::kIo);
   } catch (const std::exception& e) {

@@ -8,6 +8,8 @@
 
 namespace ftvlsi {
 
+// FTV-7110: a library call cancelled by its caller: in Python, Ctrl-C during a call raises
+// ftvlsi.Interrupted, a KeyboardInterrupt (docs/python.md); it exits 130 like FTV-7101.
 Cancelled::Cancelled()
     : Error(7110,
             "interrupted: the call was cancelled (SIGINT, Ctrl-C) before it finished; nothing "

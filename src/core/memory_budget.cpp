@@ -7,6 +7,15 @@
 
 namespace ftvlsi {
 
+// FTV-8000: `{}` is "the run" (CLI) or "the call" (Python, which raises ftvlsi.OutOfMemoryError,
+// a MemoryError).
+Error out_of_memory_error(std::string_view what) {
+  return Error(8000, fmt::format("out of memory: {} needed more memory than the machine could "
+                                 "give; choose a smaller network or free memory "
+                                 "(FTVLSI_MEMORY_LIMIT sets the limit the estimates check against)",
+                                 what));
+}
+
 std::string memory_text(long double bytes) {
   const auto b = static_cast<double>(bytes);
   if (b >= 1073741824.0) return fmt::format("{:.2f} GiB", b / 1073741824.0);

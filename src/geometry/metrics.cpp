@@ -38,6 +38,8 @@ struct CellSums {
   }
 };
 
+// FTV-5201: `{}` names the figure: the area or volume, a processor's, a wire length, or a count
+// of instances, processors, switches, pads or segments.
 u64 narrow(u128 v, const char* what) {
   if (v > UINT64_MAX)
     throw GeometryError(5201, std::string("the layout's ") + what +

@@ -48,6 +48,7 @@ class Tokens {
     return false;
   }
   // The next token, across lines; `what` names it in the error at the end of the file.
+  // FTV-4401: a graph, geometry or mapping file ends too early.
   std::string_view next(std::string_view what) {
     for (;;) {
       if (const auto t = on_line(); !t.empty()) return t;
@@ -477,6 +478,7 @@ std::vector<std::uint64_t> read_mapping_file(const std::string& path, std::uint6
     if (tok.empty()) {
       if (!t.next_line()) {
         if (!scotch) break;
+        // FTV-4303: a Scotch mapping file (.map) holds fewer pairs than its first line says.
         t.line_error(4303,
                      fmt::format("the file ends after {} of the {} pairs it announces", i, pairs));
       }

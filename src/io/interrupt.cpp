@@ -78,13 +78,13 @@ bool remove_subfolder(int parent, const char* name, int depth) {
 // 128 + the signal, and the one line that says which.
 const char* signal_message(int sig) {
   switch (sig) {
-    case SIGINT:
+    case SIGINT:  // FTV-7101: exit 130 (128 + SIGINT).
       return "ftvlsi: error FTV-7101: interrupted (SIGINT); unfinished outputs were removed\n";
-    case SIGHUP:
+    case SIGHUP:  // FTV-7103: exit 129 (128 + SIGHUP).
       return "ftvlsi: error FTV-7103: hung up (SIGHUP); unfinished outputs were removed\n";
-    case SIGQUIT:
+    case SIGQUIT:  // FTV-7104: exit 131 (128 + SIGQUIT).
       return "ftvlsi: error FTV-7104: quit (SIGQUIT); unfinished outputs were removed\n";
-    default:
+    default:  // FTV-7102: SIGTERM, exit 143 (128 + SIGTERM).
       return "ftvlsi: error FTV-7102: terminated (SIGTERM); unfinished outputs were removed\n";
   }
 }

@@ -43,6 +43,17 @@ std::uint64_t parse_positive(std::string_view text, std::string_view what, std::
   return value;
 }
 
+double parse_positive_number(std::string_view text, std::string_view what) {
+  const std::string s(text);
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(s, &used);
+    if (used == s.size() && v > 0 && v < 1e6) return v;
+  } catch (const std::exception&) {
+  }
+  throw InputError(1010, fmt::format("{} must be a positive number, not '{}'", what, text));
+}
+
 std::vector<std::string_view> split_list(std::string_view text, char sep) {
   std::vector<std::string_view> out;
   while (true) {

@@ -53,19 +53,19 @@ void apply_competing_overrides(CompetingParams& c, const SpecOverrides& o) {
 
 }  // namespace
 
-// --alpha technology: the technology's processor area in grid units.
-std::optional<std::string> resolved_alpha(const LayoutSpec& spec, const SpecOverrides& o) {
-  if (!o.alpha || *o.alpha != "technology") return o.alpha;
-  if (!spec.technology)
+std::optional<std::string> resolved_alpha(const std::optional<Technology>& technology,
+                                          const std::optional<std::string>& alpha) {
+  if (!alpha || *alpha != "technology") return alpha;
+  if (!technology)
     throw InputError(1302,
                      "--alpha technology needs --technology FILE (the processor area in mm²)");
-  return std::to_string(spec.technology->processor_alpha());
+  return std::to_string(technology->processor_alpha());
 }
 
 void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
   if (given.technology) spec.technology = load_technology(*given.technology);
   SpecOverrides o = given;
-  o.alpha = resolved_alpha(spec, given);
+  o.alpha = resolved_alpha(spec.technology, given.alpha);
   if (o.network) switch_network(spec, *o.network);
   if (o.parents && !std::holds_alternative<ButterflyParams>(spec.network))
     throw InputError(

@@ -71,14 +71,6 @@ bool flat_drc(DrcMode drc) {
   return drc == DrcMode::kFlat || drc == DrcMode::kBoth;
 }
 
-// What to make smaller; a layout of one cell checks it whole in either DRC mode.
-std::string smaller(std::string_view what, DrcMode drc, bool one_cell = false) {
-  const char* drc_advice = one_cell && drc != DrcMode::kNone ? ", or leave out the DRC"
-                           : flat_drc(drc)                   ? ", or the hierarchical DRC"
-                                                             : "";
-  return fmt::format("choose {}{}", what, drc_advice);
-}
-
 // The cube and slab styles hold one cell per level (layout/cube.hpp); a flat DRC flattens every
 // wire.
 void require_cube_memory(const FatTree& tree, DrcMode drc) {
@@ -86,7 +78,9 @@ void require_cube_memory(const FatTree& tree, DrcMode drc) {
   if (flat_drc(drc))
     need += static_cast<long double>(tree.total_wires()) * kFlatDrcBytesPerCubeWire;
   require_memory(8012, need, "this 3D layout",
-                 smaller("fewer processors or a thinner capacity profile", drc));
+                 flat_drc(drc) ? "choose fewer processors or a thinner capacity profile, or the "
+                                 "hierarchical DRC"
+                               : "choose fewer processors or a thinner capacity profile");
 }
 
 // The 3D butterfly fat-tree and fat-pyramid: the lattice holds a level's wires once, the layered
@@ -96,7 +90,11 @@ void require_layout_memory(const ButterflyFatTree3d& net, bool lattice, DrcMode 
       lattice ? estimate_butterfly3d_lattice_bytes(net) : estimate_butterfly3d_layered_bytes(net);
   if (lattice ? flat_drc(drc) : drc != DrcMode::kNone)  // the layered layout is one cell
     need += static_cast<long double>(net.wires()) * kFlatDrcBytesPerButterfly3dWire;
-  require_memory(8013, need, "this 3D layout", smaller("fewer processors", drc, !lattice));
+  // The layered layout is one cell, which either DRC mode checks whole.
+  require_memory(8013, need, "this 3D layout",
+                 !lattice && drc != DrcMode::kNone ? "choose fewer processors, or leave out the DRC"
+                 : flat_drc(drc) ? "choose fewer processors, or the hierarchical DRC"
+                                 : "choose fewer processors");
 }
 
 // A competing network's channel layout (2D) or grid layout (3D), from the network's sizes.
@@ -109,7 +107,8 @@ void require_layout_memory(const CompetingNetwork& net, bool grid3d, DrcMode drc
     need += static_cast<long double>(w) *
             (grid3d ? kFlatDrcBytesPerGridWire : kFlatDrcBytesPerChannelWire);
   require_memory(8015, need, fmt::format("the layout of this {} network", net.kind),
-                 smaller("fewer processors", drc, true));
+                 drc != DrcMode::kNone ? "choose fewer processors, or leave out the DRC"
+                                       : "choose fewer processors");
 }
 
 // A butterfly network's layout: the H-tree placement is one flat cell (about 1.2 kB a wire
@@ -127,13 +126,17 @@ void require_layout_memory(const ButterflyFatTree& net, bool lattice, DrcMode dr
   }
   if (flat_drc(drc)) need += static_cast<u128>(net.wire_count()) * 900;
   require_memory(8002, static_cast<long double>(need), "this layout",
-                 smaller("fewer processors or fewer parents per switch", drc));
+                 flat_drc(drc) ? "choose fewer processors or fewer parents per switch, or the "
+                                 "hierarchical DRC"
+                               : "choose fewer processors or fewer parents per switch");
 }
 
 // A fat-tree's H-tree (layout/h_tree.hpp) and its flat DRC (estimate_run_bytes).
 void require_layout_memory(const FatTree& tree, DrcMode drc) {
   require_memory(8001, estimate_run_bytes(tree, drc), "this layout",
-                 smaller("fewer processors or a thinner capacity profile", drc));
+                 flat_drc(drc) ? "choose fewer processors or a thinner capacity profile, or the "
+                                 "hierarchical DRC"
+                               : "choose fewer processors or a thinner capacity profile");
 }
 
 }  // namespace
@@ -330,6 +333,7 @@ LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
   return run;
 }
 
+// FTV-5404: the Python module's writers (LayoutResult.write_html); the CLI's --html is FTV-5403.
 void write_layout_outputs(const LayoutSpec& spec, LayoutRun& run, const OutputPaths& out) {
   if (out.html && run.dimensions() != 3)
     throw InputError(5404, "the HTML view is written for 3D layouts; lay out with style cube");

@@ -226,4 +226,27 @@ RouteRun run_route(const RouteSpec& spec) {
   return r;
 }
 
+// FTV-1011: `{}` is the caller, "ftvlsi route" (CLI) or "ftvlsi.route" (Python).
+void set_route_host(RouteSpec& spec, const LayoutSpec& host, std::string_view caller) {
+  if (const auto* b = std::get_if<ButterflyParams>(&host.network)) {
+    spec.butterfly = b->processors;
+    spec.pyramid = b->pyramid();
+    spec.parents = b->parents;
+    spec.mesh_diagonals = b->mesh_diagonals;
+  } else if (const auto* f = std::get_if<FatTreeParams>(&host.network)) {
+    spec.host = *f;
+  } else {
+    throw InputError(
+        1011, fmt::format("{} takes a fat-tree, butterfly-fat-tree or fat-pyramid host", caller));
+  }
+}
+
+// FTV-1012: the `{}` are "--messages FILE" and "--pattern NAME" (CLI), or "messages (a file)" and
+// "pattern" (Python).
+void require_messages_or_pattern(bool messages_given, bool pattern_given, std::string_view messages,
+                                 std::string_view pattern) {
+  if (messages_given && pattern_given)
+    throw InputError(1012, fmt::format("give either {} or {}, not both", messages, pattern));
+}
+
 }  // namespace ftvlsi

@@ -596,18 +596,20 @@ void path_stretch(SimulateResult& out, const Prepared& p, const RouteResult& r) 
 // The times are sums of the delay model's values: with the parse-time ranges of --delay and of
 // a technology they stay finite, and a time that still is not is refused, never written as null.
 void require_finite_times(const SimulateResult& out, const SimulateSpec& s) {
-  const std::string cause =
-      s.technology
-          ? fmt::format("lower the wire and clock figures of the technology '{}'",
-                        s.technology->name)
-          : fmt::format("choose a delay model with smaller constants than {} or fewer --data-bits",
-                        out.delay_model);
   for (const auto& [name, value] :
        {std::pair<const char*, double>{"the host's time T_host", out.time_host},
         {"the host's time bound", out.time_host_bound.value_or(0)},
         {"the competing network's time T_R", out.time_competing},
         {"the slowdown", out.slowdown}})
-    require_finite(3603, value, name, cause);
+    if (!std::isfinite(value))
+      require_finite(
+          3603, value, name,
+          s.technology
+              ? fmt::format("lower the wire and clock figures of the technology '{}'",
+                            s.technology->name)
+              : fmt::format(
+                    "choose a delay model with smaller constants than {} or fewer --data-bits",
+                    out.delay_model));
 }
 
 SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayModel& delay,
@@ -836,6 +838,21 @@ SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows
   }
   if (spec.json) write_file_atomically(*spec.json, sweep_json(out));
   return out;
+}
+
+void require_capacity_host(HostKind host) {
+  if (host != HostKind::kFatTree)
+    throw InputError(
+        1013,
+        "capacity flags apply to a fat-tree host; a fat-pyramid's channels are fixed (sqrt p)");
+}
+
+void require_no_delay_beside_technology(bool delay_given) {
+  if (delay_given)
+    throw InputError(
+        1303,
+        "--technology sets the wire delay, the switch delay and the clock; leave out --delay, "
+        "--delays and --switch-delay");
 }
 
 }  // namespace ftvlsi

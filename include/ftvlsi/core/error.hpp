@@ -23,8 +23,13 @@ enum class ExitCode : int {
 };
 
 // The generic IDs of errors thrown without their own (docs/error-ids.md, "unclassified").
+// FTV-2000: an input error not yet given its own ID (please report it so it gets one); the
+// message is the one thrown.
 inline constexpr int kUnclassifiedInput = 2000;
+// FTV-7000: an I/O error not yet given its own ID, or in the CLI a file-system error
+// (std::filesystem) that no part of ftvlsi turned into one with its own ID.
 inline constexpr int kUnclassifiedIo = 7000;
+// FTV-9000: an internal error not yet given its own ID.
 inline constexpr int kUnclassifiedInternal = 9000;
 
 // How much of a user's input a message echoes: a span quoted 'like this' keeps its first

@@ -9,7 +9,13 @@
 #include <string>
 #include <string_view>
 
+#include "ftvlsi/core/error.hpp"
+
 namespace ftvlsi {
+
+// FTV-8000, for a std::bad_alloc that reached the CLI's main or a Python call: `what` ran out
+// ("the run", "the call").
+Error out_of_memory_error(std::string_view what);
 
 // A byte count for a message: "1.50 GiB", "95.4 MiB", "12.0 KiB" or "300 bytes".
 std::string memory_text(long double bytes);

@@ -13,6 +13,9 @@ std::uint64_t parse_positive(std::string_view text, std::string_view what,
                              std::uint64_t max = UINT64_MAX);
 std::uint64_t parse_unsigned(std::string_view text, std::string_view what,
                              std::uint64_t max = UINT64_MAX);
+// A positive real number below 1e6 from text (--k1, --switch-delay); FTV-1010 naming `what`
+// otherwise. The CLI and the Python module read such values through it.
+double parse_positive_number(std::string_view text, std::string_view what);
 // "a<sep>b<sep>c" as its pieces (empty pieces kept, so that they can be reported).
 std::vector<std::string_view> split_list(std::string_view text, char sep);
 // A comma-separated list of positive integers ("--capacities 4,2,1"); `what` names an entry.

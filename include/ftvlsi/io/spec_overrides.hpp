@@ -30,6 +30,11 @@ struct SpecOverrides {
   std::optional<std::string> technology;
 };
 
+// --alpha as given, except "technology": the processor area of `technology` in grid units, and
+// FTV-1302 without a technology.
+std::optional<std::string> resolved_alpha(const std::optional<Technology>& technology,
+                                          const std::optional<std::string>& alpha);
+
 // Applies every flag set; InputError when a flag does not fit the spec's network. Reads the
 // technology file when one is given (IoError if unreadable).
 void apply_overrides(LayoutSpec& spec, const SpecOverrides& overrides);

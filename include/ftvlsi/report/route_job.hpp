@@ -1,10 +1,23 @@
 #pragma once
 // `ftvlsi route`: builds the host and the message set, routes them cycle by cycle and writes the
 // JSON (io/route_json.hpp), the schedule and the per-channel load CSV.
+#include <string_view>
+
+#include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/route/route_run.hpp"
 
 namespace ftvlsi {
 
 RouteRun run_route(const RouteSpec& spec);
+
+// The host of a route from the network of `host` (the layout flags applied, as `ftvlsi route`
+// and ftvlsi.route read them): a fat-tree, or a butterfly fat-tree or fat-pyramid with its
+// parents and mesh. FTV-1011 for another network; `caller` ("ftvlsi route") starts the message.
+void set_route_host(RouteSpec& spec, const LayoutSpec& host, std::string_view caller);
+
+// FTV-1012 when a route is given both a message file and a pattern; `messages` and `pattern`
+// name the two as the caller spells them ("--messages FILE", "--pattern NAME").
+void require_messages_or_pattern(bool messages_given, bool pattern_given, std::string_view messages,
+                                 std::string_view pattern);
 
 }  // namespace ftvlsi

@@ -13,6 +13,13 @@
 
 namespace ftvlsi {
 
+// The checks of simulate's flags that the CLI and the Python module make before they build the
+// spec. FTV-1013 when capacity flags are given for a host that is not a fat-tree (a
+// fat-pyramid's channels are fixed).
+void require_capacity_host(HostKind host);
+// FTV-1303 when a delay is given beside a technology, which sets the delays and the clock.
+void require_no_delay_beside_technology(bool delay_given);
+
 // Throws InputError on a bad combination (say which are valid), IoError on an unwritable JSON.
 SimulateResult run_simulate(const SimulateSpec& spec);
 
