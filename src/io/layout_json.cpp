@@ -132,7 +132,7 @@ ordered_json metrics_json(const LayoutMetrics<D>& m) {
 
 // docs/technology.md: the technology as the document records it, with its delay model's verdict.
 ordered_json technology_json(const Technology& t) {
-  const DelayModel model = t.delay_model();
+  const DelayModel model = wire_delay_model(t);
   const RegularityVerdict v = check_regularity(model);
   ordered_json j;
   j["name"] = t.name;

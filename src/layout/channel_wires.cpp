@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
 

@@ -16,6 +16,7 @@
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
 #include "ftvlsi/io/staged_folder.hpp"
+#include "ftvlsi/route/delay_model.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -523,7 +524,7 @@ std::string check_markdown(const std::vector<CheckResult>& results, bool with_pl
 std::string check_technology_markdown(const CheckOptions& options) {
   if (!options.technology) return "";
   const Technology& t = *options.technology;
-  const DelayModel w = t.delay_model();
+  const DelayModel w = wire_delay_model(t);
   const RegularityVerdict v = check_regularity(w);
   auto verdict = [](bool holds, double from) {
     return holds ? fmt::format("holds from d = {:g}", from) : std::string("does not hold");
@@ -548,7 +549,7 @@ std::string check_json(const std::vector<CheckResult>& results, const CheckOptio
   j["seed"] = options.seed;
   if (options.technology) {
     const auto& t = *options.technology;
-    const DelayModel w = t.delay_model();
+    const DelayModel w = wire_delay_model(t);
     const RegularityVerdict v = check_regularity(w);
     j["technology"] = {{"name", t.name},          {"grid_unit_um", t.grid_unit_um},
                        {"delay_model", w.name()}, {"c1", v.c1},

@@ -18,6 +18,7 @@
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/report_partial.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "ftvlsi/report/transit_report.hpp"
 
 namespace ftvlsi {
 namespace {

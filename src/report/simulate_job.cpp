@@ -38,6 +38,7 @@
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/butterfly_routing.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
+#include "ftvlsi/route/delay_model.hpp"
 #include "ftvlsi/route/offline.hpp"
 #include "ftvlsi/route/timing.hpp"
 
@@ -674,7 +675,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
 // docs/technology.md: a technology's wire model, switch delay and clock replace the given ones.
 SimulateSpec with_technology(SimulateSpec s) {
   if (!s.technology) return s;
-  s.delay = s.technology->delay_model();
+  s.delay = wire_delay_model(*s.technology);
   s.switch_delay = s.technology->switch_ns();
   return s;
 }

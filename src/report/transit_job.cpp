@@ -93,12 +93,6 @@ TransitRouteRun run_transit_route(const TransitRouteJobSpec& spec) {
   return run;
 }
 
-bool TransitLayoutRun::drc_clean() const {
-  for (const auto& r : drc)
-    if (!r.clean()) return false;
-  return true;
-}
-
 TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   const auto& out = spec.output;
   require_distinct_outputs(

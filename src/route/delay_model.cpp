@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/tech/technology.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -247,6 +248,14 @@ std::string DelayModel::name() const {
       return fmt::format("wire:{},{},{}", c0, c1, c2);
   }
   return "unit";
+}
+
+DelayModel wire_delay_model(const Technology& technology) {
+  const WirePolynomial p = technology.wire_polynomial();
+  DelayModel m;
+  m.kind = DelayModel::Kind::kWire;
+  m.c0 = p.c0, m.c1 = p.c1, m.c2 = p.c2;
+  return m;
 }
 
 DelayModel parse_delay_model(std::string_view text) {

@@ -40,9 +40,8 @@ std::uint64_t Technology::processor_alpha() const {
 //   unrepeated (Elmore): 0.69 Rd Cd + 0.69 (Rd c + r Cd) L + 0.38 r c L^2;
 //   optimally repeated (Bakoglu & Meindl 1985): 0.69 Rd Cd + 2.5 sqrt(Rd Cd r c) L.
 // A transmission line: L · ns_per_mm. The model is in grid units: L = d · unit.
-DelayModel Technology::delay_model() const {
-  DelayModel m;
-  m.kind = DelayModel::Kind::kWire;
+WirePolynomial Technology::wire_polynomial() const {
+  WirePolynomial m;
   const double u = grid_unit_um / 1000.0;
   if (wire.ns_per_mm > 0) {
     m.c1 = wire.ns_per_mm * u;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/route/delay_model.hpp"
 
 using namespace ftvlsi;
 
@@ -53,7 +54,7 @@ TEST_CASE("technology files: every shipped process parses, cites sources and fit
     CHECK(t.layers[1].pitch_um <= t.grid_unit_um);
     CHECK(t.via_um < t.grid_unit_um);
     CHECK(t.processor_alpha() > 1);
-    const auto v = check_regularity(t.delay_model());
+    const auto v = check_regularity(wire_delay_model(t));
     CHECK(v.nondecreasing);
     CHECK(v.c2);  // all four ship repeated or transmission-line wires
   }
@@ -64,7 +65,7 @@ TEST_CASE("technology files: a good file parses to its figures") {
   CHECK(t.grid_unit_um == 0.5);
   CHECK(t.switch_area.crosspoint_um2 == 3);
   CHECK_FALSE(t.wire.repeaters);
-  CHECK(t.delay_model().c2 > 0);
+  CHECK(wire_delay_model(t).c2 > 0);
   CHECK(t.clock_ns() == doctest::Approx(4.0));
 }
 

@@ -15,6 +15,7 @@
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/report/check_partial.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
+#include "ftvlsi/route/delay_model.hpp"
 
 using namespace ftvlsi;
 namespace fs = std::filesystem;
@@ -103,8 +104,8 @@ TEST_CASE("merge: a technology sweep's partials carry the technology exactly") {
   const auto p = parse_sweep_partial(text(root / "1" / "simulate-shard-1-of-2.json"), "shard");
   REQUIRE(p.spec.base.technology);
   CHECK(p.spec.base.technology->wire.r_ohm_per_mm == single.base.technology->wire.r_ohm_per_mm);
-  CHECK(p.spec.base.technology->delay_model().name() ==
-        single.base.technology->delay_model().name());
+  CHECK(wire_delay_model(*p.spec.base.technology).name() ==
+        wire_delay_model(*single.base.technology).name());
 }
 
 TEST_CASE("merge: missing, doubled and foreign shards are refused with what to do") {

@@ -8,6 +8,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
+#include "ftvlsi/route/delay_model.hpp"
 
 using namespace ftvlsi;
 
@@ -52,7 +53,7 @@ TEST_CASE("technology: a crossbar's area is crosspoints times inputs times outpu
 
 TEST_CASE("technology: an unrepeated RC wire is Elmore's quadratic, so C2 fails") {
   const Technology t = simple(false);
-  const DelayModel w = t.delay_model();
+  const DelayModel w = wire_delay_model(t);
   CHECK(w.kind == DelayModel::Kind::kWire);
   // L = 1 mm (1000 units): 0.69 Rd Cd + 0.69 (Rd c + r Cd) L + 0.38 r c L², in fs then ns.
   const double fs = 0.69 * 2000 * 5 + 0.69 * (2000 * 100 + 1000 * 5) * 1 + 0.38 * 1000 * 100;
@@ -67,7 +68,7 @@ TEST_CASE("technology: an unrepeated RC wire is Elmore's quadratic, so C2 fails"
 
 TEST_CASE("technology: a repeated wire is linear (Bakoglu), so C1 and C2 hold") {
   const Technology t = simple(true);
-  const DelayModel w = t.delay_model();
+  const DelayModel w = wire_delay_model(t);
   CHECK(w.c2 == 0);
   const double per_mm_fs = 2.5 * std::sqrt(2000.0 * 5 * 1000 * 100);
   CHECK(w(2000) - w(1000) == doctest::Approx(per_mm_fs * 1e-6));
@@ -85,11 +86,11 @@ TEST_CASE("technology: a transmission line is time of flight, linear from zero")
   t.wire.ns_per_mm = 0.0071;
   CHECK(t.wire_ns(1000) == doctest::Approx(0.0071));
   CHECK(t.wire_ns(0) == 0);
-  CHECK(check_regularity(t.delay_model()).c2);
+  CHECK(check_regularity(wire_delay_model(t)).c2);
 }
 
 TEST_CASE("technology: the wire model's text form parses back to the same model") {
-  const DelayModel w = simple(false).delay_model();
+  const DelayModel w = wire_delay_model(simple(false));
   const DelayModel back = parse_delay_model(w.name());
   CHECK(back.kind == DelayModel::Kind::kWire);
   CHECK(back.c0 == w.c0);

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "ftvlsi/network/transit_composition.hpp"
-#include "ftvlsi/report/transit_job.hpp"
+#include "ftvlsi/route/transit_run.hpp"
 
 namespace ftvlsi {
 

@@ -5,7 +5,7 @@
 // dehon-faults.svg (connectivity and success against the fraction of failed routers).
 #include <string>
 
-#include "ftvlsi/report/transit_report.hpp"
+#include "ftvlsi/route/dehon_report.hpp"
 
 namespace ftvlsi {
 

@@ -12,10 +12,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/network/fat_tree.hpp"
-
 namespace ftvlsi {
+
+// Declared only: the router that reads the table needs neither the geometry model
+// (geometry/layout.hpp) nor the fat-tree's definition (network/fat_tree.hpp).
+template <int D>
+struct Layout;
+class FatTree;
 
 struct ChannelWireLengths {
   // table[k][side][dir]: the lengths of wires 0 .. cap(k) - 1 (dir 0 up, 1 down); k = 0 is the

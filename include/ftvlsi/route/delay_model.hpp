@@ -11,6 +11,8 @@
 
 namespace ftvlsi {
 
+struct Technology;
+
 // A point of a user's delay table: delay w at wire length d.
 struct DelayPoint {
   double d = 0, w = 0;
@@ -26,6 +28,9 @@ struct DelayModel {
   double operator()(double d) const;
   std::string name() const;
 };
+
+// The wire of a technology (tech/technology.hpp, docs/technology.md) as the model wire:c0,c1,c2.
+DelayModel wire_delay_model(const Technology& technology);
 
 // "unit", "linear", "sqrt", "log", "poly:c,q,k", "wire:c0,c1,c2" (non-negative, not all zero) or
 // "table:d1=w1,d2=w2,..."; InputError

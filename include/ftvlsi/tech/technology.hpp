@@ -1,13 +1,12 @@
 #pragma once
 // A fabrication technology: what one Thompson-grid unit, a processor, a switch and a wire are in
 // µm, mm², ns (docs/technology.md). Layouts are drawn and measured in grid units; a technology
-// converts the measured figures and gives the wire-delay model that Greenberg's C1 and C2 are
-// judged on (route/delay_model.hpp). io/technology_spec.hpp reads it from a YAML file.
+// converts the measured figures and gives the wire's delay polynomial, which route/delay_model.hpp
+// turns into the wire-delay model that Greenberg's C1 and C2 are judged on (wire_delay_model).
+// io/technology_spec.hpp reads it from a YAML file.
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "ftvlsi/route/delay_model.hpp"
 
 namespace ftvlsi {
 
@@ -30,6 +29,13 @@ struct WireDelay {
   double driver_ohm = 0, driver_ff = 0;      // driver output resistance, gate input capacitance
   bool repeaters = false;                    // optimally repeated: linear in the length
   double ns_per_mm = 0;                      // > 0: time of flight (linear), RC ignored
+};
+
+// A wire's delay in ns over its length d in grid units: c0 + c1 d + c2 d^2 (ns, ns per unit, ns per
+// unit²), the delay model wire:c0,c1,c2.
+struct WirePolynomial {
+  double c0 = 0, c1 = 0, c2 = 0;
+  double operator()(double d) const { return c0 + d * (c1 + d * c2); }
 };
 
 struct Technology {
@@ -55,10 +61,11 @@ struct Technology {
   double switch_ns() const { return switch_delay_ns > 0 ? switch_delay_ns : clock_ns(); }
   // The processor area in grid units (`--alpha technology`): processor_mm2 / unit², rounded up.
   std::uint64_t processor_alpha() const;
-  // The wire-delay model in ns over grid units: wire:c0,c1,c2 (ns, ns per unit, ns per unit²).
-  DelayModel delay_model() const;
+  // The wire's delay in ns over grid units (route/delay_model.hpp's wire_delay_model gives it as
+  // the delay model wire:c0,c1,c2).
+  WirePolynomial wire_polynomial() const;
   // The delay in ns of one wire of `grid_length` units.
-  double wire_ns(double grid_length) const { return delay_model()(grid_length); }
+  double wire_ns(double grid_length) const { return wire_polynomial()(grid_length); }
 };
 
 }  // namespace ftvlsi
