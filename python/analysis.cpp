@@ -106,38 +106,29 @@ struct Route {
 };
 
 const std::vector<std::string> kRouteParams = {
-    "network",    "processors", "capacity",       "root_capacity", "alpha",    "constant",
-    "capacities", "parents",    "mesh_diagonals", "pattern",       "messages", "count",
-    "block",      "algorithm",  "switch",         "max_cycles",    "seed"};
+    "network",  "processors", "capacity",  "root_capacity", "alpha",   "constant",
+    "capacities", "parents",  "mesh_diagonals", "pattern",   "messages", "count",
+    "block",    "algorithm",  "switch",    "constants",     "k1",      "k2",
+    "offline",  "lambda",     "max_cycles", "seed"};
 
-// The host as `ftvlsi route` reads it: the layout flags' parser.
-void route_host(Params& p, RouteSpec& s) {
-  SpecOverrides o;
-  o.network = take(p, "network"), o.processors = take(p, "processors");
-  o.capacity = take(p, "capacity"), o.root_capacity = take(p, "root_capacity");
-  o.alpha = take(p, "alpha"), o.constant = take(p, "constant");
-  o.capacities = take(p, "capacities"), o.parents = take(p, "parents");
-  o.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
-  LayoutSpec host;
-  apply_overrides(host, o);
-  set_route_host(s, host, "ftvlsi.route");
-}
-
+// The same options as `ftvlsi route`, by the same names; route_spec builds the spec for both.
 std::shared_ptr<Route> route(const py::object& spec_arg, const py::kwargs& kw) {
   Params p = params_of("route", spec_arg, kw, kRouteParams, {{"kind", "network"}});
-  RouteSpec s;
-  route_host(p, s);
-  require_messages_or_pattern(p.count("messages") > 0, p.count("pattern") > 0, "messages (a file)",
-                              "pattern");
-  s.messages_file = take(p, "messages");
-  if (const auto v = take(p, "pattern")) s.pattern.name = *v;
-  if (const auto v = take(p, "count")) s.pattern.count = parse_positive(*v, "count");
-  if (const auto v = take(p, "block")) s.pattern.block = parse_positive(*v, "block");
-  if (const auto v = take(p, "algorithm")) s.algorithm = parse_route_algorithm(*v);
-  if (const auto v = take(p, "switch")) s.policy = parse_switch_policy(*v);
-  if (const auto v = take(p, "max_cycles")) s.max_cycles = parse_positive(*v, "max_cycles");
-  if (const auto v = take(p, "seed")) s.seed = parse_unsigned(*v, "seed");
+  RouteOptions o;
+  o.host.network = take(p, "network"), o.host.processors = take(p, "processors");
+  o.host.capacity = take(p, "capacity"), o.host.root_capacity = take(p, "root_capacity");
+  o.host.alpha = take(p, "alpha"), o.host.constant = take(p, "constant");
+  o.host.capacities = take(p, "capacities"), o.host.parents = take(p, "parents");
+  o.host.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
+  o.host.seed = take(p, "seed");
+  o.messages = take(p, "messages"), o.pattern = take(p, "pattern");
+  o.count = take(p, "count"), o.block = take(p, "block");
+  o.algorithm = take(p, "algorithm"), o.policy = take(p, "switch");
+  o.constants = take(p, "constants"), o.k1 = take(p, "k1"), o.k2 = take(p, "k2");
+  o.offline = take(p, "offline"), o.lambda = take(p, "lambda");
+  o.max_cycles = take(p, "max_cycles");
   require_used("route", p);
+  const RouteSpec s = route_spec(o, FrontEnd::kPython);
   auto out = std::make_shared<Route>();
   Interruptible computing;
   out->run = run_route(s);

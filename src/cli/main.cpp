@@ -234,77 +234,47 @@ int run_decompose_command(const DecomposeArgs& a) {
 }
 
 struct RouteArgs {
-  LayoutArgs host;                   // the host fat-tree, with the layout command's flags
+  ftvlsi::RouteOptions options;      // the host's layout flags and the route's own, as given
   ftvlsi::cli::TransitArgs transit;  // --network transit (DeHon's practical fat-tree)
-  std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
-      schedule, loads, messages_out, max_cycles, offline, lambda;
 };
 
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
-  auto& o = a.host.overrides;
+  auto& o = a.options.host;
+  auto& r = a.options;
   add_override(cmd, "--network", o.network,
                "host network: fat-tree, butterfly-fat-tree, fat-pyramid or transit");
   ftvlsi::cli::add_transit_options(cmd, a.transit, true);
   add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
-  add_override(cmd, "--messages", a.messages, "message file: 'src dst' lines");
-  add_override(cmd, "--pattern", a.pattern,
+  add_override(cmd, "--messages", r.messages, "message file: 'src dst' lines");
+  add_override(cmd, "--pattern", r.pattern,
                "permutation, bit-reversal, transpose, hot-spot, uniform, local");
-  add_override(cmd, "--count", a.count, "messages of uniform / hot-spot (default n)");
-  add_override(cmd, "--block", a.block, "subtree size of the local pattern (16)");
-  add_override(cmd, "--algorithm", a.algorithm,
+  add_override(cmd, "--count", r.count, "messages of uniform / hot-spot (default n)");
+  add_override(cmd, "--block", r.block, "subtree size of the local pattern (16)");
+  add_override(cmd, "--algorithm", r.algorithm,
                "greedy (default), random, random-prime, offline or adversary");
-  add_override(cmd, "--offline", a.offline, "offline variant: theorem-1 (default) or corollary-2");
-  add_override(cmd, "--lambda", a.lambda,
+  add_override(cmd, "--offline", r.offline, "offline variant: theorem-1 (default) or corollary-2");
+  add_override(cmd, "--lambda", r.lambda,
                "adversary: load factor of Theorem 9's set (24), on a four-way host unless "
                "--capacity says otherwise");
-  add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
-  add_override(cmd, "--constants", a.constants,
+  add_override(cmd, "--switch", r.policy, "switch policy: random (default) or priority");
+  add_override(cmd, "--constants", r.constants,
                "RANDOM's k1, k2: practical (default, k1 = k2 = r) or proof (Lemma 7: k1 = 4 e^4 "
                "r^2 ln r, k2 = 36 r)");
-  add_override(cmd, "--k1", a.k1, "RANDOM's constant k1 (overrides --constants)");
-  add_override(cmd, "--k2", a.k2, "RANDOM's constant k2 (overrides --constants)");
-  add_override(cmd, "--max-cycles", a.max_cycles, "give up after this many cycles (10^7)");
-  add_override(cmd, "--schedule", a.schedule, "write 'cycle src dst' per delivered message");
-  add_override(cmd, "--loads", a.loads, "write every directed channel's load as CSV");
-  add_override(cmd, "--messages-out", a.messages_out, "write the message set");
+  add_override(cmd, "--k1", r.k1, "RANDOM's constant k1 (overrides --constants)");
+  add_override(cmd, "--k2", r.k2, "RANDOM's constant k2 (overrides --constants)");
+  add_override(cmd, "--max-cycles", r.max_cycles, "give up after this many cycles (10^7)");
+  add_override(cmd, "--schedule", r.schedule, "write 'cycle src dst' per delivered message");
+  add_override(cmd, "--loads", r.loads, "write every directed channel's load as CSV");
+  add_override(cmd, "--messages-out", r.messages_out, "write the message set");
 }
 
 int run_route_command(const RouteArgs& a) {
-  if (ftvlsi::cli::is_transit(a.host.overrides.network))
+  if (ftvlsi::cli::is_transit(a.options.host.network))
     return ftvlsi::cli::run_transit_route_command(
-        a.transit, {a.host.overrides.seed, a.host.overrides.json, {}, {}, {}, {}, {}, false});
-  ftvlsi::SpecOverrides overrides = a.host.overrides;
-  const auto algorithm =
-      a.algorithm ? ftvlsi::parse_route_algorithm(*a.algorithm) : ftvlsi::RouteAlgorithm::kGreedy;
-  // Theorem 9's set is built for the standard fat-tree with 4-way switches (route/adversary.hpp).
-  if (algorithm == ftvlsi::RouteAlgorithm::kAdversary && !overrides.capacity &&
-      overrides.network.value_or("fat-tree") == "fat-tree")
-    overrides.capacity = "four-way";
-  ftvlsi::LayoutSpec host;
-  ftvlsi::apply_overrides(host, overrides);
-  ftvlsi::RouteSpec s;
-  ftvlsi::set_route_host(s, host, "ftvlsi route");
-  s.seed = host.seed;
-  s.json = host.output.json.value_or("-");
-  ftvlsi::require_messages_or_pattern(a.messages.has_value(), a.pattern.has_value(),
-                                      "--messages FILE", "--pattern NAME");
-  s.messages_file = a.messages;
-  if (a.pattern) s.pattern.name = *a.pattern;
-  if (a.count) s.pattern.count = ftvlsi::parse_positive(*a.count, "--count");
-  if (a.block) s.pattern.block = ftvlsi::parse_positive(*a.block, "--block");
-  s.algorithm = algorithm;
-  if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
-  if (a.constants) s.constants = ftvlsi::parse_random_constants(*a.constants);
-  if (a.k1) s.k1 = ftvlsi::parse_positive_number(*a.k1, "--k1");
-  if (a.k2) s.k2 = ftvlsi::parse_positive_number(*a.k2, "--k2");
-  if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
-  if (a.offline) s.offline = ftvlsi::parse_offline_variant(*a.offline);
-  if (a.lambda) s.lambda = ftvlsi::parse_positive(*a.lambda, "--lambda");
-  s.schedule = a.schedule;
-  s.loads = a.loads;
-  s.messages_out = a.messages_out;
+        a.transit, {a.options.host.seed, a.options.host.json, {}, {}, {}, {}, {}, false});
+  const ftvlsi::RouteSpec s = ftvlsi::route_spec(a.options, ftvlsi::FrontEnd::kCli);
   const auto run = ftvlsi::run_route(s);
   if (*s.json != "-")
     std::cerr << fmt::format("ftvlsi: {} messages, load factor {:.3f}, {} delivery cycles\n",

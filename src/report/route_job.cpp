@@ -9,6 +9,8 @@
 #include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/distinct_outputs.hpp"
+#include "ftvlsi/io/numbers.hpp"
+#include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/route_json.hpp"
 #include "ftvlsi/io/text_file.hpp"
 #include "ftvlsi/route/adversary.hpp"
@@ -247,6 +249,54 @@ void require_messages_or_pattern(bool messages_given, bool pattern_given, std::s
                                  std::string_view pattern) {
   if (messages_given && pattern_given)
     throw InputError(1012, fmt::format("give either {} or {}, not both", messages, pattern));
+}
+
+namespace {
+
+// An option as the front end spells it: "--max-cycles" or "max_cycles".
+std::string spelled(std::string_view option, FrontEnd front) {
+  std::string out(option);
+  if (front == FrontEnd::kPython) return out;
+  std::replace(out.begin(), out.end(), '_', '-');
+  return "--" + out;
+}
+
+}  // namespace
+
+RouteSpec route_spec(const RouteOptions& o, FrontEnd front) {
+  const auto name = [front](std::string_view option) { return spelled(option, front); };
+  SpecOverrides overrides = o.host;
+  const RouteAlgorithm algorithm =
+      o.algorithm ? parse_route_algorithm(*o.algorithm) : RouteAlgorithm::kGreedy;
+  // Theorem 9's set is built for the standard fat-tree with 4-way switches (route/adversary.hpp).
+  if (algorithm == RouteAlgorithm::kAdversary && !overrides.capacity &&
+      overrides.network.value_or("fat-tree") == "fat-tree")
+    overrides.capacity = "four-way";
+  LayoutSpec host;
+  apply_overrides(host, overrides);
+  RouteSpec s;
+  set_route_host(s, host, front == FrontEnd::kCli ? "ftvlsi route" : "ftvlsi.route");
+  s.seed = host.seed;
+  if (front == FrontEnd::kCli) s.json = host.output.json.value_or("-");
+  require_messages_or_pattern(o.messages.has_value(), o.pattern.has_value(),
+                              front == FrontEnd::kCli ? "--messages FILE" : "messages (a file)",
+                              front == FrontEnd::kCli ? "--pattern NAME" : "pattern");
+  s.messages_file = o.messages;
+  if (o.pattern) s.pattern.name = *o.pattern;
+  if (o.count) s.pattern.count = parse_positive(*o.count, name("count"));
+  if (o.block) s.pattern.block = parse_positive(*o.block, name("block"));
+  s.algorithm = algorithm;
+  if (o.policy) s.policy = parse_switch_policy(*o.policy);
+  if (o.constants) s.constants = parse_random_constants(*o.constants);
+  if (o.k1) s.k1 = parse_positive_number(*o.k1, name("k1"));
+  if (o.k2) s.k2 = parse_positive_number(*o.k2, name("k2"));
+  if (o.max_cycles) s.max_cycles = parse_positive(*o.max_cycles, name("max_cycles"));
+  if (o.offline) s.offline = parse_offline_variant(*o.offline);
+  if (o.lambda) s.lambda = parse_positive(*o.lambda, name("lambda"));
+  s.schedule = o.schedule;
+  s.loads = o.loads;
+  s.messages_out = o.messages_out;
+  return s;
 }
 
 }  // namespace ftvlsi

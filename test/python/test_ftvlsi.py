@@ -145,6 +145,61 @@ def test_decompose_and_route_match_the_cli():
     assert r.cycles == json.loads(out)["delivery_cycles"]
 
 
+# A generated matrix of route option sets, each run through the CLI and through Python: one spec
+# builder (route_spec) serves both, so the documents are byte-identical.
+ROUTE_MATRIX = [
+    dict(network=net, processors=n, algorithm=alg, pattern=pat, seed=seed)
+    for net, n in (("fat-tree", 256), ("fat-pyramid", 256), ("butterfly-fat-tree", 64))
+    for alg in ("greedy", "random", "offline")
+    for pat in ("uniform", "bit-reversal")
+    for seed in (1, 3)
+    if alg == "greedy" or net == "fat-tree"
+] + [
+    dict(algorithm="adversary", processors=256),
+    dict(algorithm="adversary", processors=1024, **{"lambda": 12}),
+    dict(processors=256, capacity="constant", constant=16, algorithm="random-prime", seed=2),
+    dict(processors=128, capacity="area-universal", algorithm="offline", offline="theorem-1"),
+    dict(processors=256, capacity="constant", constant=16, algorithm="offline",
+         offline="corollary-2"),
+    dict(processors=128, algorithm="random", constants="proof", pattern="hot-spot", count=64),
+    dict(processors=128, algorithm="random", k1=2, k2=3, switch="priority", max_cycles=5000),
+    dict(processors=256, pattern="local", block=16, seed=5),
+]
+
+
+def cli_flags(options):
+    flags = []
+    for key, value in options.items():
+        flags += ["--" + key.replace("_", "-"), str(value)]
+    return flags
+
+
+@pytest.mark.parametrize("options", ROUTE_MATRIX, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_route_matrix_python_equals_cli(options):
+    out = cli("route", *cli_flags(options)).stdout
+    assert ftvlsi.route(**options).to_json() == out
+
+
+ROUTE_ERRORS = [
+    dict(processors=128, algorithm="random", max_cycles=3),
+    dict(processors=100),
+    dict(network="fat-pyramid", processors=256, algorithm="offline"),
+    dict(processors=128, algorithm="adversary"),
+    dict(processors=64, pattern="uniform", count=0),
+    dict(processors=64, algorithm="sideways"),
+]
+
+
+@pytest.mark.parametrize("options", ROUTE_ERRORS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_route_errors_python_raises_the_cli_error(options):
+    r = cli("route", *cli_flags(options), check=False)
+    assert r.returncode == 2
+    ident = r.stderr.split("error ")[1].split(":")[0]
+    with pytest.raises(ftvlsi.Error) as e:
+        ftvlsi.route(**options)
+    assert str(e.value).startswith(ident + ":"), (str(e.value), r.stderr)
+
+
 def test_check_matches_the_cli(tmp_path):
     c = ftvlsi.check(ids=["L-L3", "GL-area", "G-1"])
     cli("check", "L-L3", "GL-area", "G-1", "--json", str(tmp_path / "c.json"))
