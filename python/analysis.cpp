@@ -106,10 +106,10 @@ struct Route {
 };
 
 const std::vector<std::string> kRouteParams = {
-    "network",  "processors", "capacity",  "root_capacity", "alpha",   "constant",
-    "capacities", "parents",  "mesh_diagonals", "pattern",   "messages", "count",
-    "block",    "algorithm",  "switch",    "constants",     "k1",      "k2",
-    "offline",  "lambda",     "max_cycles", "seed"};
+    "network",    "processors", "capacity",       "root_capacity", "alpha",    "constant",
+    "capacities", "parents",    "mesh_diagonals", "pattern",       "messages", "count",
+    "block",      "algorithm",  "switch",         "constants",     "k1",       "k2",
+    "offline",    "lambda",     "max_cycles",     "seed"};
 
 // The same options as `ftvlsi route`, by the same names; route_spec builds the spec for both.
 std::shared_ptr<Route> route(const py::object& spec_arg, const py::kwargs& kw) {

@@ -23,49 +23,24 @@ const std::vector<std::string> kSimulateParams = {
     "data_bits",      "switch_delay", "seed",         "max_cycles", "technology",
     "switch_span"};
 
-// The host's capacity parameters through the layout flags' parser, as the CLI reads them.
-void simulate_host(Params& p, SimulateSpec& s) {
-  SpecOverrides o;
-  o.capacity = take(p, "capacity"), o.root_capacity = take(p, "root_capacity");
-  o.alpha = take(p, "alpha"), o.constant = take(p, "constant");
-  o.capacities = take(p, "capacities");
-  o.technology = s.technology ? std::optional<std::string>() : std::nullopt;
-  if (!o.capacity && !o.root_capacity && !o.alpha && !o.constant && !o.capacities) return;
-  require_capacity_host(s.host);
-  o.alpha = resolved_alpha(s.technology, o.alpha);
-  LayoutSpec host;
-  o.network = "fat-tree";
-  s.alpha_given = o.alpha.has_value();
-  s.capacity_given = o.capacity.has_value();
-  apply_overrides(host, o);
-  s.capacity = std::get<FatTreeParams>(host.network).capacity;
-}
-
+// The same options as `ftvlsi simulate`, by the same names; simulate_spec builds the spec for
+// both.
 SimulateSpec simulate_spec(Params& p) {
-  SimulateSpec s;
-  if (const auto v = take(p, "technology")) {
-    require_no_delay_beside_technology(p.count("delay") || p.count("switch_delay"));
-    s.technology = load_technology(*v);
-  }
-  if (const auto v = take(p, "competing")) s.competing = *v;
-  if (const auto v = take(p, "processors")) s.processors = parse_positive(*v, "--processors");
-  s.network_file = take(p, "network_file");
-  if (const auto v = take(p, "host")) s.host = parse_host_kind(*v);
-  simulate_host(p, s);
-  if (const auto v = take(p, "competing_alpha"))
-    s.competing_alpha = parse_positive(*v, "--competing-alpha");
-  s.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
-  s.switch_span = truthy(take(p, "switch_span"));
-  if (const auto v = take(p, "mapping")) s.mapping = parse_mapping_kind(*v);
-  if (const auto v = take(p, "algorithm")) s.algorithm = parse_route_algorithm(*v);
-  if (const auto v = take(p, "switch")) s.policy = parse_switch_policy(*v);
-  if (const auto v = take(p, "delay")) s.delay = parse_delay_model(*v);
-  if (const auto v = take(p, "data_bits")) s.data_bits = parse_positive(*v, "--data-bits");
-  if (const auto v = take(p, "switch_delay"))
-    s.switch_delay = parse_positive_number(*v, "--switch-delay");
-  if (const auto v = take(p, "seed")) s.seed = parse_positive(*v, "--seed");
-  if (const auto v = take(p, "max_cycles")) s.max_cycles = parse_positive(*v, "--max-cycles");
-  return s;
+  SimulateOptions o;
+  o.capacity.technology = take(p, "technology");
+  o.capacity.capacity = take(p, "capacity"), o.capacity.root_capacity = take(p, "root_capacity");
+  o.capacity.alpha = take(p, "alpha"), o.capacity.constant = take(p, "constant");
+  o.capacity.capacities = take(p, "capacities");
+  o.competing = take(p, "competing"), o.processors = take(p, "processors");
+  o.network_file = take(p, "network_file"), o.host = take(p, "host");
+  o.competing_alpha = take(p, "competing_alpha");
+  o.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
+  o.switch_span = truthy(take(p, "switch_span"));
+  o.mapping = take(p, "mapping"), o.algorithm = take(p, "algorithm");
+  o.policy = take(p, "switch"), o.delay = take(p, "delay");
+  o.data_bits = take(p, "data_bits"), o.switch_delay = take(p, "switch_delay");
+  o.seed = take(p, "seed"), o.max_cycles = take(p, "max_cycles");
+  return ftvlsi::simulate_spec(o, FrontEnd::kPython);
 }
 
 struct Simulate {

@@ -282,12 +282,8 @@ int run_route_command(const RouteArgs& a) {
   return 0;
 }
 
-struct SimulateArgs {
-  ftvlsi::SpecOverrides capacity;  // the fat-tree host's capacity flags
-  std::optional<std::string> competing, processors, network_file, host, mapping, algorithm, policy,
-      delay, data_bits, switch_delay, seed, json, report, sizes, delays, max_cycles,
-      competing_alpha, shard;
-  bool sweep = false, mesh_diagonals = false, switch_span = false;
+struct SimulateArgs : ftvlsi::SimulateOptions {
+  std::optional<std::string> json, report, shard;  // where a run or a sweep writes
 };
 
 void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
@@ -332,47 +328,6 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
                "(combine with ftvlsi merge)");
 }
 
-// The simulate flags as a spec (the host's capacity flags through the layout flags' parser).
-ftvlsi::SimulateSpec simulate_spec(const SimulateArgs& a) {
-  ftvlsi::SimulateSpec s;
-  if (a.competing) s.competing = *a.competing;
-  if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
-  s.network_file = a.network_file;
-  if (a.host) s.host = ftvlsi::parse_host_kind(*a.host);
-  if (a.capacity.capacity || a.capacity.root_capacity || a.capacity.alpha || a.capacity.constant ||
-      a.capacity.capacities) {
-    ftvlsi::require_capacity_host(s.host);
-    ftvlsi::LayoutSpec host;
-    ftvlsi::SpecOverrides o = a.capacity;
-    o.network = "fat-tree";
-    ftvlsi::apply_overrides(host, o);
-    s.capacity = std::get<ftvlsi::FatTreeParams>(host.network).capacity;
-    s.alpha_given = a.capacity.alpha.has_value();
-    s.capacity_given = a.capacity.capacity.has_value();
-  }
-  if (a.competing_alpha)
-    s.competing_alpha = ftvlsi::parse_positive(*a.competing_alpha, "--competing-alpha");
-  if (a.capacity.technology) {
-    ftvlsi::require_no_delay_beside_technology(a.delay || a.delays || a.switch_delay);
-    s.technology = ftvlsi::load_technology(*a.capacity.technology);
-  }
-  s.mesh_diagonals = a.mesh_diagonals;
-  s.switch_span = a.switch_span;
-  if (s.mesh_diagonals && !a.sweep && s.host != ftvlsi::HostKind::kFatPyramid)
-    throw ftvlsi::InputError(1014,
-                             "--mesh-diagonals applies to a fat-pyramid host (--host fat-pyramid)");
-  if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
-  if (a.algorithm) s.algorithm = ftvlsi::parse_route_algorithm(*a.algorithm);
-  if (a.policy) s.policy = ftvlsi::parse_switch_policy(*a.policy);
-  if (a.delay) s.delay = ftvlsi::parse_delay_model(*a.delay);
-  if (a.data_bits) s.data_bits = ftvlsi::parse_positive(*a.data_bits, "--data-bits");
-  if (a.switch_delay)
-    s.switch_delay = ftvlsi::parse_positive_number(*a.switch_delay, "--switch-delay");
-  if (a.seed) s.seed = ftvlsi::parse_positive(*a.seed, "--seed");
-  if (a.max_cycles) s.max_cycles = ftvlsi::parse_positive(*a.max_cycles, "--max-cycles");
-  return s;
-}
-
 int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   if (a.host || a.processors)
     throw ftvlsi::InputError(
@@ -409,7 +364,7 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
 }
 
 int run_simulate_command(const SimulateArgs& a) {
-  ftvlsi::SimulateSpec s = simulate_spec(a);
+  ftvlsi::SimulateSpec s = ftvlsi::simulate_spec(a, ftvlsi::FrontEnd::kCli);
   if (a.sweep) return run_sweep_command(a, s);
   if (a.report || a.sizes || a.delays || a.shard)
     throw ftvlsi::InputError(1016, "--report, --sizes, --delays and --shard belong to a --sweep");

@@ -251,18 +251,6 @@ void require_messages_or_pattern(bool messages_given, bool pattern_given, std::s
     throw InputError(1012, fmt::format("give either {} or {}, not both", messages, pattern));
 }
 
-namespace {
-
-// An option as the front end spells it: "--max-cycles" or "max_cycles".
-std::string spelled(std::string_view option, FrontEnd front) {
-  std::string out(option);
-  if (front == FrontEnd::kPython) return out;
-  std::replace(out.begin(), out.end(), '_', '-');
-  return "--" + out;
-}
-
-}  // namespace
-
 RouteSpec route_spec(const RouteOptions& o, FrontEnd front) {
   const auto name = [front](std::string_view option) { return spelled(option, front); };
   SpecOverrides overrides = o.host;

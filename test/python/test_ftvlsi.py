@@ -122,6 +122,54 @@ def test_simulate_matches_the_cli():
     assert 0.8 <= mdoc["volume_ratio"] <= 1.25  # R padded to the host's volume by default
 
 
+SIMULATE_MATRIX = [
+    dict(competing=c, processors=64, host=h, delay=d, seed=seed)
+    for c in ("mesh", "torus", "tree")
+    for h in ("fat-tree", "fat-pyramid")
+    for d in ("unit", "linear")
+    for seed in (1, 2)
+] + [
+    dict(processors=64, capacity="area-universal", mapping="geometric"),
+    dict(processors=64, alpha=16, competing_alpha=32, algorithm="random", switch="priority"),
+    dict(processors=64, host="fat-pyramid", mesh_diagonals=True, data_bits=8, switch_delay=2),
+    dict(processors=64, technology=tech("sky130")),
+    dict(processors=64, alpha="technology", technology=tech("asap7")),
+    dict(competing="mesh3d", processors=64, switch_span=True),
+]
+
+SIMULATE_ERRORS = [
+    dict(processors=64, host="fat-pyramid", capacity="universal"),
+    dict(processors=64, mesh_diagonals=True),
+    dict(processors=64, technology=tech("asap7"), delay="unit"),
+    dict(processors=64, alpha="technology"),
+    dict(processors=0),
+]
+
+
+def flags_of(options):
+    flags = []
+    for key, value in options.items():
+        flag = "--" + key.replace("_", "-")
+        flags += [flag] if value is True else [flag, str(value)]
+    return flags
+
+
+@pytest.mark.parametrize("options", SIMULATE_MATRIX, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_simulate_matrix_python_equals_cli(options):
+    out = cli("simulate", *flags_of(options)).stdout
+    assert ftvlsi.simulate(**options).to_json() == out
+
+
+@pytest.mark.parametrize("options", SIMULATE_ERRORS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_simulate_errors_python_raises_the_cli_error(options):
+    r = cli("simulate", *flags_of(options), check=False)
+    assert r.returncode == 2, r.stderr
+    ident = r.stderr.split("error ")[1].split(":")[0]
+    with pytest.raises(ftvlsi.Error) as e:
+        ftvlsi.simulate(**options)
+    assert str(e.value).startswith(ident + ":"), (str(e.value), r.stderr)
+
+
 def test_simulate_pads_to_equal_area_unless_competing_alpha_is_given():
     s = ftvlsi.simulate(processors=256, host="fat-pyramid")
     assert 0.8 <= s.area_ratio <= 1.25

@@ -1,11 +1,11 @@
 #pragma once
 // `ftvlsi route`: builds the host and the message set, routes them cycle by cycle and writes the
 // JSON (io/route_json.hpp), the schedule and the per-channel load CSV.
-#include <string_view>
-
 #include <optional>
 #include <string>
+#include <string_view>
 
+#include "ftvlsi/io/front_end.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
 #include "ftvlsi/route/route_run.hpp"
@@ -14,17 +14,13 @@ namespace ftvlsi {
 
 RouteRun run_route(const RouteSpec& spec);
 
-// Who gives the options, and so how messages name them: the CLI's flags ("--max-cycles") or the
-// Python module's keyword arguments ("max_cycles").
-enum class FrontEnd { kCli, kPython };
-
 // What `ftvlsi route` and ftvlsi.route are given, as text, before any default or host choice. The
 // CLI's flags and Python's keyword arguments fill it alike; route_spec decides everything else,
 // once for both (the host, the adversary's four-way default, every number's parsing).
 struct RouteOptions {
   SpecOverrides host;
-  std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1,
-      k2, schedule, loads, messages_out, max_cycles, offline, lambda;
+  std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
+      schedule, loads, messages_out, max_cycles, offline, lambda;
 };
 RouteSpec route_spec(const RouteOptions& options, FrontEnd front);
 

@@ -9,9 +9,25 @@
 //     slowdown = T_host / T_R.
 // A sweep repeats this over sizes, hosts and delay models and writes the simulation-overhead
 // report: Markdown, CSV and one SVG plot of the slowdown against A per delay model.
+#include <optional>
+#include <string>
+
+#include "ftvlsi/io/front_end.hpp"
+#include "ftvlsi/io/spec_overrides.hpp"
 #include "ftvlsi/sim/simulation.hpp"
 
 namespace ftvlsi {
+
+// What `ftvlsi simulate` and ftvlsi.simulate are given, as text, before any default or host
+// choice: the CLI's flags and Python's keyword arguments fill it alike, and simulate_spec decides
+// the rest once for both. `capacity` holds the fat-tree host's capacity flags and --technology.
+struct SimulateOptions {
+  SpecOverrides capacity;
+  std::optional<std::string> competing, processors, network_file, host, mapping, algorithm, policy,
+      delay, data_bits, switch_delay, seed, max_cycles, competing_alpha, sizes, delays;
+  bool sweep = false, mesh_diagonals = false, switch_span = false;
+};
+SimulateSpec simulate_spec(const SimulateOptions& options, FrontEnd front);
 
 // The checks of simulate's flags that the CLI and the Python module make before they build the
 // spec. FTV-1013 when capacity flags are given for a host that is not a fat-tree (a
