@@ -21,36 +21,29 @@ struct Decompose {
 };
 
 const std::vector<std::string> kDecomposeParams = {
-    "spec",          "network",    "processors", "network_file", "host_processors",
-    "host_capacity", "host_alpha", "mapping",    "mapping_in",   "cut_on",
-    "seed"};
+    "spec",          "network",      "processors", "network_file", "host_processors",
+    "host_capacity", "host_alpha",   "mapping",    "mapping_in",   "cut_on",
+    "coordinates",   "graph_format", "seed"};
 
+// The same options as `ftvlsi decompose`, by the same names; decompose_spec builds the spec for
+// both. Python writes no files, so the spec file's outputs are dropped.
 std::shared_ptr<Decompose> decompose(const py::object& spec_arg, const py::kwargs& kw) {
   Params p = params_of("decompose", spec_arg, kw, kDecomposeParams,
                        {{"kind", "network"}, {"file", "network_file"}});
+  DecomposeOptions o;
+  o.spec = take(p, "spec");
+  o.network = take(p, "network"), o.processors = take(p, "processors");
+  o.network_file = take(p, "network_file"), o.host_processors = take(p, "host_processors");
+  o.host_capacity = take(p, "host_capacity"), o.host_alpha = take(p, "host_alpha");
+  o.mapping = take(p, "mapping"), o.mapping_in = take(p, "mapping_in");
+  o.cut_on = take(p, "cut_on"), o.seed = take(p, "seed");
+  o.coordinates = take(p, "coordinates"), o.graph_format = take(p, "graph_format");
+  require_used("decompose", p);
   auto out = std::make_shared<Decompose>();
   DecomposeSpec& s = out->spec;
-  if (const auto path = take(p, "spec")) s = load_decompose_spec(*path);
-  if (const auto v = take(p, "network")) s.network = *v;
-  if (const auto v = take(p, "processors")) s.processors = parse_positive(*v, "processors");
-  if (const auto v = take(p, "network_file")) s.network_file = *v;
-  if (const auto v = take(p, "host_processors"))
-    s.host_processors = parse_positive(*v, "host_processors");
-  if (const auto v = take(p, "host_capacity")) {
-    s.host_capacity.profile = parse_capacity_profile(*v);
-    s.host_capacity_given = true;
-  }
-  if (const auto v = take(p, "host_alpha")) {
-    s.host_capacity.alpha = parse_positive(*v, "host_alpha");
-    s.host_alpha_given = true;
-  }
-  if (const auto v = take(p, "mapping")) s.mapping = parse_mapping_kind(*v);
-  if (const auto v = take(p, "mapping_in")) s.mapping_in = *v;
-  if (const auto v = take(p, "cut_on")) s.cut_layout = parse_cut_on_layout(*v);
-  if (const auto v = take(p, "seed")) s.seed = parse_unsigned(*v, "seed");
-  require_used("decompose", p);
+  s = decompose_spec(o, FrontEnd::kPython);
   s.json = s.dot = s.svg = s.mapping_out = s.messages_out = std::nullopt;
-  s.export_scotch = s.export_metis = s.network_out = std::nullopt;
+  s.export_scotch = s.export_metis = s.network_out = s.export_xyz = std::nullopt;
   Interruptible computing;
   out->run = run_decompose(s);
   return out;

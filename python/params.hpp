@@ -29,7 +29,7 @@ using Params = std::map<std::string, std::string>;
 // The parameters that name files: read as paths (arguments.hpp), not as text.
 inline bool is_path_parameter(const std::string& key) {
   return key == "spec" || key == "network_file" || key == "messages" || key == "mapping_in" ||
-         key == "technology";
+         key == "coordinates" || key == "technology";
 }
 
 // The dict (if any) and the keyword arguments, later ones winning; names checked against

@@ -145,13 +145,7 @@ int run_layout_command(const LayoutArgs& args) {
 }
 
 // Flags of `ftvlsi decompose`; each one given replaces the spec's value.
-struct DecomposeArgs {
-  std::string spec;
-  std::optional<std::string> network, processors, network_file, host_processors, host_capacity,
-      host_alpha, mapping, mapping_in, cut_on, seed, json, dot, svg, mapping_out, messages_out,
-      export_scotch, export_metis, network_out;
-  std::optional<std::string> coordinates, graph_format, export_xyz;  // graph files (issue 16)
-};
+using DecomposeArgs = ftvlsi::DecomposeOptions;
 
 void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   cmd->add_option("spec", a.spec, "YAML decompose spec (flags override it)");
@@ -186,42 +180,8 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   add_override(cmd, "--export-xyz", a.export_xyz, "write the positions as a Scotch geometry");
 }
 
-void apply_decompose_flags(const DecomposeArgs& a, ftvlsi::DecomposeSpec& s) {
-  if (a.network) s.network = *a.network;
-  if (a.processors) s.processors = ftvlsi::parse_positive(*a.processors, "--processors");
-  if (a.seed) s.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
-  if (a.mapping) s.mapping = ftvlsi::parse_mapping_kind(*a.mapping);
-  if (a.cut_on) s.cut_layout = ftvlsi::parse_cut_on_layout(*a.cut_on);
-  if (a.host_processors)
-    s.host_processors = ftvlsi::parse_positive(*a.host_processors, "--host-processors");
-  if (a.host_capacity) {
-    s.host_capacity.profile = ftvlsi::parse_capacity_profile(*a.host_capacity);
-    s.host_capacity_given = true;
-  }
-  if (a.host_alpha) {
-    s.host_capacity.alpha = ftvlsi::parse_positive(*a.host_alpha, "--host-alpha");
-    s.host_alpha_given = true;
-  }
-  for (const auto& [flag, target] : {std::pair{&a.network_file, &s.network_file},
-                                     {&a.mapping_in, &s.mapping_in},
-                                     {&a.json, &s.json},
-                                     {&a.dot, &s.dot},
-                                     {&a.svg, &s.svg},
-                                     {&a.mapping_out, &s.mapping_out},
-                                     {&a.messages_out, &s.messages_out},
-                                     {&a.export_scotch, &s.export_scotch},
-                                     {&a.export_metis, &s.export_metis},
-                                     {&a.network_out, &s.network_out},
-                                     {&a.coordinates, &s.coordinates},
-                                     {&a.export_xyz, &s.export_xyz}})
-    if (*flag) *target = **flag;
-  if (a.graph_format) s.graph_format = ftvlsi::parse_graph_format(*a.graph_format);
-}
-
 int run_decompose_command(const DecomposeArgs& a) {
-  ftvlsi::DecomposeSpec s =
-      a.spec.empty() ? ftvlsi::DecomposeSpec{} : ftvlsi::load_decompose_spec(a.spec);
-  apply_decompose_flags(a, s);
+  ftvlsi::DecomposeSpec s = ftvlsi::decompose_spec(a, ftvlsi::FrontEnd::kCli);
   if (!s.json) s.json = "-";
   const auto run = ftvlsi::run_decompose(s);  // writes the JSON, to stdout for "-"
   if (*s.json != "-") {

@@ -1,5 +1,6 @@
 #include "ftvlsi/io/decompose_spec.hpp"
 
+#include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/options.hpp"
 #include "yaml_source.hpp"
 
@@ -93,6 +94,41 @@ DecomposeSpec load_decompose_spec(const std::string& path) {
   DecomposeSpec spec = parse_decompose_spec(read_text(path), path);
   spec.spec_file = path;
   return spec;
+}
+
+DecomposeSpec decompose_spec(const DecomposeOptions& a, FrontEnd front) {
+  const auto name = [front](std::string_view option) { return spelled(option, front); };
+  DecomposeSpec s = a.spec ? load_decompose_spec(*a.spec) : DecomposeSpec{};
+  if (a.network) s.network = *a.network;
+  if (a.processors) s.processors = parse_positive(*a.processors, name("processors"));
+  if (a.seed) s.seed = parse_unsigned(*a.seed, name("seed"));
+  if (a.mapping) s.mapping = parse_mapping_kind(*a.mapping);
+  if (a.cut_on) s.cut_layout = parse_cut_on_layout(*a.cut_on);
+  if (a.host_processors)
+    s.host_processors = parse_positive(*a.host_processors, name("host_processors"));
+  if (a.host_capacity) {
+    s.host_capacity.profile = parse_capacity_profile(*a.host_capacity);
+    s.host_capacity_given = true;
+  }
+  if (a.host_alpha) {
+    s.host_capacity.alpha = parse_positive(*a.host_alpha, name("host_alpha"));
+    s.host_alpha_given = true;
+  }
+  for (const auto& [option, target] : {std::pair{&a.network_file, &s.network_file},
+                                       {&a.mapping_in, &s.mapping_in},
+                                       {&a.json, &s.json},
+                                       {&a.dot, &s.dot},
+                                       {&a.svg, &s.svg},
+                                       {&a.mapping_out, &s.mapping_out},
+                                       {&a.messages_out, &s.messages_out},
+                                       {&a.export_scotch, &s.export_scotch},
+                                       {&a.export_metis, &s.export_metis},
+                                       {&a.network_out, &s.network_out},
+                                       {&a.coordinates, &s.coordinates},
+                                       {&a.export_xyz, &s.export_xyz}})
+    if (*option) *target = **option;
+  if (a.graph_format) s.graph_format = parse_graph_format(*a.graph_format);
+  return s;
 }
 
 }  // namespace ftvlsi

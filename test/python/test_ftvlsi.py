@@ -170,6 +170,40 @@ def test_simulate_errors_python_raises_the_cli_error(options):
     assert str(e.value).startswith(ident + ":"), (str(e.value), r.stderr)
 
 
+DECOMPOSE_MATRIX = [
+    dict(network=net, processors=n, mapping=m, seed=seed)
+    for net, n in (("mesh", 256), ("torus", 64), ("planar", 256), ("tree", 64))
+    for m in ("balanced", "geometric")
+    for seed in (1, 4)
+] + [
+    dict(network="mesh", processors=256, host_capacity="area-universal", host_alpha=4),
+    dict(network="mesh", processors=256, host_processors=1024),
+    dict(network="mesh", processors=256, cut_on="placement"),
+]
+
+DECOMPOSE_ERRORS = [
+    dict(network="mesh", processors=0),
+    dict(network="sideways", processors=64),
+    dict(network="mesh", processors=64, mapping="diagonal"),
+]
+
+
+@pytest.mark.parametrize("options", DECOMPOSE_MATRIX, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_decompose_matrix_python_equals_cli(options):
+    out = cli("decompose", *flags_of(options)).stdout
+    assert ftvlsi.decompose(**options).to_json() == out
+
+
+@pytest.mark.parametrize("options", DECOMPOSE_ERRORS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_decompose_errors_python_raises_the_cli_error(options):
+    r = cli("decompose", *flags_of(options), check=False)
+    assert r.returncode == 2, r.stderr
+    ident = r.stderr.split("error ")[1].split(":")[0]
+    with pytest.raises(ftvlsi.Error) as e:
+        ftvlsi.decompose(**options)
+    assert str(e.value).startswith(ident + ":"), (str(e.value), r.stderr)
+
+
 def test_simulate_pads_to_equal_area_unless_competing_alpha_is_given():
     s = ftvlsi.simulate(processors=256, host="fat-pyramid")
     assert 0.8 <= s.area_ratio <= 1.25

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ftvlsi/decomp/mapping.hpp"
+#include "ftvlsi/io/front_end.hpp"
 #include "ftvlsi/io/graph_file.hpp"
 #include "ftvlsi/network/capacity.hpp"
 
@@ -51,5 +52,18 @@ struct DecomposeSpec {
 
 DecomposeSpec parse_decompose_spec(std::string_view yaml, std::string_view source);
 DecomposeSpec load_decompose_spec(const std::string& path);  // IoError if unreadable
+
+// What `ftvlsi decompose` and ftvlsi.decompose are given, as text: a spec file and the options
+// over it. The CLI's flags and Python's keyword arguments fill it alike; decompose_spec reads the
+// spec file and applies every option, once for both.
+struct DecomposeOptions {
+  std::optional<std::string> spec;
+  std::optional<std::string> network, processors, network_file, host_processors, host_capacity,
+      host_alpha, mapping, mapping_in, cut_on, seed, coordinates, graph_format;
+  // Outputs (the CLI's; Python writes none).
+  std::optional<std::string> json, dot, svg, mapping_out, messages_out, export_scotch, export_metis,
+      network_out, export_xyz;
+};
+DecomposeSpec decompose_spec(const DecomposeOptions& options, FrontEnd front);
 
 }  // namespace ftvlsi
