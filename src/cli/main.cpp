@@ -288,6 +288,12 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
                "(combine with ftvlsi merge)");
 }
 
+// A folder as a message names it: one trailing slash ("out/", whether given as "out" or "out/").
+std::string folder_text(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  return path + "/";
+}
+
 int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   if (a.host || a.processors)
     throw ftvlsi::InputError(
@@ -312,14 +318,15 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
   }
   const auto r = ftvlsi::run_simulate_sweep(sweep);
   if (!sweep.shard.whole()) {
-    std::cerr << fmt::format("ftvlsi: sweep shard {} ({} rows) written to {}/{}\n",
-                             sweep.shard.text(), r.rows.size(), *a.report, r.files.front());
+    std::cerr << fmt::format("ftvlsi: sweep shard {} ({} rows) written to {}{}\n",
+                             sweep.shard.text(), r.rows.size(), folder_text(*a.report),
+                             r.files.front());
     return 0;
   }
   if (!a.json && !a.report) std::cout << ftvlsi::sweep_document(r, sweep.base.competing, false);
   if (a.report)
-    std::cerr << fmt::format("ftvlsi: simulation-overhead report ({} rows) written to {}/\n",
-                             r.rows.size(), *a.report);
+    std::cerr << fmt::format("ftvlsi: simulation-overhead report ({} rows) written to {}\n",
+                             r.rows.size(), folder_text(*a.report));
   return 0;
 }
 
@@ -367,8 +374,8 @@ int run_check_shard(const CheckArgs& a, ftvlsi::CheckOptions& o) {
     throw ftvlsi::InputError(
         1305, "a check shard writes its partial result into --out DIR (and no --json); give --out");
   const std::string name = ftvlsi::write_check_partial(o, *a.out);
-  std::cerr << fmt::format("ftvlsi check: shard {} written to {}/{}\n", o.shard.text(), *a.out,
-                           name);
+  std::cerr << fmt::format("ftvlsi check: shard {} written to {}{}\n", o.shard.text(),
+                           folder_text(*a.out), name);
   return 0;
 }
 
@@ -436,18 +443,25 @@ int run_check_command(const CheckArgs& a) {
   const auto sum = ftvlsi::summarise(results);
   std::cerr << fmt::format("ftvlsi check: {} pass, {} fail, {} inconclusive, {} not measured{}\n",
                            sum.pass, sum.fail, sum.inconclusive, sum.not_measured,
-                           a.out ? " (report in " + *a.out + "/check.md)" : "");
+                           a.out ? " (report in " + folder_text(*a.out) + "check.md)" : "");
   if (a.controls) return report_controls(results);
   return sum.fail > 0 ? static_cast<int>(ExitCode::kCheckFailed) : 0;
 }
 
+// `bare`: ftvlsi ran without arguments, so it says what it is about to write, and where.
 int run_report_command(const std::string& spec_path, const std::string& out_dir,
-                       const std::optional<std::string>& shard_text) {
+                       const std::optional<std::string>& shard_text, bool bare = false) {
   const ftvlsi::Shard shard = shard_text ? ftvlsi::parse_shard(*shard_text) : ftvlsi::Shard{};
   const ftvlsi::ReportSpec spec =
       spec_path.empty()
           ? ftvlsi::parse_report_spec(ftvlsi::default_report_spec(), "<default report spec>")
           : ftvlsi::load_report_spec(spec_path);
+  if (bare && g_verbosity != ftvlsi::cli::Verbosity::kQuiet)
+    std::cerr << fmt::format(
+        "ftvlsi: no subcommand, so the main job: the default report ({} layouts{}{}) into {}/; "
+        "ftvlsi --help lists the subcommands\n",
+        spec.layouts.size(), spec.simulate ? ", a slowdown sweep" : "",
+        spec.check_full ? ", the checks" : "", folder_text(out_dir));
   const auto result = ftvlsi::run_report(spec, out_dir, shard);
   // The summary goes to stdout, where QuietGuard does not reach: --quiet is checked here.
   const bool quiet = g_verbosity == ftvlsi::cli::Verbosity::kQuiet;
@@ -458,8 +472,8 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir,
     return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
   }
   if (!quiet)
-    std::cout << fmt::format("ftvlsi: report with {} layouts written to {}/ (summary: {}){}\n",
-                             result.layouts, out_dir, result.summary_path,
+    std::cout << fmt::format("ftvlsi: report with {} layouts written to {} (summary: {}){}\n",
+                             result.layouts, folder_text(out_dir), result.summary_path,
                              result.all_clean ? "" : "; some DRC checks FAILED");
   return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }
@@ -612,7 +626,7 @@ int dispatch(int argc, char** argv) {
   if (simulate->parsed()) return run_simulate_command(simulate_args);
   if (check->parsed()) return run_check_command(check_args);
   if (merge->parsed()) return run_merge_command(merge_spec);
-  return run_report_command(report_args.spec, report_args.dir, report_args.shard);
+  return run_report_command(report_args.spec, report_args.dir, report_args.shard, argc == 1);
 }
 
 }  // namespace
