@@ -9,19 +9,6 @@
 
 namespace ftvlsi {
 
-std::string_view to_string(MappingKind kind) {
-  switch (kind) {
-    case MappingKind::kBalanced:
-      return "balanced";
-    case MappingKind::kBalancedPlain:
-      return "balanced-plain";
-    case MappingKind::kBalancedRefined:
-      return "balanced-refined";
-    default:
-      return "geometric";
-  }
-}
-
 std::vector<std::uint64_t> geometric_mapping(const CuttingTree& tree, int host_levels) {
   std::vector<std::uint64_t> leaf(tree.leaf.size());
   for (std::size_t p = 0; p < leaf.size(); ++p) {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ftvlsi/core/version.hpp"
+#include "ftvlsi/io/options.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -35,7 +36,7 @@ ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
                   {"geometry", r.net.geometry_computed ? "computed" : "given"}};
   if (r.drawn)
     j["layout"] = std::visit([](const auto& d) { return drawn_layout_json(d.metrics); }, *r.drawn);
-  j["cut_on"] = r.drawn ? "layout" : "placement";
+  j["cut_on"] = std::string(cut_on_name(r.drawn.has_value()));
   j["tree"] = {{"depth", r.tree.depth},
                {"bandwidth_by_level", r.tree.bandwidth_by_level},
                {"pieces_by_level", r.tree.pieces_by_level},

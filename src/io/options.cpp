@@ -2,72 +2,58 @@
 
 #include <fmt/format.h>
 
-#include <array>
 #include <string>
-#include <utility>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/io/numbers.hpp"
 
 namespace ftvlsi {
 namespace {
 
-// The value named `text` among `choices`, or an InputError listing them all.
+// The value named `text` in the choice's name table, or an InputError listing every name.
 template <class T, std::size_t N>
-T choose(std::string_view flag, std::string_view text,
-         const std::array<std::pair<std::string_view, T>, N>& choices) {
-  for (const auto& [name, value] : choices)
-    if (name == text) return value;
-  std::string valid;
-  for (std::size_t i = 0; i < N; ++i)
-    valid += fmt::format("{}{}", i == 0 ? "" : i + 1 == N ? " or " : ", ", choices[i].first);
-  throw InputError(1121, fmt::format("{} must be {}, not '{}'", flag, valid, text));
+T choose(std::string_view flag, std::string_view text, const NameTable<T, N>& names) {
+  if (const auto value = value_of(names, text)) return *value;
+  throw InputError(1121,
+                   fmt::format("{} must be {}, not '{}'", flag, names_of(names, " or "), text));
 }
+
+// --cut-on: not an enum, so its table lives here.
+constexpr NameTable<bool, 2> kCutOnNames{{{true, "layout"}, {false, "placement"}}};
 
 }  // namespace
 
 RouteAlgorithm parse_route_algorithm(std::string_view text) {
-  return choose<RouteAlgorithm, 5>("--algorithm", text,
-                                   {{{"greedy", RouteAlgorithm::kGreedy},
-                                     {"random", RouteAlgorithm::kRandom},
-                                     {"random-prime", RouteAlgorithm::kRandomPrime},
-                                     {"offline", RouteAlgorithm::kOffline},
-                                     {"adversary", RouteAlgorithm::kAdversary}}});
+  return choose("--algorithm", text, kRouteAlgorithmNames);
 }
 
 HostKind parse_host_kind(std::string_view text) {
-  return choose<HostKind, 2>(
-      "--host", text, {{{"fat-tree", HostKind::kFatTree}, {"fat-pyramid", HostKind::kFatPyramid}}});
+  return choose("--host", text, kHostKindNames);
 }
 
 OfflineVariant parse_offline_variant(std::string_view text) {
-  return choose<OfflineVariant, 2>(
-      "--offline", text,
-      {{{"theorem-1", OfflineVariant::kTheorem1}, {"corollary-2", OfflineVariant::kCorollary2}}});
+  return choose("--offline", text, kOfflineVariantNames);
 }
 
 SwitchPolicy parse_switch_policy(std::string_view text) {
-  return choose<SwitchPolicy, 2>(
-      "--switch", text,
-      {{{"random", SwitchPolicy::kRandom}, {"priority", SwitchPolicy::kPriority}}});
+  return choose("--switch", text, kSwitchPolicyNames);
 }
 
 MappingKind parse_mapping_kind(std::string_view text) {
-  return choose<MappingKind, 4>("--mapping", text,
-                                {{{"balanced", MappingKind::kBalanced},
-                                  {"balanced-refined", MappingKind::kBalancedRefined},
-                                  {"balanced-plain", MappingKind::kBalancedPlain},
-                                  {"geometric", MappingKind::kGeometric}}});
+  return choose("--mapping", text, kMappingKindNames);
 }
 
 RandomConstants parse_random_constants(std::string_view text) {
-  return choose<RandomConstants, 2>(
-      "--constants", text,
-      {{{"proof", RandomConstants::kProof}, {"practical", RandomConstants::kPractical}}});
+  return choose("--constants", text, kRandomConstantsNames);
 }
 
 bool parse_cut_on_layout(std::string_view text) {
-  return choose<bool, 2>("--cut-on", text, {{{"layout", true}, {"placement", false}}});
+  return choose("--cut-on", text, kCutOnNames);
+}
+
+std::string_view cut_on_name(bool cut_layout) {
+  return name_of(kCutOnNames, cut_layout);
 }
 
 Shard parse_shard(std::string_view text) {

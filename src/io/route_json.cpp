@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ftvlsi/core/version.hpp"
+#include "ftvlsi/route/switch_policy.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -54,7 +55,7 @@ ordered_json adversary_json(const RouteRun& r, const AdversarySet& adversary) {
 void head(ordered_json& j, const RouteRun& r) {
   j["tool"] = {{"name", "ftvlsi"}, {"version", std::string(version())}};
   j["algorithm"] = std::string(to_string(r.algorithm));
-  j["switch"] = r.policy == SwitchPolicy::kRandom ? "random" : "priority";
+  j["switch"] = std::string(to_string(r.policy));
   j["seed"] = r.seed;
   j["processors"] = r.processors;
   if (r.capacity_profile)

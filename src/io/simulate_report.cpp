@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ftvlsi/core/version.hpp"
+#include "ftvlsi/route/switch_policy.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -62,7 +63,7 @@ ordered_json row_json(const SimulateResult& out) {
   j["host_alpha"] = out.host_alpha;
   j["competing_alpha"] = out.competing_alpha;
   j["algorithm"] = out.algorithm;
-  j["switch"] = out.policy == SwitchPolicy::kRandom ? "random" : "priority";
+  j["switch"] = std::string(to_string(out.policy));
   j["seed"] = out.seed;
   j["delay_model"] = out.delay_model;
   j["delay_conditions"] = {{"nondecreasing", out.delay_conditions.nondecreasing},

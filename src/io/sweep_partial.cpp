@@ -66,7 +66,7 @@ json row_json(const SimulateResult& r) {
             {"host_capacities", r.host_capacities},
             {"mapping", r.mapping},
             {"dimensions", r.dimensions},
-            {"policy", r.policy == SwitchPolicy::kRandom ? "random" : "priority"},
+            {"policy", std::string(to_string(r.policy))},
             {"seed", r.seed},
             {"delivered", r.delivered},
             {"switch_delay", r.switch_delay},

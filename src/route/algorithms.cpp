@@ -56,10 +56,6 @@ RouteResult route_greedy(DeliverySimulator& sim, std::size_t messages, std::uint
   return router.finish();
 }
 
-std::string_view to_string(RandomConstants constants) {
-  return constants == RandomConstants::kProof ? "proof" : "practical";
-}
-
 TryGuessConstants try_guess_constants(const RandomParams& p) {
   TryGuessConstants c;
   if (p.constants == RandomConstants::kProof) {

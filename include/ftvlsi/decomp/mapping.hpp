@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
@@ -16,7 +17,18 @@ namespace ftvlsi {
 // pearl-string tree's level-L pieces (decomp/balanced_tree.hpp); kGeometric: see below.
 // kBalancedRefined: kBalanced with multilevel refinement (decomp/multilevel.hpp).
 enum class MappingKind { kBalanced, kBalancedPlain, kGeometric, kBalancedRefined };
-std::string_view to_string(MappingKind kind);
+
+// The `--mapping` values and the JSON's mapping kind.
+inline constexpr NameTable<MappingKind, 4> kMappingKindNames{{
+    {MappingKind::kBalanced, "balanced"},
+    {MappingKind::kBalancedRefined, "balanced-refined"},
+    {MappingKind::kBalancedPlain, "balanced-plain"},
+    {MappingKind::kGeometric, "geometric"},
+}};
+
+constexpr std::string_view to_string(MappingKind kind) {
+  return name_of(kMappingKindNames, kind);
+}
 
 // Greenberg's geometric mapping: a processor goes to the leaf of its level-L cutting-tree piece
 // (several processors may share a leaf).

@@ -18,8 +18,9 @@ OfflineVariant parse_offline_variant(std::string_view text);    // --offline
 SwitchPolicy parse_switch_policy(std::string_view text);        // --switch
 MappingKind parse_mapping_kind(std::string_view text);          // --mapping
 RandomConstants parse_random_constants(std::string_view text);  // --constants
-// --cut-on layout | placement: whether to cut the network's own layout.
+// --cut-on layout | placement: whether to cut the network's own layout; cut_on_name prints it.
 bool parse_cut_on_layout(std::string_view text);
+std::string_view cut_on_name(bool cut_layout);
 // --shard K/N with 1 <= K <= N.
 Shard parse_shard(std::string_view text);
 

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/route/delivery.hpp"
 
 namespace ftvlsi {
@@ -41,7 +42,15 @@ enum class RandomConstants {
 // leaf-to-leaf path already has r >= 4e > 10.8.
 inline constexpr double kProofMinCongestion = 8.31;
 
-std::string_view to_string(RandomConstants constants);
+// The `--constants` values.
+inline constexpr NameTable<RandomConstants, 2> kRandomConstantsNames{{
+    {RandomConstants::kProof, "proof"},
+    {RandomConstants::kPractical, "practical"},
+}};
+
+constexpr std::string_view to_string(RandomConstants constants) {
+  return name_of(kRandomConstantsNames, constants);
+}
 
 struct RandomParams {
   std::optional<double> k1;  // overrides the constant set's k1

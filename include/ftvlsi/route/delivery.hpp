@@ -14,11 +14,10 @@
 #include "ftvlsi/layout/channel_wires.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/route/message_set.hpp"
+#include "ftvlsi/route/switch_policy.hpp"
 #include "ftvlsi/route/timing.hpp"
 
 namespace ftvlsi {
-
-enum class SwitchPolicy { kRandom, kPriority };
 
 class DeliverySimulator {
  public:
