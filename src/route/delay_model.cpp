@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/tech/technology.hpp"
 
 namespace ftvlsi {
@@ -71,10 +72,10 @@ DelayPoint parse_point(std::string_view text, std::string_view item) {
   return {*d, *w};
 }
 
-DelayModel parse_table(std::string_view text) {
+// table:d1=w1,...: `rest` is what follows the colon.
+DelayModel parse_table(std::string_view text, std::string_view rest) {
   DelayModel m;
   m.kind = DelayModel::Kind::kTable;
-  std::string_view rest = text.substr(6);
   if (rest.empty()) bad_table(text, "it has no points");
   while (true) {
     const auto comma = rest.find(',');
@@ -93,12 +94,11 @@ DelayModel parse_table(std::string_view text) {
   return m;
 }
 
-// wire:c0,c1,c2 — three non-negative numbers, not all zero.
-DelayModel parse_wire(std::string_view text) {
+// wire:c0,c1,c2 — three non-negative numbers, not all zero; `rest` is what follows the colon.
+DelayModel parse_wire(std::string_view text, std::string_view rest) {
   DelayModel m;
   m.kind = DelayModel::Kind::kWire;
   std::vector<double> v;
-  std::string_view rest = text.substr(5);
   while (true) {
     const auto comma = rest.find(',');
     const auto x = parse_number(rest.substr(0, comma));
@@ -180,9 +180,12 @@ std::pair<double, double> exponents(const DelayModel& w) {
       return {w.q, w.k};
     case DelayModel::Kind::kWire:
       return {w.c2 > 0 ? 2.0 : (w.c1 > 0 ? 1.0 : 0.0), 0};
-    default:
+    case DelayModel::Kind::kUnit:
       return {0, 0};
+    case DelayModel::Kind::kTable:  // decided numerically (check_regularity); no exponents
+      break;
   }
+  return {0, 0};
 }
 
 // docs/delay-conditions.md: with lg clamped at 1 below d = 2, w = c d^q lg^k d (c > 0) is
@@ -227,27 +230,25 @@ double DelayModel::operator()(double d) const {
 }
 
 std::string DelayModel::name() const {
+  const std::string_view base = name_of(kDelayModelForms, kind);
   switch (kind) {
     case Kind::kUnit:
-      return "unit";
     case Kind::kLinear:
-      return "linear";
     case Kind::kSqrt:
-      return "sqrt";
     case Kind::kLog:
-      return "log";
+      return std::string(base);
     case Kind::kPoly:
-      return fmt::format("poly:{},{},{}", c, q, k);
+      return fmt::format("{}:{},{},{}", base, c, q, k);
     case Kind::kTable: {
-      std::string out = "table:";
+      std::string out = fmt::format("{}:", base);
       for (const auto& p : points)
         out += fmt::format("{}{}={}", &p == &points.front() ? "" : ",", p.d, p.w);
       return out;
     }
     case Kind::kWire:
-      return fmt::format("wire:{},{},{}", c0, c1, c2);
+      return fmt::format("{}:{},{},{}", base, c0, c1, c2);
   }
-  return "unit";
+  return std::string(base);
 }
 
 DelayModel wire_delay_model(const Technology& technology) {
@@ -258,35 +259,73 @@ DelayModel wire_delay_model(const Technology& technology) {
   return m;
 }
 
-DelayModel parse_delay_model(std::string_view text) {
-  DelayModel m;
-  if (text == "unit") return m;
-  if (text == "linear") return m.kind = DelayModel::Kind::kLinear, m;
-  if (text == "sqrt") return m.kind = DelayModel::Kind::kSqrt, m;
-  if (text == "log") return m.kind = DelayModel::Kind::kLog, m;
-  if (text.rfind("table:", 0) == 0) return parse_table(text);
-  if (text.rfind("wire:", 0) == 0) return parse_wire(text);
-  if (text.rfind("poly:", 0) == 0) {
-    std::istringstream in{std::string(text.substr(5))};
-    char comma1 = 0, comma2 = 0;
-    std::string rest;
-    if (in >> m.c >> comma1 >> m.q >> comma2 >> m.k && comma1 == ',' && comma2 == ',' &&
-        !(in >> rest) && m.c > 0) {
-      if (m.c > kMaxDelayConstant || std::abs(m.q) > kMaxExponent ||
-          std::abs(m.k) > kMaxLogExponent)
-        throw InputError(1070, fmt::format("delay model '{}' is out of range; poly:c,q,k needs "
-                                           "c <= 1e12, -8 <= q <= 8 and -64 <= k <= 64 so that "
-                                           "delays stay finite",
-                                           text));
-      m.kind = DelayModel::Kind::kPoly;
-      return m;
-    }
+std::string delay_model_forms(std::string_view last, bool with_meaning) {
+  std::string out;
+  for (std::size_t i = 0; i < kDelayModelForms.size(); ++i) {
+    const auto& form = kDelayModelForms[i];
+    if (i > 0) out += i + 1 == kDelayModelForms.size() ? last : std::string_view(", ");
+    out += form.name;
+    if (!form.parameters.empty()) out += fmt::format(":{}", form.parameters);
+    if (with_meaning && !form.meaning.empty()) out += fmt::format(" ({})", form.meaning);
   }
-  throw InputError(
-      6172,
-      fmt::format("unknown delay model '{}'; valid models are unit, linear, sqrt, log, poly:c,q,k "
-                  "(c d^q lg^k d with c > 0), wire:c0,c1,c2 and table:d1=w1,d2=w2,...",
-                  text));
+  return out;
+}
+
+namespace {
+
+// poly:c,q,k; nullopt when the parameters are not three numbers with c > 0.
+std::optional<DelayModel> parse_poly(std::string_view text, std::string_view parameters) {
+  DelayModel m;
+  std::istringstream in{std::string(parameters)};
+  char comma1 = 0, comma2 = 0;
+  std::string rest;
+  if (!(in >> m.c >> comma1 >> m.q >> comma2 >> m.k && comma1 == ',' && comma2 == ',' &&
+        !(in >> rest) && m.c > 0))
+    return std::nullopt;
+  if (m.c > kMaxDelayConstant || std::abs(m.q) > kMaxExponent || std::abs(m.k) > kMaxLogExponent)
+    throw InputError(1070, fmt::format("delay model '{}' is out of range; poly:c,q,k needs "
+                                       "c <= 1e12, -8 <= q <= 8 and -64 <= k <= 64 so that "
+                                       "delays stay finite",
+                                       text));
+  m.kind = DelayModel::Kind::kPoly;
+  return m;
+}
+
+// The model of one form: `text` is its name alone, or its name, a colon and the parameters.
+std::optional<DelayModel> parse_form(const DelayModelForm& form, std::string_view text) {
+  if (form.parameters.empty()) {
+    if (text != form.name) return std::nullopt;
+    DelayModel m;
+    m.kind = form.value;
+    return m;
+  }
+  if (text.size() <= form.name.size() || text.substr(0, form.name.size()) != form.name ||
+      text[form.name.size()] != ':')
+    return std::nullopt;
+  const std::string_view parameters = text.substr(form.name.size() + 1);
+  switch (form.value) {
+    case DelayModel::Kind::kPoly:
+      return parse_poly(text, parameters);
+    case DelayModel::Kind::kTable:
+      return parse_table(text, parameters);
+    case DelayModel::Kind::kWire:
+      return parse_wire(text, parameters);
+    case DelayModel::Kind::kUnit:
+    case DelayModel::Kind::kLinear:
+    case DelayModel::Kind::kSqrt:
+    case DelayModel::Kind::kLog:
+      break;  // no parameters: handled above
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+DelayModel parse_delay_model(std::string_view text) {
+  for (const auto& form : kDelayModelForms)
+    if (const auto m = parse_form(form, text)) return *m;
+  throw InputError(6172, fmt::format("unknown delay model '{}'; valid models are {}", text,
+                                     delay_model_forms(" and ")));
 }
 
 std::string_view to_string(Decided decided) {

@@ -136,4 +136,25 @@ TEST_SUITE("delay_model") {
       }
     }
   }
+
+  TEST_CASE("every form of the name table parses to its kind, and an unknown name lists them all") {
+    for (const auto& form : kDelayModelForms) {
+      CAPTURE(std::string(form.name));
+      std::string text(form.name);
+      if (form.value == DelayModel::Kind::kPoly) text += ":2,0.5,1";
+      if (form.value == DelayModel::Kind::kWire) text += ":1,2,0";
+      if (form.value == DelayModel::Kind::kTable) text += ":1=1,2=4";
+      const DelayModel m = parse_delay_model(text);
+      CHECK(m.kind == form.value);
+      CHECK(m.name() == text);
+    }
+    try {
+      parse_delay_model("cubic");
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()) ==
+            "unknown delay model 'cubic'; valid models are unit, linear, sqrt, log, poly:c,q,k (c "
+            "d^q lg^k d with c > 0), wire:c0,c1,c2 and table:d1=w1,d2=w2,...");
+    }
+  }
 }

@@ -24,26 +24,32 @@ struct Named {
 template <class E, std::size_t N>
 using NameTable = std::array<Named<E>, N>;
 
+// The helpers below take any table of rows with a `value` and a `name` (a NameTable, or a richer
+// row such as a network kind's), so a table with more columns still serves parse and print.
+template <class Row>
+using ValueOf = decltype(Row::value);
+
 // The name `value` is printed with: its first row's (empty if it has none, which the tables'
 // round-trip tests rule out).
-template <class E, std::size_t N>
-constexpr std::string_view name_of(const NameTable<E, N>& table, E value) {
+template <class Row, std::size_t N>
+constexpr std::string_view name_of(const std::array<Row, N>& table, ValueOf<Row> value) {
   for (const auto& row : table)
     if (row.value == value) return row.name;
   return {};
 }
 
 // The value named `name`, if any row names it.
-template <class E, std::size_t N>
-constexpr std::optional<E> value_of(const NameTable<E, N>& table, std::string_view name) {
+template <class Row, std::size_t N>
+constexpr std::optional<ValueOf<Row>> value_of(const std::array<Row, N>& table,
+                                               std::string_view name) {
   for (const auto& row : table)
     if (row.name == name) return row.value;
   return std::nullopt;
 }
 
 // Every name in table order, "a, b, c" with `last` before the final one ("a, b or c" for " or ").
-template <class E, std::size_t N>
-std::string names_of(const NameTable<E, N>& table, std::string_view last = ", ") {
+template <class Row, std::size_t N>
+std::string names_of(const std::array<Row, N>& table, std::string_view last = ", ") {
   std::string out;
   for (std::size_t i = 0; i < N; ++i) {
     if (i > 0) out += i + 1 == N ? last : std::string_view(", ");

@@ -5,6 +5,7 @@
 //   C2: w(d + x) / w(d) <= (d + x) / d        for all x >= 0 and d >= c,
 // for some constant c (C2 implies C1). The built-in models are decided analytically from their
 // exponents, user tables numerically; docs/delay-conditions.md has the derivation.
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,11 +33,31 @@ struct DelayModel {
 // The wire of a technology (tech/technology.hpp, docs/technology.md) as the model wire:c0,c1,c2.
 DelayModel wire_delay_model(const Technology& technology);
 
+// The models' names, one row per kind: a plain name ("unit") or a name with parameters written
+// after a colon ("poly:c,q,k"), and what the parameters mean when a message should say it.
+struct DelayModelForm {
+  DelayModel::Kind value;
+  std::string_view name;
+  std::string_view parameters = {};  // empty: the model takes none
+  std::string_view meaning = {};
+};
+inline constexpr std::array<DelayModelForm, 7> kDelayModelForms{{
+    {DelayModel::Kind::kUnit, "unit"},
+    {DelayModel::Kind::kLinear, "linear"},
+    {DelayModel::Kind::kSqrt, "sqrt"},
+    {DelayModel::Kind::kLog, "log"},
+    {DelayModel::Kind::kPoly, "poly", "c,q,k", "c d^q lg^k d with c > 0"},
+    {DelayModel::Kind::kWire, "wire", "c0,c1,c2"},
+    {DelayModel::Kind::kTable, "table", "d1=w1,d2=w2,..."},
+}};
+// Every form as written, "unit, ..., poly:c,q,k (c d^q lg^k d with c > 0), ..." with `last`
+// before the final one; with_meaning false leaves the parenthesised meanings out.
+std::string delay_model_forms(std::string_view last, bool with_meaning = true);
+
 // "unit", "linear", "sqrt", "log", "poly:c,q,k", "wire:c0,c1,c2" (non-negative, not all zero) or
-// "table:d1=w1,d2=w2,..."; InputError
-// otherwise. A table is piecewise-linear through its points, constant below the first and
-// extended with the last segment's slope beyond the last; that slope must not be negative (the
-// delay would turn negative).
+// "table:d1=w1,d2=w2,..." (kDelayModelForms); InputError otherwise. A table is piecewise-linear
+// through its points, constant below the first and extended with the last segment's slope beyond
+// the last; that slope must not be negative (the delay would turn negative).
 DelayModel parse_delay_model(std::string_view text);
 
 // How a verdict was reached: from the model's formula, or on a grid of points.
