@@ -67,9 +67,16 @@ PyObject* type_of(const Error& e) {
       return g_types.io;
     case ExitCode::kInternal:
       return g_types.internal;
-    default:
-      return g_types.input;
+    case ExitCode::kBadInput:
+    case ExitCode::kOk:
+    case ExitCode::kCheckFailed:
+    case ExitCode::kHangup:
+    case ExitCode::kInterrupted:
+    case ExitCode::kQuit:
+    case ExitCode::kTerminated:
+      break;
   }
+  return g_types.input;
 }
 
 // Ctrl-C: the KeyboardInterrupt of Python's default handler becomes ftvlsi.Interrupted; what

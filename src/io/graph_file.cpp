@@ -11,6 +11,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/io/text_file.hpp"
 
 namespace ftvlsi {
@@ -158,31 +159,22 @@ std::uint32_t vertex_count(Tokens& t, std::string_view what) {
 }  // namespace
 
 std::string_view to_string(GraphFormat format) {
-  switch (format) {
-    case GraphFormat::kScotch:
-      return "scotch";
-    case GraphFormat::kMetis:
-      return "metis";
-    default:
-      return "ftvlsi";
-  }
+  return name_of(kGraphFormats, format);
 }
 
 GraphFormat parse_graph_format(std::string_view text) {
-  for (auto f : {GraphFormat::kFtvlsi, GraphFormat::kScotch, GraphFormat::kMetis})
-    if (text == to_string(f)) return f;
-  throw InputError(1121,
-                   fmt::format("--graph-format must be ftvlsi, scotch or metis, not '{}'", text));
+  if (const auto format = value_of(kGraphFormats, text)) return *format;
+  throw InputError(1121, fmt::format("--graph-format must be {}, not '{}'",
+                                     names_of(kGraphFormats, " or "), text));
 }
 
 GraphFormat graph_format_of(const std::string& path, std::optional<GraphFormat> given) {
   if (given) return *given;
-  auto ends = [&](std::string_view ext) {
-    return path.size() >= ext.size() &&
-           path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
-  };
-  if (ends(".grf") || ends(".src")) return GraphFormat::kScotch;
-  if (ends(".graph") || ends(".metis")) return GraphFormat::kMetis;
+  for (const auto& row : kGraphFormats)
+    for (const std::string_view ext : row.extensions)
+      if (!ext.empty() && path.size() >= ext.size() &&
+          path.compare(path.size() - ext.size(), ext.size(), ext) == 0)
+        return row.value;
   return GraphFormat::kFtvlsi;
 }
 

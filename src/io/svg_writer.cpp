@@ -289,9 +289,12 @@ class SvgWriter {
         return 2.0;
       case LegendRow::Kind::kScale:
         return 2.8;
-      default:
-        return 1.5;
+      case LegendRow::Kind::kLine:
+      case LegendRow::Kind::kBox:
+      case LegendRow::Kind::kNote:
+        break;
     }
+    return 1.5;
   }
 
   double row_width(const LegendRow& r) const {
@@ -303,9 +306,11 @@ class SvgWriter {
         return std::max(text, static_cast<double>(bar_));
       case LegendRow::Kind::kNote:
         return text;
-      default:
-        return 2.8 * font_ + text;
+      case LegendRow::Kind::kLine:
+      case LegendRow::Kind::kBox:
+        break;
     }
+    return 2.8 * font_ + text;  // a swatch, then the text
   }
 
   // Picture geometry: the layout with a margin, the legend to its right, the pixel size, and

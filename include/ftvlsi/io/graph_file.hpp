@@ -5,6 +5,7 @@
 // token, line numbers kept for errors) and throw InputError naming the file, the line and what
 // to fix: a vertex out of range, a degree or edge count that does not match, an edge listed by
 // one end only, a missing or malformed coordinate.
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -12,15 +13,28 @@
 #include <string_view>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/network/graph.hpp"
 
 namespace ftvlsi {
 
 enum class GraphFormat { kFtvlsi, kScotch, kMetis };
+// One row per format: its name (`--graph-format`, the spec's `format`) and the file extensions
+// that imply it.
+struct GraphFormatRow {
+  GraphFormat value;
+  std::string_view name;
+  std::array<std::string_view, 2> extensions = {};
+};
+inline constexpr std::array<GraphFormatRow, 3> kGraphFormats{{
+    {GraphFormat::kFtvlsi, "ftvlsi"},
+    {GraphFormat::kScotch, "scotch", {".grf", ".src"}},
+    {GraphFormat::kMetis, "metis", {".graph", ".metis"}},
+}};
 std::string_view to_string(GraphFormat format);
 GraphFormat parse_graph_format(std::string_view text);  // ftvlsi | scotch | metis
-// The format of `path`: `given` if set, else from the extension (.grf/.src: scotch,
-// .graph/.metis: metis, anything else: ftvlsi).
+// The format of `path`: `given` if set, else the one whose extension it has (.grf/.src: scotch,
+// .graph/.metis: metis), else ftvlsi.
 GraphFormat graph_format_of(const std::string& path, std::optional<GraphFormat> given);
 
 // A parsed Scotch graph keeps its vertex labels (the base value added when it has none), which
