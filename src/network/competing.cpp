@@ -15,11 +15,13 @@
 namespace ftvlsi {
 namespace {
 
-// Exact integer k-th root, or InputError naming the nearest valid sizes.
-std::uint64_t side_of(std::uint64_t n, int dims, std::string_view kind) {
+// ---- Size rules: the processor counts a kind takes ----------------------------------------
+
+// side^dims processors, or InputError naming the nearest valid sizes.
+void require_power_of_side(std::string_view kind, std::uint64_t n, int dims) {
   const std::uint64_t s = dims == 2 ? isqrt(n) : icbrt(n);
   auto pow = [dims](std::uint64_t x) { return dims == 2 ? x * x : x * x * x; };
-  if (s >= 1 && pow(s) == n) return s;
+  if (s >= 1 && pow(s) == n) return;
   const std::uint64_t below = s >= 2 ? pow(s) : 0;
   const std::uint64_t above = pow(std::max<std::uint64_t>(s + 1, 2));
   throw InputError(
@@ -30,8 +32,66 @@ std::uint64_t side_of(std::uint64_t n, int dims, std::string_view kind) {
                         below == 0 ? pow(std::max<std::uint64_t>(s + 2, 3)) : above));
 }
 
+void require_square(std::string_view kind, std::uint64_t n) {
+  require_power_of_side(kind, n, 2);
+}
+
+void require_cube(std::string_view kind, std::uint64_t n) {
+  require_power_of_side(kind, n, 3);
+}
+
+void require_power_of_two(std::string_view kind, std::uint64_t n) {
+  if (is_power_of_two(n)) return;
+  const auto near = nearest_powers(n, 2);
+  throw InputError(3402, fmt::format("a {} needs a power of two processors; {} is not, "
+                                     "the nearest valid sizes are {} "
+                                     "and {}",
+                                     kind, n, near.below, near.above));
+}
+
+void require_power_of_two_leaves(std::string_view kind, std::uint64_t n) {
+  if (is_power_of_two(n)) return;
+  const auto near = nearest_powers(n, 2);
+  throw InputError(
+      3404,
+      fmt::format(
+          "a {} needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}",
+          kind, n, near.below, near.above));
+}
+
+// The butterfly's k + 1 ranks of 2^k rows: the largest k with (k + 1) 2^k <= n.
+int butterfly_order(std::uint64_t n) {
+  int k = 0;
+  while ((static_cast<std::uint64_t>(k + 2) << (k + 1)) <= n) ++k;
+  return k;
+}
+
+void require_ranks_of_rows(std::string_view kind, std::uint64_t n) {
+  const int k = butterfly_order(n);
+  const std::uint64_t size = static_cast<std::uint64_t>(k + 1) << k;
+  if (size == n) return;
+  throw InputError(
+      3403,
+      fmt::format("a {} needs (k+1) 2^k processors; {} is not, the nearest valid "
+                  "sizes are {} and {}",
+                  kind, n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
+}
+
+// ---- Makers: n is valid for the kind (its size rule passed) ---------------------------------
+
+CompetingSize wires_2n(u64 n) {
+  return {n, 2 * n};
+}
+
+CompetingSize wires_3n(u64 n) {
+  return {n, 3 * n};
+}
+
+// The random geometric kinds' points in CGAL's triangulation or a bucket map.
+constexpr std::uint64_t kRandomPointBytes = 300;
+
 CompetingNetwork make_mesh(std::uint64_t n, bool torus) {
-  const std::uint64_t s = side_of(n, 2, torus ? "torus" : "mesh");
+  const std::uint64_t s = isqrt(n);
   CompetingNetwork net;
   net.kind = torus ? "torus" : "mesh";
   // Ring position of index i in the folded order 0, s-1, 1, s-2, ...
@@ -56,7 +116,7 @@ CompetingNetwork make_mesh(std::uint64_t n, bool torus) {
 }
 
 CompetingNetwork make_mesh3d(std::uint64_t n) {
-  const std::uint64_t s = side_of(n, 3, "mesh3d");
+  const std::uint64_t s = icbrt(n);
   CompetingNetwork net;
   net.kind = "mesh3d";
   net.dimensions = 3;
@@ -77,13 +137,6 @@ CompetingNetwork make_mesh3d(std::uint64_t n) {
 }
 
 CompetingNetwork make_hypercube(std::uint64_t n) {
-  if (!is_power_of_two(n)) {
-    const auto near = nearest_powers(n, 2);
-    throw InputError(3402, fmt::format("a hypercube needs a power of two processors; {} is not, "
-                                       "the nearest valid sizes are {} "
-                                       "and {}",
-                                       n, near.below, near.above));
-  }
   const int d = floor_log2(n), low = (d + 1) / 2;
   CompetingNetwork net;
   net.kind = "hypercube";
@@ -100,16 +153,7 @@ CompetingNetwork make_hypercube(std::uint64_t n) {
 }
 
 CompetingNetwork make_butterfly(std::uint64_t n) {
-  // (k + 1) 2^k processors: k + 1 ranks of 2^k rows.
-  int k = 0;
-  while ((static_cast<std::uint64_t>(k + 2) << (k + 1)) <= n) ++k;
-  const std::uint64_t size = static_cast<std::uint64_t>(k + 1) << k;
-  if (size != n) {
-    throw InputError(
-        3403, fmt::format("a butterfly needs (k+1) 2^k processors; {} is not, the nearest valid "
-                          "sizes are {} and {}",
-                          n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
-  }
+  const int k = butterfly_order(n);  // (k + 1) 2^k processors: k + 1 ranks of 2^k rows
   const std::uint64_t rows = std::uint64_t{1} << k;
   CompetingNetwork net;
   net.kind = "butterfly";
@@ -139,14 +183,6 @@ std::int64_t z_coordinate(std::uint64_t j, int bit) {
 // j at twice its Z-order coordinates, every internal node at the odd point just below-left of
 // the first leaf of its right subtree (each such point is used once).
 CompetingNetwork make_tree(std::uint64_t n) {
-  if (!is_power_of_two(n)) {
-    const auto near = nearest_powers(n, 2);
-    throw InputError(
-        3404,
-        fmt::format(
-            "a tree needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}",
-            n, near.below, near.above));
-  }
   const int levels = floor_log2(n);
   CompetingNetwork net;
   net.kind = "tree";
@@ -186,20 +222,61 @@ std::int64_t number(std::string_view token, std::string_view source, std::size_t
 
 }  // namespace
 
-bool is_file_kind(std::string_view kind) {
-  return kind == "file";
+const std::vector<CompetingKind>& competing_kind_registry() {
+  // Sizes: mesh, torus and butterfly about 2 wires a processor, mesh3d and the random geometric
+  // kinds about 3 (Delaunay: at most 3n - 6), a hypercube lg n / 2, a tree 2n nodes and wires.
+  static const std::vector<CompetingKind> registry = {
+      {"mesh", 2, require_square, [](u64 n, u64) { return make_mesh(n, false); }, wires_2n},
+      {"torus", 2, require_square, [](u64 n, u64) { return make_mesh(n, true); }, wires_2n},
+      {"mesh3d", 3, require_cube, [](u64 n, u64) { return make_mesh3d(n); }, wires_3n},
+      {"tree", 2, require_power_of_two_leaves, [](u64 n, u64) { return make_tree(n); },
+       [](u64 n) {
+         return CompetingSize{2 * n, 2 * n};
+       }},
+      {"hypercube", 2, require_power_of_two, [](u64 n, u64) { return make_hypercube(n); },
+       [](u64 n) {
+         return CompetingSize{n, n * static_cast<u64>(floor_log2(n) + 1) / 2};
+       }},
+      {"butterfly", 2, require_ranks_of_rows, [](u64 n, u64) { return make_butterfly(n); },
+       wires_2n},
+      {"planar", 2, nullptr, make_planar, wires_3n, kRandomPointBytes},
+      {"unit-disk", 2, nullptr, make_unit_disk, wires_3n, kRandomPointBytes},
+      {"fem", 2, nullptr, make_fem, wires_3n, kRandomPointBytes},
+      {"file", 0},
+  };
+  return registry;
+}
+
+const CompetingKind* find_competing_kind(std::string_view name) {
+  for (const auto& kind : competing_kind_registry())
+    if (kind.name == name) return &kind;
+  return nullptr;
 }
 
 std::vector<std::string_view> competing_kinds() {
-  return {"mesh",      "torus",  "mesh3d",    "tree", "hypercube",
-          "butterfly", "planar", "unit-disk", "fem",  "file"};
+  std::vector<std::string_view> names;
+  for (const auto& kind : competing_kind_registry()) names.push_back(kind.name);
+  return names;
+}
+
+std::string competing_kind_list(std::string_view last) {
+  const auto& registry = competing_kind_registry();
+  std::string out;
+  for (std::size_t i = 0; i < registry.size(); ++i) {
+    if (i > 0) out += i + 1 == registry.size() ? last : std::string_view(", ");
+    out += registry[i].name;
+  }
+  return out;
+}
+
+bool is_file_kind(std::string_view kind) {
+  const CompetingKind* k = find_competing_kind(kind);
+  return k && !k->make;
 }
 
 CompetingSize competing_size(std::string_view kind, std::uint64_t n) {
-  if (kind == "tree") return {2 * n, 2 * n};
-  if (kind == "hypercube") return {n, n * static_cast<std::uint64_t>(floor_log2(n) + 1) / 2};
-  if (kind == "mesh" || kind == "torus" || kind == "butterfly") return {n, 2 * n};
-  return {n, 3 * n};  // mesh3d; planar, unit-disk and fem: about 3n (Delaunay: at most 3n - 6)
+  const CompetingKind* k = find_competing_kind(kind);
+  return k && k->size ? k->size(n) : wires_3n(n);  // an unknown kind is refused when built
 }
 
 long double network_bytes(const CompetingSize& size) {
@@ -209,12 +286,12 @@ long double network_bytes(const CompetingSize& size) {
 
 long double estimate_competing_bytes(std::string_view kind, std::uint64_t n) {
   // The vectors grow by doubling (twice the network), validate() sorts an index per processor;
-  // the random geometric kinds hold their points in CGAL's triangulation or a bucket map, about
-  // 300 bytes a point (planar at 2^20 points peaks at 0.5 GiB with its channel layout).
+  // the random geometric kinds hold their points while building (build_bytes_per_point; planar
+  // at 2^20 points peaks at 0.5 GiB with its channel layout).
   const CompetingSize size = competing_size(kind, n);
-  const bool geometric = kind == "planar" || kind == "unit-disk" || kind == "fem";
+  const CompetingKind* k = find_competing_kind(kind);
   return 2 * network_bytes(size) +
-         static_cast<long double>(size.processors) * (4 + (geometric ? 300 : 0));
+         static_cast<long double>(size.processors) * (4 + (k ? k->build_bytes_per_point : 0));
 }
 
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed) {
@@ -225,21 +302,14 @@ CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uin
   require_memory(8014, estimate_competing_bytes(kind, n),
                  fmt::format("building this {} network of {} processors", kind, n),
                  "choose fewer processors");
-  if (kind == "mesh") return make_mesh(n, false);
-  if (kind == "torus") return make_mesh(n, true);
-  if (kind == "mesh3d") return make_mesh3d(n);
-  if (kind == "planar") return make_planar(n, seed);
-  if (kind == "unit-disk") return make_unit_disk(n, seed);
-  if (kind == "fem") return make_fem(n, seed);
-  if (kind == "tree") return make_tree(n);
-  if (kind == "hypercube") return make_hypercube(n);
-  if (kind == "butterfly") return make_butterfly(n);
-  std::string list;
-  for (auto k : competing_kinds()) list += (list.empty() ? "" : ", ") + std::string(k);
-  throw InputError(3407,
-                   fmt::format("unknown competing network '{}'; valid kinds are {} (file needs "
-                               "--network-file)",
-                               kind, list));
+  const CompetingKind* k = find_competing_kind(kind);
+  if (!k || !k->make)
+    throw InputError(3407,
+                     fmt::format("unknown competing network '{}'; valid kinds are {} (file needs "
+                                 "--network-file)",
+                                 kind, competing_kind_list()));
+  if (k->require_size) k->require_size(k->name, n);
+  return k->make(n, seed);
 }
 
 void validate(const CompetingNetwork& net, std::string_view source) {

@@ -22,27 +22,54 @@ struct CompetingNetwork {
   std::uint64_t processors() const { return position.size(); }
 };
 
-// The kinds `ftvlsi decompose --network` takes, and the sizes each accepts.
-std::vector<std::string_view> competing_kinds();
-// Whether `kind` names a network read from a file ("file") rather than built.
-bool is_file_kind(std::string_view kind);
-
 // The processors and an upper bound on the wires of make_competing(kind, n): what a run's memory
 // estimate starts from before the network exists (docs/memory-limits.md).
 struct CompetingSize {
   std::uint64_t processors = 0;
   std::uint64_t wires = 0;
 };
+
+// The registry of competing network kinds: everything the code knows about a kind is its row, so
+// a new kind is one row (docs/architecture.md §7). The layout, decompose and simulate jobs, the
+// specs' and flags' lists of valid kinds and their messages all read it.
+struct CompetingKind {
+  std::string_view name;
+  // The dimensions of its positions: 2 (laid out by the channel router), 3 (on the 3D grid), or
+  // 0 for a network read from a file, whose header says.
+  int dimensions = 2;
+  // The processor counts it takes: throws InputError naming the kind and the nearest valid sizes
+  // (null: any count).
+  void (*require_size)(std::string_view kind, std::uint64_t n) = nullptr;
+  // Builds it on n valid processors (null: the network is read from a file).
+  CompetingNetwork (*make)(std::uint64_t n, std::uint64_t seed) = nullptr;
+  // Its processors and a bound on its wires on n (memory estimates; null: read from a file).
+  CompetingSize (*size)(std::uint64_t n) = nullptr;
+  // Bytes per point held while building beyond the network (CGAL's triangulation or a bucket
+  // map for the random geometric kinds).
+  std::uint64_t build_bytes_per_point = 0;
+};
+const std::vector<CompetingKind>& competing_kind_registry();
+// The row named `name`, or null.
+const CompetingKind* find_competing_kind(std::string_view name);
+// The registry's names in order: what `ftvlsi decompose --network` takes.
+std::vector<std::string_view> competing_kinds();
+// "mesh, torus, ..., file", with `last` before the final name.
+std::string competing_kind_list(std::string_view last = ", ");
+// Whether `kind` names a network read from a file ("file") rather than built.
+bool is_file_kind(std::string_view kind);
+
 CompetingSize competing_size(std::string_view kind, std::uint64_t n);
 // Bytes a network of that size holds (positions and wires).
 long double network_bytes(const CompetingSize& size);
 // Bytes make_competing(kind, n, seed) holds at its peak, the network included.
 long double estimate_competing_bytes(std::string_view kind, std::uint64_t n);
 
-// Builds a network of `n` processors; InputError naming the nearest valid sizes otherwise.
+// Builds a network of `n` processors of a registered kind; InputError naming the valid kinds, or
+// the nearest valid sizes, otherwise.
 //   mesh, torus: sqrt n x sqrt n (torus folded: ring order 0, s-1, 1, s-2, ... so no wire
-//   spans more than two positions); mesh3d: cbrt n per side; planar: Delaunay triangulation of
-//   n seeded random points (CGAL).
+//   spans more than two positions); mesh3d: cbrt n per side; tree: a complete binary tree of n
+//   leaves; hypercube: lg n dimensions; butterfly: k + 1 ranks of 2^k rows; planar: Delaunay
+//   triangulation of n seeded random points (CGAL).
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed);
 CompetingNetwork make_planar(std::uint64_t n, std::uint64_t seed);
 // Irregular families for the mapping benchmarks (issue 16), both on the planar network's grid of

@@ -1,0 +1,97 @@
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "ftvlsi/core/error.hpp"
+#include "ftvlsi/network/competing.hpp"
+
+using namespace ftvlsi;
+
+namespace {
+
+// The smallest valid size above 2 for a kind: the first count its size rule accepts.
+std::uint64_t small_size(const CompetingKind& kind) {
+  for (std::uint64_t n = 3;; ++n) {
+    try {
+      if (kind.require_size) kind.require_size(kind.name, n);
+      return n;
+    } catch (const InputError&) {
+    }
+  }
+}
+
+}  // namespace
+
+TEST_SUITE("competing_kinds") {
+  TEST_CASE("every built kind's network has its row's name and dimensions and fits its size") {
+    for (const auto& kind : competing_kind_registry()) {
+      CAPTURE(std::string(kind.name));
+      if (!kind.make) {
+        CHECK(is_file_kind(kind.name));
+        CHECK(kind.dimensions == 0);
+        continue;
+      }
+      CHECK_FALSE(is_file_kind(kind.name));
+      REQUIRE(static_cast<bool>(kind.size));
+      for (const std::uint64_t n : {small_size(kind), std::uint64_t{64}}) {
+        if (kind.require_size) {
+          try {
+            kind.require_size(kind.name, n);
+          } catch (const InputError&) {
+            continue;  // 64 is not every kind's size
+          }
+        }
+        CAPTURE(n);
+        const CompetingNetwork net = make_competing(kind.name, n, 7);
+        CHECK(net.kind == kind.name);
+        CHECK(net.dimensions == kind.dimensions);
+        const CompetingSize size = competing_size(kind.name, n);
+        CHECK(net.processors() <= size.processors);
+        CHECK(net.wires.size() <= size.wires);
+        CHECK_NOTHROW(validate(net, kind.name));
+      }
+    }
+  }
+
+  TEST_CASE("a size a kind cannot take is refused by its rule, naming the kind") {
+    for (const auto& kind : competing_kind_registry()) {
+      if (!kind.require_size) continue;
+      CAPTURE(std::string(kind.name));
+      std::uint64_t bad = 2;
+      while (true) {
+        try {
+          kind.require_size(kind.name, bad);
+          ++bad;
+        } catch (const InputError&) {
+          break;
+        }
+      }
+      try {
+        make_competing(kind.name, bad, 1);
+        FAIL("accepted");
+      } catch (const InputError& e) {
+        CHECK(std::string(e.what()).find(std::string(kind.name)) != std::string::npos);
+        CHECK(std::string(e.what()).find("nearest valid sizes") != std::string::npos);
+      }
+    }
+  }
+
+  TEST_CASE("the registry's names are distinct and are the list every message gives") {
+    std::set<std::string_view> names;
+    for (const auto& kind : competing_kind_registry()) CHECK(names.insert(kind.name).second);
+    CHECK(competing_kinds().size() == competing_kind_registry().size());
+    CHECK(competing_kind_list() ==
+          "mesh, torus, mesh3d, tree, hypercube, butterfly, planar, unit-disk, fem, file");
+    for (const char* kind : {"hexagon", "file"}) {
+      CAPTURE(std::string(kind));
+      try {
+        make_competing(kind, 16, 1);
+        FAIL("accepted");
+      } catch (const InputError& e) {
+        CHECK(e.id() == 3407);
+        CHECK(std::string(e.what()).find(competing_kind_list()) != std::string::npos);
+      }
+    }
+  }
+}
