@@ -39,8 +39,7 @@ std::shared_ptr<Layout> layout(const py::object& spec_arg, const py::kwargs& kw)
   o.constant = take(p, "constant"), o.capacities = take(p, "capacities");
   o.parents = take(p, "parents"), o.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
   o.style = take(p, "style"), o.seed = take(p, "seed"), o.technology = take(p, "technology");
-  if (const auto drc = take(p, "drc"))
-    o.drc = *drc == "true" ? "hierarchical" : *drc == "false" ? "none" : *drc;
+  o.drc = take(p, "drc");  // True / False arrive as "true" / "false", DRC modes of their own
   require_used("layout", p);
   apply_overrides(out->spec, o);
   out->spec.output = {};

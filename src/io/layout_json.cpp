@@ -230,21 +230,21 @@ ordered_json document(const LayoutSpec& spec, ordered_json network) {
   return j;
 }
 
-ordered_json layout_section(const LayoutSpec& spec, int dimensions, const char* grid_unit) {
+ordered_json layout_section(LayoutStyle style, int dimensions, const char* grid_unit) {
   ordered_json layout;
-  layout["style"] = std::string(to_string(resolved_style(spec)));
+  layout["style"] = std::string(to_string(style));
   layout["dimensions"] = dimensions;
   layout["grid_unit"] = grid_unit;
   return layout;
 }
 
 template <int D>
-ordered_json layout_document(const LayoutSpec& spec, ordered_json network,
+ordered_json layout_document(const LayoutSpec& spec, LayoutStyle style, ordered_json network,
                              const LayoutMetrics<D>& metrics, const std::vector<DrcReport>& drc,
                              std::optional<double> reference) {
   ordered_json j = document(spec, std::move(network));
   ordered_json layout =
-      layout_section(spec, D,
+      layout_section(style, D,
                      D == 2 ? "one wire track; GDS writes it as 1 um"
                             : "one wire track; GDS writes it as 1 um, plane z as layer 100 + z");
   const ordered_json measured = metrics_json(metrics);
@@ -312,7 +312,8 @@ void require_finite_physical(const LayoutSpec& spec, const LayoutRun& run) {
 std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
   ordered_json j = std::visit(
       [&](const auto& d) {
-        return layout_document(spec, network_section(run), d.metrics, run.drc, run.reference_size);
+        return layout_document(spec, run.style, network_section(run), d.metrics, run.drc,
+                               run.reference_size);
       },
       run.drawn);
   add_volume_bound(j["layout"], run);

@@ -13,7 +13,7 @@ namespace ftvlsi::detail {
 int parents_entry(std::uint64_t p);
 bool is_competing_kind(std::string_view kind);
 bool is_butterfly_kind(std::string_view kind);
-std::string network_kinds();  // every valid network kind, for messages
+bool is_layout_kind(std::string_view kind);  // a fat-tree family's or a competing kind
 // One layout spec from its YAML node (a report entry when `in_report`: then `name` is allowed).
 LayoutSpec parse_layout_node(const Source& src, const YAML::Node& root, bool in_report);
 

@@ -3,7 +3,11 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <array>
+
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "layout_node.hpp"
 #include "yaml_source.hpp"
@@ -39,20 +43,56 @@ FatTreeParams parse_fat_tree(const Source& src, const YAML::Node& net) {
   return p;
 }
 
+// The fat-tree families a spec names besides the competing kinds, with the styles each takes,
+// its own first. Fat-trees and butterfly networks are built from typed parameters (FatTreeParams,
+// ButterflyParams) rather than by the competing registry's makers.
+constexpr LayoutStyle kFatTreeStyles[] = {LayoutStyle::kHTree, LayoutStyle::kCube,
+                                          LayoutStyle::kSlab};
+constexpr LayoutStyle kButterflyStyles[] = {LayoutStyle::kFoldAndSquash, LayoutStyle::kHTree,
+                                            LayoutStyle::kCube, LayoutStyle::kLayered};
+constexpr LayoutStyle kPyramidStyles[] = {LayoutStyle::kFoldAndSquash, LayoutStyle::kHTree,
+                                          LayoutStyle::kCube};
+
+struct TreeKind {
+  std::string_view name;
+  bool butterfly;  // ButterflyParams, else FatTreeParams
+  std::span<const LayoutStyle> styles;
+};
+constexpr std::array<TreeKind, 3> kTreeKinds{{
+    {"fat-tree", false, kFatTreeStyles},
+    {"butterfly-fat-tree", true, kButterflyStyles},
+    {"fat-pyramid", true, kPyramidStyles},
+}};
+
+// A competing network's styles follow its dimensions (the registry's): the channel router in
+// 2D, the 3D grid in 3D, either for a network read from a file (which may be 3D).
+constexpr LayoutStyle kPlaneStyles[] = {LayoutStyle::kChannel};
+constexpr LayoutStyle kSpaceStyles[] = {LayoutStyle::kCube};
+constexpr LayoutStyle kFileStyles[] = {LayoutStyle::kChannel, LayoutStyle::kCube};
+
+std::span<const LayoutStyle> competing_styles(int dimensions) {
+  if (dimensions == 3) return kSpaceStyles;
+  if (dimensions == 0) return kFileStyles;
+  return kPlaneStyles;
+}
+
+const TreeKind* find_tree_kind(std::string_view kind) {
+  for (const auto& k : kTreeKinds)
+    if (k.name == kind) return &k;
+  return nullptr;
+}
+
 bool is_competing_kind(std::string_view kind) {
-  for (auto k : competing_kinds())
-    if (k == kind) return true;
-  return false;
+  return find_competing_kind(kind) != nullptr;
 }
 
 bool is_butterfly_kind(std::string_view kind) {
-  return kind == "butterfly-fat-tree" || kind == "fat-pyramid";
+  const TreeKind* k = find_tree_kind(kind);
+  return k && k->butterfly;
 }
 
-std::string network_kinds() {
-  std::string out = "fat-tree, butterfly-fat-tree, fat-pyramid";
-  for (auto k : competing_kinds()) out += ", " + std::string(k);
-  return out;
+bool is_layout_kind(std::string_view kind) {
+  return find_tree_kind(kind) || is_competing_kind(kind);
 }
 
 NetworkParams parse_network(const Source& src, const YAML::Node& net) {
@@ -60,9 +100,10 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
   std::string kind = "fat-tree";
   if (const auto v = net["kind"]) {
     kind = scalar(src, v, "kind");
-    if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
+    if (!is_layout_kind(kind))
       src.fail(v, 2207,
-               fmt::format("unknown network kind '{}'; valid kinds are {}", kind, network_kinds()));
+               fmt::format("unknown network kind '{}'; valid kinds are {}", kind,
+                           layout_network_kinds()));
   }
   if (kind == "fat-tree") {
     check_keys(
@@ -153,93 +194,86 @@ std::string_view network_kind_name(const NetworkParams& params) {
   return "fat-tree";
 }
 
-std::string_view to_string(LayoutStyle style) {
-  switch (style) {
-    case LayoutStyle::kHTree:
-      return "h-tree";
-    case LayoutStyle::kChannel:
-      return "channel";
-    case LayoutStyle::kFoldAndSquash:
-      return "fold-and-squash";
-    case LayoutStyle::kCube:
-      return "cube";
-    case LayoutStyle::kLayered:
-      return "layered";
-    case LayoutStyle::kSlab:
-      return "slab";
-  }
-  return "h-tree";
+std::string layout_network_kinds(std::string_view last) {
+  std::string out;
+  for (const auto& k : kTreeKinds) out += fmt::format("{}, ", k.name);
+  return out + competing_kind_list(last);
 }
 
+std::span<const LayoutStyle> styles_of(const NetworkParams& network) {
+  if (const auto* c = std::get_if<CompetingParams>(&network)) {
+    const CompetingKind* k = find_competing_kind(c->kind);
+    return competing_styles(k ? k->dimensions : 2);
+  }
+  if (const TreeKind* k = find_tree_kind(network_kind_name(network))) return k->styles;
+  return kButterflyStyles;  // a ButterflyParams whose kind was never validated: not a pyramid
+}
+
+namespace {
+
+// "a, b (3D) or c (3D)": a network's styles, the 3D ones marked.
+std::string style_list(std::span<const LayoutStyle> styles) {
+  std::string out;
+  for (std::size_t i = 0; i < styles.size(); ++i) {
+    if (i > 0) out += i + 1 == styles.size() ? " or " : ", ";
+    out += fmt::format("{}{}", to_string(styles[i]), is_3d(styles[i]) ? " (3D)" : "");
+  }
+  return out;
+}
+
+// Whether some network of a layout spec takes `style` (the transit network's hollow cube is
+// `ftvlsi layout --network transit`'s own).
+bool is_spec_style(LayoutStyle style) {
+  auto in = [style](std::span<const LayoutStyle> styles) {
+    return std::find(styles.begin(), styles.end(), style) != styles.end();
+  };
+  for (const auto& k : kTreeKinds)
+    if (in(k.styles)) return true;
+  for (const auto& k : competing_kind_registry())
+    if (in(competing_styles(k.dimensions))) return true;
+  return false;
+}
+
+}  // namespace
+
 LayoutStyle parse_layout_style(std::string_view text) {
-  if (text == "h-tree") return LayoutStyle::kHTree;
-  if (text == "channel") return LayoutStyle::kChannel;
-  if (text == "fold-and-squash") return LayoutStyle::kFoldAndSquash;
-  if (text == "cube") return LayoutStyle::kCube;
-  if (text == "layered") return LayoutStyle::kLayered;
-  if (text == "slab") return LayoutStyle::kSlab;
-  throw InputError(
-      2203, fmt::format(
-                "unknown layout style '{}'; valid styles are h-tree, cube and slab "
-                "(fat-trees), fold-and-squash, h-tree, cube and layered (butterfly fat-trees), "
-                "fold-and-squash, h-tree and cube (fat-pyramids) and channel (competing networks)",
-                text));
+  const auto style = value_of(kLayoutStyles, text);
+  if (style && is_spec_style(*style)) return *style;
+  std::vector<std::string_view> valid;
+  for (const auto& row : kLayoutStyles)
+    if (is_spec_style(row.value)) valid.push_back(row.name);
+  std::string list;
+  for (std::size_t i = 0; i < valid.size(); ++i)
+    list += fmt::format("{}{}", i == 0 ? "" : i + 1 == valid.size() ? " and " : ", ", valid[i]);
+  throw InputError(2203, fmt::format("unknown layout style '{}'; valid styles are {}", text, list));
 }
 
 LayoutStyle resolved_style(const LayoutSpec& spec) {
-  const bool butterfly = std::holds_alternative<ButterflyParams>(spec.network);
-  const auto* competing = std::get_if<CompetingParams>(&spec.network);
-  const bool grid3d = competing && competing->kind == "mesh3d";
-  const LayoutStyle own = std::holds_alternative<FatTreeParams>(spec.network) ? LayoutStyle::kHTree
-                          : butterfly ? LayoutStyle::kFoldAndSquash
-                          : grid3d    ? LayoutStyle::kCube
-                                      : LayoutStyle::kChannel;
-  if (!spec.style || *spec.style == own) return own;
-  // Butterfly fat-trees and fat-pyramids also take the H-tree placement (the baseline).
-  if (butterfly && *spec.style == LayoutStyle::kHTree) return LayoutStyle::kHTree;
-  // Fat-trees also take the 3D cube layout.
-  const bool tree = std::holds_alternative<FatTreeParams>(spec.network);
-  if (tree && (*spec.style == LayoutStyle::kCube || *spec.style == LayoutStyle::kSlab))
-    return *spec.style;
-  // The butterfly fat-tree's 3D variant (8 children, 4 parents, n = 8^k): the lattice (cube)
-  // or the layered router; the 3D fat-pyramid: the lattice.
-  if (butterfly && (*spec.style == LayoutStyle::kCube ||
-                    (*spec.style == LayoutStyle::kLayered &&
-                     std::get<ButterflyParams>(spec.network).kind == "butterfly-fat-tree")))
-    return *spec.style;
-  // A network from a file may be three-dimensional: the cube style checks its wires.
-  if (competing && competing->kind == "file" && *spec.style == LayoutStyle::kCube)
-    return LayoutStyle::kCube;
-  throw InputError(
-      2204, fmt::format("a {} network cannot take the {} style; it takes {}",
-                        network_kind_name(spec.network), to_string(*spec.style),
-                        butterfly ? "fold-and-squash or h-tree (cube: the 3D variant; layered: "
-                                    "the 3D butterfly fat-tree's old layout)"
-                        : tree    ? "h-tree, cube or slab"
-                                  : to_string(own)));
+  const auto styles = styles_of(spec.network);
+  if (!spec.style) return styles.front();
+  if (std::find(styles.begin(), styles.end(), *spec.style) != styles.end()) return *spec.style;
+  throw InputError(2204, fmt::format("a {} network cannot take the {} style; it takes {}",
+                                     network_kind_name(spec.network), to_string(*spec.style),
+                                     style_list(styles)));
 }
 
-std::string_view to_string(DrcMode mode) {
-  switch (mode) {
-    case DrcMode::kNone:
-      return "none";
-    case DrcMode::kHierarchical:
-      return "hierarchical";
-    case DrcMode::kFlat:
-      return "flat";
-    case DrcMode::kBoth:
-      return "both";
+std::string layout_styles_by_network() {
+  std::string out;
+  for (const auto& k : kTreeKinds) out += fmt::format("{}: {}; ", k.name, style_list(k.styles));
+  // Competing kinds grouped by dimensions, in the registry's order.
+  for (const int dims : {2, 3, 0}) {
+    std::string kinds;
+    for (const auto& k : competing_kind_registry())
+      if (k.dimensions == dims) kinds += fmt::format("{}{}", kinds.empty() ? "" : ", ", k.name);
+    if (!kinds.empty()) out += fmt::format("{}: {}; ", kinds, style_list(competing_styles(dims)));
   }
-  return "none";
+  return out.substr(0, out.size() - 2);
 }
 
 DrcMode parse_drc_mode(std::string_view text, std::string_view where) {
-  if (text == "true" || text == "hierarchical") return DrcMode::kHierarchical;
-  if (text == "false" || text == "none") return DrcMode::kNone;
-  if (text == "flat") return DrcMode::kFlat;
-  if (text == "both") return DrcMode::kBoth;
-  throw InputError(2205, fmt::format("{} must be true, false, hierarchical, flat or both, not '{}'",
-                                     where, text));
+  if (const auto mode = value_of(kDrcModeNames, text)) return *mode;
+  throw InputError(
+      2205, fmt::format("{} must be {}, not '{}'", where, names_of(kDrcModeNames, " or "), text));
 }
 
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {

@@ -23,9 +23,9 @@ namespace {
 
 // Switches the spec to another network family, keeping the processor count.
 void switch_network(LayoutSpec& spec, const std::string& kind) {
-  if (kind != "fat-tree" && !is_competing_kind(kind) && !is_butterfly_kind(kind))
-    throw InputError(
-        1201, fmt::format("unknown network '{}'; valid networks are {}", kind, network_kinds()));
+  if (!is_layout_kind(kind))
+    throw InputError(1201, fmt::format("unknown network '{}'; valid networks are {}", kind,
+                                       layout_network_kinds()));
   const std::uint64_t n = std::visit([](const auto& p) { return p.processors; }, spec.network);
   if (kind == "fat-tree") {
     if (!std::holds_alternative<FatTreeParams>(spec.network)) spec.network = FatTreeParams{n, {}};

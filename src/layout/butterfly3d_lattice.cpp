@@ -336,7 +336,7 @@ class Builder {
   explicit Builder(const Plan& plan) : plan_(plan), mesh_pins_(plan.levels() + 1) {}
 
   Layout<3> build() {
-    layout_.style = "cube";
+    layout_.style = LayoutStyle::kCube;
     layout_.wire_levels = plan_.levels() + 1;
     for (int m = 0; m <= plan_.levels(); ++m) add_level(m);
     layout_.top = plan_.levels();

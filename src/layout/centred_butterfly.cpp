@@ -8,13 +8,13 @@ namespace {
 // Routes the graph with node v at the given fine-grid position; the router only uses the order
 // of the coordinates, so a cell may hold any number of nodes.
 Layout<2> route(const ButterflyFatTree& bft, const ButterflyFatTreeGraph& g,
-                const std::vector<std::array<std::int64_t, 3>>& position, const char* style) {
+                const std::vector<std::array<std::int64_t, 3>>& position) {
   CompetingNetwork net;
   net.kind = bft.pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
   net.position = position;
   net.wires = g.wires;
   ChannelNotes notes;
-  notes.style = style;
+  notes.style = LayoutStyle::kHTree;  // the H-tree placement, routed in channels
   notes.wire_levels = bft.levels() + 1;
   notes.wire_level = g.wire_level;
   for (int l : g.level) {
@@ -46,7 +46,7 @@ Layout<2> build_centred_butterfly(const ButterflyFatTree& bft) {
     const std::int64_t slot = l == 0 ? 0 : used[cy * side + cx]++;
     position.push_back({cx * slots + slot, cy * slots + slot, 0});
   }
-  return route(bft, g, position, "h-tree");
+  return route(bft, g, position);
 }
 
 }  // namespace ftvlsi

@@ -23,7 +23,7 @@ std::vector<std::uint64_t> ChannelWireLengths::max_by_level() const {
 
 ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout<2>& layout) {
   const int levels = tree.levels();
-  FTVLSI_ASSERT(layout.style == "h-tree" &&
+  FTVLSI_ASSERT(layout.style == LayoutStyle::kHTree &&
                 layout.cells.size() == static_cast<std::size_t>(levels) + 2);
   ChannelWireLengths out;
   out.table.resize(static_cast<std::size_t>(levels) + 1);

@@ -159,7 +159,7 @@ Layout<3> build(const FatTree& tree, bool spread) {
   if (tree.processors() > (std::uint64_t{1} << 24))
     throw InputError(5101, "the cube style takes at most 2^24 processors");
   Layout<3> layout;
-  layout.style = spread ? "cube" : "slab";
+  layout.style = spread ? LayoutStyle::kCube : LayoutStyle::kSlab;
   layout.wire_levels = tree.levels() + 1;
   Built b = leaf(layout, tree);
   for (int k = tree.levels() - 1; k >= 0; --k) b = level(layout, tree, k, b, k == 0, spread);

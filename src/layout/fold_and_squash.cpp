@@ -298,7 +298,7 @@ class Builder {
 
   Layout<2> build() {
     const int m = plan_.levels();
-    layout_.style = "fold-and-squash";
+    layout_.style = LayoutStyle::kFoldAndSquash;
     layout_.wire_levels = m + 1;
     layout_.colours = plan_.colours();
     up_pin_.resize(m + 1);

@@ -21,7 +21,7 @@ Layout<3> build_grid3d(const CompetingNetwork& net, Coord side) {
   const Coord pitch = side + 1;
   if (net.processors() == 0) throw InputError(5121, "the network has no processors");
   Layout<3> layout;
-  layout.style = "cube";
+  layout.style = LayoutStyle::kCube;
   layout.wire_levels = 1;
   Cell<3> cell;
   cell.name = net.kind;

@@ -137,7 +137,7 @@ namespace {
 
 Layout<2> build(const FatTree& tree, u64 stretch) {
   Layout<2> layout;
-  layout.style = "h-tree";
+  layout.style = LayoutStyle::kHTree;
   layout.wire_levels = tree.levels() + 1;
   layout.cells.push_back(make_leaf(tree));
   layout.finalize_cell(0);

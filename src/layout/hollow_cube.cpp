@@ -483,7 +483,7 @@ HollowCube build_hollow_cube(const TransitNetwork& net, const HollowCubeSpec& sp
   const std::array<Coord, 2> ut = {to_grid(spec.large_unit_tree.side_mm, spec.grid_mm),
                                    to_grid(spec.large_unit_tree.thickness_mm, spec.grid_mm)};
   HollowCube hc;
-  hc.layout.style = "hollow-cube";
+  hc.layout.style = LayoutStyle::kHollowCube;
   hc.layout.wire_levels = std::max(1, levels);
   std::vector<Block> blocks(1);  // the leaf stack
   blocks[0].ext = {side, side, thick};

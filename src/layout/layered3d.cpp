@@ -68,7 +68,7 @@ Layout<3> build_layered3d(const Layered3dInput& in) {
       std::max<Coord>(1, static_cast<Coord>(ceil_sqrt(std::max<std::uint32_t>(1, most))));
   const Coord side = 2 * q + 2, pitch = side + 2;
   Layout<3> layout;
-  layout.style = "cube";
+  layout.style = LayoutStyle::kCube;
   layout.wire_levels = in.wire_levels;
   Cell<3> cell;
   cell.name = in.name;

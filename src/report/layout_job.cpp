@@ -157,13 +157,14 @@ std::vector<std::string> level_labels(const FatTree& tree) {
 
 namespace {
 
+// The builders lay out in run.style, resolved once by run_layout.
 void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& run,
                     SvgOptions& svg) {
   run.tree.emplace(ft);
-  const bool cube = is_3d(resolved_style(spec));
+  const bool cube = is_3d(run.style);
   if (cube) {
     require_cube_memory(*run.tree, spec.drc);
-    const bool slab = resolved_style(spec) == LayoutStyle::kSlab;
+    const bool slab = run.style == LayoutStyle::kSlab;
     run.times.build = timed([&] {
       run.drawn = DrawnLayout<3>{slab ? build_slab_cube(*run.tree) : build_cube(*run.tree), {}};
     });
@@ -184,7 +185,7 @@ Coord processor_side(const ButterflyParams& b) {
 
 void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun& run,
                      SvgOptions& svg) {
-  const LayoutStyle style = resolved_style(spec);
+  const LayoutStyle style = run.style;
   int levels = 0;
   if (is_3d(style)) {
     if (!b.parents.empty())
@@ -235,7 +236,7 @@ void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun
     run.network = make_competing(c.kind, c.processors, spec.seed);
     validate(*run.network, c.kind);
   }
-  const bool cube = resolved_style(spec) == LayoutStyle::kCube;
+  const bool cube = run.style == LayoutStyle::kCube;
   require_layout_memory(*run.network, cube, spec.drc);
   if (cube)
     run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_grid3d(*run.network), {}}; });
@@ -319,11 +320,11 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 }  // namespace
 
 LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
-  const LayoutStyle style = resolved_style(spec);
-  if (spec.output.html && !is_3d(style))
+  LayoutRun run;
+  run.style = resolved_style(spec);
+  if (spec.output.html && !is_3d(run.style))
     throw InputError(5403, "the HTML view (--html) is written for 3D layouts; use --style cube");
   require_outputs_writable(spec, spec.output);
-  LayoutRun run;
   SvgOptions svg;
   if (progress) progress("build", 0, 4);
   build(spec, run, svg);

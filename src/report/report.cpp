@@ -48,10 +48,10 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
         "|\n",
         spec.name,
         run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind(),
-        d->layout.style, run.processors(), run.tree ? std::to_string(run.tree->capacity(0)) : "-",
-        m.width, m.height, m.depth, m.volume(),
-        static_cast<double>(m.volume()) / static_cast<double>(run.processors()), m.wires,
-        m.wire_length_total, m.wire_length_max, drc_cell(run));
+        to_string(d->layout.style), run.processors(),
+        run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width, m.height, m.depth,
+        m.volume(), static_cast<double>(m.volume()) / static_cast<double>(run.processors()),
+        m.wires, m.wire_length_total, m.wire_length_max, drc_cell(run));
   }
   const auto& m = std::get<DrawnLayout<2>>(run.drawn).metrics;
   const std::uint64_t n = run.processors();

@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/decompose_spec.hpp"
@@ -8,6 +11,7 @@
 #include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/report_spec.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
+#include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/report/report.hpp"
 
 using namespace ftvlsi;
@@ -111,5 +115,85 @@ TEST_SUITE("decompose_spec") {
       CHECK(std::string(e.what()).find("'jsn'") != std::string::npos);
     }
     CHECK_THROWS_AS(parse_decompose_spec("decompose: {cut_on: air}\n", "d.yaml"), InputError);
+  }
+}
+
+TEST_SUITE("layout_styles") {
+  TEST_CASE("every network is laid out in its own style unless the spec names another it takes") {
+    const std::vector<std::pair<NetworkParams, LayoutStyle>> own = {
+        {FatTreeParams{}, LayoutStyle::kHTree},
+        {ButterflyParams{"butterfly-fat-tree"}, LayoutStyle::kFoldAndSquash},
+        {ButterflyParams{"fat-pyramid"}, LayoutStyle::kFoldAndSquash},
+        {CompetingParams{"mesh"}, LayoutStyle::kChannel},
+        {CompetingParams{"fem"}, LayoutStyle::kChannel},
+        {CompetingParams{"mesh3d"}, LayoutStyle::kCube},
+        {CompetingParams{"file"}, LayoutStyle::kChannel},
+    };
+    for (const auto& [network, style] : own) {
+      CAPTURE(std::string(network_kind_name(network)));
+      LayoutSpec spec;
+      spec.network = network;
+      CHECK(resolved_style(spec) == style);
+      CHECK(styles_of(network).front() == style);
+      for (const auto& row : kLayoutStyles) {
+        CAPTURE(std::string(row.name));
+        spec.style = row.value;
+        const auto styles = styles_of(network);
+        if (std::find(styles.begin(), styles.end(), row.value) != styles.end()) {
+          CHECK(resolved_style(spec) == row.value);
+          continue;
+        }
+        try {
+          resolved_style(spec);
+          FAIL("accepted");
+        } catch (const InputError& e) {
+          CHECK(e.id() == 2204);
+          CHECK(std::string(e.what()).find(std::string(to_string(style))) != std::string::npos);
+        }
+      }
+    }
+  }
+
+  TEST_CASE("a style parses by its table name unless no spec network takes it") {
+    for (const auto& row : kLayoutStyles) {
+      CAPTURE(std::string(row.name));
+      if (row.value == LayoutStyle::kHollowCube) {
+        CHECK_THROWS_AS(parse_layout_style(row.name), InputError);  // transit's own
+      } else {
+        CHECK(parse_layout_style(row.name) == row.value);
+      }
+      CHECK(to_string(row.value) == row.name);
+    }
+    try {
+      parse_layout_style("spiral");
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      CHECK(e.id() == 2203);
+      CHECK(std::string(e.what()) ==
+            "unknown layout style 'spiral'; valid styles are h-tree, channel, fold-and-squash, "
+            "cube, layered and slab");
+    }
+  }
+
+  TEST_CASE("DRC modes parse by name or as a YAML boolean and print by name") {
+    for (auto m : {DrcMode::kNone, DrcMode::kHierarchical, DrcMode::kFlat, DrcMode::kBoth})
+      CHECK(parse_drc_mode(to_string(m), "--drc") == m);
+    CHECK(parse_drc_mode("true", "--drc") == DrcMode::kHierarchical);
+    CHECK(parse_drc_mode("false", "--drc") == DrcMode::kNone);
+    try {
+      parse_drc_mode("maybe", "key 'drc'");
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      CHECK(e.id() == 2205);
+      CHECK(std::string(e.what()) ==
+            "key 'drc' must be none, hierarchical, flat, both, true or false, not 'maybe'");
+    }
+  }
+
+  TEST_CASE("every network kind a spec names is listed, fat-tree families first") {
+    CHECK(layout_network_kinds() ==
+          "fat-tree, butterfly-fat-tree, fat-pyramid, " + competing_kind_list());
+    CHECK(error_of("network:\n  kind: hexagon\n").find(layout_network_kinds()) !=
+          std::string::npos);
   }
 }

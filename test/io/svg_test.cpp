@@ -54,7 +54,7 @@ Cell<2> pair_cell() {
 // horizontal and two vertical segments in the picture.
 Layout<2> sample_layout() {
   Layout<2> layout;
-  layout.style = "test";
+  layout.style = LayoutStyle::kChannel;
   layout.wire_levels = 3;
   layout.cells.push_back(leaf_cell());
   layout.cells.push_back(pair_cell());

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "ftvlsi/geometry/layout_style.hpp"
 #include "ftvlsi/geometry/line_colours.hpp"
 #include "ftvlsi/geometry/point_colours.hpp"
 #include "ftvlsi/geometry/types.hpp"
@@ -111,9 +112,9 @@ struct FlatCounts {
 template <int D>
 struct Layout {
   static constexpr int dimensions = D;
-  std::string style;
-  int wire_levels = 0;         // per-level arrays have this many entries
-  std::vector<Cell<D>> cells;  // a cell's instances refer only to cells before it
+  LayoutStyle style = LayoutStyle::kHTree;  // how the builder drew it
+  int wire_levels = 0;                      // per-level arrays have this many entries
+  std::vector<Cell<D>> cells;               // a cell's instances refer only to cells before it
   std::int32_t top = -1;
   std::optional<LineColours> colours;         // set for lattice layouts (instances may overlap)
   std::optional<PointColours> point_colours;  // set for 3D lattice layouts

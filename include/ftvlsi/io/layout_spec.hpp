@@ -12,11 +12,14 @@
 // An unknown key or a value of the wrong type is an InputError naming the file, line and key.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
+#include "ftvlsi/geometry/layout_style.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/tech/technology.hpp"
 
@@ -43,22 +46,37 @@ struct ButterflyParams {
 // One alternative per network family; later families add alternatives.
 using NetworkParams = std::variant<FatTreeParams, CompetingParams, ButterflyParams>;
 std::string_view network_kind_name(const NetworkParams& params);
+// Every kind a layout spec names: the fat-tree families, then the competing kinds' registry
+// (network/competing.hpp), "fat-tree, ..., file" with `last` before the final one.
+std::string layout_network_kinds(std::string_view last = ", ");
 
-// kLayered: the 3D butterfly fat-tree's layered router; kSlab: the fat-tree's slab cube.
-enum class LayoutStyle { kHTree, kChannel, kFoldAndSquash, kCube, kLayered, kSlab };
-std::string_view to_string(LayoutStyle style);
-// Whether the style draws in three dimensions (cube, layered, slab).
-constexpr bool is_3d(LayoutStyle style) {
-  return style == LayoutStyle::kCube || style == LayoutStyle::kLayered ||
-         style == LayoutStyle::kSlab;
-}
+// The styles a network takes, its own first: the one it is laid out in when the spec names none.
+// Fat-trees take the H-tree and the 3D cube and slab; butterfly fat-trees and fat-pyramids
+// fold-and-squash, the H-tree placement and the 3D lattice (cube), the butterfly fat-tree also
+// the layered 3D router; a competing network the channel router in 2D, the 3D grid (cube) in
+// 3D, and either when it is read from a file.
+std::span<const LayoutStyle> styles_of(const NetworkParams& network);
+// A style some network takes; InputError listing them otherwise.
 LayoutStyle parse_layout_style(std::string_view text);
 struct LayoutSpec;
 // The style a spec lays out with; InputError when its network cannot take the one asked for.
 LayoutStyle resolved_style(const LayoutSpec& spec);
+// "fat-tree: h-tree, cube (3D) or slab (3D); ...": the styles each network takes, for the help.
+std::string layout_styles_by_network();
 
 enum class DrcMode { kNone, kHierarchical, kFlat, kBoth };
-std::string_view to_string(DrcMode mode);
+// The `--drc-mode` and `drc:` values; "true" and "false" are the YAML's booleans.
+inline constexpr NameTable<DrcMode, 6> kDrcModeNames{{
+    {DrcMode::kNone, "none"},
+    {DrcMode::kHierarchical, "hierarchical"},
+    {DrcMode::kFlat, "flat"},
+    {DrcMode::kBoth, "both"},
+    {DrcMode::kHierarchical, "true"},
+    {DrcMode::kNone, "false"},
+}};
+constexpr std::string_view to_string(DrcMode mode) {
+  return name_of(kDrcModeNames, mode);
+}
 DrcMode parse_drc_mode(std::string_view text, std::string_view where);
 
 struct OutputPaths {

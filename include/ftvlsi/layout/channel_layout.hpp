@@ -24,7 +24,7 @@ struct ChannelNotes {
   std::vector<std::int32_t> node_level;  // per node; empty: 0
   std::vector<std::int32_t> wire_level;  // per wire; empty: 0
   int wire_levels = 1;
-  std::string style = "channel";
+  LayoutStyle style = LayoutStyle::kChannel;
   std::uint64_t processor_area = 1;  // the least area of a processor's box
 };
 

@@ -11,6 +11,7 @@
 #include "ftvlsi/geometry/drawn_layout.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/geometry/layout_style.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/geometry/wire_kinds.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
@@ -29,6 +30,7 @@ struct LayoutRun {
   std::optional<CompetingNetwork> network;        // a competing-network run
   std::optional<ButterflyFatTree> butterfly;      // a butterfly fat-tree or fat-pyramid run
   std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
+  LayoutStyle style = LayoutStyle::kHTree;        // the style resolved from the spec, once
   AnyDrawnLayout drawn;                           // 3D for --style cube
   std::vector<DrcReport> drc;
   std::optional<WireKindMetrics> wire_kinds;  // butterfly networks in 2D: tree and mesh wires
