@@ -14,10 +14,12 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/distinct_outputs.hpp"
+#include "ftvlsi/io/graph_file.hpp"
 #include "ftvlsi/io/interrupt.hpp"
 #include "ftvlsi/io/layout_json.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
@@ -55,6 +57,18 @@ struct LayoutArgs {
   ftvlsi::cli::TransitArgs transit;  // --network transit (DeHon's practical fat-tree)
 };
 
+// "a (default), b or c": a choice's names from its name table, the default marked.
+template <class Row, std::size_t N>
+std::string choices(const std::array<Row, N>& table, ftvlsi::ValueOf<Row> by_default) {
+  std::string out;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0) out += i + 1 == N ? " or " : ", ";
+    out += table[i].name;
+    if (table[i].value == by_default) out += " (default)";
+  }
+  return out;
+}
+
 // Registers a string option whose presence is recorded in an optional.
 void add_override(CLI::App* app, const std::string& name, std::optional<std::string>& target,
                   const std::string& help) {
@@ -64,10 +78,10 @@ void add_override(CLI::App* app, const std::string& name, std::optional<std::str
 
 // The flags of a fat-tree's capacity profile, shared by layout, route and simulate's host.
 void add_profile_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
-  add_override(cmd, "--capacity", o.capacity,
-               "capacity profile: universal, area-universal, double-every-2, four-way, "
-               "quadruple-every-3, linear-size, linear-size-bumped, modular, full, constant, "
-               "custom");
+  std::string profiles;
+  for (const auto p : ftvlsi::all_capacity_profiles())
+    profiles += fmt::format("{}{}", profiles.empty() ? "" : ", ", ftvlsi::to_string(p));
+  add_override(cmd, "--capacity", o.capacity, "capacity profile: " + profiles);
   add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
   add_override(cmd, "--alpha", o.alpha,
                "processor area alpha in grid units (integer), or 'technology' (its processor "
@@ -91,23 +105,24 @@ void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
 void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   auto& o = args.overrides;
   cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)");
-  add_override(
-      cmd, "--network", o.network,
-      "network: fat-tree, butterfly-fat-tree, fat-pyramid, transit (DeHon), or a competing "
-      "mesh, torus, tree, hypercube, butterfly, planar, file");
+  add_override(cmd, "--network", o.network,
+               "network: " + ftvlsi::layout_network_kinds() +
+                   " (with --network-file) or transit "
+                   "(DeHon)");
   add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
   add_capacity_options(cmd, o);
   ftvlsi::cli::add_transit_options(cmd, args.transit, false);
   add_override(cmd, "--style", o.style,
-               "layout style: h-tree, cube or slab (fat-trees), fold-and-squash or h-tree "
-               "(butterfly fat-trees, fat-pyramids), cube (the 3D lattice) or layered (3D "
-               "butterfly fat-trees), channel (competing networks), hollow-cube (transit)");
+               fmt::format("layout style, the network's own first: {}; transit: {}",
+                           ftvlsi::layout_styles_by_network(),
+                           ftvlsi::to_string(ftvlsi::LayoutStyle::kHollowCube)));
   add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
   add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
   add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");
   add_override(cmd, "--html", o.html, "3D layouts: write an interactive view (HTML) to FILE");
   cmd->add_flag("--drc", args.drc_flag, "run the hierarchical design-rule check");
-  add_override(cmd, "--drc-mode", o.drc, "DRC mode: hierarchical, flat, both or none");
+  add_override(cmd, "--drc-mode", o.drc,
+               "DRC mode: " + ftvlsi::names_of(ftvlsi::kDrcModeNames, " or "));
   add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
   add_override(cmd, "--technology", o.technology,
                "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
@@ -150,7 +165,7 @@ using DecomposeArgs = ftvlsi::DecomposeOptions;
 void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   cmd->add_option("spec", a.spec, "YAML decompose spec (flags override it)");
   add_override(cmd, "--network", a.network,
-               "competing network: mesh, torus, mesh3d, tree, hypercube, butterfly, planar, file");
+               "competing network: " + ftvlsi::competing_kind_list(" or ") + " (mesh by default)");
   add_override(cmd, "--processors,-n", a.processors, "processors of the network (1024)");
   add_override(cmd, "--network-file", a.network_file, "network file (with --network file)");
   add_override(cmd, "--host-processors", a.host_processors,
@@ -159,7 +174,7 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   add_override(cmd, "--host-alpha", a.host_alpha,
                "fat-tree processor area (default: layout area / fat-tree leaves)");
   add_override(cmd, "--mapping", a.mapping,
-               "balanced (default), balanced-refined, balanced-plain or geometric");
+               choices(ftvlsi::kMappingKindNames, ftvlsi::MappingKind::kBalanced));
   add_override(cmd, "--mapping-in", a.mapping_in,
                "read the mapping ('processor leaf' lines) instead of computing one");
   add_override(cmd, "--cut-on", a.cut_on,
@@ -176,7 +191,8 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   add_override(cmd, "--coordinates", a.coordinates,
                "the graph's geometry: Scotch .xyz or METIS 'x y [z]' lines (else computed)");
   add_override(cmd, "--graph-format", a.graph_format,
-               "ftvlsi, scotch or metis (default: from --network-file's extension)");
+               ftvlsi::names_of(ftvlsi::kGraphFormats, " or ") +
+                   " (default: from --network-file's extension)");
   add_override(cmd, "--export-xyz", a.export_xyz, "write the positions as a Scotch geometry");
 }
 
@@ -213,12 +229,16 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
   add_override(cmd, "--count", r.count, "messages of uniform / hot-spot (default n)");
   add_override(cmd, "--block", r.block, "subtree size of the local pattern (16)");
   add_override(cmd, "--algorithm", r.algorithm,
-               "greedy (default), random, random-prime, offline or adversary");
-  add_override(cmd, "--offline", r.offline, "offline variant: theorem-1 (default) or corollary-2");
+               choices(ftvlsi::kRouteAlgorithmNames, ftvlsi::RouteAlgorithm::kGreedy));
+  add_override(cmd, "--offline", r.offline,
+               "offline variant: " +
+                   choices(ftvlsi::kOfflineVariantNames, ftvlsi::OfflineVariant::kTheorem1));
   add_override(cmd, "--lambda", r.lambda,
                "adversary: load factor of Theorem 9's set (24), on a four-way host unless "
                "--capacity says otherwise");
-  add_override(cmd, "--switch", r.policy, "switch policy: random (default) or priority");
+  add_override(
+      cmd, "--switch", r.policy,
+      "switch policy: " + choices(ftvlsi::kSwitchPolicyNames, ftvlsi::SwitchPolicy::kRandom));
   add_override(cmd, "--constants", r.constants,
                "RANDOM's k1, k2: practical (default, k1 = k2 = r) or proof (Lemma 7: k1 = 4 e^4 "
                "r^2 ln r, k2 = 36 r)");
@@ -248,8 +268,7 @@ struct SimulateArgs : ftvlsi::SimulateOptions {
 
 void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--competing", a.competing,
-               "competing network: mesh (default), torus, tree, hypercube, butterfly, planar, "
-               "mesh3d, file");
+               "competing network: " + ftvlsi::competing_kind_list(" or ") + " (mesh by default)");
   add_override(cmd, "--processors,-n", a.processors, "competing network's processors (256)");
   add_override(cmd, "--network-file", a.network_file, "network file (with --competing file)");
   add_override(cmd, "--host", a.host,
@@ -268,9 +287,11 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
   add_override(cmd, "--mapping", a.mapping, "fat-tree host: balanced (default) or geometric");
   add_override(cmd, "--algorithm", a.algorithm,
                "greedy (default), random, offline (fat-tree host) or random-prime (fat-pyramid)");
-  add_override(cmd, "--switch", a.policy, "switch policy: random (default) or priority");
+  add_override(
+      cmd, "--switch", a.policy,
+      "switch policy: " + choices(ftvlsi::kSwitchPolicyNames, ftvlsi::SwitchPolicy::kRandom));
   add_override(cmd, "--delay", a.delay,
-               "wire delay: unit, linear (default), sqrt, log, poly:c,q,k, table:d=w,...");
+               "wire delay: " + ftvlsi::delay_model_forms(" or ", false) + " (linear by default)");
   add_override(cmd, "--data-bits", a.data_bits, "data bits per message (32)");
   add_override(cmd, "--switch-delay", a.switch_delay, "time to pass a switch (1)");
   add_override(cmd, "--seed", a.seed, "random seed (1)");
