@@ -32,7 +32,10 @@ json verdict_json(const RegularityVerdict& v) {
 
 RegularityVerdict verdict_of(const json& j) {
   RegularityVerdict v;
-  v.decided = j.at("decided") == "analytic" ? Decided::kAnalytic : Decided::kNumeric;
+  const json& decided = j.at("decided");  // anything but "analytic" reads as numeric, as before
+  v.decided = decided.is_string()
+                  ? value_of(kDecidedNames, decided.get<std::string>()).value_or(Decided::kNumeric)
+                  : Decided::kNumeric;
   read(j, "nondecreasing", v.nondecreasing);
   read(j, "c1", v.c1), read(j, "c2", v.c2);
   read(j, "c1_from", v.c1_from), read(j, "c2_from", v.c2_from);

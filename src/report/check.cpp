@@ -201,30 +201,6 @@ Verdict combine(const std::vector<CheckSeries>& series) {
 
 }  // namespace
 
-std::string_view to_string(Verdict v) {
-  switch (v) {
-    case Verdict::kPass:
-      return "pass";
-    case Verdict::kFail:
-      return "fail";
-    case Verdict::kInconclusive:
-      return "inconclusive";
-    case Verdict::kNotMeasured:
-      return "not measured";
-  }
-  return "not measured";
-}
-
-std::string_view to_string(GrowthVariable v) {
-  switch (v) {
-    case GrowthVariable::kN:
-      return "n";
-    case GrowthVariable::kLgN:
-      return "lg n";
-  }
-  return "n";
-}
-
 std::string CheckRule::text() const {
   if (kind == Kind::kLower) return fmt::format("every ratio ≥ {:g}", constant);
   std::string out;

@@ -24,8 +24,7 @@ using nlohmann::json;
 constexpr const char* kKind = "ftvlsi check partial";
 
 Verdict verdict_of(const std::string& text) {
-  for (auto v : {Verdict::kPass, Verdict::kFail, Verdict::kInconclusive, Verdict::kNotMeasured})
-    if (to_string(v) == text) return v;
+  if (const auto v = value_of(kVerdictNames, text)) return *v;
   throw InputError(6702, fmt::format("unknown verdict '{}'", text));
 }
 

@@ -415,10 +415,6 @@ class ButterflySimulator {
 
 }  // namespace
 
-std::string_view to_string(ButterflyAlgorithm a) {
-  return a == ButterflyAlgorithm::kGreedy ? "greedy" : "random-prime";
-}
-
 namespace {
 
 template <class Net>

@@ -328,10 +328,6 @@ DelayModel parse_delay_model(std::string_view text) {
                                      delay_model_forms(" and ")));
 }
 
-std::string_view to_string(Decided decided) {
-  return decided == Decided::kAnalytic ? "analytic" : "numeric";
-}
-
 RegularityVerdict check_regularity(const DelayModel& w) {
   return w.kind == DelayModel::Kind::kTable ? numeric_verdict(w) : analytic_verdict(w);
 }

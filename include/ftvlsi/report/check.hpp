@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/core/shard.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/tech/technology.hpp"
@@ -31,11 +32,25 @@
 namespace ftvlsi {
 
 enum class Verdict { kPass, kFail, kInconclusive, kNotMeasured };
-std::string_view to_string(Verdict v);
+inline constexpr NameTable<Verdict, 4> kVerdictNames{{
+    {Verdict::kPass, "pass"},
+    {Verdict::kFail, "fail"},
+    {Verdict::kInconclusive, "inconclusive"},
+    {Verdict::kNotMeasured, "not measured"},
+}};
+constexpr std::string_view to_string(Verdict v) {
+  return name_of(kVerdictNames, v);
+}
 
 // What a growth rule fits the ratio against.
 enum class GrowthVariable { kN, kLgN };
-std::string_view to_string(GrowthVariable v);  // "n", "lg n"
+inline constexpr NameTable<GrowthVariable, 2> kGrowthVariableNames{{
+    {GrowthVariable::kN, "n"},
+    {GrowthVariable::kLgN, "lg n"},
+}};
+constexpr std::string_view to_string(GrowthVariable v) {
+  return name_of(kGrowthVariableNames, v);
+}
 
 struct CheckRule {
   enum class Kind { kUpper, kLower } kind = Kind::kUpper;

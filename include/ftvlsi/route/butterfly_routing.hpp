@@ -20,10 +20,12 @@
 #include <string_view>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 #include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/message_set.hpp"
+#include "ftvlsi/route/route_algorithm.hpp"
 #include "ftvlsi/route/timing.hpp"
 
 namespace ftvlsi {
@@ -56,7 +58,14 @@ struct ButterflyTiming {
 // cycles with high probability. Throws GeometryError if the messages are not all delivered
 // within `max_cycles`.
 enum class ButterflyAlgorithm { kGreedy, kRandomPrime };
-std::string_view to_string(ButterflyAlgorithm a);
+// The names are RouteAlgorithm's (route/route_algorithm.hpp) for the same two algorithms.
+inline constexpr NameTable<ButterflyAlgorithm, 2> kButterflyAlgorithmNames{{
+    {ButterflyAlgorithm::kGreedy, to_string(RouteAlgorithm::kGreedy)},
+    {ButterflyAlgorithm::kRandomPrime, to_string(RouteAlgorithm::kRandomPrime)},
+}};
+constexpr std::string_view to_string(ButterflyAlgorithm a) {
+  return name_of(kButterflyAlgorithmNames, a);
+}
 
 RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
+
 namespace ftvlsi {
 
 struct Technology;
@@ -62,7 +64,13 @@ DelayModel parse_delay_model(std::string_view text);
 
 // How a verdict was reached: from the model's formula, or on a grid of points.
 enum class Decided { kAnalytic, kNumeric };
-std::string_view to_string(Decided decided);
+inline constexpr NameTable<Decided, 2> kDecidedNames{{
+    {Decided::kAnalytic, "analytic"},
+    {Decided::kNumeric, "numeric"},
+}};
+constexpr std::string_view to_string(Decided decided) {
+  return name_of(kDecidedNames, decided);
+}
 
 struct RegularityVerdict {
   Decided decided = Decided::kAnalytic;
