@@ -224,8 +224,10 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
   add_override(cmd, "--messages", r.messages, "message file: 'src dst' lines");
-  add_override(cmd, "--pattern", r.pattern,
-               "permutation, bit-reversal, transpose, hot-spot, uniform, local");
+  std::string patterns;
+  for (const auto p : ftvlsi::pattern_names())
+    patterns += fmt::format("{}{}", patterns.empty() ? "" : ", ", p);
+  add_override(cmd, "--pattern", r.pattern, patterns);
   add_override(cmd, "--count", r.count, "messages of uniform / hot-spot (default n)");
   add_override(cmd, "--block", r.block, "subtree size of the local pattern (16)");
   add_override(cmd, "--algorithm", r.algorithm,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <random>
 
@@ -42,10 +43,60 @@ MessageSet transpose(std::uint64_t n) {
   return m;
 }
 
+// The message patterns, one row each: the name `--pattern` takes and the set it makes on n
+// processors, `count` messages where the pattern has a count.
+struct Pattern {
+  std::string_view name;
+  MessageSet (*make)(const PatternParams& p, std::uint64_t n, std::uint64_t count,
+                     std::mt19937_64& rng);
+};
+
+std::uint32_t pick(std::mt19937_64& rng, std::uint64_t k) {
+  return static_cast<std::uint32_t>(rng() % k);
+}
+
+const std::array<Pattern, 6> kPatterns{{
+    {"permutation", [](const PatternParams&, std::uint64_t n, std::uint64_t,
+                       std::mt19937_64& rng) { return permutation(n, rng); }},
+    {"bit-reversal",
+     [](const PatternParams&, std::uint64_t n, std::uint64_t, std::mt19937_64&) {
+       MessageSet m;
+       for (std::uint32_t s = 0; s < n; ++s) m.push_back({s, reverse_bits(s, floor_log2(n))});
+       return m;
+     }},
+    {"transpose", [](const PatternParams&, std::uint64_t n, std::uint64_t,
+                     std::mt19937_64&) { return transpose(n); }},
+    {"hot-spot",
+     [](const PatternParams&, std::uint64_t n, std::uint64_t count, std::mt19937_64& rng) {
+       MessageSet m;  // every message goes to processor 0, the hot spot
+       for (std::uint64_t i = 0; i < count; ++i) m.push_back({pick(rng, n), 0});
+       return m;
+     }},
+    {"uniform",
+     [](const PatternParams&, std::uint64_t n, std::uint64_t count, std::mt19937_64& rng) {
+       MessageSet m;
+       for (std::uint64_t i = 0; i < count; ++i) m.push_back({pick(rng, n), pick(rng, n)});
+       return m;
+     }},
+    {"local",
+     [](const PatternParams& p, std::uint64_t n, std::uint64_t, std::mt19937_64& rng) {
+       if (!is_power_of_two(p.block) || p.block > n)
+         throw InputError(
+             6122,
+             fmt::format("--block must be a power of two between 1 and {}, not {}", n, p.block));
+       MessageSet m;
+       for (std::uint32_t s = 0; s < n; ++s)
+         m.push_back({s, static_cast<std::uint32_t>((s / p.block) * p.block + pick(rng, p.block))});
+       return m;
+     }},
+}};
+
 }  // namespace
 
 std::vector<std::string_view> pattern_names() {
-  return {"permutation", "bit-reversal", "transpose", "hot-spot", "uniform", "local"};
+  std::vector<std::string_view> names;
+  for (const auto& p : kPatterns) names.push_back(p.name);
+  return names;
 }
 
 MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
@@ -54,33 +105,11 @@ MessageSet make_pattern(const PatternParams& p, std::uint64_t n) {
   if (count > kMaxMessages)
     throw InputError(6121,
                      fmt::format("--count {} is beyond the 2^28 messages a set may have", count));
-  auto pick = [&](std::uint64_t k) { return static_cast<std::uint32_t>(rng() % k); };
-  MessageSet m;
-  if (p.name == "permutation") return permutation(n, rng);
-  if (p.name == "bit-reversal") {
-    for (std::uint32_t s = 0; s < n; ++s) m.push_back({s, reverse_bits(s, floor_log2(n))});
-    return m;
-  }
-  if (p.name == "transpose") return transpose(n);
-  if (p.name == "uniform") {
-    for (std::uint64_t i = 0; i < count; ++i) m.push_back({pick(n), pick(n)});
-    return m;
-  }
-  if (p.name == "hot-spot") {
-    // Every message goes to processor 0, the hot spot.
-    for (std::uint64_t i = 0; i < count; ++i) m.push_back({pick(n), 0});
-    return m;
-  }
-  if (p.name == "local") {
-    if (!is_power_of_two(p.block) || p.block > n)
-      throw InputError(
-          6122, fmt::format("--block must be a power of two between 1 and {}, not {}", n, p.block));
-    for (std::uint32_t s = 0; s < n; ++s)
-      m.push_back({s, static_cast<std::uint32_t>((s / p.block) * p.block + pick(p.block))});
-    return m;
-  }
+  for (const auto& pattern : kPatterns)
+    if (pattern.name == p.name) return pattern.make(p, n, count, rng);
   std::string list;
-  for (auto name : pattern_names()) list += (list.empty() ? "" : ", ") + std::string(name);
+  for (const auto& pattern : kPatterns)
+    list += fmt::format("{}{}", list.empty() ? "" : ", ", pattern.name);
   throw InputError(
       6123, fmt::format("unknown message pattern '{}'; valid patterns are {}", p.name, list));
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/route/algorithms.hpp"
@@ -23,5 +24,28 @@ TEST_SUITE("message_set") {
     PatternParams pp;
     pp.name = "spiral";
     CHECK_THROWS_AS(make_pattern(pp, 16), InputError);
+  }
+
+  TEST_CASE("every named pattern makes a set on n processors, and an unknown name lists them all") {
+    for (const auto name : pattern_names()) {
+      CAPTURE(std::string(name));
+      PatternParams p;
+      p.name = std::string(name);
+      p.block = 4;
+      const MessageSet m = make_pattern(p, 64);
+      CHECK(m.size() == 64);
+      for (const auto& [src, dst] : m) CHECK((src < 64 && dst < 64));
+    }
+    PatternParams p;
+    p.name = "spiral";
+    try {
+      make_pattern(p, 64);
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      CHECK(e.id() == 6123);
+      CHECK(std::string(e.what()) ==
+            "unknown message pattern 'spiral'; valid patterns are permutation, bit-reversal, "
+            "transpose, hot-spot, uniform, local");
+    }
   }
 }
