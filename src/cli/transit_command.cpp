@@ -94,11 +94,12 @@ int run_transit_route_command(const TransitArgs& a, const TransitCommon& c) {
 int run_transit_layout_command(const TransitArgs& a, const TransitCommon& c) {
   if (a.load || a.locality || a.trials || a.faults || a.fault_kind)
     throw InputError(1031, "--load, --locality, --trials and --faults belong to ftvlsi route");
-  constexpr std::string_view hollow_cube = to_string(LayoutStyle::kHollowCube);
-  if (c.style && *c.style != hollow_cube)
+  if (c.style && *c.style != to_string(LayoutStyle::kHollowCube))
     throw InputError(
-        1032, fmt::format("a transit network is packaged as hollow cubes; use --style {}, not '{}'",
-                          hollow_cube, *c.style));
+        1032,
+        fmt::format(
+            "a transit network is packaged as hollow cubes; use --style hollow-cube, not '{}'",
+            *c.style));
   TransitLayoutJobSpec s;
   s.network = network_params(a, c);
   if (a.timing) s.timing = load_transit_timing(*a.timing);

@@ -40,23 +40,24 @@ void require_cube(std::string_view kind, std::uint64_t n) {
   require_power_of_side(kind, n, 3);
 }
 
-void require_power_of_two(std::string_view kind, std::uint64_t n) {
+// The rules below serve one kind each, whose message (and ID) names it.
+void require_hypercube_size(std::string_view, std::uint64_t n) {
   if (is_power_of_two(n)) return;
   const auto near = nearest_powers(n, 2);
-  throw InputError(3402, fmt::format("a {} needs a power of two processors; {} is not, "
+  throw InputError(3402, fmt::format("a hypercube needs a power of two processors; {} is not, "
                                      "the nearest valid sizes are {} "
                                      "and {}",
-                                     kind, n, near.below, near.above));
+                                     n, near.below, near.above));
 }
 
-void require_power_of_two_leaves(std::string_view kind, std::uint64_t n) {
+void require_tree_size(std::string_view, std::uint64_t n) {
   if (is_power_of_two(n)) return;
   const auto near = nearest_powers(n, 2);
   throw InputError(
       3404,
       fmt::format(
-          "a {} needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}",
-          kind, n, near.below, near.above));
+          "a tree needs a power of two leaves; {} is not, the nearest valid sizes are {} and {}", n,
+          near.below, near.above));
 }
 
 // The butterfly's k + 1 ranks of 2^k rows: the largest k with (k + 1) 2^k <= n.
@@ -66,15 +67,14 @@ int butterfly_order(std::uint64_t n) {
   return k;
 }
 
-void require_ranks_of_rows(std::string_view kind, std::uint64_t n) {
+void require_butterfly_size(std::string_view, std::uint64_t n) {
   const int k = butterfly_order(n);
   const std::uint64_t size = static_cast<std::uint64_t>(k + 1) << k;
   if (size == n) return;
   throw InputError(
-      3403,
-      fmt::format("a {} needs (k+1) 2^k processors; {} is not, the nearest valid "
-                  "sizes are {} and {}",
-                  kind, n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
+      3403, fmt::format("a butterfly needs (k+1) 2^k processors; {} is not, the nearest valid "
+                        "sizes are {} and {}",
+                        n, size < n ? size : 0, static_cast<std::uint64_t>(k + 2) << (k + 1)));
 }
 
 // ---- Makers: n is valid for the kind (its size rule passed) ---------------------------------
@@ -229,15 +229,15 @@ const std::vector<CompetingKind>& competing_kind_registry() {
       {"mesh", 2, require_square, [](u64 n, u64) { return make_mesh(n, false); }, wires_2n},
       {"torus", 2, require_square, [](u64 n, u64) { return make_mesh(n, true); }, wires_2n},
       {"mesh3d", 3, require_cube, [](u64 n, u64) { return make_mesh3d(n); }, wires_3n},
-      {"tree", 2, require_power_of_two_leaves, [](u64 n, u64) { return make_tree(n); },
+      {"tree", 2, require_tree_size, [](u64 n, u64) { return make_tree(n); },
        [](u64 n) {
          return CompetingSize{2 * n, 2 * n};
        }},
-      {"hypercube", 2, require_power_of_two, [](u64 n, u64) { return make_hypercube(n); },
+      {"hypercube", 2, require_hypercube_size, [](u64 n, u64) { return make_hypercube(n); },
        [](u64 n) {
          return CompetingSize{n, n * static_cast<u64>(floor_log2(n) + 1) / 2};
        }},
-      {"butterfly", 2, require_ranks_of_rows, [](u64 n, u64) { return make_butterfly(n); },
+      {"butterfly", 2, require_butterfly_size, [](u64 n, u64) { return make_butterfly(n); },
        wires_2n},
       {"planar", 2, nullptr, make_planar, wires_3n, kRandomPointBytes},
       {"unit-disk", 2, nullptr, make_unit_disk, wires_3n, kRandomPointBytes},
