@@ -1,5 +1,7 @@
 #include "ftvlsi/route/latency_graph.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -32,10 +34,13 @@ namespace {
 // A latency no simulator would run (2^31 - 1 cycles); beyond it the rule's figures are absurd.
 constexpr double kMaxLatency = 2147483647.0;
 
-std::uint32_t whole_cycles(double cycles) {
+std::uint32_t whole_cycles(double cycles, std::uint64_t length) {
   // A hair of tolerance so that a delay of exactly k cycles, computed in floating point, stays k.
   const double up = std::ceil(cycles * (1 - 1e-12));
-  FTVLSI_ASSERT(std::isfinite(up) && up <= kMaxLatency);
+  if (!(up <= kMaxLatency))
+    throw InputError(6806, fmt::format("a wire of {} grid units would take more than 2^31 - 1 "
+                                       "cycles; choose a longer --cycle-length or another --delay",
+                                       length));
   return static_cast<std::uint32_t>(std::max(1.0, up));
 }
 
@@ -44,10 +49,10 @@ std::uint32_t whole_cycles(double cycles) {
 std::uint32_t latency_cycles(const LatencyRule& rule, std::uint64_t length) {
   const auto d = static_cast<double>(length);
   if (rule.technology)
-    return whole_cycles(rule.technology->wire_ns(d) / rule.technology->clock_ns());
+    return whole_cycles(rule.technology->wire_ns(d) / rule.technology->clock_ns(), length);
   const double cycle = rule.delay(rule.cycle_length);
   FTVLSI_ASSERT(cycle > 0);
-  return whole_cycles(rule.delay(d) / cycle);
+  return whole_cycles(rule.delay(d) / cycle, length);
 }
 
 void assign_latencies(LatencyGraph& graph, const LatencyRule& rule) {
