@@ -38,8 +38,8 @@ namespace {
 // would store it as a router-to-router channel); every channel is written in both directions with
 // the same latency; no self-loops and no router named twice on one line.
 struct Anynet {
-  std::vector<std::uint32_t> node_router;                          // node -> router
-  std::vector<std::map<std::uint32_t, std::uint32_t>> channels;    // router -> (router, latency)
+  std::vector<std::uint32_t> node_router;                        // node -> router
+  std::vector<std::map<std::uint32_t, std::uint32_t>> channels;  // router -> (router, latency)
 };
 
 std::uint32_t number(const std::string& token) {
@@ -87,7 +87,8 @@ Anynet read_anynet(const std::string& text) {
         node_router[p] = r;
         i += 2;
         // A latency after a node entry is BookSim2's pitfall: never written.
-        if (i < t.size()) REQUIRE_MESSAGE((t[i] == "node" || t[i] == "router"), "latency after node");
+        if (i < t.size())
+          REQUIRE_MESSAGE((t[i] == "node" || t[i] == "router"), "latency after node");
       } else {
         REQUIRE(t[i] == "router");
         REQUIRE(i + 2 < t.size());
@@ -125,7 +126,8 @@ double zero_load_from_file(const Anynet& net) {
   std::vector<std::uint64_t> d(r * r, kInf);
   for (std::size_t a = 0; a < r; ++a) {
     d[a * r + a] = 0;
-    for (const auto& [b, latency] : net.channels[a]) d[a * r + b] = std::min<std::uint64_t>(d[a * r + b], latency);
+    for (const auto& [b, latency] : net.channels[a])
+      d[a * r + b] = std::min<std::uint64_t>(d[a * r + b], latency);
   }
   for (std::size_t k = 0; k < r; ++k)
     for (std::size_t a = 0; a < r; ++a)
@@ -140,7 +142,8 @@ double zero_load_from_file(const Anynet& net) {
         REQUIRE(hop < kInf);
         total += static_cast<long double>(hop + 2);
       }
-  return static_cast<double>(total / (static_cast<long double>(n) * static_cast<long double>(n - 1)));
+  return static_cast<double>(total /
+                             (static_cast<long double>(n) * static_cast<long double>(n - 1)));
 }
 
 std::string slurp(const fs::path& p) {
@@ -179,8 +182,9 @@ std::uint64_t butterfly_switches(const ButterflyFatTree& net) {
 }  // namespace
 
 TEST_SUITE("export_job") {
-  TEST_CASE("a 256-processor fat-pyramid and butterfly fat-tree export to anynet files that a "
-            "strict reader of BookSim2's grammar accepts, with the network's counts") {
+  TEST_CASE(
+      "a 256-processor fat-pyramid and butterfly fat-tree export to anynet files that a "
+      "strict reader of BookSim2's grammar accepts, with the network's counts") {
     for (const std::string kind : {"fat-pyramid", "butterfly-fat-tree"}) {
       CAPTURE(kind);
       Scratch scratch(kind);
@@ -218,23 +222,26 @@ TEST_SUITE("export_job") {
     }
   }
 
-  TEST_CASE("the mean zero-load latency is what an all-pairs shortest-path count over the written "
-            "anynet file gives") {
+  TEST_CASE(
+      "the mean zero-load latency is what an all-pairs shortest-path count over the written "
+      "anynet file gives") {
     for (const std::string kind : {"fat-pyramid", "butterfly-fat-tree", "mesh", "torus"}) {
       CAPTURE(kind);
       Scratch scratch("zero-" + kind);
       const fs::path out = scratch.dir / "net.anynet";
       const ExportRun run = run_export(booksim_spec(kind, 256, out));
       REQUIRE(run.mean_zero_load_latency);
-      CHECK(*run.mean_zero_load_latency == doctest::Approx(zero_load_from_file(read_anynet(slurp(out)))).epsilon(1e-12));
+      CHECK(*run.mean_zero_load_latency ==
+            doctest::Approx(zero_load_from_file(read_anynet(slurp(out)))).epsilon(1e-12));
       const auto j = nlohmann::json::parse(export_json(run));
       CHECK(j["export"]["mean_zero_load_latency_cycles"].get<double>() ==
             *run.mean_zero_load_latency);
     }
   }
 
-  TEST_CASE("each link's latency is its fold-and-squash wire's length over the cycle length, "
-            "rounded up") {
+  TEST_CASE(
+      "each link's latency is its fold-and-squash wire's length over the cycle length, "
+      "rounded up") {
     ExportOptions o;
     o.network.network = "fat-pyramid";
     o.network.processors = "64";
