@@ -30,9 +30,9 @@ struct Folder {
 
 TEST_CASE("cli export: a 256-processor fat-pyramid to BookSim2, the summary's keys on stdout") {
   const Folder f("ftvlsi-export-cli-fp");
-  const auto r = run_cli("export --network fat-pyramid -n 256 --format booksim --out " +
-                         (f / "fp.anynet") + " --technology " + technology_file("asap7") +
-                         " --alpha technology");
+  const auto r =
+      run_cli("export --network fat-pyramid -n 256 --format booksim --out " + (f / "fp.anynet") +
+              " --technology " + technology_file("asap7") + " --alpha technology");
   REQUIRE(r.code == 0);
   const json e = json::parse(r.out)["export"];
   for (const char* key : {"format", "routers", "nodes", "links", "latency_histogram",
@@ -64,13 +64,13 @@ TEST_CASE("cli export: bad options exit 2 with one line and write nothing") {
   CHECK(fat_tree.code == 2);
   CHECK(fat_tree.out.find("FTV-6800") != std::string::npos);
   CHECK(fat_tree.out.find("graphml") != std::string::npos);
-  const auto format = run_cli_merged("export --network mesh -n 64 --format csv --out " +
-                                     (f / "m.csv"));
+  const auto format =
+      run_cli_merged("export --network mesh -n 64 --format csv --out " + (f / "m.csv"));
   CHECK(format.code == 2);
   CHECK(format.out.find("FTV-1090") != std::string::npos);
-  const auto both = run_cli_merged("export --network mesh -n 64 --format graphml --out " +
-                                   (f / "m.graphml") + " --technology " +
-                                   technology_file("sky130") + " --delay sqrt");
+  const auto both =
+      run_cli_merged("export --network mesh -n 64 --format graphml --out " + (f / "m.graphml") +
+                     " --technology " + technology_file("sky130") + " --delay sqrt");
   CHECK(both.code == 2);
   CHECK(both.out.find("FTV-1096") != std::string::npos);
   CHECK(fs::is_empty(f.dir));
