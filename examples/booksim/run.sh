@@ -4,7 +4,7 @@
 # exported for BookSim2 and simulated there from low load to saturation; latency against offered
 # load is plotted to latency.svg (or latency.png with matplotlib).
 #
-#   examples/booksim/run.sh [OUT_DIR] [TECHNOLOGY]      (default: booksim-example, asap7)
+#   examples/booksim/run.sh [OUT_DIR] [TECHNOLOGY]      (default: booksim-example, transit1993)
 #
 # ftvlsi is taken from $FTVLSI (default: build/release/ftvlsi, else on PATH). BookSim2 is not
 # packaged by Debian; without a `booksim` on PATH the script exports, prints the zero-load
@@ -14,7 +14,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-booksim-example}
-tech=${2:-asap7}
+tech=${2:-transit1993}
 ftvlsi=${FTVLSI:-$root/build/release/ftvlsi}
 [ -x "$ftvlsi" ] || ftvlsi=$(command -v ftvlsi)
 mkdir -p "$out"
@@ -37,7 +37,7 @@ for net in butterfly-fat-tree fat-pyramid; do
     # BookSim2 reads network_file relative to its working directory: run it in the folder.
     log=$(cd "$out" && booksim "$net.anynet.config" injection_rate="$r" 2>&1 || true)
     lat=$(echo "$log" | awk '/Packet latency average =/ {v=$5} END {print v}')
-    if [ -z "$lat" ] || echo "$log" | grep -q "unstable\|saturated"; then
+    if [ -z "$lat" ] || echo "$log" | grep -q "^Simulation unstable\|^WARNING: Possible network deadlock"; then
       echo "$net: saturated at offered load $r"
       break
     fi
