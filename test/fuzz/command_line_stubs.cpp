@@ -116,9 +116,6 @@ CheckSummary summarise(const std::vector<CheckResult>&) {
 bool controls_all_fail(const std::vector<CheckResult>&) {
   std::abort();
 }
-std::string_view to_string(Verdict) {
-  std::abort();
-}
 std::string sweep_document(const SweepResult&, const std::string&, bool) {
   std::abort();
 }
