@@ -1,5 +1,6 @@
-// The route's spec from its options, for the CLI and the Python module alike (report/route_job.hpp):
-// kept apart from the job so that the command-line fuzz target links the real validation.
+// The route's spec from its options, for the CLI and the Python module alike
+// (report/route_job.hpp): kept apart from the job so that the command-line fuzz target links the
+// real validation.
 #include <fmt/format.h>
 
 #include "ftvlsi/core/error.hpp"
