@@ -160,37 +160,31 @@ struct Schedule {
   double cycles = 0, lambda = 0;
 };
 
-// Theorem 1's off-line schedule for `messages` on `tree`, merged across levels where still
-// one-cycle, each cycle run through the simulator. A cycle that loses a message is not one-cycle
-// and breaks the theorem: infinite cycles, a fail. The control (`blind`) is the same algorithm
-// blind to the capacities: sets halved until every channel carries at most one message, as on a
-// plain binary tree, and run unmerged on the real tree.
-Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool blind = false) {
+// `cycles` run through the simulator, one delivery cycle each; a cycle that loses a message is not
+// one-cycle and breaks the theorem: infinite cycles, a fail.
+Schedule simulated(const FatTree& tree, const MessageSet& messages,
+                   const std::vector<std::vector<std::uint32_t>>& cycles) {
   DeliverySimulator sim(tree, messages, SwitchPolicy::kPriority, 1);
   bool lossless = true;
-  std::vector<std::vector<std::uint32_t>> cycles;
-  if (blind) {
-    FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
-    plain.capacity.constant = 1;
-    cycles = offline_sets(FatTree(plain), messages);
-  } else {
-    cycles = merge_one_cycle_sets(tree, messages, offline_sets(tree, messages));
-  }
   const RouteResult r = route_schedule(sim, messages.size(), cycles, lossless);
   const bool whole = lossless && r.delivered == messages.size();
   return {whole ? static_cast<double>(r.cycles) : std::numeric_limits<double>::infinity(),
           load_factor(channel_loads(messages, tree.levels()), tree)};
 }
 
+// Theorem 1's off-line schedule (offline_schedule: the sets merged across levels where still
+// one-cycle). The control (`blind`) is the same algorithm blind to the capacities: sets halved
+// until every channel carries at most one message, as on a plain binary tree, run unmerged.
+Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool blind = false) {
+  if (!blind) return simulated(tree, messages, offline_schedule(tree, messages));
+  FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
+  plain.capacity.constant = 1;
+  return simulated(tree, messages, offline_sets(FatTree(plain), messages));
+}
+
 // Corollary 2's schedule for `messages` on `tree`, each cycle run through the simulator.
 Schedule corollary2_schedule(const FatTree& tree, const MessageSet& messages) {
-  DeliverySimulator sim(tree, messages, SwitchPolicy::kPriority, 1);
-  bool lossless = true;
-  const RouteResult r =
-      route_schedule(sim, messages.size(), offline_schedule_wide(tree, messages).cycles, lossless);
-  const bool whole = lossless && r.delivered == messages.size();
-  return {whole ? static_cast<double>(r.cycles) : std::numeric_limits<double>::infinity(),
-          load_factor(channel_loads(messages, tree.levels()), tree)};
+  return simulated(tree, messages, offline_schedule_wide(tree, messages).cycles);
 }
 
 // Every processor sends `per` messages to its mirror in the other half of the tree: every
