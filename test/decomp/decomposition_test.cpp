@@ -6,17 +6,14 @@
 
 #include <cmath>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <random>
 
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/cutting_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
-#include "ftvlsi/io/decompose_json.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/network/competing.hpp"
-#include "ftvlsi/report/decompose_job.hpp"
 
 using namespace ftvlsi;
 
@@ -109,35 +106,5 @@ TEST_SUITE("decomposition") {
       for (double r : ratios) CHECK(r <= 10.0);
       CHECK(ratios.back() <= ratios.front() * 1.5);
     }
-  }
-
-  TEST_CASE("a 3D network maps onto Theorem 10's volume-universal host, cut on its 3D layout") {
-    for (std::uint64_t n : {512, 4096}) {
-      CAPTURE(n);
-      DecomposeSpec d;
-      d.network = "mesh3d";
-      d.processors = n;
-      const DecomposeRun r = run_decompose(d);
-      const auto j = nlohmann::json::parse(decompose_json(d, r));
-      CHECK(r.host_dimensions == 3);
-      REQUIRE(r.drawn_as<3>() != nullptr);
-      CHECK(j["cut_on"] == "layout");
-      CHECK(j["mapping"]["host_capacity_profile"] == "universal");
-      CHECK(j["mapping"]["host_dimensions"] == 3);
-      // Root capacity v^(2/3) / lg(n / v^(2/3)) within [n^(2/3), n]; lambda stays O(1) (the old
-      // 2D linear-size host gave 48 at n = 512).
-      const auto caps = j["mapping"]["host_capacities"];
-      CHECK(caps[0].get<double>() >= std::cbrt(double(n)) * std::cbrt(double(n)) - 1);
-      CHECK(r.loads.load_factor <= 8.0);
-      CHECK(r.balanced.within_bound());
-    }
-    DecomposeSpec chosen;  // the user's choice wins
-    chosen.network = "mesh3d";
-    chosen.processors = 512;
-    chosen.host_capacity_given = true;
-    const DecomposeRun r = run_decompose(chosen);
-    const auto j = nlohmann::json::parse(decompose_json(chosen, r));
-    CHECK(r.host_dimensions == 2);
-    CHECK(j["mapping"]["host_capacity_profile"] == "linear-size");
   }
 }
