@@ -8,7 +8,7 @@
 using namespace ftvlsi;
 
 TEST_SUITE("line_colours") {
-  TEST_CASE("mod lands in [0, m) and keeps the residue, for negative values too") {
+  TEST_CASE("mod lands at least 0 and below m and keeps the residue, for negative values too") {
     std::mt19937_64 rng(0xc01);
     for (int i = 0; i < 10000; ++i) {
       const Coord m = 1 + static_cast<Coord>(rng() % 50);
