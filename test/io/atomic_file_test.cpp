@@ -58,7 +58,7 @@ int io_error_id(const auto& f) {
 }  // namespace
 
 TEST_SUITE("atomic_file") {
-  TEST_CASE("the committed file holds every write in order; before commit the old one stays") {
+  TEST_CASE("the committed file holds every write in order, before commit the old one stays") {
     const Scratch s("writes");
     std::mt19937_64 rng(0xa70);
     for (int trial = 0; trial < 20; ++trial) {

@@ -47,7 +47,7 @@ RouteRun random_run(std::mt19937_64& rng) {
 }  // namespace
 
 TEST_SUITE("route_json") {
-  TEST_CASE("every field says what the run holds; optional sections only when it has them") {
+  TEST_CASE("every field says what the run holds, optional sections only when it has them") {
     std::mt19937_64 rng(0x7043);
     for (int trial = 0; trial < 300; ++trial) {
       const RouteRun r = random_run(rng);

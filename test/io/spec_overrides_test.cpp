@@ -32,7 +32,7 @@ TEST_SUITE("spec_overrides") {
     CHECK_THROWS_AS(apply_overrides(spec, o), InputError);
   }
 
-  TEST_CASE("no flag leaves the spec as it was; one flag changes its own field only") {
+  TEST_CASE("no flag leaves the spec as it was, one flag changes its own field only") {
     const LayoutSpec base = parse_layout_spec(
         "network: {kind: fat-tree, processors: 64, capacity: constant, constant: 3}\n"
         "layout: {drc: flat}\noutput: {svg: a.svg}\nseed: 5\n",

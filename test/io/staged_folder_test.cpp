@@ -49,7 +49,7 @@ std::vector<std::string> names_in(const fs::path& dir) {
 }  // namespace
 
 TEST_SUITE("staged folder") {
-  TEST_CASE("a committed folder appears whole; an abandoned one leaves nothing, parents included") {
+  TEST_CASE("a committed folder appears whole, an abandoned one leaves nothing, parents included") {
     const fs::path dir = scratch("whole");
     {
       StagedFolder staged((dir / "new" / "deep" / "out").string(), "--out");

@@ -104,7 +104,7 @@ TEST_SUITE("sweep_partial") {
     }
   }
 
-  TEST_CASE("shards of one sweep are the same sweep; another N or another spec is not") {
+  TEST_CASE("shards of one sweep are the same sweep, another N or another spec is not") {
     std::mt19937_64 rng(0x5a3f);
     const SweepPartial a = random_partial(rng);
     SweepPartial other_k = a;

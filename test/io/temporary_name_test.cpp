@@ -69,7 +69,7 @@ std::string host_tag() {
 }  // namespace
 
 TEST_SUITE("temporary_name") {
-  TEST_CASE("threads writing one path each use their own temporary; the file is one whole write") {
+  TEST_CASE("threads writing one path each use their own temporary, the file is one whole write") {
     const fs::path dir = scratch("threads");
     const fs::path path = dir / "shared.txt";
     for (int round = 0; round < 10; ++round) {
@@ -87,7 +87,7 @@ TEST_SUITE("temporary_name") {
     CHECK(temporary_file_name("x") != temporary_file_name("x"));
   }
 
-  TEST_CASE("a stale temporary of a gone process is removed; a live one's stays") {
+  TEST_CASE("a stale temporary of a gone process is removed, a live one's stays") {
     const fs::path dir = scratch("stale");
     const long gone = dead_pid();
     const std::string tag = host_tag();

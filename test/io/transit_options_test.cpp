@@ -62,7 +62,7 @@ TEST_SUITE("transit_options") {
                                   parse_redundant_wiring, "--wiring");
   }
 
-  TEST_CASE("a probability is any number from 0 to 1, read exactly; anything else is FTV-1132") {
+  TEST_CASE("a probability is any number from 0 to 1, read exactly, anything else is FTV-1132") {
     std::mt19937_64 rng(0x9a0b);
     for (int i = 0; i < 2000; ++i) {
       const double p = std::uniform_real_distribution<double>(0, 1)(rng);

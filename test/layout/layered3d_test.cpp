@@ -89,7 +89,7 @@ TEST_SUITE("layered3d") {
     }
   }
 
-  TEST_CASE("wires that cannot share planes get further pairs; a lone wire takes the first") {
+  TEST_CASE("wires that cannot share planes get further pairs, a lone wire takes the first") {
     Layered3dInput in;
     in.slot = {{0, 0}, {3, 0}, {0, 3}, {3, 3}};
     in.kind.assign(4, NodeKind::kSwitch);

@@ -11,7 +11,7 @@
 using namespace ftvlsi;
 
 TEST_SUITE("graph") {
-  TEST_CASE("integer distinct coordinates are kept; others keep each axis's order") {
+  TEST_CASE("integer distinct coordinates are kept, others keep each axis's order") {
     Coordinates c;
     c.point = {{0, 0, 0}, {5, 2, 0}, {3, 9, 0}};
     CHECK(grid_positions(c) ==

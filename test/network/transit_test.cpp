@@ -143,7 +143,7 @@ TEST_SUITE("transit") {
     CHECK(hybrid.stages_of_class(0).total() == 4);  // 40 ns inside a cluster at 100 MHz
   }
 
-  TEST_CASE("the same seed wires the same network; another seed another") {
+  TEST_CASE("the same seed wires the same network, another seed another") {
     TransitParams p = named("4K");
     const TransitNetwork a(p), b(p);
     p.seed = 2;

@@ -101,7 +101,7 @@ TEST_SUITE("check_partial") {
     }
   }
 
-  TEST_CASE("shards of one run are the same run; another N, total or option is not") {
+  TEST_CASE("shards of one run are the same run, another N, total or option is not") {
     std::mt19937_64 rng(0xc4f);
     const CheckPartial a = random_partial(rng);
     CheckPartial b = a;

@@ -104,7 +104,7 @@ TEST_SUITE("decompose_job") {
     }
   }
 
-  TEST_CASE("cut on its layout a 2D network is drawn; cut on its placement it keeps its grid") {
+  TEST_CASE("cut on its layout a 2D network is drawn, cut on its placement it keeps its grid") {
     DecomposeSpec s = spec_of("torus", 64);
     const DecomposeRun on_layout = run_decompose(s);
     REQUIRE(on_layout.drawn_as<2>() != nullptr);

@@ -232,7 +232,7 @@ TEST_SUITE("simulate_job") {
     }
   }
 
-  TEST_CASE("--switch-span: crossing a switch costs its span; the 3D fat-tree's grows with it") {
+  TEST_CASE("--switch-span: crossing a switch costs its span, the 3D fat-tree's grows with it") {
     // The Theorem 4 cube's switches are slabs across their children's cross-section: charged
     // for their spans, the 3D fat-tree's linear-delay slowdown grows about 2x per 8x in N (like
     // the cube's side), the 3D fat-pyramid's (slots 28 long) hardly at all (docs/simulate3d.md).
@@ -299,7 +299,7 @@ TEST_SUITE("simulate_job") {
     }
   }
 
-  TEST_CASE("the same seed gives the same result; the algorithms all deliver") {
+  TEST_CASE("the same seed gives the same result, the algorithms all deliver") {
     SimulateSpec s;
     s.processors = 256;
     s.seed = 9;

@@ -91,7 +91,7 @@ TEST_SUITE("transit_job") {
     CHECK(error_id([&] { run_transit_route(trials); }) == 6503);
   }
 
-  TEST_CASE("the layout job packages and times the network and writes its JSON; no SVG") {
+  TEST_CASE("the layout job packages and times the network and writes its JSON, no SVG") {
     const fs::path dir =
         fs::temp_directory_path() / ("ftvlsi_transit_job_test_" + std::to_string(::getpid()));
     fs::create_directories(dir);

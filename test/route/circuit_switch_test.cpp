@@ -105,7 +105,7 @@ TEST_SUITE("circuit_switch") {
     }
   }
 
-  TEST_CASE("a dead router drops everything; a blocked output is never taken") {
+  TEST_CASE("a dead router drops everything, a blocked output is never taken") {
     SplitMix64 rng(23);
     const SingleRn1 net{Rn1Config::kDilation2};
     FaultMask dead;
