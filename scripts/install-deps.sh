@@ -12,6 +12,8 @@ packages+=(python3-dev pybind11-dev python3-numpy python3-pytest python3-matplot
 # Issue 15: clang-14 and libFuzzer for the fuzz targets (scripts/fuzz.sh), and the locale data
 # the determinism test generates a decimal-comma locale (de_DE.UTF-8) from.
 packages+=(clang-14 libclang-rt-14-dev locales)
+# Issue 30: networkx reads ftvlsi export's GraphML in its test.
+packages+=(python3-networkx)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

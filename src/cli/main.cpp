@@ -12,6 +12,7 @@
 #include <iostream>
 #include <optional>
 
+#include "export_command.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/name_table.hpp"
@@ -623,6 +624,9 @@ int dispatch(int argc, char** argv) {
       "check", "check the papers' bounds with numbers: one verdict per claim (exit 1 on a fail)");
   add_check_options(check, check_args);
 
+  ftvlsi::ExportOptions export_options;
+  auto* export_cmd = ftvlsi::cli::add_export_command(app, export_options);
+
   ReportArgs report_args;
   add_report_command(app, report_args);  // the default subcommand: run last
 
@@ -649,6 +653,7 @@ int dispatch(int argc, char** argv) {
   if (simulate->parsed()) return run_simulate_command(simulate_args);
   if (check->parsed()) return run_check_command(check_args);
   if (merge->parsed()) return run_merge_command(merge_spec);
+  if (export_cmd->parsed()) return ftvlsi::cli::run_export_command(export_options);
   return run_report_command(report_args.spec, report_args.dir, report_args.shard, argc == 1);
 }
 

@@ -25,6 +25,10 @@ COMMANDS = [
     "simulate --competing mesh -n 64 --delay sqrt --seed 3 --json s.json",
     "simulate --sweep --sizes 16,64 --delays unit;linear --report sweep --json sweep.json",
     "check L-L6 L-T8 G-1 --seed 2 --out chk",
+    "export --network fat-pyramid -n 64 --format booksim --out e.anynet --json e.json "
+    "--cycle-length 3",
+    "export --network planar -n 64 --seed 4 --format graphml --out e.graphml --json eg.json",
+    "export -n 64 --capacity universal --format dot --out e.dot --json ed.json --delay sqrt",
 ]
 
 

@@ -10,6 +10,7 @@
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/check_partial.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
+#include "ftvlsi/report/export_job.hpp"
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/merge.hpp"
 #include "ftvlsi/report/report.hpp"
@@ -36,6 +37,12 @@ RouteRun run_route(const RouteSpec&) {
   stop();
 }
 SimulateResult run_simulate(const SimulateSpec&) {
+  stop();
+}
+ExportSpec export_spec(const ExportOptions&) {
+  stop();
+}
+ExportRun run_export(const ExportSpec&) {
   stop();
 }
 SweepResult run_simulate_sweep(const SweepSpec&) {
@@ -107,9 +114,6 @@ CheckSummary summarise(const std::vector<CheckResult>&) {
   std::abort();
 }
 bool controls_all_fail(const std::vector<CheckResult>&) {
-  std::abort();
-}
-std::string_view to_string(Verdict) {
   std::abort();
 }
 std::string sweep_document(const SweepResult&, const std::string&, bool) {
