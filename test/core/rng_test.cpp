@@ -7,7 +7,7 @@
 using namespace ftvlsi;
 
 TEST_SUITE("rng") {
-  TEST_CASE("the same seed gives the same sequence; bounded draws stay in range and spread") {
+  TEST_CASE("the same seed gives the same sequence, bounded draws stay in range and spread") {
     SplitMix64 a(7), b(7), c(8);
     for (int i = 0; i < 100; ++i) CHECK(a() == b());
     CHECK(SplitMix64(7)() != c());

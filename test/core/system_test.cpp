@@ -7,7 +7,6 @@
 #include <string>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/core/memory_budget.hpp"
 #include "support/errors.hpp"
 
 using namespace ftvlsi;
@@ -47,27 +46,5 @@ TEST_SUITE("system") {
     }
     CHECK(available_memory_bytes() > 0);
     CHECK_NOTHROW(check_memory_limit_setting());
-  }
-
-  TEST_CASE("an estimate over the limit is refused with the estimate and the available figure") {
-    const MemoryLimit limit("1M");
-    CHECK_NOTHROW(require_memory(8020, 1 << 20, "this", "choose less"));
-    try {
-      require_memory(8020, 3.5L * (1 << 20), "routing this", "choose fewer messages");
-      FAIL("no refusal");
-    } catch (const InputError& e) {
-      CHECK(e.id() == 8020);
-      CHECK(std::string(e.what()) ==
-            "routing this needs an estimated 3.5 MiB of memory but only 1.0 MiB are available; "
-            "choose fewer messages (FTVLSI_MEMORY_LIMIT sets the limit)");
-    }
-    CHECK(error_id([] { require_memory(8020, 11, 10, "x", "y"); }) == 8020);
-  }
-
-  TEST_CASE("byte counts read in the unit that fits") {
-    CHECK(memory_text(300) == "300 bytes");
-    CHECK(memory_text(1536) == "1.5 KiB");
-    CHECK(memory_text(95.4L * (1 << 20)) == "95.4 MiB");
-    CHECK(memory_text(6.0L * (1 << 30)) == "6.00 GiB");
   }
 }

@@ -81,7 +81,7 @@ TEST_SUITE("drc_lattice3") {
     }
   }
 
-  TEST_CASE("fat-pyramid mesh: a cell off its pattern's lattice; a mesh wire moved by a node") {
+  TEST_CASE("fat-pyramid mesh: a cell off its pattern's lattice, a mesh wire moved by a node") {
     {
       Layout<3> layout = lattice(512, true);
       layout.cells[2].lattice = 1;  // draws level-1 mesh wires (period 4 cells)
@@ -129,7 +129,7 @@ TEST_SUITE("drc_lattice3") {
     }
   }
 
-  TEST_CASE("a wire copied onto another's track is a short; a pin used twice is a short") {
+  TEST_CASE("a wire copied onto another's track is a short, a pin used twice is a short") {
     Layout<3> layout = lattice(64);
     Cell<3>& top = layout.cells[layout.top];
     const auto pts = top.wire(0);

@@ -100,7 +100,7 @@ TEST_SUITE("drc_lattice") {
     CHECK(pattern);
   }
 
-  TEST_CASE("a tree wire through a child's switch is a crossing; a pin used twice is a short") {
+  TEST_CASE("a tree wire through a child's switch is a crossing, a pin used twice is a short") {
     Layout<2> layout = pyramid(64);
     Cell<2>& top = layout.cells[layout.top];
     // A copy of a tree wire of the top cell: it ends on the same pin twice.

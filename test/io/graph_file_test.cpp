@@ -91,7 +91,7 @@ TEST_SUITE("graph_file") {
     CHECK(named.wires == net.wires);
   }
 
-  TEST_CASE("labels, weights and base 1 of Scotch graphs; weights of METIS graphs") {
+  TEST_CASE("labels, weights and base 1 of Scotch graphs, weights of METIS graphs") {
     // A triangle with labels 10, 20, 30, vertex and edge weights, base 1.
     std::istringstream g("0\n3 6\n1 111\n10 5 2 1 20 1 30\n20 5 2 1 10 1 30\n30 5 2 1 10 1 20\n");
     const ScotchGraph s = read_scotch_graph(g, "t.grf");

@@ -35,7 +35,7 @@ TEST_SUITE("interrupt") {
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
   }
 
-  TEST_CASE("the table hands out and takes back slots; a path too long is not registered") {
+  TEST_CASE("the table hands out and takes back slots, a path too long is not registered") {
     const int before = registered_temporaries();
     const int a = register_temporary("/tmp/x.tmp.1"), b = register_temporary("/tmp/y.tmp.1");
     CHECK(a >= 0);

@@ -1,10 +1,8 @@
-// Multi-file outputs whole or absent (io/staged_folder.hpp), temporaries named per process and
-// thread with stale ones removed (io/temporary_name.hpp), and the signal handler's folder removal
-// (io/interrupt.hpp).
+// Multi-file outputs whole or absent (io/staged_folder.hpp), and the signal handler's folder
+// removal (io/interrupt.hpp).
 #include "ftvlsi/io/staged_folder.hpp"
 
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,13 +10,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/interrupt.hpp"
-#include "ftvlsi/io/temporary_name.hpp"
 
 namespace fs = std::filesystem;
 using namespace ftvlsi;
@@ -51,27 +46,10 @@ std::vector<std::string> names_in(const fs::path& dir) {
   return out;
 }
 
-// A process ID that no process holds: a child that has exited and been reaped.
-long dead_pid() {
-  const pid_t pid = ::fork();
-  if (pid == 0) ::_exit(0);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return pid;
-}
-
-std::string host_tag() {
-  // The tag is the part of a fresh name between ".tmp." and the PID.
-  const std::string name = temporary_file_name("x");
-  const auto start = name.find(".tmp.") + 5;
-  const auto pid = name.find("." + std::to_string(::getpid()) + ".", start);
-  return name.substr(start, pid - start);
-}
-
 }  // namespace
 
 TEST_SUITE("staged folder") {
-  TEST_CASE("a committed folder appears whole; an abandoned one leaves nothing, parents included") {
+  TEST_CASE("a committed folder appears whole, an abandoned one leaves nothing, parents included") {
     const fs::path dir = scratch("whole");
     {
       StagedFolder staged((dir / "new" / "deep" / "out").string(), "--out");
@@ -170,43 +148,5 @@ TEST_SUITE("staged folder") {
     CHECK(remove_tree_signal_safe((dir / "t").c_str()));
     CHECK(names_in(dir) == std::vector<std::string>{"keep"});
     CHECK(slurp(dir / "keep" / "precious.txt") == "keep");
-  }
-}
-
-TEST_SUITE("temporary names") {
-  TEST_CASE("threads writing one path each use their own temporary; the file is one whole write") {
-    const fs::path dir = scratch("threads");
-    const fs::path path = dir / "shared.txt";
-    for (int round = 0; round < 10; ++round) {
-      std::vector<std::thread> threads;
-      for (int t = 0; t < 8; ++t)
-        threads.emplace_back([&, t] {
-          write_file_atomically(path.string(), std::string(200000, static_cast<char>('a' + t)));
-        });
-      for (auto& t : threads) t.join();
-      const std::string got = slurp(path);
-      REQUIRE(got.size() == 200000);
-      CHECK(got.find_first_not_of(got.front()) == std::string::npos);
-    }
-    CHECK(names_in(dir) == std::vector<std::string>{"shared.txt"});
-    CHECK(temporary_file_name("x") != temporary_file_name("x"));
-  }
-
-  TEST_CASE("a stale temporary of a gone process is removed; a live one's stays") {
-    const fs::path dir = scratch("stale");
-    const long gone = dead_pid();
-    const std::string tag = host_tag();
-    put(dir / ("out.gds.tmp." + std::to_string(gone)), "old version");
-    put(dir / ("out.gds.tmp." + tag + "." + std::to_string(gone) + ".7"), "killed");
-    put(dir / (".out.tmp." + tag + "." + std::to_string(gone) + ".2") / "summary.md", "folder");
-    put(dir / ("out.gds.tmp." + tag + "." + std::to_string(::getpid()) + ".999"), "running");
-    put(dir / ("out.gds.tmp.otherhost." + std::to_string(gone) + ".1"), "elsewhere");
-    write_file_atomically((dir / "out.gds").string(), "new");
-    CHECK(remove_stale_temporaries((dir / "out").string()) == 1);  // the folder
-    std::vector<std::string> kept{"out.gds",
-                                  "out.gds.tmp." + tag + "." + std::to_string(::getpid()) + ".999",
-                                  "out.gds.tmp.otherhost." + std::to_string(gone) + ".1"};
-    std::sort(kept.begin(), kept.end());
-    CHECK(names_in(dir) == kept);
   }
 }

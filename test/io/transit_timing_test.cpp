@@ -9,7 +9,7 @@
 using namespace ftvlsi;
 
 TEST_SUITE("transit_timing") {
-  TEST_CASE("an empty spec gives the defaults; keys override them") {
+  TEST_CASE("an empty spec gives the defaults, keys override them") {
     const auto d = parse_transit_timing("", "t.yaml");
     CHECK(d.clock_mhz == 100);
     CHECK(d.cycle_ns() == doctest::Approx(10));

@@ -161,7 +161,7 @@ TEST_SUITE("butterfly3d_lattice") {
   }
 
   TEST_CASE(
-      "a fat-pyramid mesh wire of level l is about 2^l cell sides; the volume stays within "
+      "a fat-pyramid mesh wire of level l is about 2^l cell sides, the volume stays within "
       "a constant of the fat-tree's") {
     for (std::uint64_t n : {512, 32768}) {
       const ButterflyFatTree3d net(n, true);

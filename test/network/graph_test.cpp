@@ -7,12 +7,11 @@
 
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
-#include "ftvlsi/network/embedding.hpp"
 
 using namespace ftvlsi;
 
 TEST_SUITE("graph") {
-  TEST_CASE("integer distinct coordinates are kept; others keep each axis's order") {
+  TEST_CASE("integer distinct coordinates are kept, others keep each axis's order") {
     Coordinates c;
     c.point = {{0, 0, 0}, {5, 2, 0}, {3, 9, 0}};
     CHECK(grid_positions(c) ==
@@ -53,17 +52,5 @@ TEST_SUITE("graph") {
       // Same seed, same embedding.
       CHECK(network_from_graph(g, std::nullopt, 11).position == net.position);
     }
-  }
-
-  TEST_CASE("pivot MDS keeps a mesh's neighbours near each other") {
-    const CompetingNetwork mesh = make_competing("mesh", 1024, 1);
-    const Coordinates c = pivot_mds_embedding(graph_of(mesh), 4);
-    // No wire is longer than a few mesh spacings (the spread is about 31 of them).
-    double longest = 0, lo = 1e9, hi = -1e9;
-    for (auto [a, b] : mesh.wires)
-      longest = std::max(longest,
-                         std::hypot(c.point[a][0] - c.point[b][0], c.point[a][1] - c.point[b][1]));
-    for (const auto& p : c.point) lo = std::min(lo, p[0]), hi = std::max(hi, p[0]);
-    CHECK(longest < 0.15 * (hi - lo));
   }
 }

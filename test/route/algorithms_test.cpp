@@ -1,5 +1,4 @@
-// RANDOM against Fig. 4, RANDOM' against Theorem 11, the Corollary 2 schedule, and Theorem 9's
-// adversary against GREEDY.
+// RANDOM against Fig. 4, RANDOM' against Theorem 11, and the Corollary 2 schedule.
 #include "ftvlsi/route/algorithms.hpp"
 
 #include <doctest/doctest.h>
@@ -9,7 +8,6 @@
 #include <map>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/route/adversary.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
 #include "ftvlsi/route/offline.hpp"
 #include "support/trees.hpp"
@@ -211,60 +209,5 @@ TEST_SUITE("algorithms") {
     thin.capacity.profile = CapacityProfile::kConstant;
     thin.capacity.constant = 6;  // = lg n: not above it
     CHECK_THROWS_AS(offline_schedule_wide(FatTree(thin), uniform(64, 64, 1)), InputError);
-  }
-
-  TEST_CASE("Theorem 9: on the four-way host the adversary's set has load factor lambda") {
-    // Every channel of the host counts, the half channels above an unfavoured quarter included
-    // (on double-every-2 they carried 4/3 lambda).
-    for (std::uint64_t n : {16, 64, 256, 1024, 4096, 16384, 65536}) {
-      const FatTree tree = tree_of(n, CapacityProfile::kFourWay);
-      for (std::uint64_t lambda : {12, 13, 24, 50, 97, 384}) {
-        const AdversarySet a = adversary_set(tree, lambda);
-        const ChannelLoadTable loads = channel_loads(a.messages, tree.levels());
-        CAPTURE(n);
-        CAPTURE(lambda);
-        CHECK(load_factor(loads, tree) ==
-              doctest::Approx(static_cast<double>(lambda)).epsilon(0.01));
-        for (int k = 1; k <= tree.levels(); k += 2)  // the half-levels inside the 4-way switches
-          for (std::size_t j = 0; j < loads.up[k].size(); ++j)
-            CHECK(3 * loads.up[k][j] <= 2 * lambda * tree.capacity(k));
-        for (auto& [s, d] : a.messages) CHECK(((s < a.subtree) && (d >= a.subtree)));
-      }
-    }
-  }
-
-  TEST_CASE(
-      "Theorem 9: GREEDY needs at least lambda lg n / 24 cycles, and lambda/12 more per quarter") {
-    for (std::uint64_t lambda : {12, 24, 48}) {
-      double previous = 0;
-      for (std::uint64_t n : {64, 256, 1024, 4096, 16384}) {
-        const FatTree tree = tree_of(n, CapacityProfile::kFourWay);
-        const AdversarySet a = adversary_set(tree, lambda);
-        DeliverySimulator sim(tree, a.messages, SwitchPolicy::kPriority, 1);
-        const RouteResult g = route_greedy(sim, a.messages.size(), 1000000);
-        CAPTURE(n);
-        CAPTURE(lambda);
-        const double lg_sub = std::log2(static_cast<double>(a.subtree));
-        const double cycles = static_cast<double>(g.cycles);
-        CHECK(g.delivered == a.messages.size());
-        CHECK(cycles >= static_cast<double>(lambda) * lg_sub / 24);
-        CHECK(a.bound == doctest::Approx(static_cast<double>(lambda) * lg_sub / 24));
-        // Each quarter level holds GREEDY at least lambda/12 cycles longer (the proof's t).
-        if (previous > 0) CHECK(cycles - previous >= static_cast<double>(lambda) / 12);
-        previous = cycles;
-      }
-    }
-  }
-
-  TEST_CASE("the adversary needs the four-way host and lambda >= 12") {
-    CHECK_THROWS_AS(adversary_set(tree_of(256, CapacityProfile::kAreaUniversal), 24), InputError);
-    CHECK_THROWS_AS(adversary_set(tree_of(512, CapacityProfile::kFourWay), 24), InputError);
-    CHECK_THROWS_AS(adversary_set(tree_of(256, CapacityProfile::kFourWay), 6), InputError);
-    try {
-      adversary_set(tree_of(256, CapacityProfile::kDoubleEvery2), 24);
-      FAIL("double-every-2 accepted");
-    } catch (const InputError& e) {
-      CHECK(std::string(e.what()).find("--capacity four-way") != std::string::npos);
-    }
   }
 }

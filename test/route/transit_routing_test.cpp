@@ -23,7 +23,7 @@ TransitParams named(const char* name, RedundantWiring w = RedundantWiring::kRand
 }  // namespace
 
 TEST_SUITE("transit_routing") {
-  TEST_CASE("class distributions are distributions; matched fills each channel at full load") {
+  TEST_CASE("class distributions are distributions, matched fills each channel at full load") {
     for (const char* name : {"4K", "12K", "256K", "768K"}) {
       const auto s = transit_shape(named(name));
       for (auto loc : {Locality::kUniform, Locality::kMatched}) {

@@ -1,3 +1,7 @@
+// The simulation job: a competing network's step on its universal hosts against the papers'
+// slowdown bounds, the spec built from the options, and the sweep.
+#include "ftvlsi/report/simulate_job.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -8,7 +12,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
-#include "ftvlsi/report/simulate_job.hpp"
+#include "support/errors.hpp"
 
 using namespace ftvlsi;
 
@@ -44,7 +48,7 @@ std::vector<const SimulateResult*> rows(const std::string& host, const std::stri
 
 }  // namespace
 
-TEST_SUITE("simulate") {
+TEST_SUITE("simulate_job") {
   TEST_CASE("linear delay: a fat-tree slows down like sqrt A, a fat-pyramid like lg A") {
     const SweepTrend& ft = trend("fat-tree", "linear");
     const SweepTrend& fp = trend("fat-pyramid", "linear");
@@ -228,7 +232,7 @@ TEST_SUITE("simulate") {
     }
   }
 
-  TEST_CASE("--switch-span: crossing a switch costs its span; the 3D fat-tree's grows with it") {
+  TEST_CASE("--switch-span: crossing a switch costs its span, the 3D fat-tree's grows with it") {
     // The Theorem 4 cube's switches are slabs across their children's cross-section: charged
     // for their spans, the 3D fat-tree's linear-delay slowdown grows about 2x per 8x in N (like
     // the cube's side), the 3D fat-pyramid's (slots 28 long) hardly at all (docs/simulate3d.md).
@@ -295,7 +299,7 @@ TEST_SUITE("simulate") {
     }
   }
 
-  TEST_CASE("the same seed gives the same result; the algorithms all deliver") {
+  TEST_CASE("the same seed gives the same result, the algorithms all deliver") {
     SimulateSpec s;
     s.processors = 256;
     s.seed = 9;
@@ -330,21 +334,52 @@ TEST_SUITE("simulate") {
     CHECK(r.algorithm == "random-prime");
   }
 
-  TEST_CASE("the JSON says whether the delay model is usable under Greenberg's conditions") {
-    SimulateSpec s;
-    s.processors = 64;
-    for (const auto& [model, usable, decided] :
-         {std::tuple{"linear", true, "analytic"}, std::tuple{"poly:1,-1,0", false, "analytic"},
-          std::tuple{"poly:1,1,1", false, "analytic"},
-          std::tuple{"table:1=1,1024=1024", true, "numeric"}}) {
-      CAPTURE(std::string(model));
-      s.delay = parse_delay_model(model);
-      const SimulateResult r = run_simulate(s);
-      const auto c = json_of(r)["delay_conditions"];
-      CHECK(c["nondecreasing"].get<bool>() == (std::string(model) != "poly:1,-1,0"));
-      CHECK(c["c1"].get<bool>() == usable);
-      CHECK(c["c2"].get<bool>() == usable);
-      CHECK(c["decided"].get<std::string>() == decided);
+  TEST_CASE("capacity flags need a fat-tree host, and a delay cannot sit beside a technology") {
+    CHECK_NOTHROW(require_capacity_host(HostKind::kFatTree));
+    CHECK(ftvlsi::test::error_id([] { require_capacity_host(HostKind::kFatPyramid); }) == 1013);
+    CHECK_NOTHROW(require_no_delay_beside_technology(false));
+    CHECK(ftvlsi::test::error_id([] { require_no_delay_beside_technology(true); }) == 1303);
+  }
+
+  TEST_CASE("the options fill the spec, and a bad one is named as its front end spells it") {
+    SimulateOptions o;
+    o.competing = "torus";
+    o.processors = "64";
+    o.seed = "4";
+    o.max_cycles = "500";
+    const SimulateSpec s = simulate_spec(o, FrontEnd::kCli);
+    CHECK(s.competing == "torus");
+    CHECK(s.processors == 64);
+    CHECK(s.seed == 4);
+    CHECK(s.max_cycles == 500);
+    CHECK(s.host == SimulateSpec{}.host);
+    o.max_cycles = "many";
+    for (const FrontEnd front : {FrontEnd::kCli, FrontEnd::kPython}) {
+      try {
+        simulate_spec(o, front);
+        FAIL("accepted");
+      } catch (const InputError& e) {
+        CHECK(std::string(e.what()).find(spelled("max_cycles", front)) != std::string::npos);
+      }
+    }
+  }
+
+  TEST_CASE("finishing a sweep keeps its rows in order and fits a trend per host and delay") {
+    SweepSpec s;
+    s.sizes = {64, 256};
+    s.delays = {parse_delay_model("unit"), parse_delay_model("linear")};
+    const SweepResult whole = run_simulate_sweep(s);
+    REQUIRE(whole.rows.size() == 2 * 2 * 2);
+    const SweepResult again = finish_sweep(s, whole.rows);
+    CHECK(again.rows.size() == whole.rows.size());
+    for (std::size_t i = 0; i < whole.rows.size(); ++i)
+      CHECK(simulate_json(again.rows[i]) == simulate_json(whole.rows[i]));
+    CHECK(again.trends.size() == 4);  // two hosts times two delay models
+    for (const auto& t : again.trends) {
+      bool found = false;
+      for (const auto& u : whole.trends)
+        found = found || (u.host == t.host && u.delay_model == t.delay_model && u.slope == t.slope);
+      CHECK(found);
     }
   }
 }

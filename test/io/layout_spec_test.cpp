@@ -1,3 +1,7 @@
+// Layout specs: a full spec parses into typed parameters, every mistake names the file, line and
+// key, and each network takes its own styles.
+#include "ftvlsi/io/layout_spec.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -6,13 +10,7 @@
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/io/decompose_spec.hpp"
-#include "ftvlsi/io/layout_spec.hpp"
-#include "ftvlsi/io/numbers.hpp"
-#include "ftvlsi/io/report_spec.hpp"
-#include "ftvlsi/io/spec_overrides.hpp"
 #include "ftvlsi/network/competing.hpp"
-#include "ftvlsi/report/report.hpp"
 
 using namespace ftvlsi;
 
@@ -29,7 +27,7 @@ std::string error_of(std::string_view yaml) {
 
 }  // namespace
 
-TEST_SUITE("spec") {
+TEST_SUITE("layout_spec") {
   TEST_CASE("a full spec parses into typed parameters") {
     const LayoutSpec spec = parse_layout_spec(
         "network:\n  kind: fat-tree\n  processors: 64\n  capacity: universal\n"
@@ -69,52 +67,6 @@ TEST_SUITE("spec") {
     const std::string e = error_of("network:\n  processors: [1, 2\n");
     CHECK(e.find("malformed YAML") != std::string::npos);
     CHECK(e.find("spec.yaml:") != std::string::npos);
-  }
-
-  TEST_CASE("flags override the spec") {
-    LayoutSpec spec = parse_layout_spec("network:\n  processors: 64\n", "s");
-    SpecOverrides o;
-    o.processors = "256";
-    o.capacity = "custom";
-    o.capacities = "5,4,3,2,1,1,1,1,1";
-    o.seed = "9";
-    apply_overrides(spec, o);
-    const auto& ft = std::get<FatTreeParams>(spec.network);
-    CHECK(ft.processors == 256);
-    CHECK(ft.capacity.custom.size() == 9);
-    CHECK(spec.seed == 9);
-    o.capacities = "5,,1";
-    CHECK_THROWS_AS(apply_overrides(spec, o), InputError);
-  }
-
-  TEST_CASE("the compiled-in report spec parses and names every layout") {
-    const ReportSpec report = parse_report_spec(default_report_spec(), "default");
-    CHECK(report.layouts.size() >= 2);
-    for (const auto& l : report.layouts) CHECK_FALSE(l.name.empty());
-  }
-}
-
-TEST_SUITE("decompose_spec") {
-  TEST_CASE("a decompose spec parses, and its errors name the file, line and key") {
-    const DecomposeSpec s = parse_decompose_spec(
-        "network: {kind: torus, processors: 64}\nhost: {processors: 128, alpha: 3}\n"
-        "decompose: {mapping: geometric, cut_on: placement}\noutput: {json: a.json, svg: a.svg}\n",
-        "d.yaml");
-    CHECK(s.network == "torus");
-    CHECK(s.processors == 64);
-    CHECK(s.host_processors == 128);
-    CHECK(s.host_alpha_given);
-    CHECK(s.mapping == MappingKind::kGeometric);
-    CHECK_FALSE(s.cut_layout);
-    CHECK(s.svg == "a.svg");
-    try {
-      parse_decompose_spec("network: {kind: mesh}\noutput:\n  jsn: x\n", "d.yaml");
-      FAIL("expected an InputError");
-    } catch (const InputError& e) {
-      CHECK(std::string(e.what()).find("d.yaml:3") != std::string::npos);
-      CHECK(std::string(e.what()).find("'jsn'") != std::string::npos);
-    }
-    CHECK_THROWS_AS(parse_decompose_spec("decompose: {cut_on: air}\n", "d.yaml"), InputError);
   }
 }
 

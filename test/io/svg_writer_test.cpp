@@ -1,5 +1,7 @@
 // The SVG writer on a small hand-built hierarchy, so every expected count can be worked out on
 // paper: depth 2, 13 nodes, 11 wires, 25 segments and 14 vias (all of them real bends).
+#include "ftvlsi/io/svg_writer.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -11,7 +13,6 @@
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/io/svg_writer.hpp"
 
 using namespace ftvlsi;
 namespace fs = std::filesystem;
@@ -73,7 +74,7 @@ Layout<2> sample_layout() {
 }
 
 fs::path scratch_dir() {
-  const fs::path dir = fs::temp_directory_path() / "ftvlsi_svg_test";
+  const fs::path dir = fs::temp_directory_path() / "ftvlsi_svg_writer_test";
   fs::create_directories(dir);
   return dir;
 }

@@ -1,5 +1,7 @@
 // write_gds() checked by reading its output back with an independent reader (gds_reader.hpp):
 // structures, flattened shapes per layer, the bounding box, units and the failure modes.
+#include "ftvlsi/io/gds_writer.hpp"
+
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -12,7 +14,6 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/layout.hpp"
-#include "ftvlsi/io/gds_writer.hpp"
 #include "io/gds_reader.hpp"
 
 namespace ftvlsi {
@@ -28,8 +29,8 @@ class TempDir {
  public:
   TempDir() {
     static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("ftvlsi_gds_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    path_ = fs::temp_directory_path() / ("ftvlsi_gds_writer_test_" + std::to_string(::getpid()) +
+                                         "_" + std::to_string(counter++));
     fs::remove_all(path_);
     fs::create_directories(path_);
   }

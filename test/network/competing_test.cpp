@@ -1,10 +1,11 @@
+#include "ftvlsi/network/competing.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
 #include <string>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/network/competing.hpp"
 
 using namespace ftvlsi;
 
@@ -23,7 +24,7 @@ std::uint64_t small_size(const CompetingKind& kind) {
 
 }  // namespace
 
-TEST_SUITE("competing_kinds") {
+TEST_SUITE("competing") {
   TEST_CASE("every built kind's network has its row's name and dimensions and fits its size") {
     for (const auto& kind : competing_kind_registry()) {
       CAPTURE(std::string(kind.name));
@@ -93,5 +94,38 @@ TEST_SUITE("competing_kinds") {
         CHECK(std::string(e.what()).find(competing_kind_list()) != std::string::npos);
       }
     }
+  }
+
+  TEST_CASE("network files round-trip and bad files name the problem") {
+    const CompetingNetwork net = make_competing("mesh3d", 27, 1);
+    const CompetingNetwork back = parse_network_text(network_text(net), "x");
+    CHECK(back.position == net.position);
+    CHECK(back.wires == net.wires);
+    CHECK(back.dimensions == 3);
+    auto error = [](std::string_view text) {
+      try {
+        parse_network_text(text, "net.txt");
+      } catch (const InputError& e) {
+        return std::string(e.what());
+      }
+      return std::string();
+    };
+    CHECK(error("processors 2\n0 0 0\n1 1 0\nwire 0 5\n").find("does not exist") !=
+          std::string::npos);
+    CHECK(error("processors 2\n0 0 0\n1 0 0\n").find("share the position") != std::string::npos);
+    CHECK(error("processors 2\n0 0 zero\n1 1 0\n").find("net.txt:2") != std::string::npos);
+    CHECK(error("# nothing\n").find("empty") != std::string::npos);
+    CHECK(error("processors 2\n0 0 0\n").find("no position") != std::string::npos);
+  }
+
+  TEST_CASE("sizes a network cannot take name the nearest valid sizes") {
+    try {
+      make_competing("mesh", 1000, 1);
+      FAIL("expected an InputError");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("961 and 1024") != std::string::npos);
+    }
+    CHECK_THROWS_AS(make_competing("mesh3d", 1000 + 1, 1), InputError);
+    CHECK_THROWS_AS(make_competing("hexagon", 16, 1), InputError);
   }
 }
