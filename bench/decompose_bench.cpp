@@ -1,4 +1,4 @@
-// Decomposition benchmark (issues 4, 16): for a side x side mesh and torus (default 1024) and a
+// Decomposition benchmark: for a side x side mesh and torus (default 1024) and a
 // planar network of a quarter the size, the CPU time of each phase: network, cutting-plane tree
 // (with per-level bandwidths), balanced tree (pearl strings, per-level bandwidths, Theorem 8's
 // bound), the balanced mapping's bisection (decomp/bisection.hpp) and one mapping's one-step

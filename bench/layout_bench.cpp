@@ -1,4 +1,4 @@
-// Layout benchmark (issue 2): for n = 2^16, 2^18, 2^20 with linear-size and area-universal
+// Layout benchmark: for n = 2^16, 2^18, 2^20 with linear-size and area-universal
 // capacities, the time of each phase (build, metrics, hierarchical DRC, GDS), the flattened
 // wires per second, and the peak memory of the configuration (each runs in its own process).
 // Optional flags: --flat (also flatten and run the flat DRC), --dump N FILE (write the flat
@@ -108,7 +108,7 @@ void dump_segments(std::uint64_t n, const char* path) {
               flat.wire_count(), path);
 }
 
-// The cube style (issue 3): build, metrics, hierarchical 3D DRC and GDS of a fat-tree on the 3D
+// The cube style: build, metrics, hierarchical 3D DRC and GDS of a fat-tree on the 3D
 // grid, and its volume against Theorem 4.
 void run_cube(std::uint64_t n, CapacityProfile profile) {
   const FatTree tree = make_tree(n, profile);
@@ -130,7 +130,7 @@ void run_cube(std::uint64_t n, CapacityProfile profile) {
   std::fflush(stdout);
 }
 
-// Fold-and-squash (issue 3): build, metrics, hierarchical (lattice) DRC and GDS of a fat-pyramid
+// Fold-and-squash: build, metrics, hierarchical (lattice) DRC and GDS of a fat-pyramid
 // or butterfly fat-tree on 4^k processors; with --flat also the flat DRC (k <= 8).
 void run_fold_and_squash(std::uint64_t n, bool pyramid, bool diagonals, bool flat) {
   const ButterflyFatTree net(n, pyramid, {}, diagonals);

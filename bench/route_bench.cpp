@@ -1,4 +1,4 @@
-// Routing benchmark (issue 5): message-channel steps per second of the delivery-cycle simulator
+// Routing benchmark: message-channel steps per second of the delivery-cycle simulator
 // on n = 2^16 processors with 10^6 uniform messages (area-universal capacities): the first ten
 // cycles of GREEDY (every undelivered message sent), a whole RANDOM run (k1 = k2 = r), GREEDY on
 // a fat-pyramid of 4^8 processors, and the time of `ftvlsi simulate --sweep` up to n = 2^16.

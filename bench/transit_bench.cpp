@@ -1,4 +1,4 @@
-// DeHon's practical fat-tree benchmark (issue 13): one load point of the 768K hybrid (786,432
+// DeHon's practical fat-tree benchmark: one load point of the 768K hybrid (786,432
 // processors, 1,118,208 RN1s) with 100 trials (target under 10 s), then building, packaging and
 // checking each composition. Release build; prints one Markdown table per part.
 //   transit_bench [TRIALS]

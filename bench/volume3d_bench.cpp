@@ -1,4 +1,4 @@
-// 3D volume benchmark (issue 14): the 3D butterfly fat-tree as a 3D lattice (`cube`) against the
+// 3D volume benchmark: the 3D butterfly fat-tree as a 3D lattice (`cube`) against the
 // layered router, the 3D fat-pyramid on the same lattice, and the fat-tree's cube (Theorem 4)
 // against its slab construction, with their volumes against the papers' bounds. Every configuration
 // runs in its own process, so that its peak memory is its own; a row gives the phase times (build,

@@ -5,14 +5,14 @@ set -euo pipefail
 packages=(build-essential cmake ccache python3 libcgal-dev libboost-dev libyaml-cpp-dev
           doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev klayout
           chromium clang-format-14)  # chromium: the 3D view test; clang-format-14: the style check
-# Issue 17: the Python module (pybind11, numpy; pytest and matplotlib for its tests and example),
+# The Python module (pybind11, numpy; pytest and matplotlib for its tests and example),
 # GNU parallel for sharded sweeps, and a local Slurm (slurm-wlm, munge) for scripts/test-slurm.sh.
 packages+=(python3-dev pybind11-dev python3-numpy python3-pytest python3-matplotlib parallel
            slurm-wlm munge)
-# Issue 15: clang-14 and libFuzzer for the fuzz targets (scripts/fuzz.sh), and the locale data
+# clang-14 and libFuzzer for the fuzz targets (scripts/fuzz.sh), and the locale data
 # the determinism test generates a decimal-comma locale (de_DE.UTF-8) from.
 packages+=(clang-14 libclang-rt-14-dev locales)
-# Issue 30: networkx reads ftvlsi export's GraphML in its test.
+# networkx reads ftvlsi export's GraphML in its test.
 packages+=(python3-networkx)
 missing=()
 for p in "${packages[@]}"; do

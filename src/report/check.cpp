@@ -144,7 +144,7 @@ std::vector<Entry> later_checks() {
       {"G3-headline",
        "3D, switch spans charged: the 3D fat-tree's Δ grows like ∛V, the 3D fat-pyramid's like "
        "lg V",
-       "beyond the papers: issue 14, the 3D analogue of Greenberg 1990 §1 (docs/simulate3d.md §4)",
+       "beyond the papers: the 3D analogue of Greenberg 1990 §1 (docs/simulate3d.md §4)",
        {64, 512, 4096},
        {64, 512, 4096, 32768},
        detail::measure_g3_headline,

@@ -851,7 +851,7 @@ std::vector<CheckSeries> measure_g_headline(const std::vector<u64>& sizes, const
       [](double a) { return std::sqrt(a); }, "area");
 }
 
-// G3-headline (beyond the papers, issue 14): the 3D analogue. With switch spans charged as wire,
+// G3-headline (beyond the papers): the 3D analogue. With switch spans charged as wire,
 // the 3D fat-tree's (Theorem 4 cube's) slowdown simulating a 3D mesh is Omega(cbrt V) and the
 // 3D fat-pyramid's O(lg V) (docs/simulate3d.md §4).
 std::vector<CheckSeries> measure_g3_headline(const std::vector<u64>& sizes, const Ctx& ctx) {

@@ -451,7 +451,7 @@ TEST_SUITE("cli_route") {
     CHECK(p.out.find("\"kind\": \"fat-pyramid\"") != std::string::npos);
   }
 
-  TEST_CASE("simulate writes the slowdown JSON; a sweep writes its report folder") {
+  TEST_CASE("simulate writes the slowdown JSON, and a sweep writes its report folder") {
     const fs::path dir = scratch("simulate");
     const std::string json = (dir / "s.json").string();
     const CliResult r =
@@ -561,7 +561,7 @@ TEST_SUITE("cli_check") {
     CHECK(r.out.find("Leiserson 1985, Theorem 4") != std::string::npos);
   }
 
-  TEST_CASE("check runs the named checks and writes JSON; bad input is refused") {
+  TEST_CASE("check runs the named checks and writes JSON, and bad input is refused") {
     const CliResult r = run("check L-L6 L-T8 --json - --seed 3");
     CHECK(r.code == 0);
     const auto begin = r.out.find('{'), end = r.out.rfind('}');  // stderr's summary after

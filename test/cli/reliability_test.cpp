@@ -70,7 +70,7 @@ std::string slurp(const fs::path& path) {
 }  // namespace
 
 TEST_SUITE("reliability") {
-  TEST_CASE("a bug exits 4 with the assertion's location; exhausted memory is one clear line") {
+  TEST_CASE("a bug exits 4 with the assertion's location, and exhausted memory is one clear line") {
     const CliResult assert_run = run("layout -n 4", "FTVLSI_INJECT_FAULT=assert");
     CHECK(assert_run.code == 4);
     CHECK(assert_run.out.rfind("ftvlsi: error FTV-9001: internal error", 0) == 0);

@@ -100,7 +100,7 @@ TEST_SUITE("transit_cli") {
     expect_error("layout --network transit --svg x.svg", 2, "FTV-5501", "--html");
   }
 
-  TEST_CASE("a bad timing spec names the file, line and key; a missing one is an I/O error") {
+  TEST_CASE("a bad timing spec names the file, line and key, and a missing one is an I/O error") {
     const fs::path dir = scratch("timing");
     std::ofstream(dir / "t.yaml") << "clock_mhz: 100\nspeed: 3\n";
     expect_error("layout --network transit --timing " + (dir / "t.yaml").string(), 2, "FTV-2103",
@@ -112,7 +112,7 @@ TEST_SUITE("transit_cli") {
                  "too small");
   }
 
-  TEST_CASE("same seed, same bytes; an unwritable output leaves nothing behind") {
+  TEST_CASE("same seed, same bytes, and an unwritable output leaves nothing behind") {
     const fs::path dir = scratch("same");
     for (const char* name : {"a", "b"}) {
       const std::string base = (dir / name).string();

@@ -104,7 +104,7 @@ TEST_SUITE("check") {
     CHECK(results[0].series[0].reason.find("12288") != std::string::npos);
   }
 
-  TEST_CASE("GL-T9 is judged at every size by the proof's step; the off-line schedule fails it") {
+  TEST_CASE("GL-T9 is judged at every size by the proof's step, and the off-line schedule fails it") {
     CheckOptions o;
     o.ids = {"GL-T9"};
     o.tiny = 1024;
@@ -241,7 +241,7 @@ TEST_SUITE("check controls") {
     }
   }
 
-  TEST_CASE("every check has a control; one not run or passing is not evidence") {
+  TEST_CASE("every check has a control, and one not run or passing is not evidence") {
     CheckOptions o;
     o.ids = {"D-compose", "L-L3"};
     o.tiny = 4096;

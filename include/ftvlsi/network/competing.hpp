@@ -72,7 +72,7 @@ long double estimate_competing_bytes(std::string_view kind, std::uint64_t n);
 //   triangulation of n seeded random points (CGAL).
 CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uint64_t seed);
 CompetingNetwork make_planar(std::uint64_t n, std::uint64_t seed);
-// Irregular families for the mapping benchmarks (issue 16), both on the planar network's grid of
+// Irregular families for the mapping benchmarks, both on the planar network's grid of
 // about four cells per point: `unit-disk`, the random geometric graph joining points at distance
 // <= sqrt(kUnitDiskRadius2) (average degree about 6, possibly disconnected); `fem`, a 2D
 // finite-element-like mesh: the Delaunay triangulation of points outside kFemHoles round holes
