@@ -116,8 +116,8 @@ void bind_arrays(LayoutClass& c) {
   }
   c.def_property_readonly("capacities", [](py::object self) -> py::object {
     const L& l = self.cast<const L&>();
-    if (!l.run.tree) return py::none();
-    return view(l.run.tree->capacities(), self);
+    if (!l.run.tree()) return py::none();
+    return view(l.run.tree()->capacities(), self);
   });
 }
 

@@ -269,20 +269,20 @@ void add_volume_bound(ordered_json& layout, const LayoutRun& run) {
   const auto* drawn = drawn_as<3>(run.drawn);
   if (!drawn || !run.reference_size || *run.reference_size <= 0) return;
   const double ratio = static_cast<double>(drawn->metrics.size) / *run.reference_size;
-  const bool pyramid3d = run.butterfly3d && run.butterfly3d->pyramid();
-  layout["volume_bound"] = run.tree          ? "Leiserson 1985 Theorem 4: (w lg(n/w))^(3/2)"
-                           : pyramid3d       ? "Greenberg-Leiserson 6's n lg^(3/2) n, with the mesh"
-                           : run.butterfly3d ? "Greenberg-Leiserson 6: n lg^(3/2) n"
-                                             : "n";
+  const bool pyramid3d = run.butterfly3d() && run.butterfly3d()->pyramid();
+  layout["volume_bound"] = run.tree()  ? "Leiserson 1985 Theorem 4: (w lg(n/w))^(3/2)"
+                           : pyramid3d ? "Greenberg-Leiserson 6's n lg^(3/2) n, with the mesh"
+                           : run.butterfly3d() ? "Greenberg-Leiserson 6: n lg^(3/2) n"
+                                               : "n";
   layout["volume_ratio"] = ratio;
-  if (run.tree) layout["theorem4_ratio"] = ratio;
+  if (run.tree()) layout["theorem4_ratio"] = ratio;
 }
 
 ordered_json network_section(const LayoutRun& run) {
-  if (run.tree) return network_json(*run.tree);
-  if (run.butterfly3d) return network_json(*run.butterfly3d);
-  if (run.butterfly) return network_json(*run.butterfly);
-  return network_json(*run.network);
+  if (run.tree()) return network_json(*run.tree());
+  if (run.butterfly3d()) return network_json(*run.butterfly3d());
+  if (run.butterfly()) return network_json(*run.butterfly());
+  return network_json(*run.network());
 }
 
 // Every number of `j` (a technology's figures) is finite, or FTV-3604 names the first that is not.
@@ -304,7 +304,7 @@ void require_finite_physical(const LayoutSpec& spec, const LayoutRun& run) {
   const Technology& t = *spec.technology;
   ordered_json figures;
   std::visit([&](const auto& d) { add_physical(figures, t, d.metrics); }, run.drawn);
-  if (run.tree) add_switch_areas(figures, t, *run.tree);
+  if (run.tree()) add_switch_areas(figures, t, *run.tree());
   figures["technology"] = technology_json(t);
   require_finite_numbers(figures, "technology", t);
 }
@@ -326,7 +326,7 @@ std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
   }
   if (spec.technology) {
     require_finite_physical(spec, run);
-    if (run.tree) add_switch_areas(j["layout"], *spec.technology, *run.tree);
+    if (run.tree()) add_switch_areas(j["layout"], *spec.technology, *run.tree());
     j["technology"] = technology_json(*spec.technology);
   }
   return j.dump(2) + "\n";

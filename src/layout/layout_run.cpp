@@ -2,18 +2,34 @@
 
 namespace ftvlsi {
 
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+}  // namespace
+
 std::uint64_t LayoutRun::processors() const {
-  if (tree) return tree->processors();
-  if (butterfly3d) return butterfly3d->processors();
-  if (butterfly) return butterfly->processors();
-  return network->processors();
+  return std::visit(Overloaded{[](std::monostate) -> std::uint64_t { return 0; },
+                               [](const auto& net) -> std::uint64_t { return net.processors(); }},
+                    laid_out);
 }
 
 std::string LayoutRun::kind() const {
-  if (tree) return "fat-tree";
-  if (butterfly3d) return butterfly3d->pyramid() ? "fat-pyramid-3d" : "butterfly-fat-tree-3d";
-  if (butterfly) return butterfly->pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
-  return network->kind;
+  return std::visit(Overloaded{[](std::monostate) -> std::string { return ""; },
+                               [](const FatTree&) -> std::string { return "fat-tree"; },
+                               [](const CompetingNetwork& n) -> std::string { return n.kind; },
+                               [](const ButterflyFatTree& b) -> std::string {
+                                 return b.pyramid() ? "fat-pyramid" : "butterfly-fat-tree";
+                               },
+                               [](const ButterflyFatTree3d& b) -> std::string {
+                                 return b.pyramid() ? "fat-pyramid-3d" : "butterfly-fat-tree-3d";
+                               }},
+                    laid_out);
 }
 
 std::uint64_t LayoutRun::wires() const {

@@ -160,21 +160,21 @@ namespace {
 // The builders lay out in run.style, resolved once by run_layout.
 void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& run,
                     SvgOptions& svg) {
-  run.tree.emplace(ft);
+  const FatTree& tree = run.laid_out.emplace<FatTree>(ft);
   const bool cube = is_3d(run.style);
   if (cube) {
-    require_cube_memory(*run.tree, spec.drc);
+    require_cube_memory(tree, spec.drc);
     const bool slab = run.style == LayoutStyle::kSlab;
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<3>{slab ? build_slab_cube(*run.tree) : build_cube(*run.tree), {}};
+      run.drawn = DrawnLayout<3>{slab ? build_slab_cube(tree) : build_cube(tree), {}};
     });
   } else {
-    require_layout_memory(*run.tree, spec.drc);
-    run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_h_tree(*run.tree), {}}; });
+    require_layout_memory(tree, spec.drc);
+    run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_h_tree(tree), {}}; });
   }
-  svg.title = fmt::format("fat-tree, {} processors, {} capacities, {}", run.tree->processors(),
+  svg.title = fmt::format("fat-tree, {} processors, {} capacities, {}", tree.processors(),
                           to_string(ft.capacity.profile), cube ? "cube (3D)" : "H-tree");
-  svg.level_labels = level_labels(*run.tree);
+  svg.level_labels = level_labels(tree);
 }
 
 // Fold-and-squash processors are squares of side ceil(sqrt alpha) (1 by default).
@@ -195,33 +195,33 @@ void build_butterfly(const LayoutSpec& spec, const ButterflyParams& b, LayoutRun
       throw InputError(5405,
                        "--mesh-diagonals applies to the 2D fat-pyramid; the 3D one has the "
                        "6-neighbour mesh");
-    run.butterfly3d.emplace(b.processors, b.pyramid());
+    const auto& net = run.laid_out.emplace<ButterflyFatTree3d>(b.processors, b.pyramid());
     const bool lattice = style == LayoutStyle::kCube;
-    require_layout_memory(*run.butterfly3d, lattice, spec.drc);
+    require_layout_memory(net, lattice, spec.drc);
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<3>{lattice ? build_butterfly3d_lattice(*run.butterfly3d)
-                                         : build_butterfly3d(*run.butterfly3d),
-                                 {}};
+      run.drawn =
+          DrawnLayout<3>{lattice ? build_butterfly3d_lattice(net) : build_butterfly3d(net), {}};
     });
     svg.title =
         fmt::format("3D {}, {} processors, {}", b.pyramid() ? "fat-pyramid" : "butterfly fat-tree",
                     b.processors, lattice ? "3D lattice" : "layered");
-    levels = run.butterfly3d->levels();
+    levels = net.levels();
   } else {
-    run.butterfly.emplace(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
+    const auto& net = run.laid_out.emplace<ButterflyFatTree>(b.processors, b.pyramid(), b.parents,
+                                                             b.mesh_diagonals);
     const bool regular = style == LayoutStyle::kFoldAndSquash;
     if (b.alpha && !regular)
       throw InputError(3408,
                        "--alpha applies to a butterfly network's fold-and-squash layout only");
-    require_layout_memory(*run.butterfly, regular, spec.drc);
+    require_layout_memory(net, regular, spec.drc);
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<2>{regular ? build_fold_and_squash(*run.butterfly, processor_side(b))
-                                         : build_centred_butterfly(*run.butterfly),
-                                 {}};
+      run.drawn = DrawnLayout<2>{
+          regular ? build_fold_and_squash(net, processor_side(b)) : build_centred_butterfly(net),
+          {}};
     });
     svg.title = fmt::format("{}, {} processors, {}", b.kind, b.processors,
                             regular ? "fold-and-squash" : "H-tree placement");
-    levels = run.butterfly->levels();
+    levels = net.levels();
   }
   for (int l = 0; l <= levels; ++l) svg.level_labels.push_back(fmt::format("switch level {}", l));
 }
@@ -231,21 +231,20 @@ void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun
   if (is_file_kind(c.kind)) {
     if (!c.file)
       throw InputError(5402, "a network of kind file needs --network-file FILE (or file:)");
-    run.network = read_network_file(*c.file);
+    run.laid_out = read_network_file(*c.file);
   } else {
-    run.network = make_competing(c.kind, c.processors, spec.seed);
-    validate(*run.network, c.kind);
+    run.laid_out = make_competing(c.kind, c.processors, spec.seed);
+    validate(*run.network(), c.kind);
   }
+  const CompetingNetwork& net = *run.network();
   const bool cube = run.style == LayoutStyle::kCube;
-  require_layout_memory(*run.network, cube, spec.drc);
+  require_layout_memory(net, cube, spec.drc);
   if (cube)
-    run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_grid3d(*run.network), {}}; });
+    run.times.build = timed([&] { run.drawn = DrawnLayout<3>{build_grid3d(net), {}}; });
   else
-    run.times.build = timed([&] {
-      run.drawn = DrawnLayout<2>{build_channel_layout(*run.network), {}};
-    });
-  svg.title = fmt::format("{} network, {} processors, {}", run.network->kind,
-                          run.network->processors(), cube ? "3D grid" : "channel layout");
+    run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_channel_layout(net), {}}; });
+  svg.title = fmt::format("{} network, {} processors, {}", net.kind, net.processors(),
+                          cube ? "3D grid" : "channel layout");
   svg.level_labels = {"wires"};
 }
 
@@ -271,8 +270,8 @@ std::optional<double> reference_size(const LayoutRun& run) {
     return std::nullopt;
   } else {
     const double n = static_cast<double>(run.processors());
-    if (run.tree) return theorem4_volume(*run.tree);
-    if (run.butterfly3d) return n * std::pow(std::max(1.0, std::log2(n)), 1.5);
+    if (const auto* tree = run.tree()) return theorem4_volume(*tree);
+    if (run.butterfly3d()) return n * std::pow(std::max(1.0, std::log2(n)), 1.5);
     return n;
   }
 }
@@ -300,7 +299,8 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
   });
   run.reference_size = reference_size<D>(run);
   if constexpr (D == 2)
-    if (run.butterfly) run.wire_kinds = measure_wire_kinds(layout, run.butterfly->levels() + 1);
+    if (const auto* b = run.butterfly())
+      run.wire_kinds = measure_wire_kinds(layout, b->levels() + 1);
   step("files", 3);
   write_files(spec, run, layout, spec.output, svg);
   step("done", 4);

@@ -47,17 +47,17 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
         "| {} | {} ({}, 3D) | {} | {} | {} × {} × {} | volume {} | {:.2f} | {} | {} | {} | {} "
         "|\n",
         spec.name,
-        run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind(),
+        run.tree() ? std::string(to_string(run.tree()->capacity_params().profile)) : run.kind(),
         to_string(d->layout.style), run.processors(),
-        run.tree ? std::to_string(run.tree->capacity(0)) : "-", m.width, m.height, m.depth,
+        run.tree() ? std::to_string(run.tree()->capacity(0)) : "-", m.width, m.height, m.depth,
         m.volume(), static_cast<double>(m.volume()) / static_cast<double>(run.processors()),
         m.wires, m.wire_length_total, m.wire_length_max, drc_cell(run));
   }
   const auto& m = std::get<DrawnLayout<2>>(run.drawn).metrics;
   const std::uint64_t n = run.processors();
   const std::string profile =
-      run.tree ? std::string(to_string(run.tree->capacity_params().profile)) : run.kind();
-  const std::string root = run.tree ? std::to_string(run.tree->capacity(0)) : "-";
+      run.tree() ? std::string(to_string(run.tree()->capacity_params().profile)) : run.kind();
+  const std::string root = run.tree() ? std::to_string(run.tree()->capacity(0)) : "-";
   return fmt::format("| {} | {} | {} | {} | {} × {} | {} | {:.2f} | {} | {} | {} | {} |\n",
                      spec.name, profile, n, root, m.width, m.height, m.area(),
                      static_cast<double>(m.area()) / static_cast<double>(n), m.wires,
@@ -65,20 +65,20 @@ std::string summary_row(const LayoutSpec& spec, const LayoutRun& run) {
 }
 
 std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
-  if (!run.tree && !run.butterfly) return "";
-  if (const auto* d = run.drawn_as<3>(); d && run.tree) {
+  if (!run.tree() && !run.butterfly()) return "";
+  if (const auto* d = run.drawn_as<3>(); d && run.tree()) {
     const auto& m = d->metrics;
     std::string out = fmt::format(
         "\n### {0}\n\nFiles: [{0}.html]({0}/{0}.html) (3D view), [{0}.gds]({0}/{0}.gds) (plane z "
         "on layer 100 + z), [{0}.json]({0}/{0}.json). Volume {1} = {2:.1f} × Leiserson's Theorem 4 "
         "bound (w lg(n/w))^(3/2) = {3:.0f}; {4} planes. Per binary level k:\n\n"
         "| k | cap | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
-        spec.name, m.volume(), static_cast<double>(m.volume()) / theorem4_volume(*run.tree),
-        theorem4_volume(*run.tree), m.layers);
+        spec.name, m.volume(), static_cast<double>(m.volume()) / theorem4_volume(*run.tree()),
+        theorem4_volume(*run.tree()), m.layers);
     for (int k = 0; k < static_cast<int>(m.wires_by_level.size()); ++k)
-      out +=
-          fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree->capacity(k), m.wires_by_level[k],
-                      m.wire_length_total_by_level[k], m.wire_length_max_by_level[k]);
+      out += fmt::format("| {} | {} | {} | {} | {} |\n", k, run.tree()->capacity(k),
+                         m.wires_by_level[k], m.wire_length_total_by_level[k],
+                         m.wire_length_max_by_level[k]);
     return out;
   }
   std::string out = fmt::format(
@@ -86,12 +86,13 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
       "[{0}.json]({0}/{0}.json). "
       "{1}:\n\n| {2} | {3} | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
       spec.name,
-      run.tree ? "Per binary level k (0 = root channel)"
-               : "Per switch level l (0 = processors; wires tagged with their upper switch)",
-      run.tree ? "k" : "l", run.tree ? "cap" : "channel");
+      run.tree() ? "Per binary level k (0 = root channel)"
+                 : "Per switch level l (0 = processors; wires tagged with their upper switch)",
+      run.tree() ? "k" : "l", run.tree() ? "cap" : "channel");
   const auto& m = std::get<DrawnLayout<2>>(run.drawn).metrics;
   for (int k = 0; k < static_cast<int>(m.wires_by_level.size()); ++k) {
-    const std::uint64_t cap = run.tree ? run.tree->capacity(k) : run.butterfly->channel_width(k);
+    const std::uint64_t cap =
+        run.tree() ? run.tree()->capacity(k) : run.butterfly()->channel_width(k);
     out += fmt::format("| {} | {} | {} | {} | {} |\n", k, cap, m.wires_by_level[k],
                        m.wire_length_total_by_level[k], m.wire_length_max_by_level[k]);
   }

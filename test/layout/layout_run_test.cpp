@@ -17,23 +17,37 @@ using ftvlsi::test::random_layout;
 TEST_SUITE("layout_run") {
   TEST_CASE("the network it laid out names the kind and the processors") {
     LayoutRun tree;
-    tree.tree = ftvlsi::test::tree_of(64, CapacityProfile::kFull);
+    tree.laid_out = ftvlsi::test::tree_of(64, CapacityProfile::kFull);
     CHECK(tree.kind() == "fat-tree");
+    CHECK(tree.tree() != nullptr);
+    CHECK(tree.network() == nullptr);
     CHECK(tree.processors() == 64);
     LayoutRun mesh;
-    mesh.network = make_competing("torus", 49, 1);
+    mesh.laid_out = make_competing("torus", 49, 1);
     CHECK(mesh.kind() == "torus");
     CHECK(mesh.processors() == 49);
+    CHECK(mesh.network() != nullptr);
+    CHECK(mesh.tree() == nullptr);
     for (const bool pyramid : {false, true}) {
       LayoutRun b;
-      b.butterfly = ButterflyFatTree(256, pyramid);
+      b.laid_out = ButterflyFatTree(256, pyramid);
       CHECK(b.kind() == (pyramid ? "fat-pyramid" : "butterfly-fat-tree"));
       CHECK(b.processors() == 256);
       LayoutRun b3;
-      b3.butterfly3d = ButterflyFatTree3d(512, pyramid);
+      b3.laid_out = ButterflyFatTree3d(512, pyramid);
       CHECK(b3.kind() == (pyramid ? "fat-pyramid-3d" : "butterfly-fat-tree-3d"));
       CHECK(b3.processors() == 512);
+      CHECK((b.butterfly() != nullptr && b.butterfly3d() == nullptr));
+      CHECK((b3.butterfly3d() != nullptr && b3.butterfly() == nullptr));
     }
+  }
+
+  TEST_CASE("an empty run holds no network: no kind, no processors") {
+    const LayoutRun empty;
+    CHECK(empty.kind().empty());
+    CHECK(empty.processors() == 0);
+    CHECK((empty.tree() == nullptr && empty.network() == nullptr && empty.butterfly() == nullptr &&
+           empty.butterfly3d() == nullptr));
   }
 
   TEST_CASE("wires, grid size and dimensions are the drawn layout's, in 2D and 3D") {

@@ -25,13 +25,15 @@ struct PhaseTimes {
   double build = 0, metrics = 0, drc = 0, svg = 0, gds = 0, json = 0;
 };
 
+// The network a layout run laid out: a fat-tree, a competing network, a butterfly fat-tree or
+// fat-pyramid, or their 3D form (--style cube); empty before the run builds it.
+using LaidOutNetwork =
+    std::variant<std::monostate, FatTree, CompetingNetwork, ButterflyFatTree, ButterflyFatTree3d>;
+
 struct LayoutRun {
-  std::optional<FatTree> tree;                    // a fat-tree run
-  std::optional<CompetingNetwork> network;        // a competing-network run
-  std::optional<ButterflyFatTree> butterfly;      // a butterfly fat-tree or fat-pyramid run
-  std::optional<ButterflyFatTree3d> butterfly3d;  // the 3D butterfly fat-tree (--style cube)
-  LayoutStyle style = LayoutStyle::kHTree;        // the style resolved from the spec, once
-  AnyDrawnLayout drawn;                           // 3D for --style cube
+  LaidOutNetwork laid_out;                  // exactly one network once the run is built
+  LayoutStyle style = LayoutStyle::kHTree;  // the style resolved from the spec, once
+  AnyDrawnLayout drawn;                     // 3D for --style cube
   std::vector<DrcReport> drc;
   std::optional<WireKindMetrics> wire_kinds;  // butterfly networks in 2D: tree and mesh wires
   // 3D layouts: the volume the layout is compared with (Theorem 4 for a fat-tree, n lg^(3/2) n
@@ -41,6 +43,14 @@ struct LayoutRun {
   // What the pictures call it: the SVG's title and its legend text per wire level.
   std::string title;
   std::vector<std::string> level_labels;
+
+  // The laid-out network if it is of that kind, else null.
+  const FatTree* tree() const { return std::get_if<FatTree>(&laid_out); }
+  const CompetingNetwork* network() const { return std::get_if<CompetingNetwork>(&laid_out); }
+  const ButterflyFatTree* butterfly() const { return std::get_if<ButterflyFatTree>(&laid_out); }
+  const ButterflyFatTree3d* butterfly3d() const {
+    return std::get_if<ButterflyFatTree3d>(&laid_out);
+  }
 
   int dimensions() const { return drawn.index() == 0 ? 2 : 3; }
   // The drawn layout if it has D dimensions, else null.
