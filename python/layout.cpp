@@ -31,8 +31,9 @@ std::shared_ptr<Layout> layout(const py::object& spec_arg, const py::kwargs& kw)
   Params p = params_of("layout", spec_arg, kw, kLayoutParams,
                        {{"kind", "network"}, {"file", "network_file"}});
   auto out = std::make_shared<Layout>();
-  if (const auto path = take(p, "spec")) out->spec = load_layout_spec(*path);
-  SpecOverrides o;
+  LayoutOptions options;
+  options.spec_file = take(p, "spec");
+  SpecOverrides& o = options.overrides;
   o.network = take(p, "network"), o.network_file = take(p, "network_file");
   o.processors = take(p, "processors"), o.capacity = take(p, "capacity");
   o.root_capacity = take(p, "root_capacity"), o.alpha = take(p, "alpha");
@@ -41,8 +42,7 @@ std::shared_ptr<Layout> layout(const py::object& spec_arg, const py::kwargs& kw)
   o.style = take(p, "style"), o.seed = take(p, "seed"), o.technology = take(p, "technology");
   o.drc = take(p, "drc");  // True / False arrive as "true" / "false", DRC modes of their own
   require_used("layout", p);
-  apply_overrides(out->spec, o);
-  out->spec.output = {};
+  out->spec = layout_spec(options, FrontEnd::kPython);
   Interruptible computing;
   out->run = run_layout(out->spec);
   return out;

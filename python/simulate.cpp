@@ -10,6 +10,7 @@
 #include "ftvlsi/io/spec_overrides.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/report/check.hpp"
+#include "ftvlsi/report/check_spec.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 #include "params.hpp"
 
@@ -113,14 +114,14 @@ struct Check {
 std::shared_ptr<Check> check(const py::object& spec_arg, const py::kwargs& kw) {
   Params p = params_of("check", spec_arg, kw, {"ids", "full", "seed", "technology", "tiny"});
   auto out = std::make_shared<Check>();
-  CheckOptions& o = out->options;
+  CheckChoices c;
   if (const auto v = take(p, "ids"))
-    for (auto id : split_list(*v, ',')) o.ids.emplace_back(id);
-  o.full = truthy(take(p, "full"));
-  if (const auto v = take(p, "seed")) o.seed = parse_unsigned(*v, "--seed");
-  if (const auto v = take(p, "technology")) o.technology = load_technology(*v);
-  if (const auto v = take(p, "tiny")) o.tiny = parse_positive(*v, "tiny");
+    for (auto id : split_list(*v, ',')) c.ids.emplace_back(id);
+  c.full = truthy(take(p, "full"));
+  c.seed = take(p, "seed"), c.technology = take(p, "technology"), c.tiny = take(p, "tiny");
   require_used("check", p);
+  out->options = check_options(c, FrontEnd::kPython);
+  const CheckOptions& o = out->options;
   Interruptible computing;
   out->results = run_checks(o);
   return out;

@@ -33,6 +33,7 @@
 #include "ftvlsi/io/technology_spec.hpp"
 #include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/check_partial.hpp"
+#include "ftvlsi/report/check_spec.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/report/layout_job.hpp"
 #include "ftvlsi/report/merge.hpp"
@@ -135,11 +136,10 @@ int run_layout_command(const LayoutArgs& args) {
     return ftvlsi::cli::run_transit_layout_command(
         args.transit, {o.seed, o.json, o.gds, o.html, o.svg, o.style, o.drc, args.drc_flag});
   }
-  ftvlsi::LayoutSpec spec =
-      args.spec.empty() ? ftvlsi::LayoutSpec{} : ftvlsi::load_layout_spec(args.spec);
-  if (args.drc_flag && spec.drc == ftvlsi::DrcMode::kNone)
-    spec.drc = ftvlsi::DrcMode::kHierarchical;
-  ftvlsi::apply_overrides(spec, args.overrides);
+  const ftvlsi::LayoutSpec spec =
+      ftvlsi::layout_spec({args.spec.empty() ? std::nullopt : std::optional<std::string>(args.spec),
+                           args.overrides, args.drc_flag},
+                          ftvlsi::FrontEnd::kCli);
   // Progress once a layout has taken a few seconds (every phase with --verbose).
   const ftvlsi::cli::Progress progress("layout", g_verbosity, 3.0);
   const auto run = ftvlsi::run_layout(spec, std::cref(progress));
@@ -392,8 +392,7 @@ void add_check_options(CLI::App* cmd, CheckArgs& a) {
 }
 
 // check --shard K/N: the shard's checks into a partial result in --out.
-int run_check_shard(const CheckArgs& a, ftvlsi::CheckOptions& o) {
-  o.shard = ftvlsi::parse_shard(*a.shard);
+int run_check_shard(const CheckArgs& a, const ftvlsi::CheckOptions& o) {
   if (!a.out || a.json)
     throw ftvlsi::InputError(
         1305, "a check shard writes its partial result into --out DIR (and no --json); give --out");
@@ -427,13 +426,9 @@ int run_check_command(const CheckArgs& a) {
       std::cout << fmt::format("{:<11} {} [{}]\n", c.id, c.claim, c.source);
     return 0;
   }
-  if (a.quick && a.full) throw ftvlsi::InputError(1017, "give --quick or --full, not both");
-  ftvlsi::CheckOptions o;
-  o.ids = a.ids;
-  o.full = a.full;
-  o.controls = a.controls;
-  if (a.seed) o.seed = ftvlsi::parse_unsigned(*a.seed, "--seed");
-  if (a.technology) o.technology = ftvlsi::load_technology(*a.technology);
+  ftvlsi::CheckOptions o = ftvlsi::check_options(
+      {a.ids, a.quick, a.full, a.controls, a.seed, a.technology, a.shard, std::nullopt},
+      ftvlsi::FrontEnd::kCli);
   if (a.shard) return run_check_shard(a, o);
   ftvlsi::require_distinct_outputs(
       {{"technology file", o.technology ? o.technology->file : std::string()}},

@@ -3,22 +3,15 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <limits>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
-#include "ftvlsi/io/layout_spec.hpp"
-#include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/transit_json.hpp"
-#include "ftvlsi/io/transit_options.hpp"
-#include "ftvlsi/io/transit_timing.hpp"
 #include "ftvlsi/report/transit_job.hpp"
+#include "ftvlsi/report/transit_spec.hpp"
 
 namespace ftvlsi::cli {
 namespace {
-
-// --stages and --trials are ints: a larger count is "too large", never wrapped around.
-constexpr std::uint64_t kIntMax = std::numeric_limits<int>::max();
 
 void add(CLI::App* cmd, const std::string& name, std::optional<std::string>& target,
          const std::string& help) {
@@ -26,24 +19,21 @@ void add(CLI::App* cmd, const std::string& name, std::optional<std::string>& tar
       name, [&target](const std::string& v) { target = v; }, help);
 }
 
-TransitParams network_params(const TransitArgs& a, const TransitCommon& c) {
-  TransitParams p;
-  if (a.composition) p.composition = *a.composition;
-  if ((a.leaf || a.stages) && p.composition != "custom")
-    throw InputError(
-        1030, "--leaf and --stages describe a --composition custom; the named ones fix them");
-  if (a.leaf) p.leaf = parse_transit_leaf(*a.leaf);
-  if (a.stages) p.stages = static_cast<int>(parse_unsigned(*a.stages, "--stages", kIntMax));
-  if (a.rn1) p.rn1 = parse_rn1_config(*a.rn1);
-  if (a.wiring) p.wiring = parse_redundant_wiring(*a.wiring);
-  if (c.seed) p.seed = parse_unsigned(*c.seed, "--seed");
-  return resolve_composition(p);
+// The flags as given, for the spec builders of report/transit_spec.hpp.
+TransitOptions options_of(const TransitArgs& a, const TransitCommon& c) {
+  TransitOptions o;
+  o.composition = a.composition, o.leaf = a.leaf, o.stages = a.stages, o.rn1 = a.rn1;
+  o.wiring = a.wiring, o.load = a.load, o.locality = a.locality, o.trials = a.trials;
+  o.faults = a.faults, o.fault_kind = a.fault_kind, o.timing = a.timing;
+  o.seed = c.seed, o.json = c.json, o.gds = c.gds, o.html = c.html, o.svg = c.svg;
+  o.style = c.style, o.drc = c.drc, o.drc_flag = c.drc_flag;
+  return o;
 }
 
 }  // namespace
 
 bool is_transit(const std::optional<std::string>& network) {
-  return network && *network == "transit";
+  return ftvlsi::is_transit(network);
 }
 
 void add_transit_options(CLI::App* cmd, TransitArgs& a, bool route) {
@@ -66,15 +56,7 @@ void add_transit_options(CLI::App* cmd, TransitArgs& a, bool route) {
 }
 
 int run_transit_route_command(const TransitArgs& a, const TransitCommon& c) {
-  TransitRouteJobSpec s;
-  s.network = network_params(a, c);
-  s.route.seed = s.network.seed;
-  if (a.load) s.route.load = parse_probability(*a.load, "--load");
-  if (a.locality) s.route.locality = parse_locality(*a.locality);
-  if (a.trials) s.route.trials = static_cast<int>(parse_positive(*a.trials, "--trials", kIntMax));
-  if (a.faults) s.faults.fraction = parse_probability(*a.faults, "--faults");
-  if (a.fault_kind) s.faults.kind = parse_fault_kind(*a.fault_kind);
-  s.json = c.json.value_or("-");
+  const TransitRouteJobSpec s = transit_route_spec(options_of(a, c));
   const auto run = run_transit_route(s);
   const std::string doc = transit_route_json(run);
   if (*s.json == "-") {
@@ -92,25 +74,7 @@ int run_transit_route_command(const TransitArgs& a, const TransitCommon& c) {
 }
 
 int run_transit_layout_command(const TransitArgs& a, const TransitCommon& c) {
-  if (a.load || a.locality || a.trials || a.faults || a.fault_kind)
-    throw InputError(1031, "--load, --locality, --trials and --faults belong to ftvlsi route");
-  if (c.style && *c.style != to_string(LayoutStyle::kHollowCube))
-    throw InputError(
-        1032,
-        fmt::format(
-            "a transit network is packaged as hollow cubes; use --style hollow-cube, not '{}'",
-            *c.style));
-  TransitLayoutJobSpec s;
-  s.network = network_params(a, c);
-  if (a.timing) s.timing = load_transit_timing(*a.timing);
-  s.timing_file = a.timing;
-  if (c.drc_flag) s.drc = DrcMode::kHierarchical;
-  if (c.drc) s.drc = parse_drc_mode(*c.drc, "--drc-mode");
-  s.output.json = c.json;
-  s.output.gds = c.gds;
-  s.output.html = c.html;
-  s.output.svg = c.svg;
-  if (!c.json && !c.gds && !c.html && !c.svg) s.output.json = "-";
+  const TransitLayoutJobSpec s = transit_layout_spec(options_of(a, c));
   const auto run = run_transit_layout(s);
   if (s.output.json && *s.output.json == "-") {
     std::cout << transit_layout_json(run);

@@ -119,4 +119,12 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
   if (o.capacities) ft.capacity.custom = parse_positive_list(*o.capacities, "--capacities entry");
 }
 
+LayoutSpec layout_spec(const LayoutOptions& options, FrontEnd front) {
+  LayoutSpec spec = options.spec_file ? load_layout_spec(*options.spec_file) : LayoutSpec{};
+  if (options.drc_flag && spec.drc == DrcMode::kNone) spec.drc = DrcMode::kHierarchical;
+  apply_overrides(spec, options.overrides);
+  if (front == FrontEnd::kPython) spec.output = {};
+  return spec;
+}
+
 }  // namespace ftvlsi

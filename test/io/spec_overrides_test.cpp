@@ -116,4 +116,41 @@ TEST_SUITE("spec_overrides") {
     CHECK_FALSE(resolved_alpha(tech, std::nullopt).has_value());
     CHECK(error_id([] { resolved_alpha(std::nullopt, std::string("technology")); }) == 1302);
   }
+
+  TEST_CASE("layout_spec: the spec file, then the overrides, --drc unless the file names a mode") {
+    const std::string dir = std::string(FTVLSI_SOURCE_DIR) + "/layouts/";
+    LayoutOptions o;
+    o.overrides.processors = "256";
+    const LayoutSpec bare = layout_spec(o, FrontEnd::kCli);
+    CHECK(std::get<FatTreeParams>(bare.network).processors == 256);
+    CHECK(bare.drc == DrcMode::kNone);
+    o.drc_flag = true;
+    CHECK(layout_spec(o, FrontEnd::kCli).drc == DrcMode::kHierarchical);
+    o.overrides.drc = "flat";
+    CHECK(layout_spec(o, FrontEnd::kCli).drc == DrcMode::kFlat);
+    LayoutOptions file;
+    file.spec_file = dir + "fat-tree-universal.yaml";
+    file.overrides.processors = "1024";
+    const LayoutSpec from_file = layout_spec(file, FrontEnd::kCli);
+    const auto& ft = std::get<FatTreeParams>(from_file.network);
+    CHECK(ft.processors == 1024);                               // the override
+    CHECK(ft.capacity.profile == CapacityProfile::kUniversal);  // the file's
+    CHECK(ft.capacity.root_capacity == 256);
+    CHECK(from_file.drc == DrcMode::kHierarchical);
+    CHECK(from_file.output.svg == "fat-tree-universal.svg");
+  }
+
+  TEST_CASE("layout_spec: Python's spec writes no files, the CLI's keeps the outputs named") {
+    LayoutOptions o;
+    o.overrides.svg = "a.svg", o.overrides.gds = "a.gds", o.overrides.json = "a.json";
+    const LayoutSpec cli = layout_spec(o, FrontEnd::kCli);
+    CHECK(cli.output.svg == "a.svg");
+    CHECK(cli.output.gds == "a.gds");
+    CHECK(cli.output.json == "a.json");
+    const LayoutSpec py = layout_spec(o, FrontEnd::kPython);
+    CHECK(!py.output.svg);
+    CHECK(!py.output.gds);
+    CHECK(!py.output.json);
+    CHECK(py.network.index() == cli.network.index());
+  }
 }

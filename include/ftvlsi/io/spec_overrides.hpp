@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "ftvlsi/io/front_end.hpp"
 #include "ftvlsi/io/layout_spec.hpp"
 
 namespace ftvlsi {
@@ -38,5 +39,18 @@ std::optional<std::string> resolved_alpha(const std::optional<Technology>& techn
 // Applies every flag set; InputError when a flag does not fit the spec's network. Reads the
 // technology file when one is given (IoError if unreadable).
 void apply_overrides(LayoutSpec& spec, const SpecOverrides& overrides);
+
+// The options of one layout as a front end gives them: a YAML spec file, the values that
+// override it, and --drc (the hierarchical check unless the spec names a mode).
+struct LayoutOptions {
+  std::optional<std::string> spec_file;
+  SpecOverrides overrides;
+  bool drc_flag = false;
+};
+
+// The layout spec of `options`, built alike for the CLI and Python: the spec file's values, the
+// overrides over them. Python returns its results instead of writing files, so its spec has no
+// outputs.
+LayoutSpec layout_spec(const LayoutOptions& options, FrontEnd front);
 
 }  // namespace ftvlsi
