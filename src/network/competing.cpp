@@ -425,15 +425,8 @@ void require_network_memory(std::uint64_t processors, std::uint64_t bytes,
   // at most bytes / 9 wires ("wire a b\n") of 8 bytes, twice while the vector grows.
   const long double need =
       static_cast<long double>(processors) * 29 + static_cast<long double>(bytes) / 9 * 16;
-  const std::uint64_t have = available_memory_bytes();
-  if (need > static_cast<long double>(have))
-    throw InputError(
-        8004,
-        fmt::format(
-            "{}: reading this network needs an estimated {:.2f} GiB of memory but only {:.2f} GiB "
-            "are available; use a smaller network (FTVLSI_MEMORY_LIMIT sets the limit)",
-            source, static_cast<double>(need / (1ull << 30)),
-            static_cast<double>(have) / (1ull << 30)));
+  require_memory(8004, need, fmt::format("{}: reading this network", source),
+                 "use a smaller network");
 }
 
 CompetingNetwork parse_network_text(std::string_view text, std::string_view source) {

@@ -46,8 +46,7 @@ TransitRouteJobSpec transit_route_spec(const TransitOptions& o, FrontEnd front) 
   if (o.load) s.route.load = parse_probability(*o.load, spelled("load", front));
   if (o.locality) s.route.locality = parse_locality(*o.locality);
   if (o.trials)
-    s.route.trials =
-        static_cast<int>(parse_positive(*o.trials, spelled("trials", front), kIntMax));
+    s.route.trials = static_cast<int>(parse_positive(*o.trials, spelled("trials", front), kIntMax));
   if (o.faults) s.faults.fraction = parse_probability(*o.faults, spelled("faults", front));
   if (o.fault_kind) s.faults.kind = parse_fault_kind(*o.fault_kind);
   s.json = o.json.value_or("-");
@@ -62,9 +61,8 @@ TransitLayoutJobSpec transit_layout_spec(const TransitOptions& o, FrontEnd front
   if (o.style && *o.style != to_string(LayoutStyle::kHollowCube))
     throw InputError(
         1032,
-        fmt::format(
-            "a transit network is packaged as hollow cubes; use {} hollow-cube, not '{}'",
-            spelled("style", front), *o.style));
+        fmt::format("a transit network is packaged as hollow cubes; use {} hollow-cube, not '{}'",
+                    spelled("style", front), *o.style));
   TransitLayoutJobSpec s;
   s.network = transit_params(o, front);
   if (o.timing) s.timing = load_transit_timing(*o.timing);

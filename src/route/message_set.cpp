@@ -9,6 +9,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/core/text_lines.hpp"
 
@@ -118,15 +119,8 @@ MessageFileReader::MessageFileReader(std::string_view source, std::uint64_t n, s
     : source_(source), n_(n) {
   // A message line takes at least 4 bytes ("s d\n"); 8 bytes per message, twice while growing.
   const long double need = static_cast<long double>(bytes) / 4 * 16;
-  const std::uint64_t have = available_memory_bytes();
-  if (need > static_cast<long double>(have))
-    throw InputError(
-        8005,
-        fmt::format(
-            "{}: reading this message file needs an estimated {:.2f} GiB of memory but only {:.2f} "
-            "GiB are available; use a smaller message set (FTVLSI_MEMORY_LIMIT sets the limit)",
-            source, static_cast<double>(need / (1ull << 30)),
-            static_cast<double>(have) / (1ull << 30)));
+  require_memory(8005, need, fmt::format("{}: reading this message file", source),
+                 "use a smaller message set");
 }
 
 void MessageFileReader::line(std::string_view line, std::size_t no) {

@@ -31,7 +31,8 @@ std::string message_of(const TransitOptions& o, FrontEnd front, bool route) {
 }  // namespace
 
 TEST_SUITE("transit_spec") {
-  TEST_CASE("no options: the 4K composition, one route trial set of 10 at full load, JSON to stdout") {
+  TEST_CASE(
+      "no options: the 4K composition, one route trial set of 10 at full load, JSON to stdout") {
     const TransitOptions none;
     const auto r = transit_route_spec(none);
     CHECK(r.network.composition == "4K");
@@ -108,7 +109,9 @@ TEST_SUITE("transit_spec") {
     CHECK(error_id([&] { (void)transit_route_spec(o); }) != 0);
   }
 
-  TEST_CASE("--drc asks for the hierarchical check and --drc-mode names one, and a named file takes the JSON off stdout") {
+  TEST_CASE(
+      "--drc asks for the hierarchical check and --drc-mode names one, and a named file takes the "
+      "JSON off stdout") {
     TransitOptions o;
     o.drc_flag = true;
     CHECK(transit_layout_spec(o).drc == DrcMode::kHierarchical);
