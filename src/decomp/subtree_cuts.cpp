@@ -36,6 +36,30 @@ void leaf_ends(const std::vector<std::uint64_t>& leaf,
   }
 }
 
+// Each wire of `inside` joins two leaves of one subtree at this level: it takes two ends off that
+// subtree's cut. `prefix` is sorted; every number of `inside` is one of it. With `counts` (zeros,
+// indexable by every subtree number) a counting pass, else a sort and a merge.
+void subtree_inside(std::vector<std::uint64_t>& inside, const std::vector<std::uint64_t>& prefix,
+                    std::vector<std::uint64_t>& cut, std::vector<std::uint32_t>& counts) {
+  if (!counts.empty()) {
+    for (const std::uint64_t v : inside) ++counts[v];
+    std::uint64_t taken = 0;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+      cut[i] -= 2 * std::uint64_t{counts[prefix[i]]};
+      taken += counts[prefix[i]];
+      counts[prefix[i]] = 0;
+    }
+    FTVLSI_ASSERT(taken == inside.size());  // every count taken back: the array is zero again
+    return;
+  }
+  std::sort(inside.begin(), inside.end(), polled(std::less<>()));
+  std::size_t w = 0;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    while (w < inside.size() && inside[w] < prefix[i]) ++w;
+    for (; w < inside.size() && inside[w] == prefix[i]; ++w) cut[i] -= 2;
+  }
+}
+
 }  // namespace
 
 LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
@@ -51,6 +75,11 @@ LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
   }
   std::vector<std::uint64_t> prefix, cut;
   leaf_ends(leaf, wires, prefix, cut);
+  // Subtree numbers stay below 2^depth: count them in an array when it is not much larger than
+  // the input (a host with far more leaves than processors sorts instead).
+  std::vector<std::uint32_t> counts;
+  if (depth < 40 && (std::uint64_t{1} << depth) <= 4 * (leaf.size() + wires.size()))
+    counts.assign(std::uint64_t{1} << depth, 0);
   LevelCuts out;
   out.max_by_level.assign(depth + 1, 0);
   out.pieces_by_level.assign(depth + 1, 0);
@@ -71,13 +100,7 @@ LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
     }
     prefix.resize(n);
     cut.resize(n);
-    auto& inside = joined[level - 1];
-    std::sort(inside.begin(), inside.end(), polled(std::less<>()));
-    std::size_t w = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      while (w < inside.size() && inside[w] < prefix[i]) ++w;
-      for (; w < inside.size() && inside[w] == prefix[i]; ++w) cut[i] -= 2;
-    }
+    subtree_inside(joined[level - 1], prefix, cut, counts);
   }
   return out;
 }

@@ -19,6 +19,12 @@ namespace {
 
 // Whitespace-separated tokens of a stream, with the line each came from. Lines whose first
 // non-blank character is in `comments` are skipped.
+// Whether `c` separates tokens: the C locale's isspace (' ', \t \n \v \f \r), inline and
+// independent of the process's locale.
+constexpr bool is_space(char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 class Tokens {
  public:
   Tokens(std::istream& in, std::string_view source, std::string_view comments)
@@ -26,9 +32,9 @@ class Tokens {
 
   // The next token on the current line; empty at its end.
   std::string_view on_line() {
-    while (at_ < line_.size() && std::isspace(static_cast<unsigned char>(line_[at_]))) ++at_;
+    while (at_ < line_.size() && is_space(line_[at_])) ++at_;
     const std::size_t from = at_;
-    while (at_ < line_.size() && !std::isspace(static_cast<unsigned char>(line_[at_]))) ++at_;
+    while (at_ < line_.size() && !is_space(line_[at_])) ++at_;
     return std::string_view(line_).substr(from, at_ - from);
   }
   // Moves to the next line that is not blank and not a comment; false at the end.
