@@ -55,11 +55,27 @@ struct Refiner {
       if (queue && !locked[u]) push(side[u], gain[u], u), candidates.push_back(u);
     }
   }
+  // Queues every candidate once, at its current gain; the list keeps each processor once, in the
+  // order it first came (a processor repeats in it once per flip that touched it). Between passes
+  // no processor is locked, so kQueued is free to mark the ones already taken. The choices are
+  // the same as with the repeats: a heap entry is (gain, processor), and a repeat is the same
+  // entry.
+  void seed_heaps() {
+    constexpr std::uint8_t kQueued = 2;
+    std::size_t kept = 0;
+    for (const auto v : candidates) {
+      if (locked[v]) continue;  // kQueued: seen already
+      locked[v] = kQueued;
+      candidates[kept++] = v;
+      heap[side[v]].push_back({gain[v], v});
+    }
+    candidates.resize(kept);
+    for (const auto v : candidates) locked[v] = 0;
+    for (auto& h : heap) std::make_heap(h.begin(), h.end());
+  }
   // One pass; returns the gain kept (>= 0).
   std::int64_t pass(std::size_t patience) {
-    for (auto v : candidates)
-      if (!locked[v]) heap[side[v]].push_back({gain[v], v});
-    for (auto& h : heap) std::make_heap(h.begin(), h.end());
+    seed_heaps();
     std::int64_t total = 0, best_total = 0;
     std::size_t best_len = 0;
     moved.clear();
