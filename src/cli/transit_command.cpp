@@ -27,17 +27,7 @@ void add(CLI::App* cmd, const std::string& name, std::optional<std::string>& tar
 }
 
 TransitParams network_params(const TransitArgs& a, const TransitCommon& c) {
-  TransitParams p;
-  if (a.composition) p.composition = *a.composition;
-  if ((a.leaf || a.stages) && p.composition != "custom")
-    throw InputError(
-        1030, "--leaf and --stages describe a --composition custom; the named ones fix them");
-  if (a.leaf) p.leaf = parse_transit_leaf(*a.leaf);
-  if (a.stages) p.stages = static_cast<int>(parse_unsigned(*a.stages, "--stages", kIntMax));
-  if (a.rn1) p.rn1 = parse_rn1_config(*a.rn1);
-  if (a.wiring) p.wiring = parse_redundant_wiring(*a.wiring);
-  if (c.seed) p.seed = parse_unsigned(*c.seed, "--seed");
-  return resolve_composition(p);
+  return parse_transit_params({a.composition, a.leaf, a.stages, a.rn1, a.wiring, c.seed});
 }
 
 }  // namespace

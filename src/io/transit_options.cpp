@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/numbers.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -64,6 +66,22 @@ double parse_probability(std::string_view text, std::string_view flag) {
   } catch (const std::exception&) {
   }
   throw InputError(1132, fmt::format("{} must be a probability in [0, 1], not '{}'", flag, text));
+}
+
+TransitParams parse_transit_params(const TransitFlags& f) {
+  // --stages is an int: a larger count is "too large", never wrapped around.
+  constexpr std::uint64_t kIntMax = std::numeric_limits<int>::max();
+  TransitParams p;
+  if (f.composition) p.composition = *f.composition;
+  if ((f.leaf || f.stages) && p.composition != "custom")
+    throw InputError(
+        1030, "--leaf and --stages describe a --composition custom; the named ones fix them");
+  if (f.leaf) p.leaf = parse_transit_leaf(*f.leaf);
+  if (f.stages) p.stages = static_cast<int>(parse_unsigned(*f.stages, "--stages", kIntMax));
+  if (f.rn1) p.rn1 = parse_rn1_config(*f.rn1);
+  if (f.wiring) p.wiring = parse_redundant_wiring(*f.wiring);
+  if (f.seed) p.seed = parse_unsigned(*f.seed, "--seed");
+  return resolve_composition(p);
 }
 
 }  // namespace ftvlsi
