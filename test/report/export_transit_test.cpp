@@ -120,8 +120,8 @@ double mean_from_graphml(const std::string& text) {
       "</data><data key=\"latency\">([0-9]+)</data>");
   std::map<std::string, std::vector<std::pair<std::string, int>>> out;
   std::uint64_t processors = 0;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), edge);
-       it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), edge); it != std::sregex_iterator();
+       ++it) {
     const auto& m = *it;
     out[m[1].str() + m[2].str()].push_back({m[3].str() + m[4].str(), std::stoi(m[5].str())});
     if (m[1] == "p") processors = std::max<std::uint64_t>(processors, std::stoull(m[2]) + 1);
