@@ -13,10 +13,10 @@ namespace ftvlsi::python {
 namespace {
 
 const std::vector<std::string> kExportParams = {
-    "format",     "out",          "network",     "network_file", "processors", "capacity",
-    "root_capacity", "alpha",     "constant",    "capacities",   "parents",    "mesh_diagonals",
-    "style",      "seed",         "technology",  "delay",        "cycle_length", "composition",
-    "leaf",       "stages",       "rn1",         "wiring",       "timing"};
+    "format",        "out",    "network",    "network_file", "processors",   "capacity",
+    "root_capacity", "alpha",  "constant",   "capacities",   "parents",      "mesh_diagonals",
+    "style",         "seed",   "technology", "delay",        "cycle_length", "composition",
+    "leaf",          "stages", "rn1",        "wiring",       "timing"};
 
 struct Export {
   ExportRun run;
@@ -27,10 +27,10 @@ py::kwargs with_paths(const py::kwargs& kw) {
   py::kwargs out;
   const py::object path_like = py::module_::import("os").attr("PathLike");
   for (const auto& [k, v] : kw) {
-    const bool file = py::str(k).cast<std::string>() == "out" ||
-                      py::str(k).cast<std::string>() == "timing";
+    const bool file =
+        py::str(k).cast<std::string>() == "out" || py::str(k).cast<std::string>() == "timing";
     out[k] = file && py::isinstance(v, path_like) ? py::module_::import("os").attr("fspath")(v)
-                                                   : py::reinterpret_borrow<py::object>(v);
+                                                  : py::reinterpret_borrow<py::object>(v);
   }
   return out;
 }
