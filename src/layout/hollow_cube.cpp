@@ -71,9 +71,11 @@ std::vector<std::vector<Cable>> extract_cables(const TransitNetwork& net, int k)
   for (std::uint64_t out = 0; out < net.routers() * kRn1Ports; ++out) {
     const auto c = cable_of(net, k, first, out);
     if (!c) continue;
-    Cable& e = found[c->node].try_emplace(c->cable.key(), c->cable).first->second;
-    if (c->cable.up) e.up += 1;
-    if (c->cable.down) e.down += 1;
+    Cable fresh = c->cable;
+    fresh.up = fresh.down = 0;
+    Cable& e = found[c->node].try_emplace(c->cable.key(), fresh).first->second;
+    e.up += c->cable.up;
+    e.down += c->cable.down;
   }
   std::vector<std::vector<Cable>> out;
   for (auto& m : found) {
