@@ -39,7 +39,8 @@ for net in butterfly-fat-tree fat-pyramid; do
     log=$(cd "$out" && booksim "$net.anynet.config" injection_rate="$r" 2>&1 || true)
     lat=$(echo "$log" | awk '/Packet latency average =/ {v=$5} END {print v}')
     hops=$(echo "$log" | awk '/Hops average =/ {v=$4} END {print v}')
-    if [ -z "$lat" ] || echo "$log" | grep -q "^Simulation unstable\|^WARNING: Possible network deadlock"; then
+    # A here-string, not a pipe: with pipefail, grep -q's early exit would fail the echo.
+    if [ -z "$lat" ] || grep -q "^Simulation unstable\|^WARNING: Possible network deadlock" <<<"$log"; then
       echo "$net: saturated at offered load $r"
       break
     fi
