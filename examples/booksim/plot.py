@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Latency against offered load from examples/booksim/run.sh's CSV, with ftvlsi's zero-load
-latencies (the export JSON files given after the folder) as dashed lines: latency.svg, drawn by
+latencies (the export JSON files given after the folder) as dashed lines, and dotted the zero-load
+latency BookSim2 should see: that mean plus its router's 4 pipeline cycles (routing, VC and switch
+allocation, switch traversal: iq_router's defaults) at each of the routers on a path, counted by
+BookSim2's hops at the lowest load (docs/export.md): latency.svg, drawn by
 matplotlib when it is installed (byte-identical for the same data), else a plain SVG chart drawn
 here. docs/images/booksim-latency-load.svg is this plot of the worked example."""
 import csv
@@ -10,20 +13,26 @@ import sys
 
 
 def read(csv_path, summaries):
-    series = {}
+    series, hops = {}, {}
     with open(csv_path, newline="") as f:
         for row in csv.DictReader(f):
             series.setdefault(row["network"], []).append(
                 (float(row["offered_load"]), float(row["packet_latency_average"])))
+            if row.get("hops_average"):
+                hops.setdefault(row["network"], float(row["hops_average"]))
     zero = {}
     for path in summaries:
         e = json.load(open(path))["export"]
         if e["mean_zero_load_latency_cycles"] is not None:
             zero[e["network"]] = e["mean_zero_load_latency_cycles"]
-    return series, zero
+    predicted = {n: zero[n] + ROUTER_CYCLES * h for n, h in hops.items() if n in zero}
+    return series, zero, predicted
 
 
-def with_matplotlib(series, zero, path):
+ROUTER_CYCLES = 4  # BookSim2's iq_router: routing, VC allocation, switch allocation, traversal
+
+
+def with_matplotlib(series, zero, predicted, path):
     import matplotlib
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "ftvlsi"  # stable ids: the same data, the same bytes
@@ -35,6 +44,9 @@ def with_matplotlib(series, zero, path):
         if name in zero:
             ax.axhline(zero[name], color=colour, linestyle="--", linewidth=1,
                        label=f"{name}: ftvlsi's zero-load mean over the links")
+        if name in predicted:
+            ax.axhline(predicted[name], color=colour, linestyle=":", linewidth=1,
+                       label=f"{name}: that + {ROUTER_CYCLES} cycles a router")
     ax.set_xlabel("offered load (flits / node / cycle)")
     ax.set_ylabel("average packet latency (cycles)")
     ax.set_title("BookSim2 on ftvlsi's measured wire latencies, 256 processors")
@@ -44,10 +56,11 @@ def with_matplotlib(series, zero, path):
     fig.savefig(path, metadata={"Date": None})
 
 
-def by_hand(series, zero, path):
+def by_hand(series, zero, predicted, path):
     w, h, left, bottom, top = 640, 420, 60, 50, 30
     xs = [x for p in series.values() for x, _ in p] or [1]
     ys = [y for p in series.values() for _, y in p] + list(zero.values()) or [1]
+    lines = [(zero, "4 3"), (predicted, "1 3")]
     xmax, ymax = max(xs), max(ys)
 
     def at(x, y):
@@ -66,23 +79,24 @@ def by_hand(series, zero, path):
         pts = " ".join(",".join(at(x, y)) for x, y in points)
         parts.append(f'<polyline fill="none" stroke="{c}" points="{pts}"/>')
         parts.append(f'<text x="{left + 10}" y="{top + 16 + 16 * i}" fill="{c}">{name}</text>')
-        if name in zero:
-            x1, y1 = at(0, zero[name])
-            x2, _ = at(xmax, zero[name])
-            parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y1}" stroke="{c}" '
-                         f'stroke-dasharray="4 3"/>')
+        for values, dashes in lines:
+            if name in values:
+                x1, y1 = at(0, values[name])
+                x2, _ = at(xmax, values[name])
+                parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y1}" stroke="{c}" '
+                             f'stroke-dasharray="{dashes}"/>')
     with open(path, "w") as f:
         f.write(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
                 f'font-family="sans-serif" font-size="12">' + "".join(parts) + "</svg>\n")
 
 
 def main(csv_path, folder, summaries):
-    series, zero = read(csv_path, summaries)
+    series, zero, predicted = read(csv_path, summaries)
     path = os.path.join(folder, "latency.svg")
     try:
-        with_matplotlib(series, zero, path)
+        with_matplotlib(series, zero, predicted, path)
     except ImportError:
-        by_hand(series, zero, path)
+        by_hand(series, zero, predicted, path)
     print(f"wrote {path}")
 
 
