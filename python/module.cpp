@@ -12,6 +12,10 @@
 #include "ftvlsi/core/version.hpp"
 #include "params.hpp"
 
+namespace ftvlsi::python {
+void bind_export(pybind11::module_& m);  // export.cpp
+}  // namespace ftvlsi::python
+
 PYBIND11_MODULE(ftvlsi, m) {
   using namespace ftvlsi;
   m.doc() = "ftvlsi: fat-trees and the VLSI theory of universal networks (docs/python.md)";
@@ -24,4 +28,5 @@ PYBIND11_MODULE(ftvlsi, m) {
   python::bind_layout(m);
   python::bind_analysis(m);
   python::bind_simulate(m);
+  python::bind_export(m);
 }

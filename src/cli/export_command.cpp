@@ -24,8 +24,8 @@ CLI::App* add_export_command(CLI::App& app, ExportOptions& o) {
   add_text(cmd, "--out", o.out, "the file to write");
   add_text(cmd, "--json", o.json, "write the summary as JSON to FILE (default: standard output)");
   add_text(cmd, "--network", n.network,
-           "fat-tree (graphml, dot), butterfly-fat-tree, fat-pyramid, or a competing mesh, "
-           "torus, tree, hypercube, butterfly, planar, mesh3d, file");
+           "fat-tree (graphml, dot), butterfly-fat-tree, fat-pyramid, a competing mesh, "
+           "torus, tree, hypercube, butterfly, planar, mesh3d, file, or transit (graphml, dot)");
   add_text(cmd, "--network-file", n.network_file, "network file (with --network file)");
   add_text(cmd, "--processors,-n", n.processors, "number of processors");
   add_text(cmd, "--capacity", n.capacity, "fat-tree: capacity profile (as ftvlsi layout)");
@@ -44,6 +44,16 @@ CLI::App* add_export_command(CLI::App& app, ExportOptions& o) {
            "without a technology: wire delay unit, linear (default), sqrt, log, poly:c,q,k, ...");
   add_text(cmd, "--cycle-length", o.cycle_length,
            "without a technology: a cycle is the delay of a wire of L grid units (1)");
+  // DeHon's practical fat-trees (docs/dehon.md), as `ftvlsi layout --network transit` takes them.
+  add_text(cmd, "--composition", o.composition, "transit: 4K, 256K, 12K, 768K or custom");
+  add_text(cmd, "--leaf", o.leaf, "transit custom: small, cluster-12, cluster-48 or cluster-192");
+  add_text(cmd, "--stages", o.stages, "transit custom: unit-tree stages above the leaves");
+  add_text(cmd, "--rn1", o.rn1, "transit: RN1 configuration dilation-2 (default) or dual-4x4");
+  add_text(cmd, "--wiring", o.wiring,
+           "transit: redundant paths wired random (default) or "
+           "deterministic");
+  add_text(cmd, "--timing", o.timing,
+           "transit: timing spec (YAML); a link's cycles are its cable's delay times the clock");
   return cmd;
 }
 

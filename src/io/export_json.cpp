@@ -34,10 +34,29 @@ std::string export_json(const ExportRun& run) {
   e["links"] = g.links();
   e["router_pairs"] = router_pairs(g);
   e["links_with_capacity_over_1"] = g.has_capacities();
+  e["directed"] = g.directed;
+  if (run.transit) {
+    const bool dual = run.transit->rn1 == Rn1Config::kDual4x4;
+    e["composition"] = run.transit->composition;
+    e["rn1"] = std::string(to_string(run.transit->rn1));
+    e["wiring"] = std::string(to_string(run.transit->wiring));
+    e["rn1s"] = g.routers() / (dual ? 2 : 1);  // dual 4x4: a router per crossbar
+  }
+  e["processor_wires"] = g.processor_wires();
   e["latency_histogram"] = histogram;
   e["mean_zero_load_latency_cycles"] =
       run.mean_zero_load_latency ? ordered_json(*run.mean_zero_load_latency) : ordered_json();
-  if (run.rule.technology) {
+  if (run.rule.timing) {
+    const TransitTiming& t = *run.rule.timing;
+    e["cycle_length"] = nullptr;  // the RN1 clock sets the cycle
+    e["timing"] =
+        run.rule.timing_file.empty() ? ordered_json() : ordered_json(run.rule.timing_file);
+    e["clock_mhz"] = t.clock_mhz;
+    e["signal_cm_per_ns"] = t.signal_cm_per_ns;
+    e["wires"] = t.straight ? "straight" : "drawn";
+    e["grid_mm"] = t.packaging.grid_mm;
+    e["delay"] = "timing";
+  } else if (run.rule.technology) {
     e["cycle_length"] = nullptr;  // the technology's clock sets the cycle
     e["technology"] = run.rule.technology->name;
     e["clock_mhz"] = run.rule.technology->clock_mhz;

@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/numbers.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -64,6 +66,24 @@ double parse_probability(std::string_view text, std::string_view flag) {
   } catch (const std::exception&) {
   }
   throw InputError(1132, fmt::format("{} must be a probability in [0, 1], not '{}'", flag, text));
+}
+
+TransitParams parse_transit_params(const TransitFlags& f, FrontEnd front) {
+  // --stages is an int: a larger count is "too large", never wrapped around.
+  constexpr std::uint64_t kIntMax = std::numeric_limits<int>::max();
+  TransitParams p;
+  if (f.composition) p.composition = *f.composition;
+  if ((f.leaf || f.stages) && p.composition != "custom")
+    throw InputError(1030, fmt::format("{} and {} describe a {} custom; the named ones fix them",
+                                       spelled("leaf", front), spelled("stages", front),
+                                       spelled("composition", front)));
+  if (f.leaf) p.leaf = parse_transit_leaf(*f.leaf);
+  if (f.stages)
+    p.stages = static_cast<int>(parse_unsigned(*f.stages, spelled("stages", front), kIntMax));
+  if (f.rn1) p.rn1 = parse_rn1_config(*f.rn1);
+  if (f.wiring) p.wiring = parse_redundant_wiring(*f.wiring);
+  if (f.seed) p.seed = parse_unsigned(*f.seed, spelled("seed", front));
+  return resolve_composition(p);
 }
 
 }  // namespace ftvlsi

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -25,30 +27,56 @@ struct Cable {
   auto key() const { return std::tuple(child, child_stack, parent); }
 };
 
-// The cables between shape stages k - 1 and k, per parent node, in a fixed order.
-std::vector<std::vector<Cable>> extract_cables(const TransitNetwork& net, int k) {
-  const auto& s = net.shape();
+// The first unit tree (stack) of every shape stage, and one past the last.
+std::vector<std::uint64_t> first_stacks(const TransitShape& s) {
   std::vector<std::uint64_t> first(s.unit_trees_by_stage.size() + 1, 0);
   for (std::size_t i = 0; i < s.unit_trees_by_stage.size(); ++i)
     first[i + 1] = first[i] + s.unit_trees_by_stage[i];
+  return first;
+}
+
+// The cable of level k that the link from output slot `out` crosses, with its parent node and
+// direction; nullopt for a link that stays in a stack or crosses another level.
+struct CableOf {
+  std::uint64_t node = 0;  // the parent node, numbered within stage k
+  Cable cable;             // its key; up or down set to 1
+};
+std::optional<CableOf> cable_of(const TransitNetwork& net, int k,
+                                const std::vector<std::uint64_t>& first, std::uint64_t out) {
+  const std::int64_t to = net.link(out);
+  if (to < 0) return std::nullopt;
+  const auto& s = net.shape();
+  std::uint64_t a = net.stack(out / kRn1Ports),
+                b = net.stack(static_cast<std::uint64_t>(to) / kRn1Ports);
+  const int sa = net.stack_stage(static_cast<std::uint32_t>(a));
+  const int sb = net.stack_stage(static_cast<std::uint32_t>(b));
+  const bool going_up = sa == k - 1 && sb == k;
+  if (!going_up && !(sa == k && sb == k - 1)) return std::nullopt;
+  if (!going_up) std::swap(a, b);
   const std::uint64_t uc = s.unit_trees_per_node[k - 1], up = s.unit_trees_per_node[k];
-  std::vector<std::map<std::tuple<int, int, int>, Cable>> found(s.unit_trees_by_stage[k] / up);
-  for (std::uint64_t r = 0; r < net.routers(); ++r)
-    for (int o = 0; o < kRn1Ports; ++o) {
-      const std::int64_t to = net.link(r * kRn1Ports + o);
-      if (to < 0) continue;
-      std::uint64_t a = net.stack(r), b = net.stack(static_cast<std::uint64_t>(to) / kRn1Ports);
-      const int sa = net.stack_stage(static_cast<std::uint32_t>(a));
-      const int sb = net.stack_stage(static_cast<std::uint32_t>(b));
-      const bool going_up = sa == k - 1 && sb == k;
-      if (!going_up && !(sa == k && sb == k - 1)) continue;
-      if (!going_up) std::swap(a, b);
-      const std::uint64_t child_node = (a - first[k - 1]) / uc, parent = b - first[k];
-      Cable c{static_cast<int>(child_node % 64), static_cast<int>((a - first[k - 1]) % uc),
-              static_cast<int>(parent % up)};
-      Cable& e = found[parent / up].try_emplace(c.key(), c).first->second;
-      (going_up ? e.up : e.down) += 1;
-    }
+  const std::uint64_t child_node = (a - first[k - 1]) / uc, parent = b - first[k];
+  CableOf c{parent / up,
+            {static_cast<int>(child_node % 64), static_cast<int>((a - first[k - 1]) % uc),
+             static_cast<int>(parent % up)}};
+  (going_up ? c.cable.up : c.cable.down) = 1;
+  return c;
+}
+
+// The cables between shape stages k - 1 and k, per parent node, in a fixed order.
+std::vector<std::vector<Cable>> extract_cables(const TransitNetwork& net, int k) {
+  const auto& s = net.shape();
+  const auto first = first_stacks(s);
+  std::vector<std::map<std::tuple<int, int, int>, Cable>> found(s.unit_trees_by_stage[k] /
+                                                                s.unit_trees_per_node[k]);
+  for (std::uint64_t out = 0; out < net.routers() * kRn1Ports; ++out) {
+    const auto c = cable_of(net, k, first, out);
+    if (!c) continue;
+    Cable fresh = c->cable;
+    fresh.up = fresh.down = 0;
+    Cable& e = found[c->node].try_emplace(c->cable.key(), fresh).first->second;
+    e.up += c->cable.up;
+    e.down += c->cable.down;
+  }
   std::vector<std::vector<Cable>> out;
   for (auto& m : found) {
     out.emplace_back();
@@ -445,6 +473,7 @@ std::vector<std::size_t> add_level(const TransitNetwork& net, int k, std::array<
   std::map<std::pair<std::vector<std::size_t>, std::vector<std::tuple<int, int, int>>>, std::size_t>
       cache;
   std::vector<std::size_t> here(cables.size());
+  std::vector<std::int32_t> cells(cables.size());
   HollowCubeLevel stats;
   for (std::size_t n = 0; n < cables.size(); ++n) {
     std::vector<std::size_t> kids(below.begin() + 64 * n, below.begin() + 64 * (n + 1));
@@ -452,7 +481,10 @@ std::vector<std::size_t> add_level(const TransitNetwork& net, int k, std::array<
     for (const Cable& c : cables[n]) keys.push_back(c.key());
     auto [it, fresh] = cache.try_emplace({kids, keys}, blocks.size());
     here[n] = it->second;
-    if (!fresh) continue;
+    if (!fresh) {
+      cells[n] = blocks[here[n]].cell;
+      continue;
+    }
     LevelInput in{
         k, {}, &cables[n], ut[0], ut[1], shape.unit_trees_per_node[k], k < shape.params.stages};
     for (auto kid : kids) in.blocks.push_back(&blocks[kid]);
@@ -466,9 +498,11 @@ std::vector<std::size_t> add_level(const TransitNetwork& net, int k, std::array<
       stats.height = hc.layout.cells[id].bbox.extent(2);
     }
     blocks.push_back(cell_block(hc.layout, id));  // may move blocks: `in` is done with them
+    cells[n] = id;
   }
   stats.distinct_cells = cache.size();
   hc.levels.push_back(stats);
+  hc.node_cell.push_back(std::move(cells));
   return here;
 }
 
@@ -503,6 +537,42 @@ HollowCube build_hollow_cube(const TransitNetwork& net, const HollowCubeSpec& sp
   hc.layout.top = static_cast<std::int32_t>(hc.layout.cells.size() - 1);
   hc.layout.finalize();
   return hc;
+}
+
+std::vector<LinkCable> link_cables(const TransitNetwork& net, const HollowCube& cube) {
+  const auto& s = net.shape();
+  const auto first = first_stacks(s);
+  std::vector<LinkCable> out(net.routers() * kRn1Ports);
+  for (int k = 1; k <= s.params.stages; ++k) {
+    const auto cables = extract_cables(net, k);
+    const auto& node_cell = cube.node_cell[static_cast<std::size_t>(k - 1)];
+    FTVLSI_ASSERT(node_cell.size() == cables.size());
+    // A node's cables are its cell's wires in order (build_level_cell).
+    std::vector<std::map<std::tuple<int, int, int>, LinkCable>> measured(cables.size());
+    std::map<std::int32_t, std::vector<LinkCable>> by_cell;
+    for (std::size_t n = 0; n < cables.size(); ++n) {
+      auto [it, fresh] = by_cell.try_emplace(node_cell[n]);
+      if (fresh) {
+        const Cell<3>& cell = cube.layout.cells[node_cell[n]];
+        for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+          const auto pts = cell.wire(w);
+          double sq = 0;
+          for (int a = 0; a < 3; ++a) {
+            const auto d = static_cast<double>(pts.back()[a] - pts.front()[a]);
+            sq += d * d;
+          }
+          it->second.push_back({wire_length<3>(pts), std::sqrt(sq)});
+        }
+      }
+      FTVLSI_ASSERT(it->second.size() == cables[n].size());
+      for (std::size_t i = 0; i < cables[n].size(); ++i)
+        measured[n][cables[n][i].key()] = it->second[i];
+    }
+    for (std::uint64_t slot = 0; slot < out.size(); ++slot)
+      if (const auto c = cable_of(net, k, first, slot))
+        out[slot] = measured[c->node].at(c->cable.key());
+  }
+  return out;
 }
 
 }  // namespace ftvlsi

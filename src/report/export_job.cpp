@@ -7,6 +7,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -16,6 +17,8 @@
 #include "ftvlsi/io/graphml_writer.hpp"
 #include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/text_file.hpp"
+#include "ftvlsi/io/transit_options.hpp"
+#include "ftvlsi/io/transit_timing.hpp"
 #include "ftvlsi/layout/butterfly3d_lattice.hpp"
 #include "ftvlsi/layout/channel_layout.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
@@ -27,9 +30,38 @@
 #include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/network/transit.hpp"
 
 namespace ftvlsi {
 namespace {
+
+// ---- estimates: what an export holds at its peak ------------------------------------------
+// Per link of the latency graph: its ends, length, capacity, kind and latency (and a transit
+// link's straight span), about 40 bytes; a router 28, a processor 36 and its wires 8 each.
+constexpr long double kGraphBytesPerLink = 40, kGraphBytesPerRouter = 28,
+                      kGraphBytesPerProcessor = 44;
+// A butterfly network's graph (a vertex's level and cell, a wire's ends, kind and drawn length)
+// while the export copies it, about 60 bytes a wire with the vertices' share.
+constexpr long double kButterflyGraphBytesPerWire = 60;
+// DeHon's network (about 70 bytes a router, report/transit_job.cpp), its hollow cube (200), and
+// each output slot's measured cable (16 bytes, 8 slots) with the cables' maps while they are
+// matched to the links (about 100).
+constexpr long double kTransitBytesPerRouter = 70 + 200 + 128 + 100;
+
+long double graph_bytes(long double routers, long double links, long double processors) {
+  return kGraphBytesPerRouter * routers + kGraphBytesPerLink * links +
+         kGraphBytesPerProcessor * processors +
+         mean_zero_load_bytes(static_cast<std::uint64_t>(routers),
+                              static_cast<std::uint64_t>(links),
+                              static_cast<std::uint64_t>(processors));
+}
+
+constexpr std::string_view kFewer = "choose fewer processors";
+
+void require_export_memory(long double bytes, std::string_view network) {
+  require_memory(8029, bytes, fmt::format("exporting this {}", network),
+                 network == "transit" ? "choose a smaller composition" : kFewer);
+}
 
 // ---- butterfly fat-trees and fat-pyramids (2D and 3D) ------------------------------------
 // The graph's nodes are the processors (ids 0 .. n-1, level 0), then the switches: router
@@ -73,6 +105,11 @@ LatencyGraph butterfly_graph(const ButterflyGraph<D>& g, std::uint64_t n,
   return out;
 }
 
+long double butterfly_bytes(long double wires, long double processors) {
+  // Half the wires' count of switches, more or less; the lengths are a wire's 8 bytes.
+  return kButterflyGraphBytesPerWire * wires + graph_bytes(wires / 2, wires, processors);
+}
+
 LatencyGraph butterfly_export(const LayoutSpec& spec, const ButterflyParams& b) {
   const LayoutStyle style = resolved_style(spec);
   if (style == LayoutStyle::kCube) {
@@ -82,6 +119,9 @@ LatencyGraph butterfly_export(const LayoutSpec& spec, const ButterflyParams& b) 
                        "networks; the 3D lattice has 4 parents, the 6-neighbour mesh and unit "
                        "processors");
     const ButterflyFatTree3d net(b.processors, b.pyramid());
+    require_export_memory(butterfly_bytes(static_cast<long double>(net.wires()),
+                                          static_cast<long double>(net.processors())),
+                          b.kind);
     return butterfly_graph(net.graph(), net.processors(), butterfly3d_lattice_wire_lengths(net),
                            std::string("3d-") + b.kind);
   }
@@ -92,6 +132,9 @@ LatencyGraph butterfly_export(const LayoutSpec& spec, const ButterflyParams& b) 
                                  "--style",
                                  b.kind, to_string(style)));
   const ButterflyFatTree net(b.processors, b.pyramid(), b.parents, b.mesh_diagonals);
+  require_export_memory(butterfly_bytes(static_cast<long double>(net.wire_count()),
+                                        static_cast<long double>(net.processors())),
+                        b.kind);
   const Coord side = b.alpha ? static_cast<Coord>(ceil_sqrt(*b.alpha)) : 1;
   return butterfly_graph(net.graph(), net.processors(), fold_and_squash_wire_lengths(net, side),
                          b.kind);
@@ -117,6 +160,14 @@ LatencyGraph competing_export(const LayoutSpec& spec, const CompetingParams& c) 
     validate(net, c.kind);
   }
   const bool grid3d = resolved_style(spec) == LayoutStyle::kCube;
+  // The network is built (its generator checks its own memory, FTV-8014); its layout is next.
+  const auto n = net.processors();
+  const auto w = static_cast<std::uint64_t>(net.wires.size());
+  require_export_memory(
+      (grid3d ? estimate_grid3d_bytes(n, w) : estimate_channel_layout_bytes(n, w)) +
+          graph_bytes(static_cast<long double>(n), static_cast<long double>(w),
+                      static_cast<long double>(n)),
+      net.kind);
   const std::vector<std::uint64_t> length =
       grid3d ? drawn_lengths(build_grid3d(net)) : drawn_lengths(build_channel_layout(net));
   FTVLSI_ASSERT(length.size() == net.wires.size());
@@ -152,6 +203,14 @@ LatencyGraph fat_tree_export(const LayoutSpec& spec, const FatTreeParams& params
     throw InputError(6805,
                      "ftvlsi export measures a fat-tree on its H-tree or its cube (--style cube), "
                      "not on the slab");
+  const auto n = static_cast<long double>(tree.processors());
+  require_export_memory(
+      static_cast<long double>(style == LayoutStyle::kCube ? estimate_cube_bytes(tree)
+                                                           : estimate_h_tree_bytes(tree)) +
+          // each wire's length, both directions (layout/channel_wires.hpp), and the
+          // graph: about 1.5 times the layout's own estimate, measured on 2^14 and 2^16
+          16 * static_cast<long double>(tree.total_wires()) + graph_bytes(n, n, n),
+      "fat-tree");
   const ChannelWireLengths wires = style == LayoutStyle::kCube
                                        ? cube_channel_wires(tree, build_cube(tree))
                                        : h_tree_channel_wires(tree, build_h_tree(tree));
@@ -178,6 +237,65 @@ LatencyGraph fat_tree_export(const LayoutSpec& spec, const FatTreeParams& params
   return out;
 }
 
+// ---- DeHon's practical fat-tree: RN1s, processors and one directed link per wire ----------
+LatencyGraph transit_graph(const TransitNetwork& net, const std::vector<LinkCable>& cable) {
+  const bool dual = net.rn1() == Rn1Config::kDual4x4;
+  const std::uint32_t halves = dual ? 2 : 1;
+  // In the dual 4x4 configuration inputs 4h .. 4h + 3 reach only outputs 4h .. 4h + 3
+  // (network/rn1.hpp): each crossbar is a router of its own, or paths would cross between them.
+  auto router = [&](std::uint64_t slot) {
+    const std::uint64_t half = dual ? slot % kRn1Ports / 4 : 0;
+    return static_cast<std::uint32_t>(slot / kRn1Ports * halves + half);
+  };
+  LatencyGraph g;
+  g.kind = "transit";
+  g.dimensions = 3;
+  g.router_kind = "rn1";
+  g.directed = true;
+  for (std::uint64_t r = 0; r < net.routers(); ++r)
+    for (std::uint32_t h = 0; h < halves; ++h) {
+      const std::uint32_t stack = net.stack(r);
+      g.router_level.push_back(net.level(r));
+      g.router_position.push_back({stack, net.stack_stage(stack), h});  // stack, stage, crossbar
+    }
+  constexpr std::uint32_t kNone = UINT32_MAX;
+  g.processor_router.assign(net.processors(), kNone);
+  g.processor_wire.assign(net.processors(), 0);  // a processor sits at its leaf stack
+  for (std::uint64_t p = 0; p < net.processors(); ++p) {
+    g.processor_position.push_back(
+        {static_cast<std::int64_t>(p), static_cast<std::int64_t>(net.leaf_unit(p)), 0});
+    for (int i = 0; i < 2; ++i) {
+      const std::int64_t in = net.injection(p, i);
+      if (in < 0) continue;
+      const std::uint32_t r = router(static_cast<std::uint64_t>(in));
+      g.processor_inject.push_back({static_cast<std::uint32_t>(p), r});
+      if (g.processor_router[p] == kNone) g.processor_router[p] = r;
+    }
+  }
+  for (std::uint64_t slot = 0; slot < net.routers() * kRn1Ports; ++slot) {
+    const std::int64_t to = net.link(slot);
+    if (to == kNoLink) continue;
+    if (to < 0) {
+      g.processor_eject.push_back(
+          {static_cast<std::uint32_t>(delivered_processor(to)), router(slot)});
+      continue;
+    }
+    g.add_link(router(slot), router(static_cast<std::uint64_t>(to)), cable[slot].drawn);
+    g.link_straight.push_back(cable[slot].straight);
+  }
+  for (const std::uint32_t r : g.processor_router) FTVLSI_ASSERT(r != kNone);
+  return g;
+}
+
+long double transit_export_bytes(const TransitShape& shape) {
+  const bool dual = shape.params.rn1 == Rn1Config::kDual4x4;
+  const auto routers = static_cast<long double>(shape.routers);
+  const auto processors = static_cast<long double>(shape.processors);
+  return (1 << 20) + kTransitBytesPerRouter * routers +
+         graph_bytes(routers * (dual ? 2 : 1), routers * kRn1Ports, processors) +
+         16 * processors;  // four wires a processor
+}
+
 // BookSim2's configuration names the network file unquoted: its lexer takes a name that starts
 // with a letter, '_', '-', '.' or '/' and goes on with letters, digits and _ - / . + only.
 bool booksim_name(std::string_view name) {
@@ -193,6 +311,13 @@ bool booksim_name(std::string_view name) {
 }
 
 void check_booksim(const LatencyGraph& g) {
+  if (g.directed)
+    throw InputError(
+        6807, fmt::format("BookSim2's anynet runs every channel both ways and hangs a processor on "
+                          "one router, but a {} network's wires run one way and its processors "
+                          "send and receive on different RN1s; use --format graphml or dot, which "
+                          "keep every wire's direction (docs/export.md)",
+                          g.kind));
   if (g.has_capacities())
     throw InputError(
         6800, fmt::format("BookSim2's anynet holds one link per pair of routers, so a {} whose "
@@ -204,6 +329,13 @@ void check_booksim(const LatencyGraph& g) {
 
 }  // namespace
 
+LatencyGraph transit_export_graph(const TransitParams& params, const HollowCubeSpec& packaging) {
+  require_export_memory(transit_export_bytes(transit_shape(params)), "transit");
+  const TransitNetwork net(params);
+  const HollowCube cube = build_hollow_cube(net, packaging);
+  return transit_graph(net, link_cables(net, cube));
+}
+
 LatencyGraph export_graph(const LayoutSpec& layout) {
   if (const auto* ft = std::get_if<FatTreeParams>(&layout.network))
     return fat_tree_export(layout, *ft);
@@ -212,13 +344,55 @@ LatencyGraph export_graph(const LayoutSpec& layout) {
   return competing_export(layout, std::get<CompetingParams>(layout.network));
 }
 
+namespace {
+
+// `--network transit`: the composition's flags, and the latency rule from --timing (default: the
+// transit timing's defaults) or, instead, --delay and --cycle-length on the hollow cube's grid.
+void transit_spec(const ExportOptions& o, ExportSpec& s) {
+  const SpecOverrides& n = o.network;
+  const std::pair<const char*, bool> others[] = {{"--processors", n.processors.has_value()},
+                                                 {"--capacity", n.capacity.has_value()},
+                                                 {"--root-capacity", n.root_capacity.has_value()},
+                                                 {"--constant", n.constant.has_value()},
+                                                 {"--capacities", n.capacities.has_value()},
+                                                 {"--alpha", n.alpha.has_value()},
+                                                 {"--parents", n.parents.has_value()},
+                                                 {"--mesh-diagonals", n.mesh_diagonals},
+                                                 {"--network-file", n.network_file.has_value()},
+                                                 {"--technology", n.technology.has_value()}};
+  for (const auto& [flag, given] : others)
+    if (given)
+      throw InputError(1097, fmt::format("{} does not apply to --network transit, whose "
+                                         "--composition (or --leaf and --stages) sets its size and "
+                                         "whose --timing file times its cables",
+                                         flag));
+  if (n.style && *n.style != to_string(LayoutStyle::kHollowCube))
+    throw InputError(1032, fmt::format("a transit network is packaged as hollow cubes; use --style "
+                                       "hollow-cube, not '{}'",
+                                       *n.style));
+  s.transit = parse_transit_params({o.composition, o.leaf, o.stages, o.rn1, o.wiring, n.seed});
+  if (o.timing && (o.delay || o.cycle_length))
+    throw InputError(1096,
+                     "--delay and --cycle-length apply without a technology; with --timing "
+                     "the timing file's signal speed and clock give each link's cycles");
+  if (o.delay || o.cycle_length) return;  // lengths in grid units of the default packaging
+  s.rule.timing = o.timing ? load_transit_timing(*o.timing) : TransitTiming{};
+  s.rule.timing_file = o.timing.value_or("");
+}
+
+}  // namespace
+
 ExportSpec export_spec(const ExportOptions& o) {
-  if (o.network.network && *o.network.network == "transit")
-    throw InputError(1094,
-                     "ftvlsi export does not write DeHon's transit networks yet "
-                     "(docs/export.md); export a fat-tree, butterfly network or competing network");
+  const bool transit = o.network.network && *o.network.network == "transit";
+  if (!transit && (o.composition || o.leaf || o.stages || o.rn1 || o.wiring || o.timing))
+    throw InputError(1098,
+                     "--composition, --leaf, --stages, --rn1, --wiring and --timing apply to "
+                     "--network transit (DeHon's practical fat-trees)");
   ExportSpec s;
-  apply_overrides(s.layout, o.network);
+  if (transit)
+    transit_spec(o, s);
+  else
+    apply_overrides(s.layout, o.network);
   if (!o.format) throw InputError(1091, "ftvlsi export needs --format booksim, graphml or dot");
   s.format = parse_export_format(*o.format);
   if (!o.out) throw InputError(1092, "ftvlsi export needs --out FILE, the file to write");
@@ -234,7 +408,9 @@ ExportSpec export_spec(const ExportOptions& o) {
                                        "'-', '.' and '+' that starts with a letter",
                                        std::filesystem::path(s.out).filename().string()));
   s.json = o.json;
-  if (s.layout.technology) {
+  if (s.rule.timing) {
+    // set by transit_spec
+  } else if (s.layout.technology) {
     if (o.delay || o.cycle_length)
       throw InputError(1096,
                        "--delay and --cycle-length apply without a technology; with --technology "
@@ -257,7 +433,9 @@ ExportRun run_export(const ExportSpec& spec) {
   require_distinct_outputs(
       {{"network file", competing ? competing->file : std::nullopt},
        {"technology file",
-        spec.layout.technology ? std::optional(spec.layout.technology->file) : std::nullopt}},
+        spec.layout.technology ? std::optional(spec.layout.technology->file) : std::nullopt},
+       {"timing file",
+        spec.rule.timing_file.empty() ? std::nullopt : std::optional(spec.rule.timing_file)}},
       {{"--out file", spec.out},
        {"BookSim2 configuration",
         booksim ? std::optional(booksim_config_path(spec.out)) : std::nullopt},
@@ -268,7 +446,11 @@ ExportRun run_export(const ExportSpec& spec) {
   run.format = spec.format;
   run.out = spec.out;
   run.rule = spec.rule;
-  run.graph = export_graph(spec.layout);
+  run.transit = spec.transit;
+  run.graph = spec.transit ? transit_export_graph(*spec.transit, spec.rule.timing
+                                                                     ? spec.rule.timing->packaging
+                                                                     : HollowCubeSpec{})
+                           : export_graph(spec.layout);
   if (booksim) check_booksim(run.graph);
   assign_latencies(run.graph, run.rule);
   run.latency_histogram = latency_histogram(run.graph);

@@ -24,19 +24,7 @@ bool is_transit(const std::optional<std::string>& network) {
 }
 
 TransitParams transit_params(const TransitOptions& o, FrontEnd front) {
-  TransitParams p;
-  if (o.composition) p.composition = *o.composition;
-  if ((o.leaf || o.stages) && p.composition != "custom")
-    throw InputError(1030, fmt::format("{} and {} describe a {} custom; the named ones fix them",
-                                       spelled("leaf", front), spelled("stages", front),
-                                       spelled("composition", front)));
-  if (o.leaf) p.leaf = parse_transit_leaf(*o.leaf);
-  if (o.stages)
-    p.stages = static_cast<int>(parse_unsigned(*o.stages, spelled("stages", front), kIntMax));
-  if (o.rn1) p.rn1 = parse_rn1_config(*o.rn1);
-  if (o.wiring) p.wiring = parse_redundant_wiring(*o.wiring);
-  if (o.seed) p.seed = parse_unsigned(*o.seed, spelled("seed", front));
-  return resolve_composition(p);
+  return parse_transit_params({o.composition, o.leaf, o.stages, o.rn1, o.wiring, o.seed}, front);
 }
 
 TransitRouteJobSpec transit_route_spec(const TransitOptions& o, FrontEnd front) {

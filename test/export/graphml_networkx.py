@@ -49,6 +49,37 @@ def zero_load(graph):
     return total / (n * (n - 1))
 
 
+def directed_zero_load(graph):
+    """DeHon's networks: networkx's Dijkstra from each processor along the directed edges, a
+    connection ending at the processor it reaches (none passes through another)."""
+    processors = [v for v, d in graph.nodes(data=True) if d["kind"] == "processor"]
+    routers = nx.DiGraph()
+    for u, v, d in graph.edges(data=True):
+        if routers.has_edge(u, v) and routers[u][v]["latency"] <= d["latency"]:
+            continue
+        routers.add_edge(u, v, latency=d["latency"])
+    total = 0
+    for p in processors:
+        # Processors other than p only receive: drop their outgoing edges for this search.
+        view = nx.subgraph_view(routers, filter_edge=lambda u, v: u == p or not u.startswith("p"))
+        dist = nx.single_source_dijkstra_path_length(view, p, weight="latency")
+        total += sum(dist[q] for q in processors if q != p)
+    n = len(processors)
+    return total / (n * (n - 1))
+
+
+def check_transit(graph, summary):
+    assert isinstance(graph, nx.MultiDiGraph)  # one way; a processor's two wires to one RN1
+    kinds = [d["kind"] for _, d in graph.nodes(data=True)]
+    assert kinds.count("rn1") == summary["routers"]
+    assert kinds.count("processor") == summary["nodes"]
+    assert graph.number_of_edges() == summary["links"] + summary["processor_wires"]
+    assert all("length_mm" in d and "delay_ns" in d for _, _, d in graph.edges(data=True))
+    mean = directed_zero_load(graph)
+    assert abs(mean - summary["mean_zero_load_latency_cycles"]) < 1e-9 * mean, (mean, summary)
+    return mean
+
+
 def check(graph, summary, technology=False):
     kinds = [d["kind"] for _, d in graph.nodes(data=True)]
     assert kinds.count("switch") == summary["routers"], (kinds.count("switch"), summary)
@@ -85,6 +116,9 @@ def main():
         print("fat-tree 64, universal:", check(g, s))
         g, s = export(folder, "mesh", "--network", "mesh", "-n", "64", "--cycle-length", "3")
         print("mesh 64:", check(g, s))
+        g, s = export(folder, "transit", "--network", "transit", "--composition", "custom",
+                      "--leaf", "cluster-12", "--stages", "1")
+        print("transit, 64 clusters of 12:", check_transit(g, s))
     print("networkx reads every export")
     return 0
 

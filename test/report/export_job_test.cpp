@@ -329,9 +329,6 @@ TEST_SUITE("export_job") {
     o.delay = "sqrt";
     o.cycle_length = "0.5";
     CHECK_NOTHROW(export_spec(o));
-    ExportOptions t;
-    t.network.network = "transit";
-    CHECK(test::error_id([&] { export_spec(t); }) == 1094);
   }
 
   TEST_CASE("a network in two pieces is refused for BookSim2 and has no zero-load latency") {

@@ -56,8 +56,20 @@ struct HollowCubeLevel {
 struct HollowCube {
   Layout<3> layout;  // wire level k - 1: the cables of level k
   std::vector<HollowCubeLevel> levels;
+  // Per level k = 1 .. stages, per parent node of stage k: the cell its cube is drawn in. Nodes
+  // with the same children and cables share a cell; its wires are the node's cables in order.
+  std::vector<std::vector<std::int32_t>> node_cell;
 };
 
 HollowCube build_hollow_cube(const TransitNetwork& net, const HollowCubeSpec& spec);
+
+// The cable a link of the network runs in, measured on the cube: its drawn length and the
+// straight distance between its ends, in grid units; 0 and 0 for a link inside a stack.
+struct LinkCable {
+  std::uint64_t drawn = 0;
+  double straight = 0;
+};
+// Per output slot (router * 8 + output) of `net`, the cable its link crosses.
+std::vector<LinkCable> link_cables(const TransitNetwork& net, const HollowCube& cube);
 
 }  // namespace ftvlsi

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ftvlsi/network/transit_composition.hpp"
 #include "ftvlsi/route/latency_graph.hpp"
 
 namespace ftvlsi {
@@ -24,6 +25,7 @@ struct ExportRun {
   ExportFormat format = ExportFormat::kBooksim;
   LatencyGraph graph;
   LatencyRule rule;
+  std::optional<TransitParams> transit;  // DeHon's network: the composition exported
   std::map<std::uint32_t, std::uint64_t> latency_histogram;
   std::optional<double> mean_zero_load_latency;  // nullopt: some processors have no path
   std::string out;                               // the file written (booksim: and out.config)
