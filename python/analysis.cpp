@@ -155,7 +155,8 @@ void bind_decompose(py::module_& m) {
                              {"load_factor", py::float_(d.run.loads.load_factor)},
                              {"within_bound", py::bool_(d.run.balanced.within_bound())}});
            })
-      .def(pickled_by_parameters<D>("DecomposeResult", &decompose_of));
+      .def(pickled_by_parameters<D>("DecomposeResult", &decompose_of))
+      .def("__reduce_ex__", &reduce_ex);
   def_job<13>(m, "decompose", &decompose, decompose_params(),
               "Decompose a competing network by cutting planes and map it onto a fat-tree's "
               "leaves, as `ftvlsi decompose` does.",
@@ -291,7 +292,8 @@ void bind_route(py::module_& m) {
                              {"load_factor", py::float_(r.run.load_factor)},
                              {"cycles", py::int_(r.run.result.cycles)}});
            })
-      .def(pickled_by_parameters<R>("RouteResult", &route_of));
+      .def(pickled_by_parameters<R>("RouteResult", &route_of))
+      .def("__reduce_ex__", &reduce_ex);
   def_job<22>(m, "route", &route, route_params(),
               "Route a message set on a fat-tree, butterfly fat-tree or fat-pyramid cycle by "
               "cycle, as `ftvlsi route` does.",

@@ -290,7 +290,8 @@ void bind_methods(LayoutClass& c) {
                               py::int_(l.metric([](auto& m) { return m.wire_length_max; }))},
                              {"drc_clean", py::bool_(l.run.drc_clean())}});
            })
-      .def(pickled_by_parameters<L>("LayoutResult", &layout_of));
+      .def(pickled_by_parameters<L>("LayoutResult", &layout_of))
+      .def("__reduce_ex__", &reduce_ex);
 }
 
 }  // namespace

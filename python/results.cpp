@@ -17,6 +17,11 @@ std::string repr_of(const char* type,
   return out + ")";
 }
 
+py::tuple reduce_ex(const py::object& self, const py::object&) {
+  return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"),
+                        py::make_tuple(self.attr("__class__")), self.attr("__getstate__")());
+}
+
 py::object parsed_json(const std::string& text) {
   return py::module_::import("json").attr("loads")(py::str(text));
 }

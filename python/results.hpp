@@ -21,6 +21,11 @@ std::string repr_of(const char* type,
 // A JSON document as Python's json module reads it: dicts, lists, str, int, float, bool, None.
 py::object parsed_json(const std::string& text);
 
+// __reduce_ex__ for every result class: protocol 2's reduction (cls.__new__(cls), then
+// __setstate__) for every protocol. CPython's own for protocols 0 and 1 makes the instance
+// through object's reconstructor, which pybind11 refuses by aborting the process.
+py::tuple reduce_ex(const py::object& self, const py::object& protocol);
+
 // ---- Pickling by parameters --------------------------------------------------------------
 // A layout, a decomposition, a route or a simulation is pickled as the parameters it was made
 // from (their texts as the CLI's flags take them; paths as bytes), the version of ftvlsi and its

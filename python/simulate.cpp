@@ -205,7 +205,8 @@ void bind_simulate_result(py::module_& m) {
                                                {"cycles", py::int_(s.r.delivery_cycles)},
                                                {"slowdown", py::float_(s.r.slowdown)}});
            })
-      .def(pickled_by_parameters<S>("SimulateResult", &simulate_of));
+      .def(pickled_by_parameters<S>("SimulateResult", &simulate_of))
+      .def("__reduce_ex__", &reduce_ex);
   def_job<21>(m, "simulate", &simulate, simulate_params(),
               "Time one step of a competing network R on a fat-tree or fat-pyramid host of the "
               "same area, as `ftvlsi simulate` does: the slowdown.",
@@ -335,7 +336,8 @@ void bind_verdict(py::module_& m) {
               throw InputError(1325, "this is not the pickled state of an ftvlsi.CheckVerdict; "
                                      "unpickle only what pickle.dumps made of one");
             return std::move(p.results.front().second);
-          }));
+          }))
+      .def("__reduce_ex__", &reduce_ex);
 }
 
 void bind_check(py::module_& m) {
@@ -381,7 +383,8 @@ void bind_check(py::module_& m) {
             out->options = p.options;
             for (auto& [index, result] : p.results) out->results.push_back(std::move(result));
             return out;
-          }));
+          }))
+      .def("__reduce_ex__", &reduce_ex);
   def_job<5>(m, "check", &check, check_params(),
              "Check the papers' bounds with numbers, as `ftvlsi check` does: one verdict per "
              "claim.",
