@@ -94,8 +94,7 @@ template <class T, class Get>
 void def_array(py::class_<T, std::shared_ptr<T>>& c, const char* name, Get get,
                const std::string& doc) {
   c.def_property_readonly(
-      name, [get](py::object self) { return view(get(self.cast<const T&>()), self); },
-      doc.c_str());
+      name, [get](py::object self) { return view(get(self.cast<const T&>()), self); }, doc.c_str());
 }
 
 void bind_decompose(py::module_& m) {
@@ -124,20 +123,26 @@ void bind_decompose(py::module_& m) {
           "max_strings", [](const D& d) { return d.run.balanced.max_strings; },
           "int: the most pearl strings in one piece");
   const std::string per_level = "numpy.ndarray of int64: ";
-  def_array(c, "bandwidth_by_level", [](const D& d) -> auto& { return d.run.tree.bandwidth_by_level; },
-            per_level + "the cutting-plane tree's largest cut at each level (0 = the root), wires");
-  def_array(c, "balanced_bandwidth_by_level",
-            [](const D& d) -> auto& { return d.run.balanced.bandwidth_by_level; },
-            per_level + "the balanced tree's largest cut at each level (0 = the root), wires");
-  def_array(c, "balanced_bound_by_level",
-            [](const D& d) -> auto& { return d.run.balanced.bound_by_level; },
-            per_level + "Theorem 8's bound on the balanced tree's cuts at each level, wires");
-  def_array(c, "host_capacities", [](const D& d) -> auto& { return d.run.host_capacities; },
-            per_level + "the fat-tree's capacities cap(k), k = 0 (the root) .. L, wires");
-  def_array(c, "max_load_by_level", [](const D& d) -> auto& { return d.run.loads.max_load_by_level; },
-            per_level + "the most messages on one channel of each level k (0 = the root)");
-  def_array(c, "leaf", [](const D& d) -> auto& { return d.run.leaf; },
-            "numpy.ndarray of int64: the fat-tree leaf of each processor (an index)");
+  def_array(
+      c, "bandwidth_by_level", [](const D& d) -> auto& { return d.run.tree.bandwidth_by_level; },
+      per_level + "the cutting-plane tree's largest cut at each level (0 = the root), wires");
+  def_array(
+      c, "balanced_bandwidth_by_level",
+      [](const D& d) -> auto& { return d.run.balanced.bandwidth_by_level; },
+      per_level + "the balanced tree's largest cut at each level (0 = the root), wires");
+  def_array(
+      c, "balanced_bound_by_level",
+      [](const D& d) -> auto& { return d.run.balanced.bound_by_level; },
+      per_level + "Theorem 8's bound on the balanced tree's cuts at each level, wires");
+  def_array(
+      c, "host_capacities", [](const D& d) -> auto& { return d.run.host_capacities; },
+      per_level + "the fat-tree's capacities cap(k), k = 0 (the root) .. L, wires");
+  def_array(
+      c, "max_load_by_level", [](const D& d) -> auto& { return d.run.loads.max_load_by_level; },
+      per_level + "the most messages on one channel of each level k (0 = the root)");
+  def_array(
+      c, "leaf", [](const D& d) -> auto& { return d.run.leaf; },
+      "numpy.ndarray of int64: the fat-tree leaf of each processor (an index)");
   c.def(no_constructor<D>("DecomposeResult", "decompose"))
       .def("to_json",
            no_argument_method<D>("DecomposeResult", "to_json", [](const D& d) { return d.json(); }),
@@ -269,11 +274,13 @@ void bind_route(py::module_& m) {
       .def_property_readonly(
           "algorithm", [](const R& r) { return std::string(to_string(r.run.algorithm)); },
           "str: the router that ran");
-  def_array(c, "cycle_of", [](const R& r) -> auto& { return r.run.result.cycle_of; },
-            "numpy.ndarray of int32: the delivery cycle (from 1) of each message");
-  def_array(c, "capacities", [](const R& r) -> auto& { return r.run.capacities; },
-            "numpy.ndarray of int64: a binary fat-tree's capacities cap(k), k = 0 (the root) .. "
-            "L, wires (empty for butterfly networks)");
+  def_array(
+      c, "cycle_of", [](const R& r) -> auto& { return r.run.result.cycle_of; },
+      "numpy.ndarray of int32: the delivery cycle (from 1) of each message");
+  def_array(
+      c, "capacities", [](const R& r) -> auto& { return r.run.capacities; },
+      "numpy.ndarray of int64: a binary fat-tree's capacities cap(k), k = 0 (the root) .. "
+      "L, wires (empty for butterfly networks)");
   c.def(no_constructor<R>("RouteResult", "route"))
       .def("to_json",
            no_argument_method<R>("RouteResult", "to_json", [](const R& r) { return r.json(); }),

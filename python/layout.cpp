@@ -33,7 +33,8 @@ std::vector<Param> layout_params() {
   const auto& tree = std::get<FatTreeParams>(d.network);
   const py::object none = py::none();
   return {
-      {"spec", "path", none, "a YAML layout spec (layouts/*.yaml); the other parameters override it"},
+      {"spec", "path", none,
+       "a YAML layout spec (layouts/*.yaml); the other parameters override it"},
       {"network", "str", py::str(std::string(network_kind_name(d.network))),
        "the network: " + layout_network_kinds(" or ")},
       {"network_file", "path", none, "the network file, with network='file'"},
@@ -140,25 +141,34 @@ void bind_figures(LayoutClass& c) {
             return v;
           },
           "int: design-rule violations found, every check counted (0 when none ran)");
-  def_metric(c, "width", [](auto& m) { return m.width; }, "int: the extent along x, grid units");
-  def_metric(c, "height", [](auto& m) { return m.height; }, "int: the extent along y, grid units");
-  def_metric(c, "depth", [](auto& m) { return m.depth; },
-             "int: the extent along z, grid units (0 in 2D)");
-  def_metric(c, "wires", [](auto& m) { return m.wires; }, "int: the drawn wires, a count");
-  def_metric(c, "segments", [](auto& m) { return m.segments; },
-             "int: the wires' straight segments, a count");
-  def_metric(c, "vias", [](auto& m) { return m.vias; },
-             "int: the vias between wiring layers, a count");
-  def_metric(c, "components", [](auto& m) { return m.components; },
-             "int: wire ends on switches, summed over switches (Leiserson's component count)");
-  def_metric(c, "wire_length_total", [](auto& m) { return m.wire_length_total; },
-             "int: the total wire length, grid units");
-  def_metric(c, "wire_length_max", [](auto& m) { return m.wire_length_max; },
-             "int: the longest wire, grid units");
-  def_metric(c, "processor_area", [](auto& m) { return m.processor_size; },
-             "int: the processors' total area, grid units² (3D: their volume, grid units³)");
-  def_metric(c, "cells", [](auto& m) { return m.cells; },
-             "int: the cells of the hierarchical layout, the top cell included");
+  def_metric(
+      c, "width", [](auto& m) { return m.width; }, "int: the extent along x, grid units");
+  def_metric(
+      c, "height", [](auto& m) { return m.height; }, "int: the extent along y, grid units");
+  def_metric(
+      c, "depth", [](auto& m) { return m.depth; }, "int: the extent along z, grid units (0 in 2D)");
+  def_metric(
+      c, "wires", [](auto& m) { return m.wires; }, "int: the drawn wires, a count");
+  def_metric(
+      c, "segments", [](auto& m) { return m.segments; },
+      "int: the wires' straight segments, a count");
+  def_metric(
+      c, "vias", [](auto& m) { return m.vias; }, "int: the vias between wiring layers, a count");
+  def_metric(
+      c, "components", [](auto& m) { return m.components; },
+      "int: wire ends on switches, summed over switches (Leiserson's component count)");
+  def_metric(
+      c, "wire_length_total", [](auto& m) { return m.wire_length_total; },
+      "int: the total wire length, grid units");
+  def_metric(
+      c, "wire_length_max", [](auto& m) { return m.wire_length_max; },
+      "int: the longest wire, grid units");
+  def_metric(
+      c, "processor_area", [](auto& m) { return m.processor_size; },
+      "int: the processors' total area, grid units² (3D: their volume, grid units³)");
+  def_metric(
+      c, "cells", [](auto& m) { return m.cells; },
+      "int: the cells of the hierarchical layout, the top cell included");
 }
 
 void bind_arrays(LayoutClass& c) {
@@ -302,9 +312,10 @@ void bind_layout(py::module_& m) {
   bind_arrays(c);
   bind_physical(c);
   bind_methods(c);
-  def_job<15>(m, "layout", &layout, layout_params(),
-              "Lay out a network as `ftvlsi layout` does, and measure it from the drawn geometry.",
-              "LayoutResult\n    The layout's figures, its JSON document and its GDSII and SVG writers.");
+  def_job<15>(
+      m, "layout", &layout, layout_params(),
+      "Lay out a network as `ftvlsi layout` does, and measure it from the drawn geometry.",
+      "LayoutResult\n    The layout's figures, its JSON document and its GDSII and SVG writers.");
 }
 
 }  // namespace ftvlsi::python

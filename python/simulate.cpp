@@ -6,16 +6,16 @@
 #include <memory>
 #include <tuple>
 
+#include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/spec_overrides.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
-#include "ftvlsi/report/check.hpp"
-#include "ftvlsi/report/simulate_job.hpp"
-#include "ftvlsi/core/version.hpp"
 #include "ftvlsi/network/competing.hpp"
+#include "ftvlsi/report/check.hpp"
 #include "ftvlsi/report/check_partial.hpp"
+#include "ftvlsi/report/simulate_job.hpp"
 #include "params.hpp"
 #include "results.hpp"
 #include "signature.hpp"
@@ -141,8 +141,8 @@ void bind_simulate_result(py::module_& m) {
   for (const auto& [name, member, doc] : reals)
     c.def_property_readonly(
         name, [member = member](const S& s) { return s.r.*member; }, doc);
-  const std::array<std::tuple<const char*, std::uint64_t SimulateResult::*, const char*>, 6>
-      counts{{
+  const std::array<std::tuple<const char*, std::uint64_t SimulateResult::*, const char*>, 6> counts{
+      {
           {"processors", &SimulateResult::processors, "int: R's processors"},
           {"host_processors", &SimulateResult::host_processors, "int: the host's processors"},
           {"area_competing", &SimulateResult::area_competing,
@@ -333,8 +333,9 @@ void bind_verdict(py::module_& m) {
           [](const py::object& state) {
             CheckPartial p = check_of_state("CheckVerdict", state);
             if (p.results.size() != 1)
-              throw InputError(1325, "this is not the pickled state of an ftvlsi.CheckVerdict; "
-                                     "unpickle only what pickle.dumps made of one");
+              throw InputError(1325,
+                               "this is not the pickled state of an ftvlsi.CheckVerdict; "
+                               "unpickle only what pickle.dumps made of one");
             return std::move(p.results.front().second);
           }))
       .def("__reduce_ex__", &reduce_ex);
