@@ -51,6 +51,8 @@ py::object guarded(F&& f) {
     if constexpr (std::is_void_v<decltype(f())>) {
       f();
       return py::none();
+    } else if constexpr (std::is_base_of_v<py::handle, decltype(f())>) {
+      return py::object(f());
     } else {
       return py::cast(f());
     }

@@ -1,22 +1,63 @@
 // ftvlsi.export and its result (docs/python.md, docs/export.md): `ftvlsi export`'s parameters as
 // keyword arguments or a dict, the file written as the CLI writes it, and the JSON summary's
 // figures as attributes; to_json() is the CLI's document.
+#include <fmt/format.h>
 #include <pybind11/stl.h>
 
 #include <memory>
 
 #include "ftvlsi/io/export_json.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
+#include "ftvlsi/network/capacity.hpp"
 #include "ftvlsi/report/export_job.hpp"
 #include "params.hpp"
+#include "results.hpp"
+#include "signature.hpp"
 
 namespace ftvlsi::python {
 namespace {
 
-const std::vector<std::string> kExportParams = {
-    "format",        "out",    "network",    "network_file", "processors",   "capacity",
-    "root_capacity", "alpha",  "constant",   "capacities",   "parents",      "mesh_diagonals",
-    "style",         "seed",   "technology", "delay",        "cycle_length", "composition",
-    "leaf",          "stages", "rn1",        "wiring",       "timing"};
+// ftvlsi.export's keyword parameters: `ftvlsi export`'s flags (signature.hpp). The defaults are
+// a default ExportSpec's; the network's are a default LayoutSpec's, as in ftvlsi.layout.
+std::vector<Param> export_params() {
+  const ExportSpec d;
+  const auto& tree = std::get<FatTreeParams>(d.layout.network);
+  const py::object none = py::none();
+  std::string formats;
+  for (const auto f : export_formats())
+    formats += (formats.empty() ? "" : " or ") + std::string(to_string(f));
+  return {
+      {"format", "str", py::str(std::string(to_string(d.format))), "the file format: " + formats},
+      {"out", "path", none, "the file to write (booksim also writes OUT.config); required"},
+      {"network", "str", py::str(std::string(network_kind_name(d.layout.network))),
+       "the network: " + layout_network_kinds(" or ") + ", or transit (DeHon's)"},
+      {"network_file", "path", none, "the network file, with network='file'"},
+      {"processors", "int", py::int_(tree.processors), "the number of processors"},
+      {"capacity", "str", none,
+       fmt::format("a fat-tree's capacity profile: {}; None: {}", capacity_profile_names(),
+                   to_string(tree.capacity.profile))},
+      {"root_capacity", "int", none, "the root channel's capacity w in wires (universal profiles)"},
+      {"alpha", "int or 'technology'", none, "the processor area in grid units²"},
+      {"constant", "int", none, "every channel's capacity in wires (constant profile)"},
+      {"capacities", "list of int", none, "a custom profile: cap(0), ..., cap(L) in wires"},
+      {"parents", "list of int", none, "butterfly networks: parents per switch (1, 2 or 4)"},
+      {"mesh_diagonals", "bool", py::bool_(false), "a fat-pyramid: diagonal mesh wires too"},
+      {"style", "str", none, "the layout style the wires are measured on; None: the network's own"},
+      {"seed", "int", py::int_(d.layout.seed), "the random seed"},
+      {"technology", "path", none,
+       "a technology file: each link's delay in ns times its clock, in cycles (at least 1)"},
+      {"delay", "str", none,
+       "without a technology: the delay model of a wire's length; None: linear"},
+      {"cycle_length", "float", py::float_(d.rule.cycle_length),
+       "without a technology: grid units of delay per cycle"},
+      {"composition", "str", none, "transit: 4K, 256K, 12K, 768K or custom"},
+      {"leaf", "str", none, "transit custom: the leaf clusters"},
+      {"stages", "int", none, "transit custom: unit-tree stages above the leaves"},
+      {"rn1", "str", none, "transit: the RN1 configuration (dilation-2 or dual-4x4)"},
+      {"wiring", "str", none, "transit: redundant paths wired random or deterministic"},
+      {"timing", "path", none, "transit: the technology and timing spec (YAML)"},
+  };
+}
 
 struct Export {
   ExportRun run;
@@ -36,7 +77,8 @@ py::kwargs with_paths(const py::kwargs& kw) {
 }
 
 std::shared_ptr<Export> run(const py::object& spec_arg, const py::kwargs& kw) {
-  Params p = params_of("export", spec_arg, with_paths(kw), kExportParams,
+  static const std::vector<std::string> names = param_names(export_params());
+  Params p = params_of("export", spec_arg, with_paths(kw), names,
                        {{"kind", "network"}, {"file", "network_file"}});
   ExportOptions o;
   SpecOverrides& n = o.network;
@@ -85,11 +127,27 @@ void bind_export(py::module_& m) {
       .def("to_json",
            no_argument_method<E>("ExportResult", "to_json",
                                  [](const E& e) { return export_json(e.run); }),
-           "to_json()\n\nThe same document as `ftvlsi export --json`.");
-  def_job(m, "export", &run,
-          "Write a network with its measured link latencies for BookSim2, networkx or DOT (the "
-          "parameters of `ftvlsi export`: format, out, network, processors, technology, delay, "
-          "cycle_length, composition, timing, ...).");
+           "to_json($self, /)\n--\n\nThe same document as `ftvlsi export --json`, a str.")
+      .def("to_dict",
+           no_argument_method<E>("ExportResult", "to_dict",
+                                 [](const E& e) { return parsed_json(export_json(e.run)); }),
+           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.")
+      .def("__repr__", [](const E& e) -> std::string {
+        return repr_of("ExportResult", {{"format", py::str(std::string(to_string(e.run.format)))},
+                                        {"network", py::str(e.run.graph.kind)},
+                                        {"routers", py::int_(e.run.graph.routers())},
+                                        {"nodes", py::int_(e.run.graph.processors())},
+                                        {"links", py::int_(e.run.graph.links())},
+                                        {"mean_zero_load_latency_cycles",
+                                         e.run.mean_zero_load_latency
+                                             ? py::object(py::float_(*e.run.mean_zero_load_latency))
+                                             : py::object(py::none())}});
+      });
+  def_job<23>(m, "export", &run, export_params(),
+              "Write a network with its measured link latencies for BookSim2, networkx or DOT, as "
+              "`ftvlsi export` does.",
+              "ExportResult\n    The routers, nodes and links written, the latency histogram and "
+              "the mean zero-load latency in cycles.");
 }
 
 }  // namespace ftvlsi::python

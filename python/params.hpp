@@ -67,35 +67,6 @@ inline Params params_of(const char* fn, const py::object& spec, const py::kwargs
   return out;
 }
 
-// Binds ftvlsi.<name>(params=None, **kwargs): `run` gets the dict or spec path (None when
-// absent) and the keyword arguments; whatever goes wrong is raised with its ID (errors.hpp).
-template <class R>
-void def_job(py::module_& m, const char* name, R (*run)(const py::object&, const py::kwargs&),
-             const char* doc) {
-  m.def(
-      name,
-      [name, run](const py::args& a, py::kwargs k) {
-        return guarded([&] {
-          const std::string fn = std::string("ftvlsi.") + name;
-          if (a.size() > 1)
-            throw ArgumentTypeError(
-                1317, fmt::format("{} takes one positional argument (a dict of parameters or a "
-                                  "spec file's path), not {}; give the others by keyword",
-                                  fn, a.size()));
-          py::object params = a.empty() ? py::object(py::none()) : py::object(a[0]);
-          if (k.contains("params")) {
-            if (!a.empty())
-              throw ArgumentTypeError(1324, fmt::format("{} got its argument 'params' twice, by "
-                                                        "position and by keyword; give it once",
-                                                        fn));
-            params = k.attr("pop")("params");
-          }
-          return run(params, k);
-        });
-      },
-      fmt::format("{}(params=None, **parameters)\n\n{}", name, doc).c_str());
-}
-
 inline std::optional<std::string> take(Params& p, const std::string& key) {
   const auto it = p.find(key);
   if (it == p.end()) return std::nullopt;

@@ -14,6 +14,8 @@ packages+=(python3-dev pybind11-dev python3-numpy python3-pytest python3-matplot
 packages+=(clang-14 libclang-rt-14-dev locales)
 # networkx reads ftvlsi export's GraphML in its test.
 packages+=(python3-networkx)
+# man ftvlsi and the bash completion that scripts/setup.sh installs.
+packages+=(man-db bash-completion)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -68,3 +68,16 @@ def test_export_refuses_what_the_cli_refuses(tmp_path):
         ftvlsi.export(network="mesh", processors=16, format="dot", out=tmp_path / "m.dot",
                       colour="red")
     assert e.value.id == "FTV-1311"
+
+
+def test_export_has_a_signature_a_repr_and_a_dict(tmp_path):
+    import inspect
+    sig = inspect.signature(ftvlsi.export)
+    assert sig.parameters["format"].default == "booksim"
+    assert sig.parameters["processors"].default == 1024
+    r = ftvlsi.export(format="graphml", out=str(tmp_path / "n.graphml"), network="fat-pyramid",
+                      processors=64)
+    assert repr(r).startswith("ExportResult(format='graphml', network='fat-pyramid', routers=")
+    d = r.to_dict()
+    assert d["export"]["links"] == r.links
+    assert d["export"]["nodes"] == r.nodes == 64

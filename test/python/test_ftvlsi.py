@@ -149,9 +149,46 @@ SIMULATE_ERRORS = [
 def flags_of(options):
     flags = []
     for key, value in options.items():
-        flag = "--" + key.replace("_", "-")
+        if key == "drc":  # layout: --drc for True, --drc-mode for a mode
+            flags += ["--drc"] if value is True else ["--drc-mode", str(value)]
+            continue
+        flag = "--" + key.rstrip("_").replace("_", "-")
+        if isinstance(value, (list, tuple)):
+            value = ",".join(str(v) for v in value)
         flags += [flag] if value is True else [flag, str(value)]
     return flags
+
+
+# Layout option sets: every network family, the capacity profiles, the styles (2D and 3D), the
+# DRC modes, a technology. With no output flag `ftvlsi layout` prints its JSON.
+LAYOUT_MATRIX = [
+    dict(network="fat-tree", processors=n, capacity=c)
+    for n in (64, 256)
+    for c in ("universal", "area-universal", "linear-size", "four-way")
+] + [
+    dict(processors=64, capacity="linear-size", alpha=9, seed=7),
+    dict(processors=64, capacity="constant", constant=3),
+    dict(processors=64, capacity="custom", capacities=[8, 4, 4, 2, 2, 1, 1]),
+    dict(processors=128, capacity="universal", root_capacity=64),
+    dict(processors=64, style="cube"),
+    dict(processors=64, style="slab", drc="flat"),
+    dict(network="butterfly-fat-tree", processors=64, parents=[2, 4]),
+    dict(network="fat-pyramid", processors=64, mesh_diagonals=True, drc=True),
+    dict(network="fat-pyramid", processors=64, style="cube"),
+    dict(network="mesh", processors=64),
+    dict(network="torus", processors=64, drc="both"),
+    dict(network="mesh3d", processors=64),
+    dict(processors=256, capacity="universal", alpha="technology", technology=tech("sky130")),
+]
+
+LAYOUT_ERRORS = [
+    dict(processors=1000),
+    dict(network="fat-pyramid", processors=64, capacity="universal"),
+    dict(processors=64, parents=[2]),
+    dict(processors=64, mesh_diagonals=True),
+    dict(processors=64, style="zigzag"),
+    dict(processors=64, alpha="technology"),
+]
 
 
 DECOMPOSE_MATRIX = [
@@ -305,10 +342,12 @@ def test_writers_never_overwrite_an_input_and_errors_echo_input_cut(tmp_path):
 
 # Every generated option set through the CLI and through Python: the same document, byte for byte,
 # or for a bad set the same error ID.
-MATRICES = [("route", ftvlsi.route, o) for o in ROUTE_MATRIX] + \
+MATRICES = [("layout", ftvlsi.layout, o) for o in LAYOUT_MATRIX] + \
+    [("route", ftvlsi.route, o) for o in ROUTE_MATRIX] + \
     [("simulate", ftvlsi.simulate, o) for o in SIMULATE_MATRIX] + \
     [("decompose", ftvlsi.decompose, o) for o in DECOMPOSE_MATRIX]
-ERRORS = [("route", ftvlsi.route, o) for o in ROUTE_ERRORS] + \
+ERRORS = [("layout", ftvlsi.layout, o) for o in LAYOUT_ERRORS] + \
+    [("route", ftvlsi.route, o) for o in ROUTE_ERRORS] + \
     [("simulate", ftvlsi.simulate, o) for o in SIMULATE_ERRORS] + \
     [("decompose", ftvlsi.decompose, o) for o in DECOMPOSE_ERRORS]
 
