@@ -916,7 +916,13 @@ const std::vector<Control>& controls() {
        "fat-tree by the fat-pyramid's O(lg A)"},
       {"G3-headline",
        "the hosts swapped: the 3D fat-pyramid judged by the 3D fat-tree's Ω(∛V), "
-       "the 3D fat-tree by the 3D fat-pyramid's O(lg V)"}};
+       "the 3D fat-tree by the 3D fat-pyramid's O(lg V)"},
+      {"L-C9",
+       "pieces of equal counts cut from a random order of the processors: balanced in "
+       "processors, blind to the wires"},
+      {"L-VI",
+       "a capacity-starved tree: linear-size capacities (root √n / lg n) on the same "
+       "permutations"}};
   return table;
 }
 
