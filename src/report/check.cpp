@@ -177,7 +177,7 @@ std::vector<Entry> later_checks() {
 std::vector<Entry> added_checks() {
   return {
       {"L-C9", "a (w, α) decomposition tree, 1 < α ≤ 2, gives a (4(α/(α−1))w, α) balanced tree",
-       "Leiserson 1985, Corollary 9 (seed 002)", powers(8, 14, 2), powers(8, 18, 2),
+       "Leiserson 1985, Corollary 9 (seed 002)", powers(9, 15, 3), powers(9, 18, 3),
        detail::measure_l_c9,
        "w(α) = max_k w_k α^k from the measured cutting-plane tree makes it a (w, α) decomposition "
        "tree; the pearl-string balanced tree's pieces at level i are judged against "

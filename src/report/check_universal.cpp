@@ -45,9 +45,11 @@ constexpr std::array<Corollary9Network, 3> kCorollary9{{
 }};
 
 CompetingNetwork corollary9_network(std::size_t which, u64 n, u64 seed) {
-  if (which == 0) return make_competing("planar", n, seed);
+  // A planar network's ratio moves by 2 with the parity of lg n (the cutting tree's last
+  // levels), so it is measured at even powers of two; the 3D mesh at cubes of a power-of-two side.
+  if (which == 0) return make_competing("planar", u64{1} << (floor_log2(n) & ~1), seed);
   if (which == 1) {
-    const u64 side = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
+    const u64 side = u64{1} << std::max(1, floor_log2(n) / 3);
     return make_competing("mesh3d", side * side * side, seed);
   }
   // The network-file path of `ftvlsi decompose --network file`: written and parsed back.
