@@ -183,7 +183,8 @@ std::vector<Entry> added_checks() {
        "tree; the pearl-string balanced tree's pieces at level i are judged against "
        "4(α/(α−1)) w / α^i on the levels whose pieces hold two processors or more: planar "
        "networks at α = √2, 3D meshes at 4^(1/3), hypercubes given as network files at α = 2."},
-      {"L-VI", "a universal fat-tree of volume O(n^{3/2}) routes any permutation off-line in O(1) "
+      {"L-VI",
+       "a universal fat-tree of volume O(n^{3/2}) routes any permutation off-line in O(1) "
        "delivery cycles",
        "Leiserson 1985, §VI, the remark after Theorem 10 (seed 002)", powers(6, 12, 2),
        powers(6, 16, 2), detail::measure_l_vi,

@@ -1,12 +1,11 @@
 // `ftvlsi check` D-compose and D-route: DeHon's compositions and his 70-80 % headline, measured
 // on the built networks (docs/dehon.md §2, §5; docs/checks.md).
-#include <string>
-#include <vector>
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "check_measures.hpp"
 #include "ftvlsi/layout/hollow_cube.hpp"
@@ -183,9 +182,8 @@ std::vector<CheckSeries> measure_d_load(const std::vector<std::uint64_t>& sizes,
     per_load.push_back(make_series(
         fmt::format("load {:.1f}: simulated route probability / the analytic model's", load),
         CheckRule::Kind::kLower, 0.95));
-  auto over = make_series(
-      "largest simulated / analytic route probability over the loads 0.1 … 1",
-      CheckRule::Kind::kUpper, 1.05);
+  auto over = make_series("largest simulated / analytic route probability over the loads 0.1 … 1",
+                          CheckRule::Kind::kUpper, 1.05);
   auto floor = make_series("lowest simulated route probability over the loads 0.1 … 1 / 0.70",
                            CheckRule::Kind::kLower, 1.0);
   for (std::uint64_t n : sizes) {
@@ -220,9 +218,9 @@ std::vector<CheckSeries> measure_d_load(const std::vector<std::uint64_t>& sizes,
 // (simulated, against the bidelta's analytic probability), and the expected latency is lower.
 // The control offers uniform traffic, which the fat-tree's locality does not match.
 std::vector<CheckSeries> measure_d_flat(const std::vector<std::uint64_t>& sizes, const Ctx& ctx) {
-  auto route = make_series(
-      "route probability at full load: the fat-tree's (simulated) / the flat bidelta's", 
-      CheckRule::Kind::kLower, 1.0);
+  auto route =
+      make_series("route probability at full load: the fat-tree's (simulated) / the flat bidelta's",
+                  CheckRule::Kind::kLower, 1.0);
   auto latency = make_series(
       "expected latency: the flat bidelta's / the fat-tree's (straight links at c, average "
       "cables)",
@@ -252,12 +250,11 @@ std::vector<CheckSeries> measure_d_flat(const std::vector<std::uint64_t>& sizes,
 // route probability and the connectivity fall gracefully, and random redundant wiring keeps more
 // pairs connected than deterministic wiring under paired faults (docs/dehon.md §6). The control
 // swaps the wirings: deterministic judged as random.
-std::vector<CheckSeries> measure_d_faults(const std::vector<std::uint64_t>& sizes,
-                                          const Ctx& ctx) {
+std::vector<CheckSeries> measure_d_faults(const std::vector<std::uint64_t>& sizes, const Ctx& ctx) {
   constexpr double kFraction = 0.1;
-  auto beats = make_series(
-      "connectivity at 10 % paired router faults: random wiring / deterministic wiring",
-      CheckRule::Kind::kLower, 1.0);
+  auto beats =
+      make_series("connectivity at 10 % paired router faults: random wiring / deterministic wiring",
+                  CheckRule::Kind::kLower, 1.0);
   // Graceful: the redundant paths keep more than one path would. A single path through h̄
   // routers (the mean router stages of a delivered connection, fault-free) survives 10 % router
   // faults with probability 0.9^h̄.
@@ -265,9 +262,9 @@ std::vector<CheckSeries> measure_d_faults(const std::vector<std::uint64_t>& size
       "route probability at 10 % router faults / (fault-free × 0.9^h̄), h̄ the mean router "
       "stages of a connection: more than one path would keep",
       CheckRule::Kind::kLower, 1.0);
-  auto graceful_connect = make_series(
-      "connectivity at 10 % router faults / 0.9^h̄: more than one path would keep",
-      CheckRule::Kind::kLower, 1.0);
+  auto graceful_connect =
+      make_series("connectivity at 10 % router faults / 0.9^h̄: more than one path would keep",
+                  CheckRule::Kind::kLower, 1.0);
   for (std::uint64_t n : sizes) {
     const RedundantWiring ours =
         ctx.control ? RedundantWiring::kDeterministic : RedundantWiring::kRandom;

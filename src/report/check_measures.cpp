@@ -927,8 +927,9 @@ const std::vector<Control>& controls() {
        "the same hollow cubes with copper cables at 0.6 c along their drawn Manhattan paths "
        "(the default timing) instead of straight links at c"},
       {"D-load", "the same compositions with RN1s as two 4×4 crossbars of dilation 1"},
-      {"D-flat", "uniform traffic (any other processor), which the fat-tree's locality does not "
-                 "match"},
+      {"D-flat",
+       "uniform traffic (any other processor), which the fat-tree's locality does not "
+       "match"},
       {"D-faults", "the wirings swapped: deterministic redundant wiring judged as random"}};
   return table;
 }

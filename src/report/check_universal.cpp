@@ -54,8 +54,7 @@ CompetingNetwork corollary9_network(std::size_t which, u64 n, u64 seed) {
   }
   // The network-file path of `ftvlsi decompose --network file`: written and parsed back.
   const u64 cube = u64{1} << floor_log2(std::max<u64>(n, 2));
-  return parse_network_text(network_text(make_competing("hypercube", cube, seed)),
-                            "hypercube.net");
+  return parse_network_text(network_text(make_competing("hypercube", cube, seed)), "hypercube.net");
 }
 
 // The least w for which the measured cutting-plane tree is a (w, α) decomposition tree:
@@ -80,8 +79,7 @@ std::vector<u64> random_piece_bandwidths(const CompetingNetwork& net, u64 seed) 
   u64 leaves = 2;
   while (leaves < n) leaves *= 2;
   std::vector<u64> leaf(n);
-  for (u64 i = 0; i < n; ++i)
-    leaf[order[i]] = static_cast<u64>((__uint128_t{i} * leaves) / n);
+  for (u64 i = 0; i < n; ++i) leaf[order[i]] = static_cast<u64>((__uint128_t{i} * leaves) / n);
   return one_step_loads(net, leaf, FatTree(tree_params(leaves, CapacityProfile::kFull)))
       .max_load_by_level;
 }
@@ -115,8 +113,8 @@ std::vector<CheckSeries> measure_l_c9(const std::vector<u64>& sizes, const Ctx& 
       // degree, whatever the tree).
       for (std::size_t i = 0; i < bandwidth.size() && (p >> std::min<std::size_t>(i, 63)) >= 2;
            ++i) {
-        const double bound = 4 * kind.alpha / (kind.alpha - 1) * w /
-                             std::pow(kind.alpha, static_cast<double>(i));
+        const double bound =
+            4 * kind.alpha / (kind.alpha - 1) * w / std::pow(kind.alpha, static_cast<double>(i));
         worst = std::max(worst, static_cast<double>(bandwidth[i]) / bound);
       }
       s.points.push_back({p, ctx.tamper(p, worst), 1.0});
@@ -141,8 +139,7 @@ std::vector<CheckSeries> measure_l_c9(const std::vector<u64>& sizes, const Ctx& 
         while (b < p && leaf[b] == leaf[a]) ++b;
         largest = std::max(largest, b - a);
       }
-      const u64 share =
-          i >= 63 ? 1 : std::max<u64>(1, static_cast<u64>(ceil_div(p, u64{1} << i)));
+      const u64 share = i >= 63 ? 1 : std::max<u64>(1, static_cast<u64>(ceil_div(p, u64{1} << i)));
       worst = std::max(worst, static_cast<double>(largest) / static_cast<double>(share));
     }
     halved.points.push_back({p, worst, 1.0});

@@ -76,8 +76,8 @@ TEST_SUITE("check") {
                                        "GL-T9",      "GL-T11",      "G-1",       "G-2.1",   "G-4.1",
                                        "G-headline", "G3-headline", "D-compose", "D-route"};
     // The checks added later follow, in order (after any others added beside them).
-    const std::vector<std::string> added{"L-C9", "L-VI", "D-latency", "D-load", "D-flat",
-                                         "D-faults"};
+    const std::vector<std::string> added{"L-C9",   "L-VI",   "D-latency",
+                                         "D-load", "D-flat", "D-faults"};
     for (std::size_t i = 0; i < ids.size(); ++i) {
       CAPTURE(ids[i]);
       CHECK(results[i].id == ids[i]);
