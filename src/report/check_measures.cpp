@@ -916,7 +916,21 @@ const std::vector<Control>& controls() {
        "fat-tree by the fat-pyramid's O(lg A)"},
       {"G3-headline",
        "the hosts swapped: the 3D fat-pyramid judged by the 3D fat-tree's Ω(∛V), "
-       "the 3D fat-tree by the 3D fat-pyramid's O(lg V)"}};
+       "the 3D fat-tree by the 3D fat-pyramid's O(lg V)"},
+      {"L-C9",
+       "pieces of equal counts cut from a random order of the processors: balanced in "
+       "processors, blind to the wires"},
+      {"L-VI",
+       "a capacity-starved tree: linear-size capacities (root √n / lg n) on the same "
+       "permutations"},
+      {"D-latency",
+       "the same hollow cubes with copper cables at 0.6 c along their drawn Manhattan paths "
+       "(the default timing) instead of straight links at c"},
+      {"D-load", "the same compositions with RN1s as two 4×4 crossbars of dilation 1"},
+      {"D-flat",
+       "uniform traffic (any other processor), which the fat-tree's locality does not "
+       "match"},
+      {"D-faults", "the wirings swapped: deterministic redundant wiring judged as random"}};
   return table;
 }
 

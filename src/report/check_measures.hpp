@@ -65,5 +65,12 @@ std::vector<CheckSeries> measure_g3_headline(const std::vector<std::uint64_t>&, 
 // DeHon's fat-trees (src/report/check_dehon.cpp).
 std::vector<CheckSeries> measure_d_compose(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_d_route(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_d_latency(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_d_load(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_d_flat(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_d_faults(const std::vector<std::uint64_t>&, const Ctx&);
+// Leiserson 1985's Corollary 9 and §VI's permutation remark (src/report/check_universal.cpp).
+std::vector<CheckSeries> measure_l_c9(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_l_vi(const std::vector<std::uint64_t>&, const Ctx&);
 
 }  // namespace ftvlsi::detail

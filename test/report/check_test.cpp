@@ -75,11 +75,21 @@ TEST_SUITE("check") {
                                        "L-L6",       "L-T8",        "L-T10",     "GL-area", "GL-T8",
                                        "GL-T9",      "GL-T11",      "G-1",       "G-2.1",   "G-4.1",
                                        "G-headline", "G3-headline", "D-compose", "D-route"};
+    // The checks added later follow, in order (after any others added beside them).
+    const std::vector<std::string> added{"L-C9",   "L-VI",   "D-latency",
+                                         "D-load", "D-flat", "D-faults"};
     for (std::size_t i = 0; i < ids.size(); ++i) {
       CAPTURE(ids[i]);
       CHECK(results[i].id == ids[i]);
       CHECK(results[i].verdict != Verdict::kFail);
       CHECK_FALSE(results[i].series.empty());
+    }
+    std::size_t at = 0;
+    for (const auto& id : added) {
+      while (at < results.size() && results[at].id != id) ++at;
+      CAPTURE(id);
+      REQUIRE(at < results.size());
+      CHECK(results[at].verdict != Verdict::kFail);
     }
     const auto j = nlohmann::json::parse(check_json(results, o));
     for (const char* key : {"id", "claim", "source", "sizes", "measured", "bound", "ratio",
@@ -182,6 +192,48 @@ TEST_SUITE("check") {
     CHECK(r.series.front().reason.find("at n = 4096") != std::string::npos);
   }
 
+  TEST_CASE("a balanced tree 20x over its own breaks Corollary 9's bound at the size it broke") {
+    CheckOptions o;
+    o.ids = {"L-C9"};
+    o.tiny = 4096;
+    o.tampers.push_back(
+        {"L-C9", [](std::uint64_t n, double v) { return n >= 4096 ? 20 * v : v; }, nullptr});
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kFail);
+    INFO(r.series.front().reason);
+    CHECK(r.series.front().reason.find("at n = 4096") != std::string::npos);
+    // The pieces stay halved: only the tampered bandwidth series fails.
+    CHECK(r.series.back().verdict == Verdict::kPass);
+  }
+
+  TEST_CASE("permutations taking lg n cycles fail L-VI, and the root-capacity-n tree takes one") {
+    CheckOptions o;
+    o.ids = {"L-VI"};
+    o.tiny = 1024;
+    const auto clean_results = run_checks(o);
+    const CheckResult& clean = only(clean_results);
+    CHECK(clean.verdict == Verdict::kPass);
+    for (std::size_t i = 0; i < 3; ++i)
+      for (const auto& p : clean.series[i].points) CHECK(p.measured == 1);
+    o.tampers.push_back(
+        {"L-VI", [](std::uint64_t n, double v) { return v * std::log2(double(n)); }, nullptr});
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kFail);
+    CHECK(r.series.front().reason.find("lg n: lg^1.000") != std::string::npos);
+  }
+
+  TEST_CASE("random wiring that kept fewer pairs connected than deterministic fails D-faults") {
+    CheckOptions o;
+    o.ids = {"D-faults"};
+    o.tampers.push_back({"D-faults", [](std::uint64_t, double v) { return 0.85 * v; }, nullptr});
+    const auto results = run_checks(o);
+    const CheckResult& r = only(results);
+    CHECK(r.verdict == Verdict::kFail);
+    CHECK(r.series.front().verdict == Verdict::kFail);
+  }
+
   TEST_CASE("an unknown ID names the valid ones") {
     CheckOptions o;
     o.ids = {"L-T99"};
@@ -224,7 +276,7 @@ TEST_SUITE("check controls") {
     CheckOptions o;
     o.controls = true;
     const auto results = run_checks(o);
-    REQUIRE(results.size() == 19);
+    REQUIRE(results.size() == list_checks().size());
     for (const auto& r : results) {
       CAPTURE(r.id);
       CHECK(r.verdict == Verdict::kPass);
