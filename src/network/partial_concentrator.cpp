@@ -318,15 +318,19 @@ std::vector<u32> cascade_widths(u32 inputs, u32 outputs) {
   require_switch_size(inputs, outputs);
   std::vector<u32> widths{inputs};
   if (inputs <= outputs) return widths;
-  while (2 * u64{widths.back()} > 3 * u64{outputs})
-    widths.push_back(static_cast<u32>((2 * u64{widths.back()} + 2) / 3));
+  // ⌈2w/3⌉ stops shrinking at w = 2; 2 inputs onto 1 output is still within the degrees (the
+  // output's 12 ends merge into 2 edges).
+  for (u64 w = inputs; 2 * w > 3 * u64{outputs} && (2 * w + 2) / 3 < w;) {
+    w = (2 * w + 2) / 3;
+    widths.push_back(static_cast<u32>(w));
+  }
   widths.push_back(outputs);
   return widths;
 }
 
 ConcentratorLevel draw_concentrator_level(u32 inputs, u32 outputs, u64 seed, int input_degree) {
   require_switch_size(inputs, outputs);
-  FTVLSI_ASSERT(2 * u64{inputs} <= 3 * u64{outputs});
+  FTVLSI_ASSERT(2 * u64{inputs} <= 3 * u64{outputs} || inputs <= 2);
   FTVLSI_ASSERT(input_degree >= 1 && input_degree <= kConcentratorInputDegree);
   const u64 ends = static_cast<u64>(input_degree) * inputs;
   std::vector<u32> output_end(ends);  // the output of each output end, spread evenly

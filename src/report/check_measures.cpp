@@ -916,7 +916,10 @@ const std::vector<Control>& controls() {
        "fat-tree by the fat-pyramid's O(lg A)"},
       {"G3-headline",
        "the hosts swapped: the 3D fat-pyramid judged by the 3D fat-tree's Ω(∛V), "
-       "the 3D fat-tree by the 3D fat-pyramid's O(lg V)"}};
+       "the 3D fat-tree by the 3D fat-pyramid's O(lg V)"},
+      {"L-IV",
+       "the same switches with every input of degree 1 (input i to output i mod s, "
+       "weak_concentrator): two inputs congruent mod s cannot both connect"}};
   return table;
 }
 

@@ -51,6 +51,8 @@ TEST_SUITE("partial_concentrator") {
     CHECK(cascade_widths(10, 20) == std::vector<u32>{10});
     CHECK(cascade_widths(12, 8) == std::vector<u32>{12, 8});
     CHECK(cascade_widths(90, 20) == std::vector<u32>{90, 60, 40, 27, 20});
+    CHECK(cascade_widths(3, 1) == std::vector<u32>{3, 2, 1});  // a leaf's down switch
+    CHECK(cascade_widths(2, 1) == std::vector<u32>{2, 1});
     SplitMix64 rng(11);
     for (int t = 0; t < 60; ++t) {
       const u32 s = 1 + static_cast<u32>(rng.below(500));
@@ -62,7 +64,7 @@ TEST_SUITE("partial_concentrator") {
         continue;
       }
       CHECK(w.back() == s);
-      for (std::size_t i = 0; i + 1 < w.size(); ++i) CHECK(2 * w[i] <= 3 * w[i + 1]);
+      for (std::size_t i = 0; i + 1 < w.size(); ++i) CHECK((2 * w[i] <= 3 * w[i + 1] || w[i] == 2));
       // Every level but the last concentrates by nearly 3/2, so the depth is the least possible.
       int least = 0;
       for (double x = r; x > s; x /= 1.5) ++least;

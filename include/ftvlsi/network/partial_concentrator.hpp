@@ -53,14 +53,15 @@ struct ConcentratorSwitch {
 
 // The widths of a cascade from r down to s: r, then ceil(2/3) of the previous while that is
 // still more than 3s/2, then s; every level concentrates by at most 3/2 (so its outputs have
-// degree ≤ 9). Just {r, s} when r ≤ 3s/2, and {r} when r ≤ s.
+// degree ≤ 9; the one exception, 2 onto 1, merges into degree 2). Just {r, s} when r ≤ 3s/2, and
+// {r} when r ≤ s.
 std::vector<std::uint32_t> cascade_widths(std::uint32_t inputs, std::uint32_t outputs);
 
-// One level drawn from `seed`, r ≤ 3s/2: every input takes 6 edge ends, the 6r ends are spread
-// over the s outputs as evenly as possible (at most ceil(6r/s) ≤ 9 each), and a seeded random
-// permutation pairs input ends with output ends (Pippenger's union of random matchings); parallel
-// edges merge, so degrees stay ≤ 6 and ≤ 9. Unverified. `input_degree` below 6 draws sparser
-// graphs than Pippenger's, which fail more often (the tests of the re-drawing use it).
+// One level drawn from `seed`, r ≤ 3s/2 (or r ≤ 2): every input takes 6 edge ends, the 6r ends are
+// spread over the s outputs as evenly as possible (at most ceil(6r/s) ≤ 9 each), and a seeded
+// random permutation pairs input ends with output ends (Pippenger's union of random matchings);
+// parallel edges merge, so degrees stay ≤ 6 and ≤ 9. Unverified. `input_degree` below 6 draws
+// sparser graphs than Pippenger's, which fail more often (the tests of the re-drawing use it).
 ConcentratorLevel draw_concentrator_level(std::uint32_t inputs, std::uint32_t outputs,
                                           std::uint64_t seed,
                                           int input_degree = kConcentratorInputDegree);
@@ -87,8 +88,8 @@ struct VerifyParams {
 };
 
 struct ConcentratorVerdict {
-  bool exhaustive = false;       // every subset of every level was tried
-  std::uint64_t subsets = 0;     // subsets tried
+  bool exhaustive = false;    // every subset of every level was tried
+  std::uint64_t subsets = 0;  // subsets tried
   // The worst subset found: its size and how many of it connected (equal when none failed).
   std::uint64_t worst_size = 0, worst_routed = 0;
   // A subset that fails (empty when none did): inputs of level `failed_level`, or of the whole
