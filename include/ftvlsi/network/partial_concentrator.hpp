@@ -12,9 +12,21 @@
 #include <span>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 
 namespace ftvlsi {
+
+// What a fat-tree switch is in a layout: an opaque box with ideal concentrators, or the partial
+// concentrators below drawn inside it (`layout --switch-model`).
+enum class SwitchModel { kIdeal, kPartial };
+inline constexpr NameTable<SwitchModel, 2> kSwitchModelNames{{
+    {SwitchModel::kIdeal, "ideal"},
+    {SwitchModel::kPartial, "partial"},
+}};
+constexpr std::string_view to_string(SwitchModel m) {
+  return name_of(kSwitchModelNames, m);
+}
 
 // Pippenger's parameters as Leiserson §IV states them.
 inline constexpr int kConcentratorInputDegree = 6;
