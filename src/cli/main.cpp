@@ -126,6 +126,9 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   add_override(cmd, "--drc-mode", o.drc,
                "DRC mode: " + ftvlsi::names_of(ftvlsi::kDrcModeNames, " or "));
   add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
+  add_override(cmd, "--switch-model", o.switch_model,
+               "fat-tree switches in the H-tree: ideal (opaque boxes, the default) or partial "
+               "(Pippenger's partial concentrators drawn inside, seeded by --seed)");
   add_override(cmd, "--technology", o.technology,
                "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
 }

@@ -175,7 +175,8 @@ Cell<2> make_partial_node(const FatTree& tree, const Layout<2>& layout, std::int
     line.link(port[2][down][i], dr_in[i], WireDir::kDown);
   }
   // The right child's ports in arrival order, mirrored: the first to arrive turns rightmost.
-  for (const ChildWire& w : arrivals) right_order.push_back(port[1][static_cast<int>(w.dir)][w.index]);
+  for (const ChildWire& w : arrivals)
+    right_order.push_back(port[1][static_cast<int>(w.dir)][w.index]);
   std::reverse(right_order.begin(), right_order.end());
 
   // Positions: left ports, then every item that is no child port, then the right ports.
@@ -215,8 +216,7 @@ Cell<2> make_partial_node(const FatTree& tree, const Layout<2>& layout, std::int
 
   Cell<2> cell;
   cell.name = "FATTREE_K" + std::to_string(k);
-  for (Item& it : line.items)
-    it.node = cell.add_node({it.x0, 0, it.x0 + it.width, 1}, it.kind, k);
+  for (Item& it : line.items) it.node = cell.add_node({it.x0, 0, it.x0 + it.width, 1}, it.kind, k);
   // Children above the tracks, as in the ideal H-tree.
   Coord min_pin_x = b.hi[0];
   for (const Pin<2>& p : child.pins) min_pin_x = std::min(min_pin_x, p.at.x());

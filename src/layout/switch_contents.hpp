@@ -1,5 +1,6 @@
 #pragma once
-// Private to the H-tree: a node's cell with its switch drawn inside (src/layout/switch_contents.cpp).
+// Private to the H-tree: a node's cell with its switch drawn inside
+// (src/layout/switch_contents.cpp).
 #include <cstdint>
 
 #include "ftvlsi/geometry/layout.hpp"

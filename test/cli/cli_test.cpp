@@ -166,6 +166,23 @@ TEST_SUITE("cli") {
     CHECK(r.out.find("\"wire_length_total\"") != std::string::npos);
   }
 
+  TEST_CASE("--switch-model partial draws the switches inside, DRC clean, and says so in JSON") {
+    const CliResult r =
+        run("layout -n 16 --capacity universal --switch-model partial --drc-mode "
+            "both --seed 4 --json -");
+    CHECK(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["network"]["switch_model"] == "partial");
+    CHECK(j["layout"]["drc_violations"] == 0);
+    const auto ideal = nlohmann::json::parse(run("layout -n 16 --capacity universal --json -").out);
+    CHECK(ideal["network"]["switch_model"] == "ideal");
+    CHECK(j["layout"]["wires"].get<std::uint64_t>() >
+          ideal["layout"]["wires"].get<std::uint64_t>());
+    expect_error("layout -n 16 --switch-model real", 2, "FTV-2231", "ideal or partial");
+    expect_error("layout -n 64 --switch-model partial --style cube", 2, "FTV-5451", "h-tree");
+    expect_error("layout --network mesh -n 64 --switch-model partial", 2, "FTV-5452", "mesh");
+  }
+
   TEST_CASE("the main job writes its report folder") {
     const fs::path dir = scratch("report");
     const CliResult r = run("report --out " + (dir / "out").string());
