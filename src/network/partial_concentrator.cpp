@@ -373,6 +373,25 @@ ConcentratorSwitch weak_concentrator(u32 inputs, u32 outputs) {
   return single(level);
 }
 
+struct ConcentratorRouter::Flow {
+  SwitchFlow net;
+};
+
+ConcentratorRouter::ConcentratorRouter(const ConcentratorSwitch& sw)
+    : flow_(std::make_unique<Flow>(Flow{SwitchFlow(sw)})) {}
+ConcentratorRouter::~ConcentratorRouter() = default;
+ConcentratorRouter::ConcentratorRouter(ConcentratorRouter&&) noexcept = default;
+ConcentratorRouter& ConcentratorRouter::operator=(ConcentratorRouter&&) noexcept = default;
+
+u64 ConcentratorRouter::connect(std::span<const u32> inputs, std::vector<u32>* assigned) {
+  const u64 routed = flow_->net.connect(inputs);
+  if (assigned) {
+    assigned->clear();
+    for (u32 i : inputs) assigned->push_back(flow_->net.follow(i));
+  }
+  return routed;
+}
+
 u64 disjoint_paths(const ConcentratorSwitch& sw, std::span<const u32> inputs,
                    std::vector<u32>* assigned) {
   SwitchFlow flow(sw);

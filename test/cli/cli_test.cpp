@@ -352,6 +352,22 @@ TEST_SUITE("cli_route") {
     CHECK(again.code == 0);
   }
 
+  TEST_CASE("route --switch-model partial delivers through the real graphs and counts losses") {
+    const std::string args =
+        "route -n 256 --capacity universal --pattern uniform --count 2048 --seed 2 --json -";
+    const CliResult ideal = run(args);
+    const CliResult partial = run(args + " --switch-model partial");
+    REQUIRE(partial.code == 0);
+    const auto i = nlohmann::json::parse(ideal.out), p = nlohmann::json::parse(partial.out);
+    CHECK(p["switch_model"] == "partial");
+    CHECK(p["delivered"] == 2048);
+    CHECK(p["lost_in_switches"].is_number_unsigned());
+    CHECK_FALSE(i.contains("lost_in_switches"));
+    CHECK(run(args + " --switch-model partial").out == partial.out);  // same seed, same bytes
+    expect_error("route --network fat-pyramid -n 64 --pattern uniform --switch-model partial", 2,
+                 "FTV-1041", "binary fat-tree");
+  }
+
   TEST_CASE("route --algorithm offline delivers a set with lambda <= 1 in one cycle") {
     // Full capacities: every permutation has lambda <= 1, and its one-cycle sets, one per
     // turning level, share one delivery cycle.

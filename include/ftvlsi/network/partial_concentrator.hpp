@@ -9,6 +9,7 @@
 // αs inputs for small r; by seeded random subsets and the hardest subsets a greedy search finds
 // for larger r) and re-drawn with the next seed when it fails.
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -91,6 +92,22 @@ ConcentratorSwitch weak_concentrator(std::uint32_t inputs, std::uint32_t outputs
 // input reaches (or UINT32_MAX when it is among the unconnected).
 std::uint64_t disjoint_paths(const ConcentratorSwitch& sw, std::span<const std::uint32_t> inputs,
                              std::vector<std::uint32_t>* assigned = nullptr);
+
+// A switch's flow network built once, for connecting many input sets through it (the delivery
+// simulator's partial switches): connect() is disjoint_paths() without the rebuilding.
+class ConcentratorRouter {
+ public:
+  explicit ConcentratorRouter(const ConcentratorSwitch& sw);
+  ~ConcentratorRouter();
+  ConcentratorRouter(ConcentratorRouter&&) noexcept;
+  ConcentratorRouter& operator=(ConcentratorRouter&&) noexcept;
+  std::uint64_t connect(std::span<const std::uint32_t> inputs,
+                        std::vector<std::uint32_t>* assigned = nullptr);
+
+ private:
+  struct Flow;
+  std::unique_ptr<Flow> flow_;
+};
 
 struct VerifyParams {
   std::uint64_t seed = 1;
