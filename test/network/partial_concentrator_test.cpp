@@ -162,7 +162,8 @@ TEST_SUITE("partial_concentrator") {
     CHECK(verdict.failed_level == 0);
   }
 
-  TEST_CASE("Pippenger's degree 6 holds at every small size tried; sparser drawings are re-drawn") {
+  TEST_CASE(
+      "Pippenger's degree 6 holds at every small size tried, and sparser drawings are re-drawn") {
     // 3000 seeded drawings at each r = 3..12 (s = ceil(2r/3)), every subset tried: none fails.
     for (u32 r = 3; r <= 12; ++r)
       for (std::uint64_t seed = 0; seed < 300; ++seed)
@@ -197,7 +198,7 @@ TEST_SUITE("partial_concentrator") {
     }
   }
 
-  TEST_CASE("same seed, same switch; another seed, another graph") {
+  TEST_CASE("same seed, same switch, and another seed, another graph") {
     const auto a = draw_concentrator(300, 100, 42), b = draw_concentrator(300, 100, 42);
     const auto c = draw_concentrator(300, 100, 43);
     REQUIRE(a.depth() == b.depth());

@@ -119,7 +119,7 @@ TEST_SUITE("check") {
     CHECK(r.control.verdict == Verdict::kFail);
   }
 
-  TEST_CASE("L-IV: every switch connects its guarantee; one input lost anywhere fails it") {
+  TEST_CASE("L-IV: every switch connects its guarantee, and one input lost anywhere fails it") {
     CheckOptions o;
     o.ids = {"L-IV"};
     o.tiny = 512;
