@@ -126,6 +126,9 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   add_override(cmd, "--drc-mode", o.drc,
                "DRC mode: " + ftvlsi::names_of(ftvlsi::kDrcModeNames, " or "));
   add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
+  add_override(cmd, "--switch-model", o.switch_model,
+               "fat-tree switches in the H-tree: ideal (opaque boxes, the default) or partial "
+               "(Pippenger's partial concentrators drawn inside, seeded by --seed)");
   add_override(cmd, "--technology", o.technology,
                "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
 }
@@ -224,6 +227,9 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
   add_capacity_options(cmd, o);
   add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
   add_override(cmd, "--seed", o.seed, "random seed (1)");
+  add_override(cmd, "--switch-model", o.switch_model,
+               "fat-tree switches: ideal (default) or partial (Pippenger's partial concentrators; "
+               "a message with no free path through them is lost)");
   add_override(cmd, "--messages", r.messages, "message file: 'src dst' lines");
   std::string patterns;
   for (const auto p : ftvlsi::pattern_names())

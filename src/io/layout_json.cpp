@@ -279,7 +279,11 @@ void add_volume_bound(ordered_json& layout, const LayoutRun& run) {
 }
 
 ordered_json network_section(const LayoutRun& run) {
-  if (run.tree()) return network_json(*run.tree());
+  if (run.tree()) {
+    ordered_json j = network_json(*run.tree());
+    j["switch_model"] = std::string(to_string(run.switch_model));
+    return j;
+  }
   if (run.butterfly3d()) return network_json(*run.butterfly3d());
   if (run.butterfly()) return network_json(*run.butterfly());
   return network_json(*run.network());

@@ -147,7 +147,7 @@ NetworkParams parse_network(const Source& src, const YAML::Node& net) {
 
 void parse_layout_section(const Source& src, const YAML::Node& node, LayoutSpec& spec) {
   require_map(src, node, "layout");
-  check_keys(src, node, "layout", {"style", "drc"});
+  check_keys(src, node, "layout", {"style", "drc", "switch_model"});
   if (const auto v = node["style"]) {
     spec.style =
         parsed(src, v, "style", [](const std::string& t) { return parse_layout_style(t); });
@@ -155,6 +155,11 @@ void parse_layout_section(const Source& src, const YAML::Node& node, LayoutSpec&
   if (const auto v = node["drc"]) {
     spec.drc =
         parsed(src, v, "drc", [](const std::string& t) { return parse_drc_mode(t, "key 'drc'"); });
+  }
+  if (const auto v = node["switch_model"]) {
+    spec.switch_model = parsed(src, v, "switch_model", [](const std::string& t) {
+      return parse_switch_model(t, "key 'switch_model'");
+    });
   }
 }
 
@@ -274,6 +279,12 @@ DrcMode parse_drc_mode(std::string_view text, std::string_view where) {
   if (const auto mode = value_of(kDrcModeNames, text)) return *mode;
   throw InputError(
       2205, fmt::format("{} must be {}, not '{}'", where, names_of(kDrcModeNames, " or "), text));
+}
+
+SwitchModel parse_switch_model(std::string_view text, std::string_view where) {
+  if (const auto model = value_of(kSwitchModelNames, text)) return *model;
+  throw InputError(2231, fmt::format("{} must be {}, not '{}'", where,
+                                     names_of(kSwitchModelNames, " or "), text));
 }
 
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source) {

@@ -81,6 +81,7 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
   }
   if (o.style) spec.style = parse_layout_style(*o.style);
   if (o.drc) spec.drc = parse_drc_mode(*o.drc, "--drc");
+  if (o.switch_model) spec.switch_model = parse_switch_model(*o.switch_model, "--switch-model");
   if (o.svg) spec.output.svg = *o.svg;
   if (o.html) spec.output.html = *o.html;
   if (o.gds) spec.output.gds = *o.gds;

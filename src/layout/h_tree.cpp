@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <optional>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "switch_contents.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -135,7 +137,8 @@ std::uint64_t estimate_h_tree_bytes(const FatTree& tree) {
 
 namespace {
 
-Layout<2> build(const FatTree& tree, u64 stretch) {
+// `seed` set: every switch drawn with its partial concentrators inside.
+Layout<2> build(const FatTree& tree, u64 stretch, std::optional<u64> seed = std::nullopt) {
   Layout<2> layout;
   layout.style = LayoutStyle::kHTree;
   layout.wire_levels = tree.levels() + 1;
@@ -143,7 +146,8 @@ Layout<2> build(const FatTree& tree, u64 stretch) {
   layout.finalize_cell(0);
   for (int k = tree.levels() - 1; k >= 0; --k) {
     const auto child = static_cast<std::int32_t>(layout.cells.size() - 1);
-    layout.cells.push_back(make_inner(tree, layout, child, k, stretch));
+    layout.cells.push_back(seed ? detail::make_partial_node(tree, layout, child, k, *seed)
+                                : make_inner(tree, layout, child, k, stretch));
     layout.finalize_cell(layout.cells.size() - 1);
   }
   const auto root = static_cast<std::int32_t>(layout.cells.size() - 1);
@@ -157,6 +161,11 @@ Layout<2> build(const FatTree& tree, u64 stretch) {
 
 Layout<2> build_h_tree(const FatTree& tree) {
   return build(tree, 1);
+}
+
+Layout<2> build_h_tree(const FatTree& tree, SwitchModel model, std::uint64_t seed) {
+  if (model == SwitchModel::kIdeal) return build(tree, 1);
+  return build(tree, 1, seed);
 }
 
 Layout<2> build_h_tree_stretched_switches(const FatTree& tree, std::uint64_t stretch) {

@@ -101,7 +101,15 @@ std::vector<Entry> leiserson_checks() {
        "Under the theorem's hypotheses: a 3D mesh, its processors padded to the cube host's volume "
        "(volume ratio within [0.8, 1.25]), t = 1 full step (every wire a message each way; λ in "
        "the series label) mapped by the balanced decomposition and routed by Theorem 1's off-line "
-       "schedule, as the proof does; unit delay."}};
+       "schedule, as the proof does; unit delay."},
+      {"L-IV", "concentrator switches: any ⌊3s/4⌋ inputs connect, O(m) components, depth O(1)",
+       "Leiserson 1985, §IV (seed 002), after Pippenger's partial concentrators", powers(6, 12, 3),
+       powers(6, 18, 3), detail::measure_l_iv,
+       "Every switch of the universal fat-tree (root n^(2/3)), up and down, built from Pippenger's "
+       "(r, 2r/3, 3/4) partial concentrators in cascade (one drawn design per level and kind, "
+       "re-drawn when its verification fails, docs/design.md §2.7) and verified again by max-flow "
+       "on subsets independent of the build's own: every subset where a level has ≤ 12 inputs, "
+       "else greedy hardest subsets and 96 random ones. A test, not a proof, for wide levels."}};
 }
 
 // Greenberg & Leiserson 1986's, Greenberg 1990's and DeHon 1993's claims.

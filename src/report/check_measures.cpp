@@ -930,7 +930,10 @@ const std::vector<Control>& controls() {
       {"D-flat",
        "uniform traffic (any other processor), which the fat-tree's locality does not "
        "match"},
-      {"D-faults", "the wirings swapped: deterministic redundant wiring judged as random"}};
+      {"D-faults", "the wirings swapped: deterministic redundant wiring judged as random"},
+      {"L-IV",
+       "the same switches with every input of degree 1 (input i to output i mod s, "
+       "weak_concentrator): two inputs congruent mod s cannot both connect"}};
   return table;
 }
 

@@ -62,6 +62,8 @@ std::vector<CheckSeries> measure_g_21(const std::vector<std::uint64_t>&, const C
 std::vector<CheckSeries> measure_g_41(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_g_headline(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_g3_headline(const std::vector<std::uint64_t>&, const Ctx&);
+// Leiserson §IV's concentrator switches with real insides (src/report/check_concentrator.cpp).
+std::vector<CheckSeries> measure_l_iv(const std::vector<std::uint64_t>&, const Ctx&);
 // DeHon's fat-trees (src/report/check_dehon.cpp).
 std::vector<CheckSeries> measure_d_compose(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_d_route(const std::vector<std::uint64_t>&, const Ctx&);

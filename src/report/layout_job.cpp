@@ -132,8 +132,13 @@ void require_layout_memory(const ButterflyFatTree& net, bool lattice, DrcMode dr
 }
 
 // A fat-tree's H-tree (layout/h_tree.hpp) and its flat DRC (estimate_run_bytes).
-void require_layout_memory(const FatTree& tree, DrcMode drc) {
-  require_memory(8001, estimate_run_bytes(tree, drc), "this layout",
+// Switches drawn with their partial concentrators hold about 40 wires (of 4 points) for each wire
+// of the ideal H-tree; 64 leaves room.
+void require_layout_memory(const FatTree& tree, DrcMode drc, SwitchModel model) {
+  const u128 factor = model == SwitchModel::kPartial ? 64 : 1;
+  const u128 need = factor * estimate_run_bytes(tree, drc);
+  require_memory(8001, need > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(need),
+                 "this layout",
                  flat_drc(drc) ? "choose fewer processors or a thinner capacity profile, or the "
                                  "hierarchical DRC"
                                : "choose fewer processors or a thinner capacity profile");
@@ -162,6 +167,10 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
                     SvgOptions& svg) {
   const FatTree& tree = run.laid_out.emplace<FatTree>(ft);
   const bool cube = is_3d(run.style);
+  if (cube && spec.switch_model == SwitchModel::kPartial)
+    throw InputError(5451,
+                     "--switch-model partial draws switches in the 2D H-tree only; use --style "
+                     "h-tree, or the ideal switches in 3D");
   if (cube) {
     require_cube_memory(tree, spec.drc);
     const bool slab = run.style == LayoutStyle::kSlab;
@@ -169,8 +178,11 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
       run.drawn = DrawnLayout<3>{slab ? build_slab_cube(tree) : build_cube(tree), {}};
     });
   } else {
-    require_layout_memory(tree, spec.drc);
-    run.times.build = timed([&] { run.drawn = DrawnLayout<2>{build_h_tree(tree), {}}; });
+    require_layout_memory(tree, spec.drc, spec.switch_model);
+    run.switch_model = spec.switch_model;
+    run.times.build = timed([&] {
+      run.drawn = DrawnLayout<2>{build_h_tree(tree, spec.switch_model, spec.seed), {}};
+    });
   }
   svg.title = fmt::format("fat-tree, {} processors, {} capacities, {}", tree.processors(),
                           to_string(ft.capacity.profile), cube ? "cube (3D)" : "H-tree");
@@ -250,6 +262,11 @@ void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun
 
 // Builds the layout of the spec's network and the title and legend of its picture.
 void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
+  if (spec.switch_model == SwitchModel::kPartial &&
+      !std::holds_alternative<FatTreeParams>(spec.network))
+    throw InputError(5452, fmt::format("--switch-model partial draws the switches of a fat-tree; "
+                                       "a {} has none to draw, leave the switch model ideal",
+                                       network_kind_name(spec.network)));
   if (const auto* ft = std::get_if<FatTreeParams>(&spec.network))
     build_fat_tree(spec, *ft, run, svg);
   else if (const auto* b = std::get_if<ButterflyParams>(&spec.network))

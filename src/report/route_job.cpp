@@ -215,10 +215,15 @@ RouteRun run_route(const RouteSpec& spec) {
   const SwitchPolicy policy = r.adversary ? SwitchPolicy::kPriority : spec.policy;
   const RandomParams random{spec.k1, spec.k2, *r.congestion, spec.seed + 1, spec.constants};
   DeliverySimulator sim(tree, r.messages, policy, spec.seed);
+  const bool partial = spec.switch_model == SwitchModel::kPartial;
+  if (partial) sim.use_partial_switches(spec.seed);
   OfflineRun off;
   r.result = route_on_tree(spec, tree, r, sim, random, off);
+  r.switch_model = spec.switch_model;
+  r.lost_in_switches = sim.lost_in_switches();
   if (r.adversary) {
     DeliverySimulator random_sim(tree, r.messages, SwitchPolicy::kRandom, spec.seed);
+    if (partial) random_sim.use_partial_switches(spec.seed);
     r.random_result =
         route_random(random_sim, r.messages.size(), tree.processors(), random, spec.max_cycles);
   }

@@ -46,6 +46,12 @@ RouteSpec route_spec(const RouteOptions& o, FrontEnd front) {
   RouteSpec s;
   set_route_host(s, host, front == FrontEnd::kCli ? "ftvlsi route" : "ftvlsi.route");
   s.seed = host.seed;
+  s.switch_model = host.switch_model;
+  if (s.switch_model == SwitchModel::kPartial && s.butterfly)
+    throw InputError(1041, fmt::format("{} routes through partial switches on a binary fat-tree "
+                                       "only; a butterfly network's switches are its own, leave "
+                                       "the switch model ideal",
+                                       front == FrontEnd::kCli ? "ftvlsi route" : "ftvlsi.route"));
   if (front == FrontEnd::kCli) s.json = host.output.json.value_or("-");
   require_messages_or_pattern(o.messages.has_value(), o.pattern.has_value(),
                               front == FrontEnd::kCli ? "--messages FILE" : "messages (a file)",

@@ -39,6 +39,59 @@ void DeliverySimulator::set_wire_timing(const ChannelWireLengths& wires,
   path_length_.assign(messages_.size(), 0);
 }
 
+void DeliverySimulator::use_partial_switches(std::uint64_t seed) {
+  switches_.clear();
+  for (int k = 0; k < tree_.levels(); ++k) {
+    const auto shapes = node_switches(tree_, k);
+    auto build = [&](int s) {
+      return ConcentratorRouter(build_concentrator(shapes[s].inputs, shapes[s].outputs,
+                                                   switch_seed(seed, k, shapes[s].kind)));
+    };
+    switches_.push_back({build(0), build(1), build(2)});
+  }
+}
+
+// The first `pass` of order_[begin, ...) through the partial switch feeding channel `channel` of
+// `level`: each enters on the input its wire is, the max-flow's paths give their output wires,
+// and those left without a path move to the end of the range. Returns how many got through.
+std::uint32_t DeliverySimulator::through_switch(int level, bool up, std::uint32_t channel,
+                                                std::uint32_t begin, std::uint32_t pass) {
+  const int shift = tree_.levels() - level;
+  const auto cap_below =
+      static_cast<std::uint32_t>(level < tree_.levels() ? tree_.capacity(level + 1) : 0);
+  const auto cap_above = static_cast<std::uint32_t>(tree_.capacity(level - 1));
+  inputs_.clear();
+  for (std::uint32_t i = 0; i < pass; ++i) {
+    const Entry& e = alive_[order_[begin + i]];
+    if (up) {  // from the child's up channel: left child's wires first
+      const std::uint32_t side = (e.src >> (shift - 1)) & 1;
+      inputs_.push_back(side * cap_below + e.wire);
+    } else if (e.lca < level - 1) {  // down from the parent's down channel
+      inputs_.push_back(e.wire);
+    } else {  // turning at the parent: from the sibling's up channel
+      inputs_.push_back(cap_above + e.wire);
+    }
+  }
+  // The up channel of a level-k node is its up switch; the down channel into it, its parent's
+  // down switch towards it.
+  ConcentratorRouter& sw = up ? switches_[level][0] : switches_[level - 1][1 + (channel & 1)];
+  sw.connect(inputs_, &assigned_);
+  std::uint32_t kept = 0;
+  std::vector<std::uint32_t> lost;
+  for (std::uint32_t i = 0; i < pass; ++i) {
+    const std::uint32_t m = order_[begin + i];
+    if (assigned_[i] == UINT32_MAX) {
+      lost.push_back(m);
+      continue;
+    }
+    alive_[m].wire = assigned_[i];
+    order_[begin + kept++] = m;
+  }
+  std::copy(lost.begin(), lost.end(), order_.begin() + begin + kept);
+  lost_in_switches_ += lost.size();
+  return kept;
+}
+
 void DeliverySimulator::resolve(int level, bool up) {
   const int shift = tree_.levels() - level;
   auto channel = [&](const Entry& e) { return (up ? e.src : e.dst) >> shift; };
@@ -91,13 +144,19 @@ bool DeliverySimulator::concentrate(int level, bool up, std::uint32_t c, std::ui
       std::swap(order_[begin + i], order_[pick]);
     }
   }
-  const auto pass = static_cast<std::uint32_t>(std::min<std::uint64_t>(end - begin, cap));
+  auto pass = static_cast<std::uint32_t>(std::min<std::uint64_t>(end - begin, cap));
+  const bool processor_channel = up && level == tree_.levels();
+  if (!switches_.empty() && !processor_channel) {
+    pass = through_switch(level, up, c, begin, pass);
+  } else {
+    for (std::uint32_t i = 0; i < pass; ++i) alive_[order_[begin + i]].wire = i;
+  }
   if (wires_) {
     const auto& delay = delay_[level][c & 1][up ? 0 : 1];
     const auto& length = wires_->table[level][c & 1][up ? 0 : 1];
     for (std::uint32_t i = 0; i < pass; ++i) {
       Entry& e = alive_[order_[begin + i]];
-      e.delay += delay[i], e.length += length[i], ++e.wires;
+      e.delay += delay[e.wire], e.length += length[e.wire], ++e.wires;
     }
   }
   for (std::uint32_t i = begin + pass; i < end; ++i) {

@@ -166,6 +166,23 @@ TEST_SUITE("cli") {
     CHECK(r.out.find("\"wire_length_total\"") != std::string::npos);
   }
 
+  TEST_CASE("--switch-model partial draws the switches inside, DRC clean, and says so in JSON") {
+    const CliResult r =
+        run("layout -n 16 --capacity universal --switch-model partial --drc-mode "
+            "both --seed 4 --json -");
+    CHECK(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["network"]["switch_model"] == "partial");
+    CHECK(j["layout"]["drc_violations"] == 0);
+    const auto ideal = nlohmann::json::parse(run("layout -n 16 --capacity universal --json -").out);
+    CHECK(ideal["network"]["switch_model"] == "ideal");
+    CHECK(j["layout"]["wires"].get<std::uint64_t>() >
+          ideal["layout"]["wires"].get<std::uint64_t>());
+    expect_error("layout -n 16 --switch-model real", 2, "FTV-2231", "ideal or partial");
+    expect_error("layout -n 64 --switch-model partial --style cube", 2, "FTV-5451", "h-tree");
+    expect_error("layout --network mesh -n 64 --switch-model partial", 2, "FTV-5452", "mesh");
+  }
+
   TEST_CASE("the main job writes its report folder") {
     const fs::path dir = scratch("report");
     const CliResult r = run("report --out " + (dir / "out").string());
@@ -333,6 +350,22 @@ TEST_SUITE("cli_route") {
     const CliResult again =
         run("route -n 64 --capacity area-universal --messages " + base + ".m --json -");
     CHECK(again.code == 0);
+  }
+
+  TEST_CASE("route --switch-model partial delivers through the real graphs and counts losses") {
+    const std::string args =
+        "route -n 256 --capacity universal --pattern uniform --count 2048 --seed 2 --json -";
+    const CliResult ideal = run(args);
+    const CliResult partial = run(args + " --switch-model partial");
+    REQUIRE(partial.code == 0);
+    const auto i = nlohmann::json::parse(ideal.out), p = nlohmann::json::parse(partial.out);
+    CHECK(p["switch_model"] == "partial");
+    CHECK(p["delivered"] == 2048);
+    CHECK(p["lost_in_switches"].is_number_unsigned());
+    CHECK_FALSE(i.contains("lost_in_switches"));
+    CHECK(run(args + " --switch-model partial").out == partial.out);  // same seed, same bytes
+    expect_error("route --network fat-pyramid -n 64 --pattern uniform --switch-model partial", 2,
+                 "FTV-1041", "binary fat-tree");
   }
 
   TEST_CASE("route --algorithm offline delivers a set with lambda <= 1 in one cycle") {

@@ -45,6 +45,16 @@ TEST_SUITE("layout_spec") {
     CHECK(spec.seed == 0);
   }
 
+  TEST_CASE("the switch model is ideal unless the layout section names partial") {
+    CHECK(parse_layout_spec("network:\n  processors: 16\n", "s.yaml").switch_model ==
+          SwitchModel::kIdeal);
+    CHECK(parse_layout_spec("layout:\n  switch_model: partial\n", "s.yaml").switch_model ==
+          SwitchModel::kPartial);
+    const std::string e = error_of("layout:\n  switch_model: real\n");
+    CHECK(e.find("spec.yaml:2") != std::string::npos);
+    CHECK(e.find("ideal or partial") != std::string::npos);
+  }
+
   TEST_CASE("an unknown key names the file, the line and the key") {
     const std::string e = error_of("network:\n  processors: 64\n  procesors: 8\n");
     CHECK(e.find("spec.yaml:3") != std::string::npos);

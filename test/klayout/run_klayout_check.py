@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """CTest driver: lay out a fat-tree with ftvlsi, let KLayout read the GDS, and compare.
 
-Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR PROFILE|mesh|torus|planar|cube|fat-pyramid-3d
+Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR
+       PROFILE|mesh|torus|planar|cube|fat-pyramid-3d|partial-switches
 
 For `cube` (a 512-processor universal fat-tree in 3D) the wiring planes are layers 100 + z and
 the vias layer 20 with datatype z: KLayout must count the same paths over all planes and vias
@@ -32,6 +33,9 @@ def main():
                           exact_planes=False)
     if profile in ("mesh", "torus", "planar", "fat-pyramid", "butterfly-fat-tree"):
         network = ["--network", profile, "-n", "1024"]
+    elif profile == "partial-switches":
+        # Every switch drawn with its partial concentrators inside (--switch-model partial).
+        network = ["-n", "256", "--capacity", "universal", "--switch-model", "partial"]
     else:
         network = ["-n", "1024" if profile != "full" else "256", "--capacity", profile]
     layout, seen = lay_out_and_read(ftvlsi, klayout, script, workdir, [*network, "--drc"])

@@ -71,10 +71,10 @@ TEST_SUITE("check") {
     o.tiny = 64;
     const auto results = run_checks(o);
     REQUIRE(results.size() == list_checks().size());
-    const std::vector<std::string> ids{"L-T1",       "L-C2",        "L-L3",      "L-T4",    "L-T5",
-                                       "L-L6",       "L-T8",        "L-T10",     "GL-area", "GL-T8",
-                                       "GL-T9",      "GL-T11",      "G-1",       "G-2.1",   "G-4.1",
-                                       "G-headline", "G3-headline", "D-compose", "D-route"};
+    const std::vector<std::string> ids{
+        "L-T1",  "L-C2",  "L-L3",       "L-T4",        "L-T5",      "L-L6",   "L-T8",
+        "L-T10", "L-IV",  "GL-area",    "GL-T8",       "GL-T9",     "GL-T11", "G-1",
+        "G-2.1", "G-4.1", "G-headline", "G3-headline", "D-compose", "D-route"};
     // The checks added later follow, in order (after any others added beside them).
     const std::vector<std::string> added{"L-C9",   "L-VI",   "D-latency",
                                          "D-load", "D-flat", "D-faults"};
@@ -127,6 +127,25 @@ TEST_SUITE("check") {
     REQUIRE(r.series.size() == 1);
     for (const auto& p : r.series.front().points) CHECK(p.measured >= p.bound);
     CHECK(r.control.verdict == Verdict::kFail);
+  }
+
+  TEST_CASE("L-IV: every switch connects its guarantee, and one input lost anywhere fails it") {
+    CheckOptions o;
+    o.ids = {"L-IV"};
+    o.tiny = 512;
+    o.controls = true;
+    const CheckResult r = only(run_checks(o));
+    CHECK(r.verdict == Verdict::kPass);
+    for (const auto& p : r.series.front().points) CHECK(p.measured == 1.0);
+    CHECK(r.control.verdict == Verdict::kFail);
+    CHECK(r.control.series.front().points.back().measured < 1.0);
+    o.controls = false;
+    // A switch that connected 63 of 64 inputs at n = 512 only.
+    o.tampers.push_back(
+        {"L-IV", [](std::uint64_t n, double v) { return n == 512 ? v * 63 / 64 : v; }, nullptr});
+    const CheckResult broken = only(run_checks(o));
+    CHECK(broken.verdict == Verdict::kFail);
+    CHECK(broken.series.front().reason.find("512") != std::string::npos);
   }
 
   TEST_CASE("a layout with a stretched level fails G-4.1, naming the sizes") {

@@ -5,9 +5,8 @@
 //   network:  {kind: fat-tree, processors: 1024, capacity: linear-size, root_capacity: 32,
 //              alpha: 1, constant: 2, capacities: [..]}
 //             {kind: fat-pyramid, processors: 4096, parents: [2, 4, 2, 2, 1]}
-//   layout:   {style: h-tree, drc: true | hierarchical | flat | both}
-//   output:   {svg: FILE, gds: FILE, json: FILE or -, html: FILE (3D view)}
-//   seed:     1
+//   layout:   {style: h-tree, drc: true | hierarchical | flat | both, switch_model: ideal |
+//   partial} output:   {svg: FILE, gds: FILE, json: FILE or -, html: FILE (3D view)} seed:     1
 //
 // An unknown key or a value of the wrong type is an InputError naming the file, line and key.
 #include <cstdint>
@@ -21,6 +20,7 @@
 #include "ftvlsi/core/name_table.hpp"
 #include "ftvlsi/geometry/layout_style.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 #include "ftvlsi/tech/technology.hpp"
 
 namespace ftvlsi {
@@ -78,6 +78,8 @@ constexpr std::string_view to_string(DrcMode mode) {
   return name_of(kDrcModeNames, mode);
 }
 DrcMode parse_drc_mode(std::string_view text, std::string_view where);
+// `--switch-model` and `switch_model:`: InputError listing the models otherwise.
+SwitchModel parse_switch_model(std::string_view text, std::string_view where);
 
 struct OutputPaths {
   std::optional<std::string> svg;
@@ -90,6 +92,9 @@ struct LayoutSpec {
   NetworkParams network = FatTreeParams{};
   std::optional<LayoutStyle> style;  // unset: the network's own (h-tree or channel)
   DrcMode drc = DrcMode::kNone;
+  // Fat-trees in the H-tree: switches as opaque boxes (ideal concentrators) or drawn with their
+  // partial concentrators inside (docs/design.md §2.7).
+  SwitchModel switch_model = SwitchModel::kIdeal;
   OutputPaths output;
   std::uint64_t seed = 1;
   std::string name;  // report entries: the base name of their files

@@ -22,6 +22,7 @@ struct SpecOverrides {
   bool mesh_diagonals = false;            // --mesh-diagonals (fat-pyramids)
   std::optional<std::string> style;
   std::optional<std::string> drc;
+  std::optional<std::string> switch_model;  // --switch-model ideal | partial
   std::optional<std::string> svg;
   std::optional<std::string> gds;
   std::optional<std::string> json;

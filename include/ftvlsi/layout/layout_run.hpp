@@ -18,6 +18,7 @@
 #include "ftvlsi/network/butterfly_fat_tree3d.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 
 namespace ftvlsi {
 
@@ -31,9 +32,10 @@ using LaidOutNetwork =
     std::variant<std::monostate, FatTree, CompetingNetwork, ButterflyFatTree, ButterflyFatTree3d>;
 
 struct LayoutRun {
-  LaidOutNetwork laid_out;                  // exactly one network once the run is built
-  LayoutStyle style = LayoutStyle::kHTree;  // the style resolved from the spec, once
-  AnyDrawnLayout drawn;                     // 3D for --style cube
+  LaidOutNetwork laid_out;                         // exactly one network once the run is built
+  LayoutStyle style = LayoutStyle::kHTree;         // the style resolved from the spec, once
+  SwitchModel switch_model = SwitchModel::kIdeal;  // fat-trees: how the switches are drawn
+  AnyDrawnLayout drawn;                            // 3D for --style cube
   std::vector<DrcReport> drc;
   std::optional<WireKindMetrics> wire_kinds;  // butterfly networks in 2D: tree and mesh wires
   // 3D layouts: the volume the layout is compared with (Theorem 4 for a fat-tree, n lg^(3/2) n

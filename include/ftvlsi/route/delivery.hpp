@@ -5,6 +5,7 @@
 // messages; which ones is the switch policy: uniformly random, or a fixed priority (the lower
 // message number wins, an admissible switch in Greenberg & Leiserson's sense). Lost messages load
 // no later channel. A message from a processor to itself is delivered without using a channel.
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "ftvlsi/core/rng.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 #include "ftvlsi/route/message_set.hpp"
 #include "ftvlsi/route/switch_policy.hpp"
 #include "ftvlsi/route/timing.hpp"
@@ -49,12 +51,23 @@ class DeliverySimulator {
   }
   double elapsed_bound() const { return elapsed_bound_; }
 
+  // Real switches (docs/design.md §2.7): every node's concentrators are the partial concentrator
+  // graphs built from `seed` (one design per level and kind). A message holds a known wire of
+  // every channel it crosses; at a switch, the messages the switch policy lets through (as the
+  // ideal concentrator would) enter on their wires, and a max-flow over the switch's graph gives
+  // each a free path to an output wire; one that finds none is lost in the switch. The
+  // processors' own channels stay ideal (a processor hands its messages its wires in order).
+  void use_partial_switches(std::uint64_t seed);
+  // Messages the ideal concentrators would have passed that found no free path.
+  std::uint64_t lost_in_switches() const { return lost_in_switches_; }
+
  private:
   // A message in flight, with what the levels need (kept together for sequential access).
   struct Entry {
     std::uint32_t id, src, dst;
     std::int32_t lca;         // kLost once a concentrator dropped it
     std::uint32_t wires = 0;  // wires crossed so far (with wire timing)
+    std::uint32_t wire = 0;   // the wire it holds in the last channel it entered
     double delay = 0;
     std::uint64_t length = 0;
   };
@@ -78,6 +91,12 @@ class DeliverySimulator {
   double slowest_ = 0;  // of the current cycle
   std::vector<std::uint64_t> path_length_;
   double elapsed_ = 0;
+  // Partial switches: [level][kind] for the nodes of levels 0 .. L-1, and scratch.
+  std::vector<std::array<ConcentratorRouter, 3>> switches_;
+  std::vector<std::uint32_t> inputs_, assigned_;
+  std::uint64_t lost_in_switches_ = 0;
+  std::uint32_t through_switch(int level, bool up, std::uint32_t channel, std::uint32_t begin,
+                               std::uint32_t pass);
   std::vector<double> round_trip_bound_;
   double elapsed_bound_ = 0;
 };

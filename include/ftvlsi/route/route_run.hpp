@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 #include "ftvlsi/route/adversary.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/message_set.hpp"
@@ -26,6 +27,9 @@ struct RouteSpec {
   OfflineVariant offline = OfflineVariant::kTheorem1;
   std::uint64_t lambda = 24;  // adversary: the load factor of Theorem 9's set
   SwitchPolicy policy = SwitchPolicy::kRandom;
+  // Binary fat-trees: ideal concentrators, or the partial concentrator graphs (a message that
+  // finds no free path through them is lost, DeliverySimulator::use_partial_switches).
+  SwitchModel switch_model = SwitchModel::kIdeal;
   RandomConstants constants = RandomConstants::kPractical;  // RANDOM's k1, k2 ...
   std::optional<double> k1, k2;                             // ... unless given
   std::uint64_t seed = 1;
@@ -63,6 +67,8 @@ struct RouteRun {
   std::optional<OfflineSummary> offline;
   std::optional<AdversarySet> adversary;
   std::uint64_t adversary_lambda = 0;
+  SwitchModel switch_model = SwitchModel::kIdeal;
+  std::uint64_t lost_in_switches = 0;  // partial switches: over every cycle of the run
 };
 
 }  // namespace ftvlsi
