@@ -58,6 +58,34 @@ def power(checks):
                   f"{control if i == 0 else ''} |")
 
 
+def readme_figures(checks):
+    """The README's tour quotes the check's summary lines and the number of claims: each must be
+    what the run gives. Returns one sentence per figure that is not."""
+    import re
+    counts = {v: sum(1 for c in checks if c["verdict"] == v)
+              for v in ("pass", "fail", "inconclusive", "not measured")}
+    controls_failed = sum(1 for c in checks
+                          if c.get("control", {}).get("verdict") == "fail")
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    wants = {
+        r"ftvlsi check: (\d+) pass, (\d+) fail, (\d+) inconclusive, (\d+) not measured":
+            (counts["pass"], counts["fail"], counts["inconclusive"], counts["not measured"]),
+        r"ftvlsi check: (\d+) of (\d+) controls fail": (controls_failed, len(checks)),
+        r"— (\d+) claims of Leiserson": (len(checks),),
+    }
+    stale = []
+    for pattern, want in wants.items():
+        found = re.findall(pattern, text)
+        if not found:
+            stale.append(f"README.md: no line matches '{pattern}'")
+        for got in found:
+            got = tuple(int(x) for x in (got if isinstance(got, tuple) else (got,)))
+            if got != want:
+                stale.append(f"README.md says {got} where check --quick --controls gives {want} "
+                             f"('{pattern}'); update the README's tour")
+    return stale
+
+
 def verify(exe):
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "check.json"
@@ -71,9 +99,15 @@ def verify(exe):
     doc = (ROOT / "docs" / "checking.md").read_text(encoding="utf-8").splitlines()
     start = doc.index(want[0]) if want[0] in doc else -1
     have = doc[start:start + len(want)] if start >= 0 else []
-    if have == want:
-        print(f"docs/checking.md's table matches check --quick ({len(want) - 2} checks)")
+    stale_readme = readme_figures(checks)
+    if have == want and not stale_readme:
+        print(f"docs/checking.md's table and the README's figures match check --quick "
+              f"({len(want) - 2} checks)")
         return 0
+    for line in stale_readme:
+        print(line)
+    if have == want:
+        return 1
     for a, b in zip(have or [""] * len(want), want):
         if a != b:
             print(f"docs says: {a}\nrun says:  {b}")
