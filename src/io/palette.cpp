@@ -10,7 +10,7 @@ namespace ftvlsi {
 namespace {
 
 constexpr double kGoldenAngle = 137.50776405003785;  // degrees: 360 (1 - 1/phi)
-constexpr double kFirstHue = 210;                      // a blue, as the old palettes began
+constexpr double kFirstHue = 210;                    // a blue, as the old palettes began
 constexpr double kSaturation = 0.72;
 // Three steps, not two: hues 8 apart come within 20 degrees and would share a step of two.
 constexpr double kLightness[] = {0.34, 0.48, 0.60};  // all readable as lines on white
@@ -24,7 +24,9 @@ double channel(double p, double q, double t) {
   return p;
 }
 
-int byte(double v) { return static_cast<int>(std::lround(std::clamp(v, 0.0, 1.0) * 255)); }
+int byte(double v) {
+  return static_cast<int>(std::lround(std::clamp(v, 0.0, 1.0) * 255));
+}
 
 }  // namespace
 

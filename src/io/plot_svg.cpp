@@ -193,8 +193,8 @@ std::string csv_field(std::string_view text) {
 }  // namespace
 
 std::string plot_csv(const std::vector<PlotSeries>& series, const PlotOptions& o) {
-  std::string csv = fmt::format("series,reference,{},{}\n", csv_field(o.x_label),
-                                csv_field(o.y_label));
+  std::string csv =
+      fmt::format("series,reference,{},{}\n", csv_field(o.x_label), csv_field(o.y_label));
   for (const auto& s : series)
     for (const auto& [x, y] : s.points)
       csv += fmt::format("{},{},{},{}\n", csv_field(s.label), s.dashed ? "yes" : "no", x, y);

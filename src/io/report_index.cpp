@@ -26,7 +26,9 @@ bool contains(const std::vector<std::string>& files, const std::string& file) {
   return std::find(files.begin(), files.end(), file) != files.end();
 }
 
-std::string stem(const std::string& file) { return file.substr(0, file.rfind('.')); }
+std::string stem(const std::string& file) {
+  return file.substr(0, file.rfind('.'));
+}
 
 // The subjects the top-level files are grouped under, in the page's order, by name prefix.
 struct Subject {
@@ -73,8 +75,7 @@ std::string figure(const std::string& plot, const std::vector<std::string>& file
       "</figure>\n",
       id.empty() ? "" : fmt::format(" id=\"{}\"", xml_escape(id)), half ? " class=\"half\"" : "",
       xml_escape(plot), xml_escape(plot), xml_escape(plot), xml_escape(plot),
-      contains(files, csv) ? fmt::format(" · data: <a href=\"{0}\">{0}</a>", xml_escape(csv))
-                           : "");
+      contains(files, csv) ? fmt::format(" · data: <a href=\"{0}\">{0}</a>", xml_escape(csv)) : "");
 }
 
 std::string verdict_class(const std::string& verdict) {
@@ -98,9 +99,8 @@ std::string checks_table(const ReportIndex& index) {
         "<td>{4}</td></tr>\n",
         xml_escape(c.id), xml_escape(c.claim), xml_escape(verdict_class(c.verdict)),
         xml_escape(c.verdict),
-        contains(index.plots, plot)
-            ? fmt::format("<a href=\"#plot-{}\">plot</a>", xml_escape(c.id))
-            : std::string("—"));
+        contains(index.plots, plot) ? fmt::format("<a href=\"#plot-{}\">plot</a>", xml_escape(c.id))
+                                    : std::string("—"));
   }
   return out + "</table>\n";
 }
@@ -140,8 +140,7 @@ std::string layout_cards(const ReportIndex& index) {
 // Every layout's files, the per-plane views of a 3D one folded away.
 std::string layout_files(const ReportIndex& index) {
   if (index.layouts.empty()) return "";
-  std::string out =
-      "<h3>Layouts</h3>\n<table>\n<tr><th>layout</th><th>files</th></tr>\n";
+  std::string out = "<h3>Layouts</h3>\n<table>\n<tr><th>layout</th><th>files</th></tr>\n";
   for (const auto& l : index.layouts) {
     out += fmt::format("<tr><td><b>{}</b><br>{}</td><td class=\"files\">", xml_escape(l.name),
                        xml_escape(l.summary));
@@ -167,12 +166,15 @@ std::string layout_files(const ReportIndex& index) {
   return out + "</table>\n";
 }
 
-// One subject's top-level files: its documents linked, its plots inline (the slowdown plots,
-// already shown at the top, only linked).
+// One subject's top-level files: its documents linked, its plots inline with their data (the
+// slowdown plots, already shown at the top with theirs, only linked).
 std::string subject_section(const ReportIndex& index, std::size_t s) {
   std::string links, figures;
-  for (const auto& d : index.documents)
-    if (subject_of(d) == s) links += fmt::format("<a href=\"{0}\">{0}</a>", xml_escape(d));
+  for (const auto& d : index.documents) {
+    const bool plot_data = d.ends_with(".csv") && contains(index.plots, stem(d) + ".svg");
+    if (subject_of(d) == s && !plot_data)  // a plot's data is linked under its figure
+      links += fmt::format("<a href=\"{0}\">{0}</a>", xml_escape(d));
+  }
   for (const auto& p : index.plots) {
     if (subject_of(p) != s) continue;
     if (p.starts_with("slowdown")) {
@@ -196,7 +198,8 @@ std::string report_index_html(const ReportIndex& index) {
       xml_escape(index.title), kStyle);
   std::string own;  // the report's own documents: summary.md first
   for (const auto& d : index.documents)
-    if (subject_of(d) == kSubjects.size()) own += fmt::format("<a href=\"{0}\">{0}</a>", xml_escape(d));
+    if (subject_of(d) == kSubjects.size())
+      own += fmt::format("<a href=\"{0}\">{0}</a>", xml_escape(d));
   out += "<nav class=\"files\">" + own + "</nav>\n";
   out += checks_table(index) + headline_plots(index) + layout_cards(index);
   out += "<h2 id=\"files\">Everything, by subject</h2>\n" + layout_files(index);

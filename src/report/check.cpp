@@ -675,12 +675,14 @@ std::string limit_label(const CheckRule& rule, bool lg) {
                ? fmt::format("limit: the ratio must stay at least {:g}", rule.constant)
                : fmt::format("limit: the ratio may be at most {:g}", rule.constant);
   if (lg)
-    return fmt::format("limit: the ratio may grow at most like lg^{:g} n (drawn from the first "
-                       "point; the fitted β must stay below {:g})",
-                       e, e);
-  return fmt::format("limit: the ratio may grow at most like n^{:g} (drawn from the larger half's "
-                     "first point)",
-                     e);
+    return fmt::format(
+        "limit: the ratio may grow at most like lg^{:g} n (drawn from the first "
+        "point; the fitted β must stay below {:g})",
+        e, e);
+  return fmt::format(
+      "limit: the ratio may grow at most like n^{:g} (drawn from the larger half's "
+      "first point)",
+      e);
 }
 
 // A check's plot: each series' ratio against n and the limit it is held to.
@@ -712,9 +714,9 @@ std::pair<std::vector<PlotSeries>, PlotOptions> check_plot(const CheckResult& r)
     plot.push_back(std::move(ratio));
     if (!limit.points.empty()) plot.push_back(std::move(limit));
   }
-  return {std::move(plot),
-          {fmt::format("{}: {} ({})", r.id, r.claim, to_string(r.verdict)), "n",
-           "measured / bound"}};
+  return {
+      std::move(plot),
+      {fmt::format("{}: {} ({})", r.id, r.claim, to_string(r.verdict)), "n", "measured / bound"}};
 }
 
 }  // namespace

@@ -43,7 +43,8 @@ TEST_SUITE("palette") {
     }
   }
 
-  TEST_CASE("no colour repeats over the first 200 levels (the old palettes cycled after 8 and 10)") {
+  TEST_CASE(
+      "no colour repeats over the first 200 levels (the old palettes cycled after 8 and 10)") {
     std::set<std::string> seen;
     for (std::size_t i = 0; i < 200; ++i) CHECK(seen.insert(categorical_colour(i)).second);
   }

@@ -147,8 +147,8 @@ TEST_SUITE("plot_svg") {
     const std::string svg = plot_svg(series, {"t", "x", "y"});
     const std::regex stroke("<polyline [^>]*stroke=\"(#[0-9a-f]{6})\"");
     std::set<std::string> colours;
-    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), stroke); it != std::sregex_iterator();
-         ++it)
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), stroke);
+         it != std::sregex_iterator(); ++it)
       colours.insert((*it)[1]);
     CHECK(colours.size() == 20);
   }

@@ -15,16 +15,15 @@ std::size_t at(const std::string& html, const std::string& what) {
 ReportIndex sample() {
   ReportIndex index;
   index.title = "a <report> & more";
-  index.documents = {"check.json",     "check-L-T4.csv", "check.md",  "dehon-route.csv",
-                     "dehon.md",       "simulate.csv",   "simulate.md", "slowdown-linear.csv",
+  index.documents = {"check.json", "check-L-T4.csv", "check.md",    "dehon-route.csv",
+                     "dehon.md",   "simulate.csv",   "simulate.md", "slowdown-linear.csv",
                      "summary.md"};
   index.plots = {"check-L-T4.svg", "dehon-route.svg", "slowdown-linear.svg"};
+  index.layouts.push_back({"mesh-16", "16 processors, DRC clean", {"mesh-16.gds", "mesh-16.svg"}});
   index.layouts.push_back(
-      {"mesh-16", "16 processors, DRC clean", {"mesh-16.gds", "mesh-16.svg"}});
-  index.layouts.push_back({"cube-64",
-                           "64 processors, DRC clean",
-                           {"cube-64-z0000.svg", "cube-64-z0001.svg", "cube-64.gds",
-                            "cube-64.html", "cube-64.json"}});
+      {"cube-64",
+       "64 processors, DRC clean",
+       {"cube-64-z0000.svg", "cube-64-z0001.svg", "cube-64.gds", "cube-64.html", "cube-64.json"}});
   index.checks.push_back({"L-T4", "volume", "pass"});
   index.checks.push_back({"GL-T9", "greedy", "not measured"});
   return index;
@@ -47,7 +46,8 @@ TEST_SUITE("report_index") {
 
   TEST_CASE("the page opens with the verdicts, then the slowdown plots, then the layout cards") {
     const std::string html = report_index_html(sample());
-    const auto verdicts = at(html, "<h2 id=\"verdicts\">"), slowdown = at(html, "<h2 id=\"slowdown\">"),
+    const auto verdicts = at(html, "<h2 id=\"verdicts\">"),
+               slowdown = at(html, "<h2 id=\"slowdown\">"),
                layouts = at(html, "<h2 id=\"layouts\">"), rest = at(html, "<h2 id=\"files\">");
     CHECK(verdicts < slowdown);
     CHECK(slowdown < layouts);
