@@ -169,8 +169,7 @@ TEST_SUITE("folder outputs") {
     const auto before = tree(dir);
     bool caught = false;
     const int status = signal_when(
-        {"report", (dir / "spec.yaml").string(), "--shard", "1/2", "--out",
-         (dir / "out").string()},
+        {"report", (dir / "spec.yaml").string(), "--shard", "1/2", "--out", (dir / "out").string()},
         dir.parent_path() / "interrupted-shard.log", SIGINT,
         [&] {
           std::error_code ec;
