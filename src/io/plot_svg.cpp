@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/palette.hpp"
 #include "xml_text.hpp"
 
 namespace ftvlsi {
@@ -49,8 +52,6 @@ std::vector<std::string> wrapped(std::string_view label, double width) {
 }
 
 constexpr double kLeft = 80, kRight = 30, kTop = 40, kBottom = 60;
-constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-                                    "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
 
 // A log axis over [lo, hi], padded so that no point sits on the frame: the data's range widened
 // by a quarter at each end, then to whole decades, or to powers of two when it spans less than
@@ -91,7 +92,7 @@ struct Frame {
 // One series: its line and its points (unless dashed).
 std::string series_svg(const PlotSeries& s, std::size_t i, const Axis& ax, const Axis& ay,
                        const Frame& f) {
-  const char* colour = kColours[i % std::size(kColours)];
+  const std::string colour = categorical_colour(i);
   std::string points, svg;
   for (const auto& [x, y] : s.points)
     points += fmt::format("{}{:.1f},{:.1f}", points.empty() ? "" : " ", ax.at(x, f.x0, f.x1),
@@ -110,7 +111,7 @@ std::string series_svg(const PlotSeries& s, std::size_t i, const Axis& ax, const
 std::string legend_svg(const std::vector<PlotSeries>& series, double& y) {
   std::string svg;
   for (std::size_t i = 0; i < series.size(); ++i) {
-    const char* colour = kColours[i % std::size(kColours)];
+    const std::string colour = categorical_colour(i);
     const auto lines = wrapped(series[i].label, kWidth - kLeft - 40 - kRight);
     svg += fmt::format(
         "<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" "
@@ -177,6 +178,37 @@ std::string plot_svg(const std::vector<PlotSeries>& series, const PlotOptions& o
   svg += legend;
   svg += "</svg>\n";
   return svg;
+}
+
+namespace {
+
+// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string plot_csv(const std::vector<PlotSeries>& series, const PlotOptions& o) {
+  std::string csv =
+      fmt::format("series,reference,{},{}\n", csv_field(o.x_label), csv_field(o.y_label));
+  for (const auto& s : series)
+    for (const auto& [x, y] : s.points)
+      csv += fmt::format("{},{},{},{}\n", csv_field(s.label), s.dashed ? "yes" : "no", x, y);
+  return csv;
+}
+
+void write_plot(const std::string& svg_path, const std::vector<PlotSeries>& series,
+                const PlotOptions& options) {
+  write_file_atomically(svg_path, plot_svg(series, options));
+  write_file_atomically(plot_csv_path(svg_path), plot_csv(series, options));
+}
+
+std::string plot_csv_path(const std::string& svg_path) {
+  return std::filesystem::path(svg_path).replace_extension(".csv").string();
 }
 
 }  // namespace ftvlsi

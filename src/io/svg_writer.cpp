@@ -16,15 +16,12 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/palette.hpp"
 #include "xml_text.hpp"
 
 namespace ftvlsi {
 namespace {
 
-// Categorical colours for wire levels (and overlay levels); deeper levels cycle.
-constexpr std::array<std::string_view, 10> kPalette{"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
-                                                    "#9467bd", "#8c564b", "#e377c2", "#17becf",
-                                                    "#bcbd22", "#393b79"};
 // Indexed by NodeKind.
 constexpr std::array<std::string_view, 3> kNodeFill{"#4c72b0", "#333333", "#c44e52"};
 constexpr std::array<std::string_view, 3> kNodeName{"processors", "switches", "interface"};
@@ -36,9 +33,9 @@ constexpr double kLayer1Opacity = 0.55;
 constexpr double kCharWidth = 0.55;  // of the font size; a little over sans-serif's average
 constexpr std::size_t kFlushBytes = std::size_t{1} << 16;
 
-std::string_view level_colour(int level) {
-  const int n = static_cast<int>(kPalette.size());
-  return kPalette[static_cast<std::size_t>(((level % n) + n) % n)];
+// Wire levels (and overlay levels) in categorical colours that never repeat (io/palette.hpp).
+std::string level_colour(int level) {
+  return categorical_colour(static_cast<std::size_t>(std::max(level, 0)));
 }
 
 // Fixed point with at most two decimals and no trailing zeros: short, exact for integers and
@@ -175,7 +172,7 @@ struct LegendRow {
   enum class Kind { kTitle, kLine, kBox, kScale, kNote };
   Kind kind = Kind::kLine;
   std::string text;  // not escaped yet
-  std::string_view colour;
+  std::string colour;
   double opacity = 1;
 };
 
@@ -277,7 +274,7 @@ class SvgWriter {
     rows.push_back({K::kLine, "layer 0: horizontal wires", "#555555"});
     rows.push_back({K::kLine, "layer 1: vertical wires", "#555555", kLayer1Opacity});
     for (std::size_t k = 0; k < kNodeName.size(); ++k)
-      rows.push_back({K::kBox, std::string(kNodeName[k]), kNodeFill[k]});
+      rows.push_back({K::kBox, std::string(kNodeName[k]), std::string(kNodeFill[k])});
     rows.push_back({K::kScale, fmt::format("{} grid units", bar_), "#000000"});
     for (auto& note : notes()) rows.push_back({K::kNote, std::move(note), "#b00000"});
     return rows;

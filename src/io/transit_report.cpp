@@ -117,7 +117,7 @@ std::string fault_table(const DehonReport& r) {
   return md;
 }
 
-std::string route_plot(const DehonReport& r) {
+void write_route_plot(const DehonReport& r, const std::string& path) {
   std::vector<PlotSeries> series;
   for (const auto& c : r.compositions) {
     PlotSeries sim{c.shape.params.composition + " simulated", {}, false};
@@ -129,11 +129,12 @@ std::string route_plot(const DehonReport& r) {
     series.push_back(sim);
     series.push_back(model);
   }
-  return plot_svg(series, {"DeHon's fat-trees: probability that a connection gets through",
-                           "load (connections offered per processor)", "route probability"});
+  write_plot(path, series,
+             {"DeHon's fat-trees: probability that a connection gets through",
+              "load (connections offered per processor)", "route probability"});
 }
 
-std::string fault_plot(const DehonReport& r) {
+void write_fault_plot(const DehonReport& r, const std::string& path) {
   std::vector<PlotSeries> series;
   for (auto kind : r.spec.fault_kinds)
     for (auto w : {RedundantWiring::kRandom, RedundantWiring::kDeterministic}) {
@@ -148,10 +149,11 @@ std::string fault_plot(const DehonReport& r) {
       series.push_back(conn);
       series.push_back(prob);
     }
-  return plot_svg(series, {fmt::format("{}: connectivity (conn.) and route probability "
-                                       "(route) with failed routers",
-                                       r.spec.fault_composition),
-                           "fraction failed", "fraction"});
+  write_plot(path, series,
+             {fmt::format("{}: connectivity (conn.) and route probability (route) with failed "
+                          "routers",
+                          r.spec.fault_composition),
+              "fraction failed", "fraction"});
 }
 
 }  // namespace
@@ -180,8 +182,9 @@ std::string dehon_markdown(const DehonReport& r) {
 std::string write_dehon_report(const DehonReport& r, const std::string& dir) {
   const std::filesystem::path d(dir);
   write_file_atomically((d / kDehonReportFiles[0]).string(), dehon_markdown(r));
-  write_file_atomically((d / kDehonReportFiles[1]).string(), route_plot(r));
-  write_file_atomically((d / kDehonReportFiles[2]).string(), fault_plot(r));
+  // The plots and their data: kDehonReportFiles[3] and [4] are the CSVs write_plot puts beside.
+  write_route_plot(r, (d / kDehonReportFiles[1]).string());
+  write_fault_plot(r, (d / kDehonReportFiles[2]).string());
   std::string md =
       "\n## DeHon's practical fat-trees\n\nThe compositions, hollow cubes, locality and latency "
       "tables, route probability and faults are in [dehon.md](dehon.md).\n\n| composition | "

@@ -672,7 +672,29 @@ std::string check_json(const std::vector<CheckResult>& results, const CheckOptio
   return j.dump(2) + "\n";
 }
 
-std::string check_plot_svg(const CheckResult& r) {
+namespace {
+
+// The limit a series' ratio is held to, in words, for the plot's legend.
+std::string limit_label(const CheckRule& rule, bool lg) {
+  const bool flat = std::isfinite(rule.constant);
+  const double e = rule.epsilon.value_or(0);
+  if (flat)
+    return rule.kind == CheckRule::Kind::kLower
+               ? fmt::format("limit: the ratio must stay at least {:g}", rule.constant)
+               : fmt::format("limit: the ratio may be at most {:g}", rule.constant);
+  if (lg)
+    return fmt::format(
+        "limit: the ratio may grow at most like lg^{:g} n (drawn from the first "
+        "point; the fitted β must stay below {:g})",
+        e, e);
+  return fmt::format(
+      "limit: the ratio may grow at most like n^{:g} (drawn from the larger half's "
+      "first point)",
+      e);
+}
+
+// A check's plot: each series' ratio against n and the limit it is held to.
+std::pair<std::vector<PlotSeries>, PlotOptions> check_plot(const CheckResult& r) {
   std::vector<PlotSeries> plot;
   for (const auto& s : r.series) {
     // The threshold: the rule's constant, or for a growth rule the steepest allowed growth
@@ -682,16 +704,7 @@ std::string check_plot_svg(const CheckResult& r) {
     const bool lg = s.rule.variable == GrowthVariable::kLgN;
     const std::size_t from = s.points.size() >= 4 && !lg ? s.points.size() / 2 : 0;
     const bool flat = std::isfinite(s.rule.constant);
-    PlotSeries ratio{s.label, {}, false},
-        limit{flat ? fmt::format("limit {:g}", s.rule.constant)
-              : lg ? fmt::format("limit: the steepest growth the rule allows, ∝ lg^{:g} n from "
-                                 "the first point (the fitted β must stay below {:g})",
-                                 s.rule.epsilon.value_or(0), s.rule.epsilon.value_or(0))
-                   : fmt::format("limit: the steepest growth the rule allows, ∝ n^{:g} from the "
-                                 "larger half's first point",
-                                 s.rule.epsilon.value_or(0)),
-              {},
-              true};
+    PlotSeries ratio{s.label, {}, false}, limit{limit_label(s.rule, lg), {}, true};
     for (std::size_t i = 0; i < s.points.size(); ++i) {
       const auto& p = s.points[i];
       if (!(p.ratio() > 0) || !std::isfinite(p.ratio())) continue;
@@ -709,8 +722,16 @@ std::string check_plot_svg(const CheckResult& r) {
     plot.push_back(std::move(ratio));
     if (!limit.points.empty()) plot.push_back(std::move(limit));
   }
-  return plot_svg(plot, {fmt::format("{}: {} ({})", r.id, r.claim, to_string(r.verdict)), "n",
-                         "measured / bound"});
+  return {
+      std::move(plot),
+      {fmt::format("{}: {} ({})", r.id, r.claim, to_string(r.verdict)), "n", "measured / bound"}};
+}
+
+}  // namespace
+
+std::string check_plot_svg(const CheckResult& r) {
+  const auto [series, options] = check_plot(r);
+  return plot_svg(series, options);
 }
 
 std::vector<std::string> write_check_report(const std::vector<CheckResult>& results,
@@ -724,8 +745,10 @@ std::vector<std::string> write_check_report(const std::vector<CheckResult>& resu
     for (const auto& s : r.series)
       for (const auto& p : s.points) any = any || (p.ratio() > 0 && std::isfinite(p.ratio()));
     if (!any) continue;
-    write_file_atomically(base + check_plot_file(r.id), check_plot_svg(r));
+    const auto [series, plot_options] = check_plot(r);
+    write_plot(base + check_plot_file(r.id), series, plot_options);
     files.push_back(check_plot_file(r.id));
+    files.push_back(plot_csv_path(check_plot_file(r.id)));
   }
   write_file_atomically(base + "check.json", check_json(results, options));
   write_file_atomically(base + "check.md",

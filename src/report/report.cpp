@@ -195,7 +195,7 @@ std::string dehon_section(bool full, const std::string& out_dir) {
   return write_dehon_report(run_dehon_report(spec), out_dir);
 }
 
-// index.html: every layout's folder, the top-level documents, the plots inline.
+// index.html: the checks' verdicts, the plots, every layout's folder and the top-level documents.
 void write_index(ReportIndex& index, const std::string& out_dir) {
   for (const auto& f : files_in(out_dir)) {
     const std::string ext = std::filesystem::path(f).extension().string();
@@ -228,9 +228,12 @@ std::string summary_head(const std::string& title, const std::vector<ReportLayou
 
 // summary.md and index.html once every part of the report is in `out_dir`.
 ReportResult write_summary(const std::string& title, const std::vector<ReportLayoutPart>& parts,
-                           const std::string& md, ReportResult result, const std::string& out_dir) {
+                           const std::vector<CheckResult>& checks, const std::string& md,
+                           ReportResult result, const std::string& out_dir) {
   ReportIndex index;
   index.title = title;
+  for (const auto& c : checks)
+    index.checks.push_back({c.id, c.claim, std::string(to_string(c.verdict))});
   for (const auto& p : parts) {
     result.all_clean = result.all_clean && p.clean;
     ++result.layouts;
@@ -276,6 +279,7 @@ ReportResult run_whole_report(const ReportSpec& spec, const std::string& out_dir
   for (const LayoutSpec& layout : spec.layouts) parts.push_back(report_layout(layout, out_dir));
   std::string md = summary_head(spec.title, parts, cube_sweep());
   ReportResult result;
+  std::vector<CheckResult> checks;
   if (spec.simulate) {
     const SweepResult sim = run_simulate_sweep(report_sweep(*spec.simulate, out_dir, {}));
     md += simulate_section(sim, spec.simulate->competing);
@@ -283,12 +287,12 @@ ReportResult run_whole_report(const ReportSpec& spec, const std::string& out_dir
   if (spec.check_full) {
     CheckOptions o;
     o.full = *spec.check_full;
-    const auto checks = run_checks(o);
+    checks = run_checks(o);
     write_check_report(checks, o, out_dir);
     md += check_section(checks, o.full, result);
   }
   if (spec.dehon_full) md += dehon_section(*spec.dehon_full, out_dir);
-  return write_summary(spec.title, parts, md, result, out_dir);
+  return write_summary(spec.title, parts, checks, md, result, out_dir);
 }
 
 // The report's folder is replaced whole: no file it reads may live in it (FTV-2456).
@@ -343,7 +347,8 @@ ReportResult finish_report(const std::vector<ReportPartial>& partials,
   if (sweep) md += simulate_section(*sweep, competing);
   if (checks) md += check_section(checks->first, checks->second, result);
   md += dehon;
-  return write_summary(partials.front().title, parts, md, result, out_dir);
+  return write_summary(partials.front().title, parts,
+                       checks ? checks->first : std::vector<CheckResult>{}, md, result, out_dir);
 }
 
 }  // namespace ftvlsi

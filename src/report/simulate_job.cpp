@@ -824,13 +824,13 @@ SweepResult finish_sweep(const SweepSpec& spec, std::vector<SimulateResult> rows
         series.push_back(std::move(lga));
       }
       const std::string name = slowdown_plot_file(delay.name());
-      write_file_atomically((dir / name).string(),
-                            plot_svg(series, {fmt::format("Slowdown simulating a {} ({} delay)",
-                                                          spec.base.competing, delay.name()),
-                                              volume ? "V (competing network's layout volume)"
-                                                     : "A (competing network's layout area)",
-                                              "slowdown Δ = T_host / T_R"}));
+      write_plot(
+          (dir / name).string(), series,
+          {fmt::format("Slowdown simulating a {} ({} delay)", spec.base.competing, delay.name()),
+           volume ? "V (competing network's layout volume)" : "A (competing network's layout area)",
+           "slowdown Δ = T_host / T_R"});
       out.files.push_back(name);
+      out.files.push_back(plot_csv_path(name));
     }
     write_file_atomically((dir / "simulate.csv").string(), sweep_csv(out));
     // The Markdown links the plots written beside it.

@@ -159,6 +159,33 @@ TEST_SUITE("folder outputs") {
     }
   }
 
+  TEST_CASE("an interrupted report shard leaves neither its partial result nor an index") {
+    // Shard 1/2 owns layouts 0 and 2: the signal arrives while the big one is being built, after
+    // the first is in the temporary folder. Nothing may look like a finished shard or report.
+    const fs::path dir = scratch_dir("interrupted-shard");
+    std::ofstream(dir / "spec.yaml") << small_spec(
+        std::string(kLayoutA) + "  - name: b\n    network: {kind: mesh, processors: 16}\n" +
+        "  - name: big\n    network: {kind: mesh, processors: 262144}\n");
+    const auto before = tree(dir);
+    bool caught = false;
+    const int status = signal_when(
+        {"report", (dir / "spec.yaml").string(), "--shard", "1/2", "--out", (dir / "out").string()},
+        dir.parent_path() / "interrupted-shard.log", SIGINT,
+        [&] {
+          std::error_code ec;
+          for (const auto& e : fs::directory_iterator(dir, ec))
+            if (e.path().filename().string().rfind(".out.tmp.", 0) == 0 &&
+                fs::exists(e.path() / "a" / "a.json"))
+              return true;
+          return false;
+        },
+        caught);
+    REQUIRE(caught);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 130);
+    CHECK(tree(dir) == before);  // no out/, no report-shard-1-of-2.json, no index.html
+  }
+
   TEST_CASE("SIGHUP and SIGQUIT remove the unfinished output and exit 129 and 131") {
     for (const int sig : {SIGHUP, SIGQUIT}) {
       CAPTURE(sig);

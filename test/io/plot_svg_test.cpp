@@ -9,6 +9,7 @@
 #include <limits>
 #include <random>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -113,5 +114,42 @@ TEST_SUITE("plot_svg") {
       }
     }
     CHECK_NOTHROW(plot_svg({}, {"empty", "x", "y"}));
+  }
+
+  TEST_CASE("the CSV beside a plot holds every point of every series, exactly, in legend order") {
+    std::mt19937_64 rng(20240611);
+    std::uniform_real_distribution<double> value(1e-3, 1e6);
+    const std::vector<PlotSeries> series{
+        {"measured, \"quoted\"", {{value(rng), value(rng)}, {value(rng), value(rng)}}, false},
+        {"limit", {{value(rng), value(rng)}}, true}};
+    const std::string csv = plot_csv(series, {"title", "A (area, grid units)", "Δ"});
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    CHECK(line == "series,reference,\"A (area, grid units)\",Δ");
+    for (const auto& s : series)
+      for (const auto& [x, y] : s.points) {
+        REQUIRE(std::getline(in, line));
+        const auto last = line.rfind(','), before = line.rfind(',', last - 1);
+        CHECK(std::stod(line.substr(before + 1, last - before - 1)) == x);  // read back exactly
+        CHECK(std::stod(line.substr(last + 1)) == y);
+        CHECK(line.find(s.dashed ? ",yes," : ",no,") != std::string::npos);
+      }
+    CHECK(csv.find("\"measured, \"\"quoted\"\"\",no,") != std::string::npos);
+    CHECK(!std::getline(in, line));
+    CHECK(plot_csv_path("dir/slowdown-unit.svg") == "dir/slowdown-unit.csv");
+  }
+
+  TEST_CASE("series beyond the old eight-colour palette keep distinct colours") {
+    std::vector<PlotSeries> series;
+    for (int i = 0; i < 20; ++i)
+      series.push_back({"s" + std::to_string(i), {{1.0 + i, 2.0 + i}}, false});
+    const std::string svg = plot_svg(series, {"t", "x", "y"});
+    const std::regex stroke("<polyline [^>]*stroke=\"(#[0-9a-f]{6})\"");
+    std::set<std::string> colours;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), stroke);
+         it != std::sregex_iterator(); ++it)
+      colours.insert((*it)[1]);
+    CHECK(colours.size() == 20);
   }
 }

@@ -1,6 +1,10 @@
 #pragma once
-// The main report's index.html: one page that links every file of the report folder and shows
-// its plots inline, readable in a browser without a server.
+// The main report's index.html: a dashboard, readable in a browser without a server. It opens
+// with the checks' verdicts (each ID linked to its section in check.md and to its plot), then the
+// headline slowdown plots, then a card per layout (a thumbnail of a 2D layout's SVG, a text card
+// for a 3D one), then every file of the folder grouped by subject: layouts, decomposition,
+// routing, simulation, DeHon's fat-trees, checks. Each plot's data (NAME.csv beside NAME.svg) is
+// linked beside it.
 #include <string>
 #include <vector>
 
@@ -16,6 +20,10 @@ struct ReportIndex {
     std::vector<std::string> files;  // inside the subfolder
   };
   std::vector<Layout> layouts;
+  struct Check {
+    std::string id, claim, verdict;  // verdict as check.md writes it (pass, fail, ...)
+  };
+  std::vector<Check> checks;  // empty when the report ran no checks
 };
 
 std::string report_index_html(const ReportIndex& index);

@@ -10,10 +10,10 @@
 namespace ftvlsi {
 
 std::string dehon_markdown(const DehonReport& report);
-// The files write_dehon_report writes: dehon.md, then the two plots.
-inline constexpr const char* kDehonReportFiles[] = {"dehon.md", "dehon-route.svg",
-                                                    "dehon-faults.svg"};
-// Writes the three files into `dir`; returns the Markdown section for the summary.
+// The files write_dehon_report writes: dehon.md, the two plots, then their data (CSV).
+inline constexpr const char* kDehonReportFiles[] = {
+    "dehon.md", "dehon-route.svg", "dehon-faults.svg", "dehon-route.csv", "dehon-faults.csv"};
+// Writes these files into `dir`; returns the Markdown section for the summary.
 std::string write_dehon_report(const DehonReport& report, const std::string& dir);
 
 }  // namespace ftvlsi
