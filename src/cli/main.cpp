@@ -501,14 +501,19 @@ std::string help_footer() {
          "and signals, 8xxx memory, 9xxx internal errors.";
 }
 
-// The stable ID of a command-line parse error, by CLI11's error kind. The message is CLI11's,
-// followed by "; run 'ftvlsi --help' for usage" (parse_or_exit).
-int usage_error_id(const CLI::ParseError& e) {
+// The stable ID of an unknown flag or an extra argument.
+int unknown_argument_error_id() {
   // FTV-1001: an unknown flag or an extra argument: "unknown option --procesors; did you mean
   // --processors?" (the nearest flag of the subcommand, else where its flags are listed),
   // "unknown subcommand layuot; did you mean layout?", else CLI11's message, then "; run
   // 'ftvlsi --help' for usage".
-  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return 1001;
+  return 1001;
+}
+
+// The stable ID of a command-line parse error, by CLI11's error kind. The message is CLI11's,
+// followed by "; run 'ftvlsi --help' for usage" (parse_or_exit).
+int usage_error_id(const CLI::ParseError& e) {
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return unknown_argument_error_id();
   // FTV-1002: a required argument is missing (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::RequiredError*>(&e)) return 1002;
   // FTV-1003: a flag needs a value, or got too many (CLI11's message, as for FTV-1001).
@@ -578,7 +583,8 @@ CLI::App* add_completion_command(CLI::App& app, std::string& shell) {
       ->type_name("SHELL")
       ->required()
       ->check(CLI::IsMember({"bash"}));
-  completion->footer(ftvlsi::cli::subcommand_footer("source <(ftvlsi completion bash)"));
+  completion->footer(ftvlsi::cli::subcommand_footer(
+      "ftvlsi completion bash > ftvlsi.bash\n  source <(ftvlsi completion bash)"));
   return completion;
 }
 
@@ -588,12 +594,12 @@ std::optional<int> parse_or_exit(CLI::App& app, int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
-      if (const auto message = ftvlsi::cli::unknown_argument_message(app)) {
-        std::cerr << fmt::format("ftvlsi: error {}: {}\n", ftvlsi::error_id_text(usage_error_id(e)),
-                                 *message);
-        return static_cast<int>(ExitCode::kBadInput);
-      }
+    // A mistyped flag comes first, even when CLI11 stopped at what it left missing ("merge a
+    // --ot b": --out is required) or unconverted: the typo is the cause to name.
+    if (const auto message = ftvlsi::cli::unknown_argument_message(app)) {
+      std::cerr << fmt::format("ftvlsi: error {}: {}\n",
+                               ftvlsi::error_id_text(unknown_argument_error_id()), *message);
+      return static_cast<int>(ExitCode::kBadInput);
     }
     std::cerr << fmt::format("ftvlsi: error {}: {}; run 'ftvlsi --help' for usage\n",
                              ftvlsi::error_id_text(usage_error_id(e)), ftvlsi::one_line(e.what()));

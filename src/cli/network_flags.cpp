@@ -30,8 +30,7 @@ void add_profile_options(CLI::App* cmd, SpecOverrides& o) {
             "over the grid unit squared)");
   add_value(cmd, "--constant", o.constant, "C", "capacity of every channel (constant profile)",
             std::to_string(CapacityParams{}.constant));
-  add_value(cmd, "--capacities", o.capacities, "LIST",
-            "custom profile: cap(0),cap(1),...,cap(L)");
+  add_value(cmd, "--capacities", o.capacities, "LIST", "custom profile: cap(0),cap(1),...,cap(L)");
 }
 
 void add_capacity_options(CLI::App* cmd, SpecOverrides& o) {
