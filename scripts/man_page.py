@@ -42,9 +42,10 @@ def parse(text):
             description.append(line)
         elif current in sections and line.startswith("  "):
             e = ENTRY.match(line)
-            if line.startswith("   ") and sections[current] and not e.group(2):
-                name, text = sections[current][-1]  # a wrapped description goes on
-                sections[current][-1] = (name, text + " " + line.strip())
+            if line.startswith("   ") and sections[current]:
+                # The description under a long "--flag VALUE=default" goes on the entry above.
+                name, text = sections[current][-1]
+                sections[current][-1] = (name, (text + " " + line.strip()).strip())
             else:
                 sections[current].append((e.group(1).strip(), (e.group(2) or "").strip()))
         elif line.strip():
@@ -88,12 +89,16 @@ def page(exe):
         ".SH SUBCOMMANDS",
     ]
     for name, text in sections.get("Subcommands", []):
-        sub_description, sub_usage, sub_sections, _ = parse(help_text(exe, name))
+        sub_description, sub_usage, sub_sections, sub_footer = parse(help_text(exe, name))
         out += [".SS " + roff(name), roff(text), ".PP", "\\fBUsage:\\fR " + roff(usage_of(sub_usage))]
         for heading in ("Positionals", "Options"):
             items = [(n, t) for n, t in sub_sections.get(heading, []) if n != "-h,--help"]
             if items:
                 out += [".PP", f"\\fI{heading}:\\fR", ".RS", *entries(items), ".RE"]
+        # The footer's "Example:" command lines (the exit codes are the page's EXIT STATUS).
+        examples = [line.strip() for line in sub_footer if line.startswith("  ")]
+        if examples:
+            out += [".PP", "\\fIExample:\\fR", ".RS", ".nf", *map(roff, examples), ".fi", ".RE"]
     out += [".SH EXIT STATUS", *[roff(line) + "\n.PP" for line in footer]]
     out += [".SH SEE ALSO", "The documentation in the source tree: README.md and docs/ "
             "(docs/usage.md, docs/error\\-ids.md, docs/python.md)."]

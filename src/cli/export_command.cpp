@@ -4,56 +4,42 @@
 
 #include <iostream>
 
+#include "interaction.hpp"
+#include "network_flags.hpp"
+
 namespace ftvlsi::cli {
-namespace {
-
-void add_text(CLI::App* cmd, const std::string& name, std::optional<std::string>& target,
-              const std::string& help) {
-  cmd->add_option_function<std::string>(
-      name, [&target](const std::string& v) { target = v; }, help);
-}
-
-}  // namespace
 
 CLI::App* add_export_command(CLI::App& app, ExportOptions& o) {
   auto* cmd = app.add_subcommand(
       "export", "write a network with its measured link latencies for BookSim2, networkx, DOT");
   auto& n = o.network;
-  add_text(cmd, "--format", o.format,
-           "booksim (anynet file and FILE.config), graphml (networkx) or dot");
-  add_text(cmd, "--out", o.out, "the file to write");
-  add_text(cmd, "--json", o.json, "write the summary as JSON to FILE (default: standard output)");
-  add_text(cmd, "--network", n.network,
-           "fat-tree (graphml, dot), butterfly-fat-tree, fat-pyramid, a competing mesh, "
-           "torus, tree, hypercube, butterfly, planar, mesh3d, file, or transit (graphml, dot)");
-  add_text(cmd, "--network-file", n.network_file, "network file (with --network file)");
-  add_text(cmd, "--processors,-n", n.processors, "number of processors");
-  add_text(cmd, "--capacity", n.capacity, "fat-tree: capacity profile (as ftvlsi layout)");
-  add_text(cmd, "--root-capacity", n.root_capacity, "fat-tree: root capacity (universal profiles)");
-  add_text(cmd, "--constant", n.constant, "fat-tree: capacity of every channel");
-  add_text(cmd, "--capacities", n.capacities, "fat-tree: cap(0),cap(1),...,cap(L)");
-  add_text(cmd, "--alpha", n.alpha, "processor area in grid units, or 'technology'");
-  add_text(cmd, "--parents", n.parents, "butterfly networks: parents per switch at levels 1..m-1");
-  cmd->add_flag("--mesh-diagonals", n.mesh_diagonals, "fat-pyramid: diagonal mesh wires too");
-  add_text(cmd, "--style", n.style,
-           "the layout measured: the network's own, or cube (3D butterfly lattice, fat-tree cube)");
-  add_text(cmd, "--seed", n.seed, "random seed (planar networks)");
-  add_text(cmd, "--technology", n.technology,
-           "technology file: a link's cycles are its wire's delay in ns times the clock");
-  add_text(cmd, "--delay", o.delay,
-           "without a technology: wire delay unit, linear (default), sqrt, log, poly:c,q,k, ...");
-  add_text(cmd, "--cycle-length", o.cycle_length,
-           "without a technology: a cycle is the delay of a wire of L grid units (1)");
+  add_value(cmd, "--format", o.format, "FORMAT",
+            "booksim (anynet file and FILE.config), graphml (networkx) or dot");
+  add_value(cmd, "--out", o.out, "FILE", "the file to write");
+  add_value(cmd, "--json", o.json, "FILE",
+            "write the summary as JSON to FILE (default: standard output)");
+  add_value(cmd, "--network", n.network, "KIND",
+            "fat-tree (graphml, dot), butterfly-fat-tree, fat-pyramid, a competing mesh, torus, "
+            "tree, hypercube, butterfly, planar, mesh3d, file, or transit (graphml, dot)");
+  add_network_file_option(cmd, n.network_file, "--network");
+  add_capacity_options(cmd, n);
+  add_value(cmd, "--style", n.style, "STYLE",
+            "the layout measured: the network's own, or cube (3D butterfly lattice, fat-tree "
+            "cube)");
+  add_value(cmd, "--seed", n.seed, "SEED", "random seed (planar networks)", "1");
+  add_value(cmd, "--technology", n.technology, "FILE",
+            "technology file: a link's cycles are its wire's delay in ns times the clock");
+  add_value(cmd, "--delay", o.delay, "MODEL",
+            "without a technology: wire delay unit, linear, sqrt, log, poly:c,q,k, ...", "linear");
+  add_value(cmd, "--cycle-length", o.cycle_length, "L",
+            "without a technology: a cycle is the delay of a wire of L grid units", "1");
   // DeHon's practical fat-trees (docs/dehon.md), as `ftvlsi layout --network transit` takes them.
-  add_text(cmd, "--composition", o.composition, "transit: 4K, 256K, 12K, 768K or custom");
-  add_text(cmd, "--leaf", o.leaf, "transit custom: small, cluster-12, cluster-48 or cluster-192");
-  add_text(cmd, "--stages", o.stages, "transit custom: unit-tree stages above the leaves");
-  add_text(cmd, "--rn1", o.rn1, "transit: RN1 configuration dilation-2 (default) or dual-4x4");
-  add_text(cmd, "--wiring", o.wiring,
-           "transit: redundant paths wired random (default) or "
-           "deterministic");
-  add_text(cmd, "--timing", o.timing,
-           "transit: timing spec (YAML); a link's cycles are its cable's delay times the clock");
+  add_transit_shape_options(cmd, {o.composition, o.leaf, o.stages, o.rn1, o.wiring});
+  add_value(cmd, "--timing", o.timing, "FILE",
+            "transit: timing spec (YAML); a link's cycles are its cable's delay times the clock");
+  cmd->footer(subcommand_footer(
+      "ftvlsi export --network fat-tree -n 64 --format graphml --out fat-tree.graphml\n"
+      "  ftvlsi export --network mesh -n 64 --format booksim --out mesh.anynet"));
   return cmd;
 }
 

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
+#include <numeric>
 #include <set>
 #include <streambuf>
+#include <tuple>
 
 namespace ftvlsi::cli {
 namespace {
@@ -30,7 +33,91 @@ std::string words_of(const CLI::App& sub) {
   return out;
 }
 
+// Every long and short flag of `app`, with its dashes.
+std::vector<std::string> flags_of(const CLI::App& app) {
+  std::vector<std::string> flags;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const auto& l : o->get_lnames()) flags.push_back("--" + l);
+    for (const auto& s : o->get_snames()) flags.push_back("-" + s);
+  }
+  return flags;
+}
+
 }  // namespace
+
+const char* const kExitCodesHelp =
+    "Exit codes: 0 success; 1 a check failed (DRC violations, a bound violated; the files are "
+    "still written); 2 bad input or usage; 3 I/O (a file cannot be read or written); 4 internal "
+    "error (a bug: please report it with the command line); 130 after SIGINT, 143 after SIGTERM, "
+    "129 after SIGHUP, 131 after SIGQUIT (unfinished outputs removed).";
+
+std::string subcommand_footer(const std::string& examples) {
+  return fmt::format("Example:\n  {}\n\n{}", examples, kExitCodesHelp);
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  // d[i][j]: the distance of a's first i characters and b's first j, one row per i kept.
+  std::vector<std::size_t> before(b.size() + 1), previous(b.size() + 1), current(b.size() + 1);
+  std::iota(previous.begin(), previous.end(), std::size_t{0});
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t substitution = a[i - 1] == b[j - 1] ? 0 : 1;
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        current[j] = std::min(current[j], before[j - 2] + 1);  // adjacent characters swapped
+    }
+    before.swap(previous);
+    previous.swap(current);
+  }
+  return previous[b.size()];
+}
+
+std::optional<std::string> nearest_name(std::string_view typed,
+                                        const std::vector<std::string>& candidates) {
+  const std::size_t core = typed.size() - std::min(typed.find_first_not_of('-'), typed.size());
+  // Rank: (distance, or 3 for a prefix match; length; name), the least wins.
+  std::optional<std::tuple<std::size_t, std::size_t, std::string>> best;
+  for (const auto& c : candidates) {
+    const std::size_t d = edit_distance(typed, c);
+    std::size_t rank = 0;
+    if (d <= 2 && d < core)
+      rank = d;
+    else if (core >= 2 && c.size() > typed.size() && c.compare(0, typed.size(), typed) == 0)
+      rank = 3;
+    else
+      continue;
+    const auto key = std::make_tuple(rank, c.size(), c);
+    if (!best || key < *best) best = key;
+  }
+  if (!best) return std::nullopt;
+  return std::get<2>(*best);
+}
+
+std::optional<std::string> unknown_argument_message(const CLI::App& app) {
+  // The subcommand that met the extra arguments, else the top level.
+  const CLI::App* where = &app;
+  for (const CLI::App* sub : app.get_subcommands())
+    if (!sub->remaining().empty()) where = sub;
+  const std::vector<std::string> extras = where->remaining();
+  const std::string command = where == &app ? "ftvlsi" : "ftvlsi " + where->get_name();
+  // A first word at the top level that is no flag was meant as a subcommand.
+  if (where == &app && !extras.empty() && !extras.front().starts_with('-')) {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    if (const auto near = nearest_name(extras.front(), names))
+      return fmt::format("unknown subcommand {}; did you mean {}?", extras.front(), *near);
+    return std::nullopt;
+  }
+  for (const auto& word : extras) {
+    if (word.size() < 2 || word[0] != '-' || word == "--") continue;
+    const std::string flag = word.substr(0, word.find('='));  // --flag=value
+    if (const auto near = nearest_name(flag, flags_of(*where)))
+      return fmt::format("unknown option {}; did you mean {}?", flag, *near);
+    return fmt::format("unknown option {}; run '{} --help' for its options", flag, command);
+  }
+  return std::nullopt;
+}
 
 void add_verbosity_flags(CLI::App& app, Verbosity& v) {
   for (CLI::App* sub : app.get_subcommands({})) {

@@ -1,13 +1,16 @@
 #pragma once
 // The CLI's interaction with its user (README "Progress, --quiet, --verbose, completion"):
 // --quiet and --verbose on every subcommand, progress lines on stderr, and the bash completion
-// script generated from the CLI11 definition itself.
+// script generated from the CLI11 definition itself; the help's examples and exit codes, and the
+// nearest valid name for a mistyped flag or subcommand.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ftvlsi::cli {
 
@@ -49,5 +52,29 @@ class Progress {
 // `ftvlsi completion bash`: a bash completion script for every subcommand and its flags, read
 // from the CLI11 app (so it cannot fall behind the flags).
 std::string bash_completion(const CLI::App& app);
+
+// The exit codes, as every --help lists them (written once).
+extern const char* const kExitCodesHelp;
+
+// A subcommand's help footer: "Example:" with `examples` (command lines; "\n  " between two),
+// then the exit codes.
+std::string subcommand_footer(const std::string& examples);
+
+// The Damerau-Levenshtein distance of `a` and `b` (optimal string alignment): the fewest
+// insertions, deletions, substitutions and swaps of adjacent characters that turn one into the
+// other.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The candidate `typed` most likely meant: one within edit distance 2 (and less than the length
+// of `typed` without its dashes), the nearest first; else the shortest that `typed` begins
+// (2 characters at least). Ties go to the first in alphabetical order; nullopt when none is near.
+std::optional<std::string> nearest_name(std::string_view typed,
+                                        const std::vector<std::string>& candidates);
+
+// After CLI11's "not expected" error: one sentence naming the first unknown flag of the
+// subcommand that met it, with the nearest valid flag ("unknown option --procesors; did you mean
+// --processors?") or where its flags are listed, or a mistyped subcommand with the nearest one.
+// nullopt when the extra arguments are neither (CLI11's message then stands).
+std::optional<std::string> unknown_argument_message(const CLI::App& app);
 
 }  // namespace ftvlsi::cli

@@ -41,6 +41,7 @@
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
 #include "interaction.hpp"
+#include "network_flags.hpp"
 #include "transit_command.hpp"
 
 namespace {
@@ -71,66 +72,43 @@ std::string choices(const std::array<Row, N>& table, ftvlsi::ValueOf<Row> by_def
   return out;
 }
 
-// Registers a string option whose presence is recorded in an optional.
-void add_override(CLI::App* app, const std::string& name, std::optional<std::string>& target,
-                  const std::string& help) {
-  app->add_option_function<std::string>(
-      name, [&target](const std::string& v) { target = v; }, help);
-}
-
-// The flags of a fat-tree's capacity profile, shared by layout, route and simulate's host.
-void add_profile_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
-  std::string profiles;
-  for (const auto p : ftvlsi::all_capacity_profiles())
-    profiles += fmt::format("{}{}", profiles.empty() ? "" : ", ", ftvlsi::to_string(p));
-  add_override(cmd, "--capacity", o.capacity, "capacity profile: " + profiles);
-  add_override(cmd, "--root-capacity", o.root_capacity, "root capacity w (universal profiles)");
-  add_override(cmd, "--alpha", o.alpha,
-               "processor area alpha in grid units (integer), or 'technology' (its processor "
-               "area over the grid unit squared)");
-  add_override(cmd, "--constant", o.constant, "capacity of every channel (constant profile)");
-  add_override(cmd, "--capacities", o.capacities, "custom profile: cap(0),cap(1),...,cap(L)");
-}
-
-// The flags that describe a network's size and capacities, shared by layout and route.
-void add_capacity_options(CLI::App* cmd, ftvlsi::SpecOverrides& o) {
-  add_override(cmd, "--processors,-n", o.processors, "number of processors");
-  add_profile_options(cmd, o);
-  add_override(cmd, "--parents", o.parents,
-               "butterfly networks: parents per switch at levels 1..m-1 (1, 2 or 4; one value: "
-               "all levels)");
-  cmd->add_flag("--mesh-diagonals", o.mesh_diagonals,
-                "fat-pyramid: join diagonal neighbours by mesh wires too (Greenberg's mesh is "
-                "4-neighbour; a diagonal shortcut then takes two mesh edges)");
-}
+using ftvlsi::cli::add_value;
 
 void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   auto& o = args.overrides;
-  cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)");
-  add_override(cmd, "--network", o.network,
-               "network: " + ftvlsi::layout_network_kinds() +
-                   " (with --network-file) or transit "
-                   "(DeHon)");
-  add_override(cmd, "--network-file", o.network_file, "network file (with --network file)");
-  add_capacity_options(cmd, o);
+  cmd->add_option("spec", args.spec, "YAML layout spec (flags override it)")->type_name("FILE");
+  add_value(cmd, "--network", o.network, "KIND",
+            "network: " + ftvlsi::layout_network_kinds() +
+                " (with --network-file) or transit "
+                "(DeHon)",
+            "fat-tree");
+  ftvlsi::cli::add_network_file_option(cmd, o.network_file, "--network");
+  ftvlsi::cli::add_capacity_options(cmd, o);
+  cmd->get_option("--processors")->default_str("1024");
   ftvlsi::cli::add_transit_options(cmd, args.transit, false);
-  add_override(cmd, "--style", o.style,
-               fmt::format("layout style, the network's own first: {}; transit: {}",
-                           ftvlsi::layout_styles_by_network(),
-                           ftvlsi::to_string(ftvlsi::LayoutStyle::kHollowCube)));
-  add_override(cmd, "--svg", o.svg, "write an SVG picture to FILE");
-  add_override(cmd, "--gds", o.gds, "write GDSII to FILE");
-  add_override(cmd, "--json", o.json, "write the metrics as JSON to FILE (- for stdout)");
-  add_override(cmd, "--html", o.html, "3D layouts: write an interactive view (HTML) to FILE");
+  add_value(cmd, "--style", o.style, "STYLE",
+            fmt::format("layout style, the network's own first (the default): {}; transit: {}",
+                        ftvlsi::layout_styles_by_network(),
+                        ftvlsi::to_string(ftvlsi::LayoutStyle::kHollowCube)));
+  add_value(cmd, "--svg", o.svg, "FILE", "write an SVG picture to FILE");
+  add_value(cmd, "--gds", o.gds, "FILE", "write GDSII to FILE");
+  add_value(cmd, "--json", o.json, "FILE",
+            "write the metrics as JSON to FILE (- for stdout; the default when no other output "
+            "is given)");
+  add_value(cmd, "--html", o.html, "FILE", "3D layouts: write an interactive view (HTML) to FILE");
   cmd->add_flag("--drc", args.drc_flag, "run the hierarchical design-rule check");
-  add_override(cmd, "--drc-mode", o.drc,
-               "DRC mode: " + ftvlsi::names_of(ftvlsi::kDrcModeNames, " or "));
-  add_override(cmd, "--seed", o.seed, "random seed (written into every output)");
-  add_override(cmd, "--switch-model", o.switch_model,
-               "fat-tree switches in the H-tree: ideal (opaque boxes, the default) or partial "
-               "(Pippenger's partial concentrators drawn inside, seeded by --seed)");
-  add_override(cmd, "--technology", o.technology,
-               "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
+  add_value(cmd, "--drc-mode", o.drc, "MODE",
+            "DRC mode: " + ftvlsi::names_of(ftvlsi::kDrcModeNames, " or "));
+  add_value(cmd, "--seed", o.seed, "SEED", "random seed (written into every output)", "1");
+  add_value(cmd, "--switch-model", o.switch_model, "MODEL",
+            "fat-tree switches in the H-tree: ideal (opaque boxes) or partial (Pippenger's "
+            "partial concentrators drawn inside, seeded by --seed)",
+            "ideal");
+  add_value(cmd, "--technology", o.technology, "FILE",
+            "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
+  cmd->footer(ftvlsi::cli::subcommand_footer(
+      "ftvlsi layout -n 64 --capacity universal --svg fat-tree.svg --drc\n"
+      "  ftvlsi layout --network fat-pyramid -n 256 --json -"));
 }
 
 int run_layout_command(const LayoutArgs& args) {
@@ -167,37 +145,42 @@ int run_layout_command(const LayoutArgs& args) {
 using DecomposeArgs = ftvlsi::DecomposeOptions;
 
 void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
-  cmd->add_option("spec", a.spec, "YAML decompose spec (flags override it)");
-  add_override(cmd, "--network", a.network,
-               "competing network: " + ftvlsi::competing_kind_list(" or ") + " (mesh by default)");
-  add_override(cmd, "--processors,-n", a.processors, "processors of the network (1024)");
-  add_override(cmd, "--network-file", a.network_file, "network file (with --network file)");
-  add_override(cmd, "--host-processors", a.host_processors,
-               "fat-tree leaves (default: the least power of two >= processors)");
-  add_override(cmd, "--host-capacity", a.host_capacity, "fat-tree capacity profile (linear-size)");
-  add_override(cmd, "--host-alpha", a.host_alpha,
-               "fat-tree processor area (default: layout area / fat-tree leaves)");
-  add_override(cmd, "--mapping", a.mapping,
-               choices(ftvlsi::kMappingKindNames, ftvlsi::MappingKind::kBalanced));
-  add_override(cmd, "--mapping-in", a.mapping_in,
-               "read the mapping ('processor leaf' lines) instead of computing one");
-  add_override(cmd, "--cut-on", a.cut_on,
-               "cut the network's channel layout (layout, default) or its placement grid");
-  add_override(cmd, "--json", a.json, "write the results as JSON (default: - for stdout)");
-  add_override(cmd, "--dot", a.dot, "write the top of the cutting-plane tree as DOT");
-  add_override(cmd, "--svg", a.svg, "draw the network's layout with the cuts over it");
-  add_override(cmd, "--mapping-out", a.mapping_out, "write the processor -> leaf mapping");
-  add_override(cmd, "--messages-out", a.messages_out, "write the one-step message set");
-  add_override(cmd, "--export-scotch", a.export_scotch, "write the network as a Scotch graph");
-  add_override(cmd, "--export-metis", a.export_metis, "write the network as a METIS graph");
-  add_override(cmd, "--network-out", a.network_out, "write the network in ftvlsi's file format");
-  add_override(cmd, "--seed", a.seed, "random seed (1)");
-  add_override(cmd, "--coordinates", a.coordinates,
-               "the graph's geometry: Scotch .xyz or METIS 'x y [z]' lines (else computed)");
-  add_override(cmd, "--graph-format", a.graph_format,
-               ftvlsi::names_of(ftvlsi::kGraphFormats, " or ") +
-                   " (default: from --network-file's extension)");
-  add_override(cmd, "--export-xyz", a.export_xyz, "write the positions as a Scotch geometry");
+  cmd->add_option("spec", a.spec, "YAML decompose spec (flags override it)")->type_name("FILE");
+  add_value(cmd, "--network", a.network, "KIND",
+            "competing network: " + ftvlsi::competing_kind_list(" or "), "mesh");
+  add_value(cmd, "--processors,-n", a.processors, "N", "processors of the network", "1024");
+  ftvlsi::cli::add_network_file_option(cmd, a.network_file, "--network");
+  add_value(cmd, "--host-processors", a.host_processors, "N",
+            "fat-tree leaves (default: the least power of two >= processors)");
+  add_value(cmd, "--host-capacity", a.host_capacity, "PROFILE", "fat-tree capacity profile",
+            "linear-size");
+  add_value(cmd, "--host-alpha", a.host_alpha, "ALPHA",
+            "fat-tree processor area (default: layout area / fat-tree leaves)");
+  add_value(cmd, "--mapping", a.mapping, "MAPPING",
+            choices(ftvlsi::kMappingKindNames, ftvlsi::MappingKind::kBalanced));
+  add_value(cmd, "--mapping-in", a.mapping_in, "FILE",
+            "read the mapping ('processor leaf' lines) instead of computing one");
+  add_value(cmd, "--cut-on", a.cut_on, "WHAT",
+            "cut the network's channel layout (layout) or its placement grid (grid)", "layout");
+  add_value(cmd, "--json", a.json, "FILE", "write the results as JSON (- for stdout)", "-");
+  add_value(cmd, "--dot", a.dot, "FILE", "write the top of the cutting-plane tree as DOT");
+  add_value(cmd, "--svg", a.svg, "FILE", "draw the network's layout with the cuts over it");
+  add_value(cmd, "--mapping-out", a.mapping_out, "FILE", "write the processor -> leaf mapping");
+  add_value(cmd, "--messages-out", a.messages_out, "FILE", "write the one-step message set");
+  add_value(cmd, "--export-scotch", a.export_scotch, "FILE", "write the network as a Scotch graph");
+  add_value(cmd, "--export-metis", a.export_metis, "FILE", "write the network as a METIS graph");
+  add_value(cmd, "--network-out", a.network_out, "FILE",
+            "write the network in ftvlsi's file format");
+  add_value(cmd, "--seed", a.seed, "SEED", "random seed", "1");
+  add_value(cmd, "--coordinates", a.coordinates, "FILE",
+            "the graph's geometry: Scotch .xyz or METIS 'x y [z]' lines (else computed)");
+  add_value(cmd, "--graph-format", a.graph_format, "FORMAT",
+            ftvlsi::names_of(ftvlsi::kGraphFormats, " or ") +
+                " (default: from --network-file's extension)");
+  add_value(cmd, "--export-xyz", a.export_xyz, "FILE", "write the positions as a Scotch geometry");
+  cmd->footer(ftvlsi::cli::subcommand_footer(
+      "ftvlsi decompose --network mesh -n 256 --svg cuts.svg\n"
+      "  ftvlsi decompose --network torus -n 64 --mapping-out mapping.txt --json decompose.json"));
 }
 
 int run_decompose_command(const DecomposeArgs& a) {
@@ -221,42 +204,47 @@ struct RouteArgs {
 void add_route_options(CLI::App* cmd, RouteArgs& a) {
   auto& o = a.options.host;
   auto& r = a.options;
-  add_override(cmd, "--network", o.network,
-               "host network: fat-tree, butterfly-fat-tree, fat-pyramid or transit");
+  add_value(cmd, "--network", o.network, "KIND",
+            "host network: fat-tree, butterfly-fat-tree, fat-pyramid or transit", "fat-tree");
   ftvlsi::cli::add_transit_options(cmd, a.transit, true);
-  add_capacity_options(cmd, o);
-  add_override(cmd, "--json", o.json, "write the results as JSON (- for stdout, the default)");
-  add_override(cmd, "--seed", o.seed, "random seed (1)");
-  add_override(cmd, "--switch-model", o.switch_model,
-               "fat-tree switches: ideal (default) or partial (Pippenger's partial concentrators; "
-               "a message with no free path through them is lost)");
-  add_override(cmd, "--messages", r.messages, "message file: 'src dst' lines");
+  ftvlsi::cli::add_capacity_options(cmd, o);
+  cmd->get_option("--processors")->default_str("1024");
+  add_value(cmd, "--json", o.json, "FILE", "write the results as JSON (- for stdout)", "-");
+  add_value(cmd, "--seed", o.seed, "SEED", "random seed", "1");
+  add_value(cmd, "--switch-model", o.switch_model, "MODEL",
+            "fat-tree switches: ideal or partial (Pippenger's partial concentrators; a message "
+            "with no free path through them is lost)",
+            "ideal");
+  add_value(cmd, "--messages", r.messages, "FILE", "message file: 'src dst' lines");
   std::string patterns;
   for (const auto p : ftvlsi::pattern_names())
     patterns += fmt::format("{}{}", patterns.empty() ? "" : ", ", p);
-  add_override(cmd, "--pattern", r.pattern, patterns);
-  add_override(cmd, "--count", r.count, "messages of uniform / hot-spot (default n)");
-  add_override(cmd, "--block", r.block, "subtree size of the local pattern (16)");
-  add_override(cmd, "--algorithm", r.algorithm,
-               choices(ftvlsi::kRouteAlgorithmNames, ftvlsi::RouteAlgorithm::kGreedy));
-  add_override(cmd, "--offline", r.offline,
-               "offline variant: " +
-                   choices(ftvlsi::kOfflineVariantNames, ftvlsi::OfflineVariant::kTheorem1));
-  add_override(cmd, "--lambda", r.lambda,
-               "adversary: load factor of Theorem 9's set (24), on a four-way host unless "
-               "--capacity says otherwise");
-  add_override(
-      cmd, "--switch", r.policy,
-      "switch policy: " + choices(ftvlsi::kSwitchPolicyNames, ftvlsi::SwitchPolicy::kRandom));
-  add_override(cmd, "--constants", r.constants,
-               "RANDOM's k1, k2: practical (default, k1 = k2 = r) or proof (Lemma 7: k1 = 4 e^4 "
-               "r^2 ln r, k2 = 36 r)");
-  add_override(cmd, "--k1", r.k1, "RANDOM's constant k1 (overrides --constants)");
-  add_override(cmd, "--k2", r.k2, "RANDOM's constant k2 (overrides --constants)");
-  add_override(cmd, "--max-cycles", r.max_cycles, "give up after this many cycles (10^7)");
-  add_override(cmd, "--schedule", r.schedule, "write 'cycle src dst' per delivered message");
-  add_override(cmd, "--loads", r.loads, "write every directed channel's load as CSV");
-  add_override(cmd, "--messages-out", r.messages_out, "write the message set");
+  add_value(cmd, "--pattern", r.pattern, "PATTERN", "message pattern: " + patterns);
+  add_value(cmd, "--count", r.count, "N", "messages of uniform / hot-spot (default: n)");
+  add_value(cmd, "--block", r.block, "N", "subtree size of the local pattern", "16");
+  add_value(cmd, "--algorithm", r.algorithm, "ALGORITHM",
+            choices(ftvlsi::kRouteAlgorithmNames, ftvlsi::RouteAlgorithm::kGreedy));
+  add_value(cmd, "--offline", r.offline, "VARIANT",
+            "offline variant: " +
+                choices(ftvlsi::kOfflineVariantNames, ftvlsi::OfflineVariant::kTheorem1));
+  add_value(cmd, "--lambda", r.lambda, "LAMBDA",
+            "adversary: load factor of Theorem 9's set (24), on a four-way host unless "
+            "--capacity says otherwise");
+  add_value(cmd, "--switch", r.policy, "POLICY",
+            "switch policy: " + choices(ftvlsi::kSwitchPolicyNames, ftvlsi::SwitchPolicy::kRandom));
+  add_value(cmd, "--constants", r.constants, "KIND",
+            "RANDOM's k1, k2: practical (k1 = k2 = r) or proof (Lemma 7: k1 = 4 e^4 r^2 ln r, "
+            "k2 = 36 r)",
+            "practical");
+  add_value(cmd, "--k1", r.k1, "K1", "RANDOM's constant k1 (overrides --constants)");
+  add_value(cmd, "--k2", r.k2, "K2", "RANDOM's constant k2 (overrides --constants)");
+  add_value(cmd, "--max-cycles", r.max_cycles, "N", "give up after this many cycles", "10^7");
+  add_value(cmd, "--schedule", r.schedule, "FILE", "write 'cycle src dst' per delivered message");
+  add_value(cmd, "--loads", r.loads, "FILE", "write every directed channel's load as CSV");
+  add_value(cmd, "--messages-out", r.messages_out, "FILE", "write the message set");
+  cmd->footer(ftvlsi::cli::subcommand_footer(
+      "ftvlsi route -n 256 --pattern uniform --algorithm random\n"
+      "  ftvlsi route --network transit --composition 4K --load 0.5 --json route.json"));
 }
 
 int run_route_command(const RouteArgs& a) {
@@ -276,46 +264,51 @@ struct SimulateArgs : ftvlsi::SimulateOptions {
 };
 
 void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
-  add_override(cmd, "--competing", a.competing,
-               "competing network: " + ftvlsi::competing_kind_list(" or ") + " (mesh by default)");
-  add_override(cmd, "--processors,-n", a.processors, "competing network's processors (256)");
-  add_override(cmd, "--network-file", a.network_file, "network file (with --competing file)");
-  add_override(cmd, "--host", a.host,
-               "fat-tree (H-tree layout, default; 3D: the volume-universal cube) or fat-pyramid "
-               "(fold-and-squash; 3D: the 3D lattice)");
+  add_value(cmd, "--competing", a.competing, "KIND",
+            "competing network: " + ftvlsi::competing_kind_list(" or "), "mesh");
+  add_value(cmd, "--processors,-n", a.processors, "N", "competing network's processors", "256");
+  ftvlsi::cli::add_network_file_option(cmd, a.network_file, "--competing");
+  add_value(cmd, "--host", a.host, "HOST",
+            "fat-tree (H-tree layout; 3D: the volume-universal cube) or fat-pyramid "
+            "(fold-and-squash; 3D: the 3D lattice)",
+            "fat-tree");
   // The fat-tree host's profile: linear-size with Greenberg's alpha = lg^2 n unless given.
-  add_profile_options(cmd, a.capacity);
-  add_override(cmd, "--competing-alpha", a.competing_alpha,
-               "processor area of the competing network's layout (3D: processor volume); "
-               "default: padded from the host's (lg^2 n unless --alpha is given) until both "
-               "total areas (volumes) are equal within [0.8, 1.25]");
+  ftvlsi::cli::add_profile_options(cmd, a.capacity);
+  add_value(cmd, "--competing-alpha", a.competing_alpha, "ALPHA",
+            "processor area of the competing network's layout (3D: processor volume); "
+            "default: padded from the host's (lg^2 n unless --alpha is given) until both "
+            "total areas (volumes) are equal within [0.8, 1.25]");
   cmd->add_flag("--mesh-diagonals", a.mesh_diagonals,
                 "fat-pyramid host: diagonal mesh wires too (Greenberg's mesh is 4-neighbour)");
   cmd->add_flag("--switch-span", a.switch_span,
                 "charge crossing a host switch as wire: half its box's span at each wire end");
-  add_override(cmd, "--mapping", a.mapping, "fat-tree host: balanced (default) or geometric");
-  add_override(cmd, "--algorithm", a.algorithm,
-               "greedy (default), random, offline (fat-tree host) or random-prime (fat-pyramid)");
-  add_override(
-      cmd, "--switch", a.policy,
-      "switch policy: " + choices(ftvlsi::kSwitchPolicyNames, ftvlsi::SwitchPolicy::kRandom));
-  add_override(cmd, "--delay", a.delay,
-               "wire delay: " + ftvlsi::delay_model_forms(" or ", false) + " (linear by default)");
-  add_override(cmd, "--data-bits", a.data_bits, "data bits per message (32)");
-  add_override(cmd, "--switch-delay", a.switch_delay, "time to pass a switch (1)");
-  add_override(cmd, "--seed", a.seed, "random seed (1)");
-  add_override(cmd, "--max-cycles", a.max_cycles, "give up after this many cycles (10^6)");
-  add_override(cmd, "--json", a.json, "write the results as JSON (- for stdout, the default)");
+  add_value(cmd, "--mapping", a.mapping, "MAPPING", "fat-tree host: balanced or geometric",
+            "balanced");
+  add_value(cmd, "--algorithm", a.algorithm, "ALGORITHM",
+            "greedy, random, offline (fat-tree host) or random-prime (fat-pyramid)", "greedy");
+  add_value(cmd, "--switch", a.policy, "POLICY",
+            "switch policy: " + choices(ftvlsi::kSwitchPolicyNames, ftvlsi::SwitchPolicy::kRandom));
+  add_value(cmd, "--delay", a.delay, "MODEL",
+            "wire delay: " + ftvlsi::delay_model_forms(" or ", false), "linear");
+  add_value(cmd, "--data-bits", a.data_bits, "N", "data bits per message", "32");
+  add_value(cmd, "--switch-delay", a.switch_delay, "T", "time to pass a switch", "1");
+  add_value(cmd, "--seed", a.seed, "SEED", "random seed", "1");
+  add_value(cmd, "--max-cycles", a.max_cycles, "N", "give up after this many cycles", "10^6");
+  add_value(cmd, "--json", a.json, "FILE", "write the results as JSON (- for stdout)", "-");
   cmd->add_flag("--sweep", a.sweep, "sweep sizes, both hosts and the delay models");
-  add_override(cmd, "--sizes", a.sizes, "sweep sizes, comma-separated (64,...,65536)");
-  add_override(cmd, "--delays", a.delays,
-               "sweep delay models, ';'-separated (unit;log;sqrt;linear)");
-  add_override(cmd, "--report", a.report, "sweep: write simulate.md, simulate.csv and plots here");
-  add_override(cmd, "--technology", a.capacity.technology,
-               "technology file: its wire delay, switch delay and clock; times in ns");
-  add_override(cmd, "--shard", a.shard,
-               "sweep: run the K-th of N slices (K/N) and write a partial result into --report "
-               "(combine with ftvlsi merge)");
+  add_value(cmd, "--sizes", a.sizes, "LIST", "sweep sizes, comma-separated", "64,...,65536");
+  add_value(cmd, "--delays", a.delays, "LIST", "sweep delay models, ';'-separated",
+            "unit;log;sqrt;linear");
+  add_value(cmd, "--report", a.report, "DIR",
+            "sweep: write simulate.md, simulate.csv and plots here");
+  add_value(cmd, "--technology", a.capacity.technology, "FILE",
+            "technology file: its wire delay, switch delay and clock; times in ns");
+  add_value(cmd, "--shard", a.shard, "K/N",
+            "sweep: run the K-th of N slices and write a partial result into --report (combine "
+            "with ftvlsi merge)");
+  cmd->footer(ftvlsi::cli::subcommand_footer(
+      "ftvlsi simulate --competing mesh -n 256 --delay linear\n"
+      "  ftvlsi simulate --sweep --sizes 16,64 --delays unit --report sweep"));
 }
 
 // A folder as a message names it: one trailing slash ("out/", whether given as "out" or "out/").
@@ -380,21 +373,24 @@ struct CheckArgs {
 };
 
 void add_check_options(CLI::App* cmd, CheckArgs& a) {
-  cmd->add_option("ids", a.ids, "check IDs to run (default: all; see --list)");
+  cmd->add_option("ids", a.ids, "check IDs to run (default: all; see --list)")->type_name("ID");
   cmd->add_flag("--quick", a.quick, "small sweeps, at most 2 minutes in all (the default)");
   cmd->add_flag("--full", a.full, "larger sweeps, up to 30 minutes");
   cmd->add_flag("--list", a.list, "print the check IDs with their claims and sources");
   cmd->add_flag("--controls", a.controls,
                 "also run each check's negative control (a worse construction that must fail); "
                 "exit 0 when every control fails, 1 when one does not");
-  add_override(cmd, "--out", a.out, "write check.md, check.json and one plot per check here");
-  add_override(cmd, "--json", a.json, "write check.json to FILE (- for stdout)");
-  add_override(cmd, "--seed", a.seed, "random seed (1)");
-  add_override(cmd, "--technology", a.technology,
-               "technology file: judge C1 and C2 on its wire-delay model");
-  add_override(cmd, "--shard", a.shard,
-               "run the K-th of N slices of the checks (K/N) and write a partial result into "
-               "--out (combine with ftvlsi merge)");
+  add_value(cmd, "--out", a.out, "DIR", "write check.md, check.json and one plot per check here");
+  add_value(cmd, "--json", a.json, "FILE", "write check.json to FILE (- for stdout)");
+  add_value(cmd, "--seed", a.seed, "SEED", "random seed", "1");
+  add_value(cmd, "--technology", a.technology, "FILE",
+            "technology file: judge C1 and C2 on its wire-delay model");
+  add_value(cmd, "--shard", a.shard, "K/N",
+            "run the K-th of N slices of the checks and write a partial result into --out "
+            "(combine with ftvlsi merge)");
+  cmd->footer(
+      ftvlsi::cli::subcommand_footer("ftvlsi check --list\n"
+                                     "  ftvlsi check --quick --out check-report"));
 }
 
 // check --shard K/N: the shard's checks into a partial result in --out.
@@ -503,24 +499,29 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir,
   return result.all_clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }
 
-constexpr const char* kHelpFooter =
-    "Exit codes: 0 success; 1 a check failed (DRC violations, a bound violated; the files are "
-    "still written); 2 bad input or usage; 3 I/O (a file cannot be read or written); 4 internal "
-    "error (a bug: please report it with the command line); 130 after SIGINT, 143 after SIGTERM, "
-    "129 after SIGHUP, 131 after SIGQUIT (unfinished outputs removed).\n"
-    "Errors print one line 'ftvlsi: error FTV-nnnn: ...'; the ID is stable (docs/error-ids.md). "
-    "Families: FTV-1xxx command line and flag values, 2xxx YAML specs, 3xxx network "
-    "parameters, 4xxx network, message and mapping files, 5xxx layouts and output formats, "
-    "6xxx the jobs (route, simulate, decompose, check, merge), 7xxx files and signals, 8xxx "
-    "memory, 9xxx "
-    "internal errors.";
+// The top level's footer: the exit codes, then the error IDs.
+std::string help_footer() {
+  return std::string(ftvlsi::cli::kExitCodesHelp) +
+         "\nErrors print one line 'ftvlsi: error FTV-nnnn: ...'; the ID is stable "
+         "(docs/error-ids.md). Families: FTV-1xxx command line and flag values, 2xxx YAML specs, "
+         "3xxx network parameters, 4xxx network, message and mapping files, 5xxx layouts and "
+         "output formats, 6xxx the jobs (route, simulate, decompose, check, merge), 7xxx files "
+         "and signals, 8xxx memory, 9xxx internal errors.";
+}
+
+// The stable ID of an unknown flag or an extra argument.
+int unknown_argument_error_id() {
+  // FTV-1001: an unknown flag or an extra argument: "unknown option --procesors; did you mean
+  // --processors?" (the nearest flag of the subcommand, else where its flags are listed),
+  // "unknown subcommand layuot; did you mean layout?", else CLI11's message, then "; run
+  // 'ftvlsi --help' for usage".
+  return 1001;
+}
 
 // The stable ID of a command-line parse error, by CLI11's error kind. The message is CLI11's,
 // followed by "; run 'ftvlsi --help' for usage" (parse_or_exit).
 int usage_error_id(const CLI::ParseError& e) {
-  // FTV-1001: an unknown flag or an extra argument; CLI11's message, then "; run 'ftvlsi --help'
-  // for usage".
-  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return 1001;
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return unknown_argument_error_id();
   // FTV-1002: a required argument is missing (CLI11's message, as for FTV-1001).
   if (dynamic_cast<const CLI::RequiredError*>(&e)) return 1002;
   // FTV-1003: a flag needs a value, or got too many (CLI11's message, as for FTV-1001).
@@ -551,11 +552,17 @@ struct ReportArgs {
 
 CLI::App* add_report_command(CLI::App& app, ReportArgs& a) {
   auto* report = app.add_subcommand("report", "the main job: lay out the report's networks");
-  report->add_option("spec", a.spec, "YAML report spec (default: the compiled-in one)");
-  report->add_option("--out,-o", a.dir, "folder for the report's files")->capture_default_str();
-  add_override(report, "--shard", a.shard,
-               "run the K-th of N slices (K/N) into --out as a partial result (combine with "
-               "ftvlsi merge)");
+  report->add_option("spec", a.spec, "YAML report spec (default: the compiled-in one)")
+      ->type_name("FILE");
+  report->add_option("--out,-o", a.dir, "folder for the report's files")
+      ->type_name("DIR")
+      ->capture_default_str();
+  add_value(report, "--shard", a.shard, "K/N",
+            "run the K-th of N slices into --out as a partial result (combine with ftvlsi "
+            "merge)");
+  report->footer(
+      ftvlsi::cli::subcommand_footer("ftvlsi report --out ftvlsi-report\n"
+                                     "  ftvlsi report --shard 1/2 --out shard-1"));
   return report;
 }
 
@@ -563,11 +570,16 @@ CLI::App* add_report_command(CLI::App& app, ReportArgs& a) {
 CLI::App* add_merge_command(CLI::App& app, ftvlsi::MergeSpec& spec) {
   auto* merge = app.add_subcommand(
       "merge", "combine the partial results of --shard K/N runs into a single run's files");
-  merge->add_option("dirs", spec.dirs, "folders the shards wrote")->required();
-  merge->add_option("--out,-o", spec.out, "folder for the merged files")->required();
-  merge->add_option_function<std::string>(
-      "--json", [&spec](const std::string& v) { spec.json = v; },
-      "also write the merged sweep's rows as JSON to FILE");
+  merge->add_option("dirs", spec.dirs, "folders the shards wrote")->type_name("DIR")->required();
+  merge->add_option("--out,-o", spec.out, "folder for the merged files")
+      ->type_name("DIR")
+      ->required();
+  merge
+      ->add_option_function<std::string>(
+          "--json", [&spec](const std::string& v) { spec.json = v; },
+          "also write the merged sweep's rows as JSON to FILE")
+      ->type_name("FILE");
+  merge->footer(ftvlsi::cli::subcommand_footer("ftvlsi merge shard-1 shard-2 --out ftvlsi-report"));
   return merge;
 }
 
@@ -576,8 +588,11 @@ CLI::App* add_completion_command(CLI::App& app, std::string& shell) {
   auto* completion = app.add_subcommand(
       "completion", "print a shell completion script: source <(ftvlsi completion bash)");
   completion->add_option("shell", shell, "the shell (bash)")
+      ->type_name("SHELL")
       ->required()
       ->check(CLI::IsMember({"bash"}));
+  completion->footer(ftvlsi::cli::subcommand_footer(
+      "ftvlsi completion bash > ftvlsi.bash\n  source <(ftvlsi completion bash)"));
   return completion;
 }
 
@@ -587,6 +602,13 @@ std::optional<int> parse_or_exit(CLI::App& app, int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
+    // A mistyped flag comes first, even when CLI11 stopped at what it left missing ("merge a
+    // --ot b": --out is required) or unconverted: the typo is the cause to name.
+    if (const auto message = ftvlsi::cli::unknown_argument_message(app)) {
+      std::cerr << fmt::format("ftvlsi: error {}: {}\n",
+                               ftvlsi::error_id_text(unknown_argument_error_id()), *message);
+      return static_cast<int>(ExitCode::kBadInput);
+    }
     std::cerr << fmt::format("ftvlsi: error {}: {}; run 'ftvlsi --help' for usage\n",
                              ftvlsi::error_id_text(usage_error_id(e)), ftvlsi::one_line(e.what()));
     return static_cast<int>(ExitCode::kBadInput);
@@ -631,7 +653,7 @@ int dispatch(int argc, char** argv) {
   ReportArgs report_args;
   add_report_command(app, report_args);  // the default subcommand: run last
 
-  app.footer(kHelpFooter);
+  app.footer(help_footer());
 
   std::string shell;
   auto* completion = add_completion_command(app, shell);

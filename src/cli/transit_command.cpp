@@ -9,15 +9,10 @@
 #include "ftvlsi/io/transit_json.hpp"
 #include "ftvlsi/report/transit_job.hpp"
 #include "ftvlsi/report/transit_spec.hpp"
+#include "network_flags.hpp"
 
 namespace ftvlsi::cli {
 namespace {
-
-void add(CLI::App* cmd, const std::string& name, std::optional<std::string>& target,
-         const std::string& help) {
-  cmd->add_option_function<std::string>(
-      name, [&target](const std::string& v) { target = v; }, help);
-}
 
 // The flags as given, for the spec builders of report/transit_spec.hpp.
 TransitOptions options_of(const TransitArgs& a, const TransitCommon& c) {
@@ -37,21 +32,19 @@ bool is_transit(const std::optional<std::string>& network) {
 }
 
 void add_transit_options(CLI::App* cmd, TransitArgs& a, bool route) {
-  add(cmd, "--composition", a.composition,
-      "transit: 4K, 256K, 12K, 768K or custom (DeHon's compositions)");
-  add(cmd, "--leaf", a.leaf, "transit custom: small, cluster-12, cluster-48 or cluster-192");
-  add(cmd, "--stages", a.stages, "transit custom: unit-tree stages above the leaves");
-  add(cmd, "--rn1", a.rn1, "transit: RN1 configuration dilation-2 (default) or dual-4x4");
-  add(cmd, "--wiring", a.wiring,
-      "transit: redundant paths wired random (default) or deterministic");
+  add_transit_shape_options(cmd, {a.composition, a.leaf, a.stages, a.rn1, a.wiring});
   if (route) {
-    add(cmd, "--load", a.load, "transit: probability that a processor offers a connection (1)");
-    add(cmd, "--locality", a.locality, "transit: destinations uniform or matched (default)");
-    add(cmd, "--trials", a.trials, "transit: trials, each with its own seed (10)");
-    add(cmd, "--faults", a.faults, "transit: fraction of routers or links that fail (0)");
-    add(cmd, "--fault-kind", a.fault_kind, "transit: router (default), paired or link");
+    add_value(cmd, "--load", a.load, "P",
+              "transit: probability that a processor offers a connection", "1");
+    add_value(cmd, "--locality", a.locality, "KIND", "transit: destinations uniform or matched",
+              "matched");
+    add_value(cmd, "--trials", a.trials, "N", "transit: trials, each with its own seed", "10");
+    add_value(cmd, "--faults", a.faults, "FRACTION",
+              "transit: fraction of routers or links that fail", "0");
+    add_value(cmd, "--fault-kind", a.fault_kind, "KIND", "transit: router, paired or link",
+              "router");
   } else {
-    add(cmd, "--timing", a.timing, "transit: technology and timing spec (YAML)");
+    add_value(cmd, "--timing", a.timing, "FILE", "transit: technology and timing spec (YAML)");
   }
 }
 
