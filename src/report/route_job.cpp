@@ -209,8 +209,10 @@ RouteRun run_route(const RouteSpec& spec) {
   const FatTree tree(spec.host);
   RouteRun r;
   r.messages = route_messages(spec, tree, r.adversary);
-  const ChannelLoadTable loads = channel_loads(r.messages, tree.levels());
-  r.load_factor = load_factor(loads, tree);
+  // The per-channel table (32 bytes a processor) only when --loads writes it.
+  std::optional<ChannelLoadTable> loads;
+  if (spec.loads) loads = channel_loads(r.messages, tree.levels());
+  r.load_factor = loads ? load_factor(*loads, tree) : load_factor(r.messages, tree);
   r.congestion = congestion_parameter(tree);
   const SwitchPolicy policy = r.adversary ? SwitchPolicy::kPriority : spec.policy;
   const RandomParams random{spec.k1, spec.k2, *r.congestion, spec.seed + 1, spec.constants};
@@ -223,7 +225,7 @@ RouteRun run_route(const RouteSpec& spec) {
         route_random(random_sim, r.messages.size(), tree.processors(), random, spec.max_cycles);
   }
   describe(spec, r, tree, policy, random, off);
-  if (spec.loads) write_file_atomically(*spec.loads, loads_csv(loads, tree));
+  if (loads) write_file_atomically(*spec.loads, loads_csv(*loads, tree));
   write_outputs(spec, r);
   return r;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <exception>
 #include <numeric>
 #include <thread>
@@ -44,6 +45,7 @@ namespace {
 constexpr std::uint32_t kDead = 0xFFFFFFFFu;    // the key of a record dropped by its concentrator
 constexpr std::uint32_t kChosen = 0x80000000u;  // while a random switch compacts its survivors
 constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;  // SplitMix64's increment per draw
+constexpr std::size_t kSmallNode = 16;  // a node with at most this many records is scanned
 
 struct Up {
   std::uint32_t key, src, dst;
@@ -80,8 +82,12 @@ struct Overflow {
 template <class R, class Channel>
 R* run_end(R* first, R* last, Channel channel) {
   const auto c = channel(*first);
+  // Most runs are short: look at a few records first.
+  R* r = first + 1;
+  for (int i = 0; i < 8; ++i, ++r)
+    if (r == last || channel(*r) != c) return r;
   std::size_t step = 1;
-  R* lo = first;  // channel(*lo) == c
+  R* lo = r - 1;  // channel(*lo) == c
   while (true) {
     if (static_cast<std::size_t>(last - lo) <= step) break;
     if (channel(lo[step]) != c) {
@@ -91,7 +97,7 @@ R* run_end(R* first, R* last, Channel channel) {
     lo += step;
     step *= 2;
   }
-  return std::partition_point(lo, last, [&](const R& r) { return channel(r) == c; });
+  return std::partition_point(lo, last, [&](const R& x) { return channel(x) == c; });
 }
 
 // Two threads meeting between levels. A lane that fails sets `abort`; the other returns from its
@@ -375,10 +381,23 @@ class LaneWork {
       for (std::uint32_t i = cap; i < count; ++i) run[i].key = kDead;
       return;
     }
+    SplitMix64 rng(state);
+    if (count <= 64 && !ctx_.wires) {
+      // A small channel: the shuffle in bytes, the survivors as a bit mask.
+      std::array<std::uint8_t, 64> pos;
+      std::iota(pos.begin(), pos.begin() + count, std::uint8_t{0});
+      for (std::uint32_t i = 0; i < cap; ++i)
+        std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
+      std::uint64_t chosen = 0;
+      for (std::uint32_t i = 0; i < cap; ++i) chosen |= std::uint64_t{1} << pos[i];
+      std::uint32_t w = 0;
+      for (; chosen != 0; chosen &= chosen - 1) run[w++] = run[std::countr_zero(chosen)];
+      for (; w < count; ++w) run[w].key = kDead;
+      return;
+    }
     auto& pos = me_.shuffle;
     pos.resize(count);
     std::iota(pos.begin(), pos.end(), 0u);
-    SplitMix64 rng(state);
     for (std::uint32_t i = 0; i < cap; ++i)
       std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
     if (ctx_.wires) {
@@ -448,9 +467,34 @@ class LaneWork {
       }
     };
     advance_part();
+    const int down_shift = levels - k;  // the node at level k above dst = dst >> down_shift
     while (p < 2) {
       const std::uint64_t c = channel(*r);
       const std::uint64_t j = c >> 1;
+      if (child_mask == 3 && small_node(r, mine, p, j, channel)) {
+        // A node whose children bring a few records (the deep levels): one scan, then an
+        // insertion sort of the continuing ones.
+        Up* first = w;
+        std::array<Down, kSmallNode> left_turn;
+        std::size_t left_turns = 0;
+        for (; r != mine[p].end() && (channel(*r) >> 1) == j; ++r) {
+          if (r->key == kDead) continue;
+          if (k == 0 || (std::uint64_t{r->dst} >> down_shift) == j) {
+            if ((channel(*r) & 1) == 0)
+              left_turn[left_turns++] = {r->key, r->dst};
+            else
+              me_.turn.push_back({r->key, r->dst});
+          } else {
+            *w++ = *r;
+          }
+        }
+        me_.turn.insert(me_.turn.end(), left_turn.begin(), left_turn.begin() + left_turns);
+        for (Up* x = first + 1; x < w; ++x)
+          for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
+        advance_part();
+        if (k > 0) finish_run(out + out_begin, first, w, k, j, true);
+        continue;
+      }
       Span<Up> left{}, right{};
       Up* e = run_end(r, mine[p].end(), channel);
       ((c & 1) == 0 ? left : right) = {r, static_cast<std::size_t>(e - r)};
@@ -469,6 +513,19 @@ class LaneWork {
       if (k > 0) finish_run(out + out_begin, first, w, k, j, true);
     }
     me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
+  }
+
+  // Whether node j's records start at r and end within kSmallNode records in the same part.
+  template <class Channel>
+  static bool small_node(const Up* r, const std::array<Span<Up>, 2>& mine, std::size_t p,
+                         std::uint64_t j, Channel channel) {
+    const Up* end = mine[p].end();
+    const Up* q = r;
+    for (std::size_t n = 0; n < kSmallNode; ++n, ++q) {
+      if (q == end) return p == 1 || mine[1].size == 0 || (channel(mine[1].data[0]) >> 1) != j;
+      if ((channel(*q) >> 1) != j) return true;
+    }
+    return false;
   }
 
   Up* merge_up(Span<Up> left, Span<Up> right, Up* w, std::uint64_t j, int k) {
