@@ -45,7 +45,6 @@ namespace {
 constexpr std::uint32_t kDead = 0xFFFFFFFFu;    // the key of a record dropped by its concentrator
 constexpr std::uint32_t kChosen = 0x80000000u;  // while a random switch compacts its survivors
 constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;  // SplitMix64's increment per draw
-constexpr std::size_t kSmallNode = 16;  // a node with at most this many records is scanned
 
 struct Up {
   std::uint32_t key, src, dst;
@@ -109,13 +108,26 @@ class LaneBarrier {
     if (arrived_.fetch_add(1, std::memory_order_acq_rel) == 1) {
       arrived_.store(0, std::memory_order_relaxed);
       generation_.fetch_add(1, std::memory_order_acq_rel);
+      generation_.notify_one();
     } else {
+      // Spin a little (levels are short), then sleep until the other lane arrives or fails.
       for (int spin = 0; generation_.load(std::memory_order_acquire) == gen; ++spin) {
         if (abort.load(std::memory_order_acquire)) return false;
-        if (spin > 64) std::this_thread::yield();
+        if (spin > 256) generation_.wait(gen, std::memory_order_acquire);
       }
     }
     return !abort.load(std::memory_order_acquire);
+  }
+  // A failing lane stops the other's wait.
+  void fail() {
+    abort.store(true, std::memory_order_release);
+    generation_.fetch_add(1, std::memory_order_acq_rel);
+    generation_.notify_all();
+  }
+  // Before a cycle (a failed one may have left a lane counted).
+  void reset() {
+    arrived_.store(0);
+    abort.store(false);
   }
   std::atomic<bool> abort{false};
 
@@ -134,6 +146,7 @@ struct DeliverySimulator::Cycle {
     std::uint64_t touched = 0, steps = 0;
     double slowest = 0;
     std::vector<Down> turn, left_turn;   // T_k for every k, appended from k = L down to 1
+    std::vector<Up> merge_left;          // a big node's left child, while merging
     std::vector<std::size_t> turn_at;    // T_k = turn[turn_at[k], turn_at[k - 1])
     std::vector<std::uint32_t> shuffle;  // a random switch's positions
     // Where the lane's part of a level lies in each buffer (the level read and the level written
@@ -151,7 +164,7 @@ struct DeliverySimulator::Cycle {
   std::vector<std::uint32_t> wires;
   LaneBarrier barrier;
   int lanes = 1;
-  std::exception_ptr failure;
+  std::array<std::exception_ptr, 2> failure;  // per lane
 
   template <class R>
   R* records(int b) {
@@ -303,7 +316,8 @@ class LaneWork {
   // A run of a channel at `level`, [first, last) in the lane's output `base`: counted, and either
   // listed as overflowing or passed whole (each record on the wire of its place).
   template <class R>
-  void finish_run(R* base, R* first, R* last, int level, std::uint64_t channel, bool up) {
+  [[gnu::always_inline]] void finish_run(R* base, R* first, R* last, int level,
+                                         std::uint64_t channel, bool up) {
     const auto count = static_cast<std::size_t>(last - first);
     if (count == 0) return;
     ++me_.touched;
@@ -457,107 +471,67 @@ class LaneWork {
     std::size_t& out_begin = me_.out_begin[out_];
     out_begin = id_ == 0 || k == 0 ? 0 : before;
     Up* w = out + out_begin;
-    // Runs in order across the two parts (a run never crosses a part).
-    std::size_t p = 0;
-    Up* r = mine[0].data;
-    const auto advance_part = [&] {
-      while (p < 2 && r == mine[p].end()) {
-        ++p;
-        r = p < 2 ? mine[p].data : nullptr;
-      }
-    };
-    advance_part();
+    // One scan over the lane's records (both parts, in channel order). A node's records arrive
+    // as its left child's run, then its right child's, each in key order: the continuing ones
+    // are written out as they come and merged when the node ends (an insertion sort when few,
+    // else a merge with the left ones copied aside); the turning ones go to T_{k+1}, the right
+    // child's first (they turn into down channel 2j, the left's into 2j + 1).
     const int down_shift = levels - k;  // the node at level k above dst = dst >> down_shift
-    while (p < 2) {
-      const std::uint64_t c = channel(*r);
-      const std::uint64_t j = c >> 1;
-      if (child_mask == 3 && small_node(r, mine, p, j, channel)) {
-        // A node whose children bring a few records (the deep levels): one scan, then an
-        // insertion sort of the continuing ones.
-        Up* first = w;
-        std::array<Down, kSmallNode> left_turn;
-        std::size_t left_turns = 0;
-        for (; r != mine[p].end() && (channel(*r) >> 1) == j; ++r) {
-          if (r->key == kDead) continue;
-          if (k == 0 || (std::uint64_t{r->dst} >> down_shift) == j) {
-            if ((channel(*r) & 1) == 0)
-              left_turn[left_turns++] = {r->key, r->dst};
-            else
-              me_.turn.push_back({r->key, r->dst});
-          } else {
-            *w++ = *r;
-          }
+    const int node_shift = shift + 1;   // node at level k = src >> node_shift
+    std::vector<Down>& turn = me_.turn;
+    std::vector<Down>& left_turn = me_.left_turn;
+    left_turn.clear();
+    std::uint64_t j = UINT64_MAX;
+    Up* first = w;  // the node's continuing records
+    Up* mid = w;    // ... the right child's from here
+    bool in_right = false;
+    const auto end_node = [&]() __attribute__((always_inline)) {
+      if (j == UINT64_MAX) return;
+      if (!left_turn.empty()) {
+        turn.insert(turn.end(), left_turn.begin(), left_turn.end());
+        left_turn.clear();
+      }
+      if (!in_right) mid = w;
+      if (mid != first && mid != w) {
+        if (w - first <= 16) {
+          for (Up* x = mid; x < w; ++x)
+            for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
+        } else {
+          // The output never passes the right child's next record, so it merges in place.
+          me_.merge_left.assign(first, mid);
+          const Up* a = me_.merge_left.data();
+          const Up* ae = a + me_.merge_left.size();
+          const Up* b = mid;
+          Up* o = first;
+          while (a != ae && b != w) *o++ = a->key < b->key ? *a++ : *b++;
+          while (a != ae) *o++ = *a++;
         }
-        me_.turn.insert(me_.turn.end(), left_turn.begin(), left_turn.begin() + left_turns);
-        for (Up* x = first + 1; x < w; ++x)
-          for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
-        advance_part();
-        if (k > 0) finish_run(out + out_begin, first, w, k, j, true);
-        continue;
       }
-      Span<Up> left{}, right{};
-      Up* e = run_end(r, mine[p].end(), channel);
-      ((c & 1) == 0 ? left : right) = {r, static_cast<std::size_t>(e - r)};
-      r = e;
-      advance_part();
-      if ((c & 1) == 0 && p < 2 && channel(*r) == (c | 1)) {
-        e = run_end(r, mine[p].end(), channel);
-        right = {r, static_cast<std::size_t>(e - r)};
-        r = e;
-        advance_part();
-      }
-      if (!(child_mask & 1)) left = {};
-      if (!(child_mask & 2)) right = {};
-      Up* first = w;
-      w = merge_up(left, right, w, j, k);
       if (k > 0) finish_run(out + out_begin, first, w, k, j, true);
-    }
-    me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
-  }
-
-  // Whether node j's records start at r and end within kSmallNode records in the same part.
-  template <class Channel>
-  static bool small_node(const Up* r, const std::array<Span<Up>, 2>& mine, std::size_t p,
-                         std::uint64_t j, Channel channel) {
-    const Up* end = mine[p].end();
-    const Up* q = r;
-    for (std::size_t n = 0; n < kSmallNode; ++n, ++q) {
-      if (q == end) return p == 1 || mine[1].size == 0 || (channel(mine[1].data[0]) >> 1) != j;
-      if ((channel(*q) >> 1) != j) return true;
-    }
-    return false;
-  }
-
-  Up* merge_up(Span<Up> left, Span<Up> right, Up* w, std::uint64_t j, int k) {
-    const int down_shift = ctx_.levels - k;  // the node at level k above dst = dst >> down_shift
-    const auto turns = [&](const Up& r) {
-      return k == 0 || (std::uint64_t{r.dst} >> down_shift) == j;
     };
-    me_.left_turn.clear();
-    const Up* a = left.begin();
-    const Up* ae = left.end();
-    const Up* b = right.begin();
-    const Up* be = right.end();
-    while (true) {
-      const std::uint32_t ka = a != ae ? a->key : kDead;
-      const std::uint32_t kb = b != be ? b->key : kDead;
-      if (ka == kDead && kb == kDead) break;
-      if (ka < kb) {
-        if (turns(*a))
-          me_.left_turn.push_back({a->key, a->dst});
+    for (std::size_t p = 0; p < 2; ++p) {
+      for (const Up& r : mine[p]) {
+        const std::uint64_t node = r.src >> node_shift;
+        if (node != j) {
+          end_node();
+          j = node;
+          first = mid = w;
+          in_right = false;
+        }
+        const bool right = (r.src >> shift) & 1;
+        if (right && !in_right) {
+          in_right = true;
+          mid = w;
+        }
+        if (!(child_mask & (right ? 2 : 1)) || r.key == kDead) continue;
+        if (k == 0 || (std::uint64_t{r.dst} >> down_shift) == node)
+          (right ? turn : left_turn).push_back({r.key, r.dst});
         else
-          *w++ = *a;
-        ++a;
-      } else {
-        if (turns(*b))
-          me_.turn.push_back({b->key, b->dst});
-        else
-          *w++ = *b;
-        ++b;
+          *w++ = r;
       }
     }
-    me_.turn.insert(me_.turn.end(), me_.left_turn.begin(), me_.left_turn.end());
-    return w;
+    end_node();
+    me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
   }
 
   // Down from level k - 1 to level k: child c of node j takes j's records whose dst is below c,
@@ -756,17 +730,21 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     const int in = sort_by_source(c, 0, count, levels);
     const LevelContext ctx{levels, policy_, &cap_, wires_, &delay_, &timing_};
     c.lanes = count >= parallel_threshold_ ? 2 : 1;
-    c.failure = nullptr;
-    c.barrier.abort.store(false);
-    for (auto& lane : c.lane) lane.steps = 0, lane.slowest = 0, lane.out_begin = lane.out_size = {};
+    c.failure = {};
+    c.barrier.reset();
+    for (auto& lane : c.lane) {
+      lane.steps = 0, lane.slowest = 0, lane.out_begin = lane.out_size = {};
+      // Room for every turning message: only the pages written count (8 bytes a message).
+      lane.turn.reserve(count);
+    }
     std::array<std::uint64_t, 2> state{rng_state_, rng_state_};
     const auto work = [&](int id) {
       try {
         LaneWork lane(c, id, ctx, rng_state_);
         if (lane.run(in, count)) state[static_cast<std::size_t>(id)] = lane.rng_state();
       } catch (...) {
-        c.failure = std::current_exception();
-        c.barrier.abort.store(true, std::memory_order_release);
+        c.failure[static_cast<std::size_t>(id)] = std::current_exception();
+        c.barrier.fail();
       }
     };
     if (c.lanes == 2) {
@@ -776,7 +754,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     } else {
       work(0);
     }
-    if (c.failure) std::rethrow_exception(c.failure);
+    for (const auto& failure : c.failure)
+      if (failure) std::rethrow_exception(failure);
     rng_state_ = state[0];
     for (int l = 0; l < c.lanes; ++l) {
       steps_ += c.lane[l].steps;
