@@ -80,8 +80,8 @@ int one_run(const std::string& algorithm, int lg_n, std::size_t threshold, int r
   double schedule_seconds = 0;
   if (algorithm == "offline" || algorithm == "corollary-2") {
     const auto start = Clock::now();
-    schedule = algorithm == "offline" ? offline_schedule(tree, m)
-                                      : offline_schedule_wide(tree, m).cycles;
+    schedule =
+        algorithm == "offline" ? offline_schedule(tree, m) : offline_schedule_wide(tree, m).cycles;
     schedule_seconds = seconds_since(start);
   }
   for (int r = 0; r < repeat; ++r) {

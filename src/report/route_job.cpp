@@ -118,10 +118,11 @@ MessageSet route_messages(const RouteSpec& spec, const FatTree& tree,
   PatternParams pattern = spec.pattern;
   pattern.seed = spec.seed;
   const long double per_message =
-      spec.algorithm == RouteAlgorithm::kOffline       ? kOfflineBytesPerMessage
-      : spec.algorithm == RouteAlgorithm::kRandom      ? kBytesPerMessage + kRandomBytesPerMessage
-      : spec.algorithm == RouteAlgorithm::kRandomPrime ? kBytesPerMessage + kRandomPrimeBytesPerMessage
-                                                       : kBytesPerMessage;
+      spec.algorithm == RouteAlgorithm::kOffline  ? kOfflineBytesPerMessage
+      : spec.algorithm == RouteAlgorithm::kRandom ? kBytesPerMessage + kRandomBytesPerMessage
+      : spec.algorithm == RouteAlgorithm::kRandomPrime
+          ? kBytesPerMessage + kRandomPrimeBytesPerMessage
+          : kBytesPerMessage;
   const auto require = [&](std::uint64_t messages) {
     require_route_memory(spec, messages, tree.processors(), per_message, kFatTreeBytesPerProcessor);
   };

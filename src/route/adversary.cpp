@@ -116,7 +116,8 @@ AdversarySet adversary_set(const FatTree& tree, std::uint64_t lambda) {
   // about 200 bytes (measured on 4^6 processors: --lambda 3000, 96000 messages, peaks at 21 MiB
   // with the process's 5; this gives 18 MiB). Per processor: the probe's count per processor of
   // FT (2) and the route job's load factor (channel_loads.hpp's 8).
-  constexpr long double kBytesPerMessage = 200, kBytesPerProcessor = 2 + kLoadFactorBytesPerProcessor;
+  constexpr long double kBytesPerMessage = 200,
+                        kBytesPerProcessor = 2 + kLoadFactorBytesPerProcessor;
   const long double messages = adversary_message_count(tree, lambda);
   require_memory(8021,
                  messages * kBytesPerMessage +

@@ -237,10 +237,10 @@ class LaneWork {
       std::size_t lo = 0, hi = count;
       if (c_.lanes == 2) {
         const std::size_t mid =
-            count == 0 ? 0 : std::lower_bound(recs, recs + count, recs[count / 2].src,
-                                              [](const Up& r, std::uint32_t s) {
-                                                return r.src < s;
-                                              }) - recs;
+            count == 0 ? 0
+                       : std::lower_bound(recs, recs + count, recs[count / 2].src,
+                                          [](const Up& r, std::uint32_t s) { return r.src < s; }) -
+                             recs;
         (id_ == 0 ? hi : lo) = mid;
       }
       begin_level();
@@ -446,8 +446,9 @@ class LaneWork {
         child_mask = id_ == 0 ? 2 : 1;
       } else if (total > 0) {
         const std::size_t half = total / 2;
-        const Up& median = half < parts.part[0].size ? parts.part[0].data[half]
-                                                     : parts.part[1].data[half - parts.part[0].size];
+        const Up& median = half < parts.part[0].size
+                               ? parts.part[0].data[half]
+                               : parts.part[1].data[half - parts.part[0].size];
         const std::uint64_t mid = channel(median) >> 1;
         (id_ == 0 ? hi : lo) = mid;
       }
@@ -602,8 +603,8 @@ class LaneWork {
     skip(my_parts, dp, d);
     skip(my_turn, tp, t);
     while (dp < 2 || tp < 2) {
-      const std::uint64_t j = std::min(dp < 2 ? parent(*d) : UINT64_MAX,
-                                       tp < 2 ? child(*t) >> 1 : UINT64_MAX);
+      const std::uint64_t j =
+          std::min(dp < 2 ? parent(*d) : UINT64_MAX, tp < 2 ? child(*t) >> 1 : UINT64_MAX);
       Span<Down> from{};
       if (dp < 2 && parent(*d) == j) {
         Down* e = run_end(d, my_parts[dp].end(), parent);

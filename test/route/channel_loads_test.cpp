@@ -81,9 +81,9 @@ TEST_SUITE("channel_loads") {
     for (int trial = 0; trial < 40; ++trial) {
       const int levels = 1 + static_cast<int>(rng() % 12);
       const std::uint64_t n = std::uint64_t{1} << levels;
-      const FatTree tree = tree_of(n, trial % 2 ? CapacityProfile::kAreaUniversal
-                                                : CapacityProfile::kConstant,
-                                   1 + rng() % 5);
+      const FatTree tree =
+          tree_of(n, trial % 2 ? CapacityProfile::kAreaUniversal : CapacityProfile::kConstant,
+                  1 + rng() % 5);
       MessageSet m(1 + rng() % (4 * n));
       for (auto& [s, d] : m) {
         s = static_cast<std::uint32_t>(rng() % n);

@@ -40,11 +40,11 @@ std::uint64_t compare(const FatTree& tree, const MessageSet& m, SwitchPolicy pol
   sim.set_parallel_threshold(threshold);
   std::uint64_t cycles = 0;
   bool same = true;
-  sim.set_observer([&](const std::vector<std::uint32_t>& sent,
-                       const std::vector<std::uint32_t>& delivered) {
-    ++cycles;
-    if (ref.cycle(sent) != delivered) same = false;
-  });
+  sim.set_observer(
+      [&](const std::vector<std::uint32_t>& sent, const std::vector<std::uint32_t>& delivered) {
+        ++cycles;
+        if (ref.cycle(sent) != delivered) same = false;
+      });
   route(sim);
   CHECK(same);
   CHECK(sim.steps() == ref.steps());
@@ -132,18 +132,15 @@ TEST_SUITE("delivery_property") {
       pp.count = 1 + rng() % (4 * n);
       pp.seed = rng();
       const MessageSet m = make_pattern(pp, n);
-      const auto cycles =
-          wide ? offline_schedule_wide(tree, m).cycles : offline_schedule(tree, m);
+      const auto cycles = wide ? offline_schedule_wide(tree, m).cycles : offline_schedule(tree, m);
       CAPTURE(trial);
       for (auto policy : {SwitchPolicy::kRandom, SwitchPolicy::kPriority})
         for (std::size_t threshold : {std::size_t{0}, SIZE_MAX})
-          CHECK(compare(tree, m, policy, rng(), threshold, nullptr,
-                        [&](DeliverySimulator& sim) {
-                          bool lossless = false;
-                          CHECK(route_schedule(sim, m.size(), cycles, lossless).delivered ==
-                                m.size());
-                          CHECK(lossless);
-                        }) == cycles.size());
+          CHECK(compare(tree, m, policy, rng(), threshold, nullptr, [&](DeliverySimulator& sim) {
+                  bool lossless = false;
+                  CHECK(route_schedule(sim, m.size(), cycles, lossless).delivered == m.size());
+                  CHECK(lossless);
+                }) == cycles.size());
     }
   }
 
@@ -172,9 +169,9 @@ TEST_SUITE("delivery_property") {
     for (int trial = 0; trial < 40; ++trial) {
       const int levels = 1 + static_cast<int>(rng() % 10);
       const std::uint64_t n = std::uint64_t{1} << levels;
-      const FatTree tree = tree_of(n, trial % 2 ? CapacityProfile::kConstant
-                                                : CapacityProfile::kDoubleEvery2,
-                                   1 + rng() % 3);
+      const FatTree tree =
+          tree_of(n, trial % 2 ? CapacityProfile::kConstant : CapacityProfile::kDoubleEvery2,
+                  1 + rng() % 3);
       PatternParams pp;
       pp.name = "uniform";
       pp.count = 1 + rng() % (8 * n);

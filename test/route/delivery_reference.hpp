@@ -82,9 +82,8 @@ class ReferenceDelivery {
   double elapsed_bound_ = 0;
 };
 
-
 inline ReferenceDelivery::ReferenceDelivery(const FatTree& tree, const MessageSet& messages,
-                                     SwitchPolicy policy, std::uint64_t seed)
+                                            SwitchPolicy policy, std::uint64_t seed)
     : tree_(tree),
       messages_(messages),
       policy_(policy),
@@ -100,7 +99,7 @@ inline ReferenceDelivery::ReferenceDelivery(const FatTree& tree, const MessageSe
 }
 
 inline void ReferenceDelivery::set_wire_timing(const ChannelWireLengths& wires,
-                                        const MessageTiming& timing) {
+                                               const MessageTiming& timing) {
   FTVLSI_ASSERT(wires.table.size() == static_cast<std::size_t>(tree_.levels()) + 1);
   wires_ = &wires;
   timing_ = timing;
@@ -155,7 +154,7 @@ inline void ReferenceDelivery::resolve(int level, bool up) {
 // subset, or the lowest ids with priority switches), the k-th of them on wire k; the rest are
 // dropped. Returns whether any was.
 inline bool ReferenceDelivery::concentrate(int level, bool up, std::uint32_t c, std::uint32_t begin,
-                                    std::uint32_t end) {
+                                           std::uint32_t end) {
   const std::uint64_t cap = tree_.capacity(level);
   if (end - begin > cap && policy_ == SwitchPolicy::kRandom) {
     // Partial Fisher-Yates: the first cap places get a uniform random subset.

@@ -80,7 +80,7 @@ class DeliverySimulator {
   const FatTree& tree_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
-  std::uint64_t rng_state_;  // SplitMix64's state: every random switch draws from one stream
+  std::uint64_t rng_state_;         // SplitMix64's state: every random switch draws from one stream
   std::vector<std::uint64_t> cap_;  // cap(k), k = 0 .. L
   std::unique_ptr<Cycle> work_;
   std::size_t parallel_threshold_ = kParallelCycle;
