@@ -21,16 +21,22 @@
 namespace ftvlsi {
 namespace {
 
-// Bytes a route run holds, fitted to peak RSS (docs/memory-limits.md): per message the set and
-// the delivery simulator's state (2^22 uniform messages on 1024 processors: 253 MiB), Theorem 1's
-// matchings and tracing (2^18 messages on 1024 processors: 189 MiB), the butterfly router's
-// (2^22 messages: 549 MiB), and the text of --schedule and --messages-out; per host processor the
-// fat-tree's channels (2^22 processors: 165 MiB), the butterfly fat-tree's and the fat-pyramid's
-// switches (2^20 processors: 150 and 238 MiB) and the --loads CSV.
-constexpr long double kBytesPerMessage = 64, kOfflineBytesPerMessage = 760,
+// Bytes a route run holds (docs/memory-limits.md). Per message on a binary fat-tree: the set (8),
+// the router's list and delivery cycles (8), a cycle's delivered list (4) and the delivery
+// simulator's buffers (DeliverySimulator::kBytesPerSent, 33), with room for the second lane's
+// turning list and the allocator: 64, fitted to peak RSS (GREEDY on a 2^22-processor
+// permutation, route_bench: 62 bytes a message; `route -n 2^28 --capacity linear-size
+// --max-cycles 1`: 14.3 GiB, 57 bytes a message with the 8 a processor; docs/benchmarks.md).
+// RANDOM's p-subset adds 4, RANDOM''s picks 20. Theorem 1's matchings and tracing (2^18 messages
+// on 1024 processors: 189 MiB), the butterfly router's (2^22 messages: 549 MiB), and the text of
+// --schedule and --messages-out. Per host processor: the fat-tree's load factor
+// (channel_loads.hpp), the butterfly fat-tree's and the fat-pyramid's switches (2^20
+// processors: 150 and 238 MiB), and the --loads table (32) and CSV.
+constexpr long double kBytesPerMessage = 64, kRandomBytesPerMessage = 4,
+                      kRandomPrimeBytesPerMessage = 20, kOfflineBytesPerMessage = 760,
                       kButterflyBytesPerMessage = 140, kTextBytesPerMessage = 32;
-constexpr long double kFatTreeBytesPerProcessor = 48, kButterflyBytesPerProcessor = 240,
-                      kLoadsBytesPerProcessor = 128;
+constexpr long double kFatTreeBytesPerProcessor = kLoadFactorBytesPerProcessor,
+                      kButterflyBytesPerProcessor = 240, kLoadsBytesPerProcessor = 160;
 
 // Messages the spec's pattern makes on n processors (a file's are counted once read).
 std::uint64_t pattern_messages(const PatternParams& p, std::uint64_t n) {
@@ -113,7 +119,11 @@ MessageSet route_messages(const RouteSpec& spec, const FatTree& tree,
   PatternParams pattern = spec.pattern;
   pattern.seed = spec.seed;
   const long double per_message =
-      spec.algorithm == RouteAlgorithm::kOffline ? kOfflineBytesPerMessage : kBytesPerMessage;
+      spec.algorithm == RouteAlgorithm::kOffline  ? kOfflineBytesPerMessage
+      : spec.algorithm == RouteAlgorithm::kRandom ? kBytesPerMessage + kRandomBytesPerMessage
+      : spec.algorithm == RouteAlgorithm::kRandomPrime
+          ? kBytesPerMessage + kRandomPrimeBytesPerMessage
+          : kBytesPerMessage;
   const auto require = [&](std::uint64_t messages) {
     require_route_memory(spec, messages, tree.processors(), per_message, kFatTreeBytesPerProcessor);
   };
@@ -209,8 +219,10 @@ RouteRun run_route(const RouteSpec& spec) {
   const FatTree tree(spec.host);
   RouteRun r;
   r.messages = route_messages(spec, tree, r.adversary);
-  const ChannelLoadTable loads = channel_loads(r.messages, tree.levels());
-  r.load_factor = load_factor(loads, tree);
+  // The per-channel table (32 bytes a processor) only when --loads writes it.
+  std::optional<ChannelLoadTable> loads;
+  if (spec.loads) loads = channel_loads(r.messages, tree.levels());
+  r.load_factor = loads ? load_factor(*loads, tree) : load_factor(r.messages, tree);
   r.congestion = congestion_parameter(tree);
   const SwitchPolicy policy = r.adversary ? SwitchPolicy::kPriority : spec.policy;
   const RandomParams random{spec.k1, spec.k2, *r.congestion, spec.seed + 1, spec.constants};
@@ -228,7 +240,7 @@ RouteRun run_route(const RouteSpec& spec) {
         route_random(random_sim, r.messages.size(), tree.processors(), random, spec.max_cycles);
   }
   describe(spec, r, tree, policy, random, off);
-  if (spec.loads) write_file_atomically(*spec.loads, loads_csv(loads, tree));
+  if (loads) write_file_atomically(*spec.loads, loads_csv(*loads, tree));
   write_outputs(spec, r);
   return r;
 }

@@ -10,6 +10,7 @@
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/route/algorithms.hpp"
+#include "ftvlsi/route/channel_loads.hpp"
 #include "ftvlsi/route/delivery.hpp"
 
 namespace ftvlsi {
@@ -113,9 +114,10 @@ AdversarySet adversary_set(const FatTree& tree, std::uint64_t lambda) {
   require_standard(tree, lambda);
   // Per message: the set, a probe's batches and two delivery simulators (GREEDY's and RANDOM's),
   // about 200 bytes (measured on 4^6 processors: --lambda 3000, 96000 messages, peaks at 21 MiB
-  // with the process's 5; this gives 18 MiB).
-  // The host's channels take about 48 bytes a processor (as in report/route_job.cpp).
-  constexpr long double kBytesPerMessage = 200, kBytesPerProcessor = 48;
+  // with the process's 5; this gives 18 MiB). Per processor: the probe's count per processor of
+  // FT (2) and the route job's load factor (channel_loads.hpp's 8).
+  constexpr long double kBytesPerMessage = 200,
+                        kBytesPerProcessor = 2 + kLoadFactorBytesPerProcessor;
   const long double messages = adversary_message_count(tree, lambda);
   require_memory(8021,
                  messages * kBytesPerMessage +

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ftvlsi/core/error.hpp"
+
 namespace ftvlsi {
 
 ChannelLoadTable channel_loads(const MessageSet& messages, int levels) {
@@ -30,6 +32,37 @@ double load_factor(const ChannelLoadTable& loads, const FatTree& tree) {
     const double cap = static_cast<double>(tree.capacity(k));
     for (auto l : loads.up[k]) lambda = std::max(lambda, l / cap);
     for (auto l : loads.down[k]) lambda = std::max(lambda, l / cap);
+  }
+  return lambda;
+}
+
+double load_factor(const MessageSet& messages, const FatTree& tree) {
+  const int levels = tree.levels();
+  const std::size_t n = std::size_t{1} << levels;
+  FTVLSI_ASSERT(messages.size() < (std::uint64_t{1} << 32));
+  // turning[2^k + j]: the messages whose path turns at node j of level k (k < L).
+  std::vector<std::uint32_t> turning(n, 0), load(n, 0);
+  for (const auto& [s, d] : messages)
+    if (s != d) {
+      const int lca = levels - (32 - __builtin_clz(s ^ d));
+      ++turning[(std::size_t{1} << lca) + (s >> (levels - lca))];
+    }
+  double lambda = 0;
+  for (const bool up : {true, false}) {
+    // Level L: a leaf's channel carries its messages; level k < L: the children's, less those
+    // that turn at the node.
+    std::fill(load.begin(), load.end(), 0u);
+    for (const auto& [s, d] : messages)
+      if (s != d) ++load[up ? s : d];
+    for (int k = levels; k >= 1; --k) {
+      const std::size_t nodes = std::size_t{1} << k;
+      if (k < levels)
+        for (std::size_t j = 0; j < nodes; ++j)
+          load[j] = load[2 * j] + load[2 * j + 1] - turning[nodes + j];
+      const double cap = static_cast<double>(tree.capacity(k));
+      const std::uint32_t most = *std::max_element(load.begin(), load.begin() + nodes);
+      lambda = std::max(lambda, most / cap);
+    }
   }
   return lambda;
 }

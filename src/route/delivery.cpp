@@ -3,31 +3,228 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
+#include <exception>
+#include <numeric>
+#include <thread>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "switched_delivery.hpp"
+
+// The data layout (docs/routing.md, "The simulator's data layout"). A cycle's messages are
+// records in flat arrays, grouped by the channel they contend for at the current level and, within
+// a channel, in the order sent (the record's key is its place in the list sent, so the priority
+// switch passes the lowest keys and the random switch shuffles in key order):
+//   - up: {key, src, dst}, sorted by (src, key) once per cycle; going up a level merges the two
+//     children's runs of every node, and a message whose path turns there moves to the turning
+//     list of its down channel instead;
+//   - down: {key, dst}; going down a level splits a parent's run by the next bit of dst and merges
+//     each half with the messages that turn into that child.
+// A concentrator that gets more than cap messages passes cap of them: the survivors stay at the
+// front of the channel's run, still in key order, and the rest of the run is marked dead (key
+// kDead), which ends the run for the next level's merge. Every level is one streaming pass; no
+// per-message allocation.
+//
+// Random switches draw from one SplitMix64 stream, in a fixed order that does not depend on how
+// the work is split: level by level in path order, and within a level only the channels that get
+// more than cap messages, each drawing exactly cap numbers (a partial Fisher-Yates shuffle), in
+// ascending channel order when more than an eighth of the level's channels are used, else in the
+// order of each channel's lowest key. Since SplitMix64's state advances by a constant per draw, a
+// channel's draws start at state + rank * cap * gamma, where rank is its place in that order: the
+// channels of a level can be resolved in any order, by either lane.
+//
+// Two lanes (threads) split every level between them at a node boundary near the middle of the
+// level's messages, and meet at a barrier between levels; each writes its own part of the next
+// level's array. A cycle smaller than the parallel threshold runs on one lane. Either way the
+// records, the draws and hence the survivors are the same.
 
 namespace ftvlsi {
+namespace {
+
+constexpr std::uint32_t kDead = 0xFFFFFFFFu;    // the key of a record dropped by its concentrator
+constexpr std::uint32_t kChosen = 0x80000000u;  // while a random switch compacts its survivors
+constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;  // SplitMix64's increment per draw
+
+struct Up {
+  std::uint32_t key, src, dst;
+};
+struct Down {
+  std::uint32_t key, dst;
+};
+
+template <class R>
+struct Span {
+  R* data = nullptr;
+  std::size_t size = 0;
+  R* begin() const { return data; }
+  R* end() const { return data + size; }
+};
+
+// Up to two parts of a level, one per lane that wrote it, in channel order.
+template <class R>
+struct Parts {
+  std::array<Span<R>, 2> part{};
+  std::size_t total() const { return part[0].size + part[1].size; }
+};
+
+// A channel that got more messages than its capacity, resolved once its draws' place is known.
+struct Overflow {
+  std::uint32_t start, count;  // the run within the lane's output
+  std::uint64_t channel;
+  std::uint32_t min_key;
+  std::uint64_t rank = 0;  // its place among the level's overflowing channels, in draw order
+};
+
+// The end of the run of records whose `channel(record)` equals that of *first, in [first, last):
+// exponential then binary search (deep runs hold a message or two, top ones millions).
+template <class R, class Channel>
+R* run_end(R* first, R* last, Channel channel) {
+  const auto c = channel(*first);
+  // Most runs are short: look at a few records first.
+  R* r = first + 1;
+  for (int i = 0; i < 8; ++i, ++r)
+    if (r == last || channel(*r) != c) return r;
+  std::size_t step = 1;
+  R* lo = r - 1;  // channel(*lo) == c
+  while (true) {
+    if (static_cast<std::size_t>(last - lo) <= step) break;
+    if (channel(lo[step]) != c) {
+      last = lo + step;
+      break;
+    }
+    lo += step;
+    step *= 2;
+  }
+  return std::partition_point(lo, last, [&](const R& x) { return channel(x) == c; });
+}
+
+// Two threads meeting between levels. A lane that fails sets `abort`; the other returns from its
+// next wait, so neither waits forever.
+class LaneBarrier {
+ public:
+  bool wait() {
+    const std::uint32_t gen = generation_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) == 1) {
+      arrived_.store(0, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_acq_rel);
+      generation_.notify_one();
+    } else {
+      // Spin a little (levels are short), then sleep until the other lane arrives or fails.
+      for (int spin = 0; generation_.load(std::memory_order_acquire) == gen; ++spin) {
+        if (abort.load(std::memory_order_acquire)) return false;
+        if (spin > 256) generation_.wait(gen, std::memory_order_acquire);
+      }
+    }
+    return !abort.load(std::memory_order_acquire);
+  }
+  // A failing lane stops the other's wait.
+  void fail() {
+    abort.store(true, std::memory_order_release);
+    generation_.fetch_add(1, std::memory_order_acq_rel);
+    generation_.notify_all();
+  }
+  // Before a cycle (a failed one may have left a lane counted).
+  void reset() {
+    arrived_.store(0);
+    abort.store(false);
+  }
+  std::atomic<bool> abort{false};
+
+ private:
+  std::atomic<std::uint32_t> arrived_{0}, generation_{0};
+};
+
+}  // namespace
+
+// One cycle's buffers, kept from cycle to cycle so that their memory is reused.
+struct DeliverySimulator::Cycle {
+  // Per lane: its part of the current level, what it learnt there, and its turning messages.
+  struct Lane {
+    std::vector<Overflow> overflow;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> by_key;  // (min key, overflow index)
+    std::uint64_t touched = 0, steps = 0;
+    double slowest = 0;
+    std::vector<Down> turn, left_turn;   // T_k for every k, appended from k = L down to 1
+    std::vector<Up> merge_left;          // a big node's left child, while merging
+    std::vector<std::size_t> turn_at;    // T_k = turn[turn_at[k], turn_at[k - 1])
+    std::vector<std::uint32_t> shuffle;  // a random switch's positions
+    // Where the lane's part of a level lies in each buffer (the level read and the level written
+    // use different entries, so a lane never changes what the other may still be reading).
+    std::array<std::size_t, 2> out_begin{}, out_size{};
+  };
+  // Two raw buffers of 32-bit words, read as Up or Down records (both of 32-bit fields).
+  std::array<std::vector<std::uint32_t>, 2> buffer;
+  std::array<Lane, 2> lane;
+  std::vector<std::uint8_t> delivered;  // per key
+  std::vector<std::uint32_t> radix;     // counts
+  // Wire timing per key.
+  std::vector<double> delay;
+  std::vector<std::uint64_t> length;
+  std::vector<std::uint32_t> wires;
+  LaneBarrier barrier;
+  int lanes = 1;
+  std::array<std::exception_ptr, 2> failure;  // per lane
+
+  template <class R>
+  R* records(int b) {
+    return reinterpret_cast<R*>(buffer[b].data());
+  }
+};
+
+namespace {
+
+// What a lane needs to resolve a level, shared by both lanes.
+struct LevelContext {
+  int levels;
+  SwitchPolicy policy;
+  const std::vector<std::uint64_t>* cap;
+  const ChannelWireLengths* wires;
+  const std::vector<std::array<std::array<std::vector<double>, 2>, 2>>* delay;
+  const MessageTiming* timing;
+};
+
+}  // namespace
 
 DeliverySimulator::DeliverySimulator(const FatTree& tree, const MessageSet& messages,
                                      SwitchPolicy policy, std::uint64_t seed)
     : tree_(tree),
       messages_(messages),
       policy_(policy),
-      rng_(seed),
-      lca_(messages.size()),
-      count_(tree.processors(), 0),
-      fill_(tree.processors(), 0) {
-  const int levels = tree.levels();
-  for (std::size_t i = 0; i < messages.size(); ++i) {
-    const auto [s, d] = messages[i];
-    lca_[i] = s == d ? -1 : static_cast<std::int8_t>(levels - (32 - __builtin_clz(s ^ d)));
-  }
+      rng_state_(seed),
+      cap_(tree.capacities()),
+      work_(std::make_unique<Cycle>()),
+      seed_(seed) {}
+
+DeliverySimulator::~DeliverySimulator() = default;
+DeliverySimulator::DeliverySimulator(DeliverySimulator&&) noexcept = default;
+
+void DeliverySimulator::use_partial_switches(std::uint64_t seed) {
+  FTVLSI_ASSERT(!wires_ && round_trip_bound_.empty());
+  switched_ = std::make_unique<SwitchedDelivery>(tree_, messages_, policy_, seed_);
+  switched_->use_partial_switches(seed);
+}
+
+std::vector<std::uint64_t> DeliverySimulator::take_path_lengths() {
+  return switched_ ? switched_->take_path_lengths() : std::move(path_length_);
+}
+
+void DeliverySimulator::set_round_trip_bounds(std::vector<double> round_trip) {
+  if (switched_)
+    switched_->set_round_trip_bounds(std::move(round_trip));
+  else
+    round_trip_bound_ = std::move(round_trip);
+}
+
+std::uint64_t DeliverySimulator::lost_in_switches() const {
+  return switched_ ? switched_->lost_in_switches() : 0;
 }
 
 void DeliverySimulator::set_wire_timing(const ChannelWireLengths& wires,
                                         const MessageTiming& timing) {
   FTVLSI_ASSERT(wires.table.size() == static_cast<std::size_t>(tree_.levels()) + 1);
+  if (switched_) switched_->set_wire_timing(wires, timing);
   wires_ = &wires;
   timing_ = timing;
   delay_.assign(wires.table.size(), {});
@@ -39,157 +236,577 @@ void DeliverySimulator::set_wire_timing(const ChannelWireLengths& wires,
   path_length_.assign(messages_.size(), 0);
 }
 
-void DeliverySimulator::use_partial_switches(std::uint64_t seed) {
-  switches_.clear();
-  for (int k = 0; k < tree_.levels(); ++k) {
-    const auto shapes = node_switches(tree_, k);
-    auto build = [&](int s) {
-      return ConcentratorRouter(build_concentrator(shapes[s].inputs, shapes[s].outputs,
-                                                   switch_seed(seed, k, shapes[s].kind)));
+namespace {
+
+// The work of one lane on one cycle. Levels are resolved in two phases: gather (merge the
+// previous level's runs into this level's, counting steps and finding the overflowing channels)
+// and concentrate (the overflowing channels pass cap messages each, once their draws' place in
+// the random stream is known; with priority switches right away).
+class LaneWork {
+ public:
+  using Cycle = DeliverySimulator::Cycle;
+  LaneWork(Cycle& cycle, int id, const LevelContext& ctx, std::uint64_t rng_state)
+      : c_(cycle), id_(id), me_(cycle.lane[id]), ctx_(ctx), rng_state_(rng_state) {}
+
+  // Resolves every level of a cycle whose up records, sorted by (src, key), fill buffer `in`
+  // [0, count). Returns false if the other lane failed.
+  bool run(int in, std::size_t count) {
+    const int levels = ctx_.levels;
+    me_.turn.clear();
+    me_.turn_at.assign(static_cast<std::size_t>(levels) + 2, 0);
+    // Level L: the runs of the sorted records, in place.
+    {
+      Up* recs = c_.records<Up>(in);
+      const auto src = [](const Up& r) { return r.src; };
+      std::size_t lo = 0, hi = count;
+      if (c_.lanes == 2) {
+        const std::size_t mid =
+            count == 0 ? 0
+                       : std::lower_bound(recs, recs + count, recs[count / 2].src,
+                                          [](const Up& r, std::uint32_t s) { return r.src < s; }) -
+                             recs;
+        (id_ == 0 ? hi : lo) = mid;
+      }
+      begin_level();
+      out_ = in;
+      me_.out_begin[in] = lo, me_.out_size[in] = hi - lo;
+      for (Up* r = recs + lo; r != recs + hi;) {
+        Up* e = run_end(r, recs + hi, src);
+        finish_run(recs + lo, r, e, levels, r->src, true);
+        r = e;
+      }
+      if (!concentrate_level(recs + lo, levels, true)) return false;
+    }
+    // Up from level k + 1 to level k, down to k = 0 (where every message turns).
+    int cur = in;
+    for (int k = levels - 1; k >= 0; --k) {
+      if (!check_cancel()) return false;
+      me_.turn_at[static_cast<std::size_t>(k) + 1] = me_.turn.size();
+      const Parts<Up> parts = level_parts<Up>(cur);
+      begin_level();
+      Up* out = c_.records<Up>(1 - cur);
+      out_ = 1 - cur;
+      up_step(parts, out, k);
+      me_.turn_at[static_cast<std::size_t>(k)] = me_.turn.size();
+      if (k > 0 && !concentrate_level(out + me_.out_begin[out_], k, true)) return false;
+      if (k == 0 && !sync()) return false;  // every lane's T_1 is complete
+      cur = 1 - cur;
+    }
+    // Down from level 1 to level L.
+    for (int k = 1; k <= levels; ++k) {
+      if (!check_cancel()) return false;
+      const Parts<Down> parts = k == 1 ? Parts<Down>{} : level_parts<Down>(cur);
+      begin_level();
+      Down* out = c_.records<Down>(1 - cur);
+      out_ = 1 - cur;
+      down_step(parts, out, k);
+      if (!concentrate_level(out + me_.out_begin[out_], k, false)) return false;
+      cur = 1 - cur;
+    }
+    // The survivors of the leaf channels are delivered.
+    Down* out = c_.records<Down>(cur);
+    for (std::size_t i = 0; i < me_.out_size[cur]; ++i) {
+      const std::uint32_t key = out[me_.out_begin[cur] + i].key;
+      if (key != kDead) c_.delivered[key] = 1;
+    }
+    return true;
+  }
+
+  std::uint64_t rng_state() const { return rng_state_; }
+
+ private:
+  void begin_level() {
+    me_.overflow.clear();
+    me_.touched = 0;
+  }
+
+  bool check_cancel() {
+    if (id_ == 0) poll_cancel();
+    return !c_.barrier.abort.load(std::memory_order_relaxed);
+  }
+  bool sync() { return c_.lanes == 1 || c_.barrier.wait(); }
+
+  // The previous level's parts: each lane's output in the buffer `b`.
+  template <class R>
+  Parts<R> level_parts(int b) {
+    Parts<R> p;
+    R* recs = c_.records<R>(b);
+    for (int l = 0; l < c_.lanes; ++l)
+      p.part[static_cast<std::size_t>(l)] = {recs + c_.lane[l].out_begin[b],
+                                             c_.lane[l].out_size[b]};
+    return p;
+  }
+
+  // A run of a channel at `level`, [first, last) in the lane's output `base`: counted, and either
+  // listed as overflowing or passed whole (each record on the wire of its place).
+  template <class R>
+  [[gnu::always_inline]] void finish_run(R* base, R* first, R* last, int level,
+                                         std::uint64_t channel, bool up) {
+    const auto count = static_cast<std::size_t>(last - first);
+    if (count == 0) return;
+    ++me_.touched;
+    me_.steps += count;
+    if (count > (*ctx_.cap)[static_cast<std::size_t>(level)]) {
+      me_.overflow.push_back({static_cast<std::uint32_t>(first - base),
+                              static_cast<std::uint32_t>(count), channel, first->key});
+    } else if (ctx_.wires) {
+      for (std::size_t i = 0; i < count; ++i) add_wire(first[i].key, level, channel, up, i);
+    }
+  }
+
+  void add_wire(std::uint32_t key, int level, std::uint64_t channel, bool up, std::size_t wire) {
+    const auto k = static_cast<std::size_t>(level);
+    const int dir = up ? 0 : 1;
+    c_.delay[key] += (*ctx_.delay)[k][channel & 1][dir][wire];
+    c_.length[key] += ctx_.wires->table[k][channel & 1][dir][wire];
+    ++c_.wires[key];
+  }
+  void add_nack(std::uint32_t key) {
+    me_.slowest = std::max(me_.slowest, 2 * ctx_.timing->head(c_.delay[key], c_.wires[key]) + 1);
+  }
+
+  // Places the level's overflowing channels in the random stream, resolves them and advances the
+  // stream past the level. Returns false if the other lane failed.
+  template <class R>
+  bool concentrate_level(R* base, int level, bool up) {
+    const std::uint64_t cap = (*ctx_.cap)[static_cast<std::size_t>(level)];
+    if (ctx_.policy == SwitchPolicy::kRandom) {
+      if (!sync()) return false;  // both lanes' overflows are known
+      const Cycle::Lane& other = c_.lane[1 - id_];
+      const bool two = c_.lanes == 2;
+      const std::uint64_t touched = me_.touched + (two ? other.touched : 0);
+      const std::uint64_t total = me_.overflow.size() + (two ? other.overflow.size() : 0);
+      // More than an eighth of the channels in use: ascending channel order; else by lowest key.
+      const bool dense = touched > (std::uint64_t{1} << level) / 8;
+      if (dense) {
+        const std::uint64_t base_rank = two && id_ == 1 ? other.overflow.size() : 0;
+        for (std::size_t i = 0; i < me_.overflow.size(); ++i) me_.overflow[i].rank = base_rank + i;
+      } else if (total > 0) {
+        me_.by_key.clear();
+        for (std::uint32_t i = 0; i < me_.overflow.size(); ++i)
+          me_.by_key.push_back({me_.overflow[i].min_key, i});
+        std::sort(me_.by_key.begin(), me_.by_key.end());
+        if (!sync()) return false;  // both lanes' lists are sorted
+        std::size_t j = 0;
+        for (std::size_t i = 0; i < me_.by_key.size(); ++i) {
+          if (two)
+            while (j < other.by_key.size() && other.by_key[j].first < me_.by_key[i].first) ++j;
+          me_.overflow[me_.by_key[i].second].rank = i + j;
+        }
+      }
+      for (const Overflow& o : me_.overflow)
+        resolve(base + o.start, o, level, up, rng_state_ + o.rank * cap * kGamma);
+      rng_state_ += total * cap * kGamma;
+    } else {
+      for (const Overflow& o : me_.overflow) resolve(base + o.start, o, level, up, 0);
+    }
+    return sync();  // the level is complete before anyone reads it
+  }
+
+  // One overflowing channel's ideal concentrator: cap of its records pass (a uniform random
+  // subset by a partial Fisher-Yates shuffle of the key order, or the lowest keys), the i-th of
+  // them on wire i; the others are dropped and get a negative acknowledgment. The survivors move
+  // to the front of the run in key order and the rest of the run is marked dead.
+  template <class R>
+  void resolve(R* run, const Overflow& o, int level, bool up, std::uint64_t state) {
+    const std::uint32_t count = o.count;
+    const auto cap = static_cast<std::uint32_t>((*ctx_.cap)[static_cast<std::size_t>(level)]);
+    if (ctx_.policy == SwitchPolicy::kPriority) {
+      if (ctx_.wires) {
+        for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[i].key, level, o.channel, up, i);
+        for (std::uint32_t i = cap; i < count; ++i) add_nack(run[i].key);
+      }
+      for (std::uint32_t i = cap; i < count; ++i) run[i].key = kDead;
+      return;
+    }
+    SplitMix64 rng(state);
+    if (count <= 64 && !ctx_.wires) {
+      // A small channel: the shuffle in bytes, the survivors as a bit mask.
+      std::array<std::uint8_t, 64> pos;
+      std::iota(pos.begin(), pos.begin() + count, std::uint8_t{0});
+      for (std::uint32_t i = 0; i < cap; ++i)
+        std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
+      std::uint64_t chosen = 0;
+      for (std::uint32_t i = 0; i < cap; ++i) chosen |= std::uint64_t{1} << pos[i];
+      std::uint32_t w = 0;
+      for (; chosen != 0; chosen &= chosen - 1) run[w++] = run[std::countr_zero(chosen)];
+      for (; w < count; ++w) run[w].key = kDead;
+      return;
+    }
+    auto& pos = me_.shuffle;
+    pos.resize(count);
+    std::iota(pos.begin(), pos.end(), 0u);
+    for (std::uint32_t i = 0; i < cap; ++i)
+      std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
+    if (ctx_.wires) {
+      for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[pos[i]].key, level, o.channel, up, i);
+      for (std::uint32_t i = cap; i < count; ++i) add_nack(run[pos[i]].key);
+    }
+    for (std::uint32_t i = 0; i < cap; ++i) run[pos[i]].key |= kChosen;
+    std::uint32_t w = 0;
+    for (std::uint32_t i = 0; i < count; ++i)
+      if (run[i].key & kChosen) {
+        run[w] = run[i];
+        run[w++].key &= ~kChosen;
+      }
+    for (; w < count; ++w) run[w].key = kDead;
+  }
+
+  // Up from level k + 1 to level k: the records of node j's children merge in key order; those
+  // whose destination is below j turn there (into the down channel at level k + 1 beside their
+  // own) and the rest use the up channel (k, j). The turning ones are kept by destination channel
+  // (the right child's first), in key order.
+  void up_step(const Parts<Up>& parts, Up* out, int k) {
+    const int levels = ctx_.levels;
+    const int shift = levels - k - 1;  // channel at level k + 1 = src >> shift
+    const auto channel = [shift](const Up& r) { return r.src >> shift; };
+    // This lane's share: the nodes j in [lo, hi); at k = 0 lane 0 takes the right child's
+    // messages (they turn into down channel 0) and lane 1 the left's.
+    std::uint64_t lo = 0, hi = UINT64_MAX;
+    int child_mask = 3;
+    const std::size_t total = parts.total();
+    if (c_.lanes == 2) {
+      if (k == 0) {
+        child_mask = id_ == 0 ? 2 : 1;
+      } else if (total > 0) {
+        const std::size_t half = total / 2;
+        const Up& median = half < parts.part[0].size
+                               ? parts.part[0].data[half]
+                               : parts.part[1].data[half - parts.part[0].size];
+        const std::uint64_t mid = channel(median) >> 1;
+        (id_ == 0 ? hi : lo) = mid;
+      }
+    }
+    // Where the lane writes: after everything lane 0 reads (an output never outgrows its input).
+    std::size_t before = 0;
+    std::array<Span<Up>, 2> mine{};
+    for (std::size_t p = 0; p < 2; ++p) {
+      const Span<Up>& s = parts.part[p];
+      const auto parent_below = [&](std::uint64_t bound) {
+        return static_cast<std::size_t>(
+            std::partition_point(s.begin(), s.end(),
+                                 [&](const Up& r) { return (channel(r) >> 1) < bound; }) -
+            s.begin());
+      };
+      const std::size_t a = lo == 0 ? 0 : parent_below(lo);
+      const std::size_t b = hi == UINT64_MAX ? s.size : parent_below(hi);
+      mine[p] = {s.data + a, b - a};
+      before += a;
+    }
+    std::size_t& out_begin = me_.out_begin[out_];
+    out_begin = id_ == 0 || k == 0 ? 0 : before;
+    Up* w = out + out_begin;
+    // One scan over the lane's records (both parts, in channel order). A node's records arrive
+    // as its left child's run, then its right child's, each in key order: the continuing ones
+    // are written out as they come and merged when the node ends (an insertion sort when few,
+    // else a merge with the left ones copied aside); the turning ones go to T_{k+1}, the right
+    // child's first (they turn into down channel 2j, the left's into 2j + 1).
+    const int down_shift = levels - k;  // the node at level k above dst = dst >> down_shift
+    const int node_shift = shift + 1;   // node at level k = src >> node_shift
+    std::vector<Down>& turn = me_.turn;
+    std::vector<Down>& left_turn = me_.left_turn;
+    left_turn.clear();
+    std::uint64_t j = UINT64_MAX;
+    Up* first = w;  // the node's continuing records
+    Up* mid = w;    // ... the right child's from here
+    bool in_right = false;
+    const auto end_node = [&]() __attribute__((always_inline)) {
+      if (j == UINT64_MAX) return;
+      if (!left_turn.empty()) {
+        turn.insert(turn.end(), left_turn.begin(), left_turn.end());
+        left_turn.clear();
+      }
+      if (!in_right) mid = w;
+      if (mid != first && mid != w) {
+        if (w - first <= 16) {
+          for (Up* x = mid; x < w; ++x)
+            for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
+        } else {
+          // The output never passes the right child's next record, so it merges in place.
+          me_.merge_left.assign(first, mid);
+          const Up* a = me_.merge_left.data();
+          const Up* ae = a + me_.merge_left.size();
+          const Up* b = mid;
+          Up* o = first;
+          while (a != ae && b != w) *o++ = a->key < b->key ? *a++ : *b++;
+          while (a != ae) *o++ = *a++;
+        }
+      }
+      if (k > 0) finish_run(out + out_begin, first, w, k, j, true);
     };
-    switches_.push_back({build(0), build(1), build(2)});
+    for (std::size_t p = 0; p < 2; ++p) {
+      for (const Up& r : mine[p]) {
+        const std::uint64_t node = r.src >> node_shift;
+        if (node != j) {
+          end_node();
+          j = node;
+          first = mid = w;
+          in_right = false;
+        }
+        const bool right = (r.src >> shift) & 1;
+        if (right && !in_right) {
+          in_right = true;
+          mid = w;
+        }
+        if (!(child_mask & (right ? 2 : 1)) || r.key == kDead) continue;
+        if (k == 0 || (std::uint64_t{r.dst} >> down_shift) == node)
+          (right ? turn : left_turn).push_back({r.key, r.dst});
+        else
+          *w++ = r;
+      }
+    }
+    end_node();
+    me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
   }
+
+  // Down from level k - 1 to level k: child c of node j takes j's records whose dst is below c,
+  // merged in key order with the records that turn into c.
+  void down_step(const Parts<Down>& parts, Down* out, int k) {
+    const int levels = ctx_.levels;
+    const int shift = levels - k;  // channel at level k = dst >> shift
+    const auto child = [shift](const Down& r) { return std::uint64_t{r.dst} >> shift; };
+    const auto parent = [&](const Down& r) { return child(r) >> 1; };
+    // T_k from both lanes.
+    Parts<Down> turn;
+    for (int l = 0; l < c_.lanes; ++l) {
+      Cycle::Lane& from = c_.lane[l];
+      const std::size_t a = from.turn_at[static_cast<std::size_t>(k)];
+      const std::size_t b = from.turn_at[static_cast<std::size_t>(k) - 1];
+      turn.part[static_cast<std::size_t>(l)] = {from.turn.data() + a, b - a};
+    }
+    // This lane's children: [lo, hi), split at a node (k >= 2) near the middle of the parents'
+    // records, or at k = 1 one child each.
+    std::uint64_t lo = 0, hi = UINT64_MAX;
+    if (c_.lanes == 2) {
+      std::uint64_t mid = 1;
+      if (k >= 2) {
+        const Parts<Down>& by = parts.total() > 0 ? parts : turn;
+        const std::size_t total = by.total(), half = total / 2;
+        mid = 0;
+        if (total > 0) {
+          const Down& median = half < by.part[0].size ? by.part[0].data[half]
+                                                      : by.part[1].data[half - by.part[0].size];
+          mid = (parts.total() > 0 ? parent(median) : child(median) >> 1) * 2;
+        }
+      }
+      (id_ == 0 ? hi : lo) = mid;
+    }
+    std::size_t before = 0;
+    const auto slice = [&](const Parts<Down>& in, auto key, std::uint64_t from, std::uint64_t to,
+                           bool count_before) {
+      std::array<Span<Down>, 2> mine{};
+      for (std::size_t p = 0; p < 2; ++p) {
+        const Span<Down>& s = in.part[p];
+        const auto below = [&](std::uint64_t bound) {
+          return static_cast<std::size_t>(
+              std::partition_point(s.begin(), s.end(),
+                                   [&](const Down& r) { return key(r) < bound; }) -
+              s.begin());
+        };
+        const std::size_t a = from == 0 ? 0 : below(from);
+        const std::size_t b = to == UINT64_MAX ? s.size : below(to);
+        mine[p] = {s.data + a, b - a};
+        if (count_before) before += a;
+      }
+      return mine;
+    };
+    const auto my_parts = slice(parts, parent, lo / 2, hi == UINT64_MAX ? hi : (hi + 1) / 2, true);
+    const auto my_turn = slice(turn, child, lo, hi, true);
+    std::size_t& out_begin = me_.out_begin[out_];
+    out_begin = id_ == 0 ? 0 : before;
+    Down* w = out + out_begin;
+    std::size_t dp = 0, tp = 0;
+    Down* d = my_parts[0].data;
+    Down* t = my_turn[0].data;
+    const auto skip = [](const std::array<Span<Down>, 2>& in, std::size_t& p, Down*& r) {
+      while (p < 2 && r == in[p].end()) {
+        ++p;
+        r = p < 2 ? in[p].data : nullptr;
+      }
+    };
+    skip(my_parts, dp, d);
+    skip(my_turn, tp, t);
+    while (dp < 2 || tp < 2) {
+      const std::uint64_t j =
+          std::min(dp < 2 ? parent(*d) : UINT64_MAX, tp < 2 ? child(*t) >> 1 : UINT64_MAX);
+      Span<Down> from{};
+      if (dp < 2 && parent(*d) == j) {
+        Down* e = run_end(d, my_parts[dp].end(), parent);
+        from = {d, static_cast<std::size_t>(e - d)};
+        d = e;
+        skip(my_parts, dp, d);
+      }
+      for (std::uint64_t c = 2 * j; c <= 2 * j + 1; ++c) {
+        Span<Down> joining{};
+        if (tp < 2 && child(*t) == c) {
+          Down* e = run_end(t, my_turn[tp].end(), child);
+          joining = {t, static_cast<std::size_t>(e - t)};
+          t = e;
+          skip(my_turn, tp, t);
+        }
+        if (c < lo || c >= hi) continue;
+        Down* first = w;
+        w = merge_down(from, joining, w, c, shift);
+        finish_run(out + out_begin, first, w, k, c, false);
+      }
+    }
+    me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
+  }
+
+  static Down* merge_down(Span<Down> from, Span<Down> joining, Down* w, std::uint64_t c,
+                          int shift) {
+    const Down* a = from.begin();
+    const Down* ae = from.end();
+    const auto next = [&] {
+      for (; a != ae; ++a) {
+        if (a->key == kDead) {
+          a = ae;
+          break;
+        }
+        if ((std::uint64_t{a->dst} >> shift) == c) break;
+      }
+    };
+    next();
+    const Down* b = joining.begin();
+    const Down* be = joining.end();
+    while (a != ae && b != be) {
+      if (a->key < b->key) {
+        *w++ = *a++;
+        next();
+      } else {
+        *w++ = *b++;
+      }
+    }
+    for (; a != ae; ++a, next()) *w++ = *a;
+    for (; b != be; ++b) *w++ = *b;
+    return w;
+  }
+
+  Cycle& c_;
+  int id_;
+  Cycle::Lane& me_;
+  const LevelContext& ctx_;
+  std::uint64_t rng_state_;
+  int out_ = 0;  // the buffer the current level is written to
+};
+
+// Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
+// arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
+int sort_by_source(DeliverySimulator::Cycle& c, int in, std::size_t count, int levels) {
+  Up* recs = c.records<Up>(in);
+  if (std::is_sorted(recs, recs + count, [](const Up& a, const Up& b) { return a.src < b.src; }))
+    return in;
+  const int passes = (levels + 10) / 11;
+  const int bits = (levels + passes - 1) / passes;
+  const std::uint32_t mask = (std::uint32_t{1} << bits) - 1;
+  auto& counts = c.radix;
+  for (int pass = 0, shift = 0; pass < passes; ++pass, shift += bits) {
+    Up* from = c.records<Up>(in);
+    Up* to = c.records<Up>(1 - in);
+    counts.assign(std::size_t{1} << bits, 0);
+    for (std::size_t i = 0; i < count; ++i) ++counts[(from[i].src >> shift) & mask];
+    std::uint32_t sum = 0;
+    for (auto& n : counts) {
+      const std::uint32_t here = n;
+      n = sum;
+      sum += here;
+    }
+    for (std::size_t i = 0; i < count; ++i) to[counts[(from[i].src >> shift) & mask]++] = from[i];
+    in = 1 - in;
+  }
+  return in;
 }
 
-// The first `pass` of order_[begin, ...) through the partial switch feeding channel `channel` of
-// `level`: each enters on the input its wire is, the max-flow's paths give their output wires,
-// and those left without a path move to the end of the range. Returns how many got through.
-std::uint32_t DeliverySimulator::through_switch(int level, bool up, std::uint32_t channel,
-                                                std::uint32_t begin, std::uint32_t pass) {
-  const int shift = tree_.levels() - level;
-  const auto cap_below =
-      static_cast<std::uint32_t>(level < tree_.levels() ? tree_.capacity(level + 1) : 0);
-  const auto cap_above = static_cast<std::uint32_t>(tree_.capacity(level - 1));
-  inputs_.clear();
-  for (std::uint32_t i = 0; i < pass; ++i) {
-    const Entry& e = alive_[order_[begin + i]];
-    if (up) {  // from the child's up channel: left child's wires first
-      const std::uint32_t side = (e.src >> (shift - 1)) & 1;
-      inputs_.push_back(side * cap_below + e.wire);
-    } else if (e.lca < level - 1) {  // down from the parent's down channel
-      inputs_.push_back(e.wire);
-    } else {  // turning at the parent: from the sibling's up channel
-      inputs_.push_back(cap_above + e.wire);
-    }
-  }
-  // The up channel of a level-k node is its up switch; the down channel into it, its parent's
-  // down switch towards it.
-  ConcentratorRouter& sw = up ? switches_[level][0] : switches_[level - 1][1 + (channel & 1)];
-  sw.connect(inputs_, &assigned_);
-  std::uint32_t kept = 0;
-  std::vector<std::uint32_t> lost;
-  for (std::uint32_t i = 0; i < pass; ++i) {
-    const std::uint32_t m = order_[begin + i];
-    if (assigned_[i] == UINT32_MAX) {
-      lost.push_back(m);
-      continue;
-    }
-    alive_[m].wire = assigned_[i];
-    order_[begin + kept++] = m;
-  }
-  std::copy(lost.begin(), lost.end(), order_.begin() + begin + kept);
-  lost_in_switches_ += lost.size();
-  return kept;
-}
-
-void DeliverySimulator::resolve(int level, bool up) {
-  const int shift = tree_.levels() - level;
-  auto channel = [&](const Entry& e) { return (up ? e.src : e.dst) >> shift; };
-  auto uses = [&](const Entry& e) { return e.lca >= 0 && e.lca < level; };
-  // Counting sort over the channels actually used (in order of first use), keeping ascending ids
-  // per channel; the counters are zero again on return, so a cycle costs what it sends.
-  touched_.clear();
-  std::size_t users = 0;
-  for (const Entry& e : alive_)
-    if (uses(e)) {
-      const std::uint32_t c = channel(e);
-      if (count_[c]++ == 0) touched_.push_back(c);
-      ++users;
-    }
-  if (users == 0) return;
-  steps_ += users;
-  const std::size_t channels = std::size_t{1} << level;
-  if (touched_.size() > channels / 8) {
-    // Most channels in use: walk them in order, which keeps the memory access sequential.
-    touched_.clear();
-    for (std::uint32_t c = 0; c < channels; ++c)
-      if (count_[c] != 0) touched_.push_back(c);
-  }
-  std::uint32_t running = 0;
-  for (auto c : touched_) fill_[c] = running, running += count_[c];
-  order_.resize(users);
-  for (std::uint32_t i = 0; i < alive_.size(); ++i)
-    if (uses(alive_[i])) order_[fill_[channel(alive_[i])]++] = i;
-  bool any_lost = false;
-  for (auto c : touched_) {
-    const std::uint32_t end = fill_[c], begin = end - count_[c];
-    count_[c] = 0;
-    any_lost = concentrate(level, up, c, begin, end) || any_lost;
-  }
-  // Drop the lost messages, keeping the survivors in ascending order.
-  if (any_lost) std::erase_if(alive_, [](const Entry& e) { return e.lca == kLost; });
-}
-
-// One channel's ideal concentrator over order_[begin, end): the first cap(level) pass (a random
-// subset, or the lowest ids with priority switches), the k-th of them on wire k; the rest are
-// dropped. Returns whether any was.
-bool DeliverySimulator::concentrate(int level, bool up, std::uint32_t c, std::uint32_t begin,
-                                    std::uint32_t end) {
-  const std::uint64_t cap = tree_.capacity(level);
-  if (end - begin > cap && policy_ == SwitchPolicy::kRandom) {
-    // Partial Fisher-Yates: the first cap places get a uniform random subset.
-    for (std::uint32_t i = 0; i < cap; ++i) {
-      const std::uint32_t pick =
-          begin + i + static_cast<std::uint32_t>(rng_.below(end - begin - i));
-      std::swap(order_[begin + i], order_[pick]);
-    }
-  }
-  auto pass = static_cast<std::uint32_t>(std::min<std::uint64_t>(end - begin, cap));
-  const bool processor_channel = up && level == tree_.levels();
-  if (!switches_.empty() && !processor_channel) {
-    pass = through_switch(level, up, c, begin, pass);
-  } else {
-    for (std::uint32_t i = 0; i < pass; ++i) alive_[order_[begin + i]].wire = i;
-  }
-  if (wires_) {
-    const auto& delay = delay_[level][c & 1][up ? 0 : 1];
-    const auto& length = wires_->table[level][c & 1][up ? 0 : 1];
-    for (std::uint32_t i = 0; i < pass; ++i) {
-      Entry& e = alive_[order_[begin + i]];
-      e.delay += delay[e.wire], e.length += length[e.wire], ++e.wires;
-    }
-  }
-  for (std::uint32_t i = begin + pass; i < end; ++i) {
-    Entry& e = alive_[order_[i]];
-    e.lca = kLost;
-    // Dropped at the switch the message has reached: a negative acknowledgment goes back.
-    if (wires_) slowest_ = std::max(slowest_, 2 * timing_.head(e.delay, e.wires) + 1);
-  }
-  return pass < end - begin;
-}
+}  // namespace
 
 std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint32_t>& sent) {
-  alive_.clear();
-  for (auto id : sent) alive_.push_back({id, messages_[id].first, messages_[id].second, lca_[id]});
+  if (switched_) {
+    auto delivered = switched_->cycle(sent);
+    steps_ = switched_->steps();
+    elapsed_ = switched_->elapsed();
+    elapsed_bound_ = switched_->elapsed_bound();
+    if (observer_) observer_(sent, delivered);
+    return delivered;
+  }
+  FTVLSI_ASSERT(sent.size() < kChosen);
+  Cycle& c = *work_;
+  const std::size_t m = sent.size();
+  const int levels = tree_.levels();
   if (!round_trip_bound_.empty()) {
     double slowest = 0;
     for (auto id : sent) slowest = std::max(slowest, round_trip_bound_[id]);
     elapsed_bound_ += slowest;
   }
-  slowest_ = 0;
-  // A cycle of millions of messages takes a while: the caller may stop it level by level.
-  for (int level = tree_.levels(); level >= 1; --level) poll_cancel(), resolve(level, true);
-  for (int level = 1; level <= tree_.levels(); ++level) poll_cancel(), resolve(level, false);
-  std::vector<std::uint32_t> delivered(alive_.size());
-  for (std::size_t i = 0; i < alive_.size(); ++i) {
-    const Entry& e = alive_[i];
-    delivered[i] = e.id;
-    if (wires_ && e.wires > 0) {
-      slowest_ = std::max(slowest_, timing_.round_trip(e.delay, e.wires - 1));
-      path_length_[e.id] = e.length;
+  // The records, in key order; a message to its own processor is delivered at once.
+  const std::size_t words = 3 * m + 3;
+  for (auto& b : c.buffer)
+    if (b.size() < words) b.resize(words);
+  c.delivered.assign(m, 0);
+  if (wires_) {
+    c.delay.assign(m, 0.0);
+    c.length.assign(m, 0);
+    c.wires.assign(m, 0);
+  }
+  std::size_t count = 0;
+  {
+    Up* recs = c.records<Up>(0);
+    for (std::size_t i = 0; i < m; ++i) {
+      const auto [s, d] = messages_[sent[i]];
+      if (s == d)
+        c.delivered[i] = 1;
+      else
+        recs[count++] = {static_cast<std::uint32_t>(i), s, d};
     }
   }
-  elapsed_ += slowest_;
+  double slowest = 0;
+  if (count > 0) {
+    const int in = sort_by_source(c, 0, count, levels);
+    const LevelContext ctx{levels, policy_, &cap_, wires_, &delay_, &timing_};
+    c.lanes = count >= parallel_threshold_ ? 2 : 1;
+    c.failure = {};
+    c.barrier.reset();
+    for (auto& lane : c.lane) {
+      lane.steps = 0, lane.slowest = 0, lane.out_begin = lane.out_size = {};
+      // Room for every turning message: only the pages written count (8 bytes a message).
+      lane.turn.reserve(count);
+    }
+    std::array<std::uint64_t, 2> state{rng_state_, rng_state_};
+    const auto work = [&](int id) {
+      try {
+        LaneWork lane(c, id, ctx, rng_state_);
+        if (lane.run(in, count)) state[static_cast<std::size_t>(id)] = lane.rng_state();
+      } catch (...) {
+        c.failure[static_cast<std::size_t>(id)] = std::current_exception();
+        c.barrier.fail();
+      }
+    };
+    if (c.lanes == 2) {
+      std::thread second(work, 1);
+      work(0);
+      second.join();
+    } else {
+      work(0);
+    }
+    for (const auto& failure : c.failure)
+      if (failure) std::rethrow_exception(failure);
+    rng_state_ = state[0];
+    for (int l = 0; l < c.lanes; ++l) {
+      steps_ += c.lane[l].steps;
+      slowest = std::max(slowest, c.lane[l].slowest);
+    }
+  }
+  std::vector<std::uint32_t> delivered;
+  delivered.reserve(m);
+  for (std::size_t i = 0; i < m; ++i)
+    if (c.delivered[i]) {
+      delivered.push_back(sent[i]);
+      if (wires_ && c.wires[i] > 0) {
+        slowest = std::max(slowest, timing_.round_trip(c.delay[i], c.wires[i] - 1));
+        path_length_[sent[i]] = c.length[i];
+      }
+    }
+  elapsed_ += slowest;
+  if (observer_) observer_(sent, delivered);
   return delivered;
 }
 

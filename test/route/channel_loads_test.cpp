@@ -76,4 +76,21 @@ TEST_SUITE("channel_loads") {
     CHECK(congestion_parameter(tree_of(1 << 16, CapacityProfile::kConstant)) >
           congestion_parameter(tree_of(1 << 8, CapacityProfile::kConstant)));
   }
+  TEST_CASE("the load factor from the messages equals the table's, to the bit") {
+    std::mt19937_64 rng(12);
+    for (int trial = 0; trial < 40; ++trial) {
+      const int levels = 1 + static_cast<int>(rng() % 12);
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      const FatTree tree =
+          tree_of(n, trial % 2 ? CapacityProfile::kAreaUniversal : CapacityProfile::kConstant,
+                  1 + rng() % 5);
+      MessageSet m(1 + rng() % (4 * n));
+      for (auto& [s, d] : m) {
+        s = static_cast<std::uint32_t>(rng() % n);
+        d = rng() % 4 == 0 ? s : static_cast<std::uint32_t>(rng() % n);  // some self-messages
+      }
+      CAPTURE(trial);
+      CHECK(load_factor(m, tree) == load_factor(channel_loads(m, levels), tree));
+    }
+  }
 }

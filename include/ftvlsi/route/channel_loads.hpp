@@ -18,6 +18,10 @@ struct ChannelLoadTable {
 ChannelLoadTable channel_loads(const MessageSet& messages, int levels);
 // max over directed channels of load / cap.
 double load_factor(const ChannelLoadTable& loads, const FatTree& tree);
+// The same from the messages, without the table: 8 bytes per processor (the messages turning at
+// each node, and one direction's loads of a level at a time), O(|M| + n) time.
+double load_factor(const MessageSet& messages, const FatTree& tree);
+inline constexpr std::size_t kLoadFactorBytesPerProcessor = 8;
 // CSV: direction,level,index,load,capacity,load_factor (one row per directed channel).
 std::string loads_csv(const ChannelLoadTable& loads, const FatTree& tree);
 

@@ -6,7 +6,10 @@
 // message number wins, an admissible switch in Greenberg & Leiserson's sense). Lost messages load
 // no later channel. A message from a processor to itself is delivered without using a channel.
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -14,22 +17,38 @@
 #include "ftvlsi/core/rng.hpp"
 #include "ftvlsi/layout/channel_wires.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
-#include "ftvlsi/network/partial_concentrator.hpp"
 #include "ftvlsi/route/message_set.hpp"
 #include "ftvlsi/route/switch_policy.hpp"
 #include "ftvlsi/route/timing.hpp"
 
 namespace ftvlsi {
 
+class SwitchedDelivery;  // src/route/switched_delivery.hpp
+
 class DeliverySimulator {
  public:
   DeliverySimulator(const FatTree& tree, const MessageSet& messages, SwitchPolicy policy,
                     std::uint64_t seed);
+  ~DeliverySimulator();
+  DeliverySimulator(DeliverySimulator&&) noexcept;
+  DeliverySimulator& operator=(DeliverySimulator&&) = delete;
 
-  // Sends the given messages (ascending ids) in one delivery cycle; returns those delivered.
+  // Sends the given messages in one delivery cycle; returns those delivered, in the order sent.
+  // Ascending ids are the usual order; a message sent earlier in the list counts as the lower
+  // number for the priority switch.
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent);
   // Message-channel steps so far (one per message per channel it reached).
   std::uint64_t steps() const { return steps_; }
+
+  // A cycle of at least this many messages runs on two threads (default kParallelCycle); the
+  // result is the same either way (docs/routing.md, "The simulator's data layout").
+  static constexpr std::size_t kParallelCycle = std::size_t{1} << 15;
+  void set_parallel_threshold(std::size_t messages) { parallel_threshold_ = messages; }
+  // Called after every cycle with the messages sent and those delivered (tests run a reference
+  // simulator beside it).
+  using Observer = std::function<void(const std::vector<std::uint32_t>& sent,
+                                      const std::vector<std::uint32_t>& delivered)>;
+  void set_observer(Observer observer) { observer_ = std::move(observer); }
 
   // Timing from the real wires (docs/design.md, "Time from the real wires"): the concentrator
   // of a channel hands its k-th passing message (in the order the switch policy chose) wire k of
@@ -41,64 +60,52 @@ class DeliverySimulator {
   // message's path length. Without wire timing elapsed() stays 0.
   void set_wire_timing(const ChannelWireLengths& wires, const MessageTiming& timing);
   double elapsed() const { return elapsed_; }
-  std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
+  std::vector<std::uint64_t> take_path_lengths();
 
   // A bound beside it: with each message's round trip given in advance (e.g. over the longest
   // wire of every level it crosses), a cycle is charged the slowest of those of the messages
   // sent, and elapsed_bound() sums them.
-  void set_round_trip_bounds(std::vector<double> round_trip) {
-    round_trip_bound_ = std::move(round_trip);
-  }
+  void set_round_trip_bounds(std::vector<double> round_trip);
   double elapsed_bound() const { return elapsed_bound_; }
 
   // Real switches (docs/design.md §2.7): every node's concentrators are the partial concentrator
-  // graphs built from `seed` (one design per level and kind). A message holds a known wire of
-  // every channel it crosses; at a switch, the messages the switch policy lets through (as the
-  // ideal concentrator would) enter on their wires, and a max-flow over the switch's graph gives
-  // each a free path to an output wire; one that finds none is lost in the switch. The
-  // processors' own channels stay ideal (a processor hands its messages its wires in order).
+  // graphs built from `seed`; a message the ideal concentrator would pass but that finds no free
+  // path through the graph is lost in the switch. Cycles then run on the message-by-message
+  // simulator that routes through the graphs (src/route/switched_delivery.hpp), slower than the
+  // streaming one. Call it before set_wire_timing and set_round_trip_bounds.
   void use_partial_switches(std::uint64_t seed);
-  // Messages the ideal concentrators would have passed that found no free path.
-  std::uint64_t lost_in_switches() const { return lost_in_switches_; }
+  // Messages the ideal concentrators would have passed that found no free path (0 with ideal
+  // switches).
+  std::uint64_t lost_in_switches() const;
+
+  // Bytes a cycle of `sent` messages holds beyond the message set (the estimate of
+  // report/route_job.cpp and adversary.cpp): two level buffers of 12 bytes per message, the
+  // turning messages' 8, a byte of delivery marks, and with wire timing 20 more.
+  static constexpr std::size_t kBytesPerSent = 33, kTimingBytesPerSent = 20;
+
+  // One cycle's buffers and the two lanes working on them (defined in route/delivery.cpp).
+  struct Cycle;
 
  private:
-  // A message in flight, with what the levels need (kept together for sequential access).
-  struct Entry {
-    std::uint32_t id, src, dst;
-    std::int32_t lca;         // kLost once a concentrator dropped it
-    std::uint32_t wires = 0;  // wires crossed so far (with wire timing)
-    std::uint32_t wire = 0;   // the wire it holds in the last channel it entered
-    double delay = 0;
-    std::uint64_t length = 0;
-  };
-  static constexpr std::int32_t kLost = -2;
-  void resolve(int level, bool up);
-  bool concentrate(int level, bool up, std::uint32_t channel, std::uint32_t begin,
-                   std::uint32_t end);
-
   const FatTree& tree_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
-  SplitMix64 rng_;
-  std::vector<std::int8_t> lca_;  // level of the lowest common ancestor; -1 for self-messages
-  std::vector<std::uint32_t> count_, fill_, touched_, order_;  // per channel; scratch
-  std::vector<Entry> alive_;  // the messages of the current cycle still in flight
+  std::uint64_t rng_state_;         // SplitMix64's state: every random switch draws from one stream
+  std::vector<std::uint64_t> cap_;  // cap(k), k = 0 .. L
+  std::unique_ptr<Cycle> work_;
+  std::size_t parallel_threshold_ = kParallelCycle;
+  Observer observer_;
   std::uint64_t steps_ = 0;
   // Wire timing: delay_[k][side][dir][wire] and the lengths it came from.
   const ChannelWireLengths* wires_ = nullptr;
   std::vector<std::array<std::array<std::vector<double>, 2>, 2>> delay_;
   MessageTiming timing_;
-  double slowest_ = 0;  // of the current cycle
   std::vector<std::uint64_t> path_length_;
   double elapsed_ = 0;
-  // Partial switches: [level][kind] for the nodes of levels 0 .. L-1, and scratch.
-  std::vector<std::array<ConcentratorRouter, 3>> switches_;
-  std::vector<std::uint32_t> inputs_, assigned_;
-  std::uint64_t lost_in_switches_ = 0;
-  std::uint32_t through_switch(int level, bool up, std::uint32_t channel, std::uint32_t begin,
-                               std::uint32_t pass);
   std::vector<double> round_trip_bound_;
   double elapsed_bound_ = 0;
+  std::uint64_t seed_;
+  std::unique_ptr<SwitchedDelivery> switched_;  // with use_partial_switches
 };
 
 }  // namespace ftvlsi

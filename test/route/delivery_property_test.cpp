@@ -1,0 +1,197 @@
+// The streaming delivery simulator equals the reference (delivery_reference.hpp) cycle by cycle:
+// on seeded random trees, message sets, switch policies and seeds, under every algorithm that
+// runs on it (GREEDY, RANDOM, RANDOM', the off-line schedules, the adversary's GREEDY and
+// RANDOM), on one lane and on two, with and without wire timing.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <string>
+
+#include "delivery_reference.hpp"
+#include "ftvlsi/route/adversary.hpp"
+#include "ftvlsi/route/algorithms.hpp"
+#include "ftvlsi/route/channel_loads.hpp"
+#include "ftvlsi/route/delay_model.hpp"
+#include "ftvlsi/route/delivery.hpp"
+#include "ftvlsi/route/offline.hpp"
+#include "support/trees.hpp"
+
+using namespace ftvlsi;
+using ftvlsi::test::ReferenceDelivery;
+using ftvlsi::test::tree_of;
+
+namespace {
+
+// Runs `route` on a DeliverySimulator whose every cycle is replayed on the reference; returns how
+// many cycles were compared.
+template <class Route>
+std::uint64_t compare(const FatTree& tree, const MessageSet& m, SwitchPolicy policy,
+                      std::uint64_t seed, std::size_t threshold, const ChannelWireLengths* wires,
+                      Route route) {
+  DeliverySimulator sim(tree, m, policy, seed);
+  ReferenceDelivery ref(tree, m, policy, seed);
+  const MessageTiming timing{parse_delay_model("linear"), 1, 8};
+  if (wires) {
+    sim.set_wire_timing(*wires, timing);
+    ref.set_wire_timing(*wires, timing);
+  }
+  sim.set_parallel_threshold(threshold);
+  std::uint64_t cycles = 0;
+  bool same = true;
+  sim.set_observer(
+      [&](const std::vector<std::uint32_t>& sent, const std::vector<std::uint32_t>& delivered) {
+        ++cycles;
+        if (ref.cycle(sent) != delivered) same = false;
+      });
+  route(sim);
+  CHECK(same);
+  CHECK(sim.steps() == ref.steps());
+  CHECK(sim.elapsed() == ref.elapsed());
+  if (wires) CHECK(sim.take_path_lengths() == ref.take_path_lengths());
+  return cycles;
+}
+
+// Wire lengths at random: cap(k) wires per side and direction at every level.
+ChannelWireLengths random_wires(const FatTree& tree, std::mt19937_64& rng) {
+  ChannelWireLengths w;
+  w.table.resize(static_cast<std::size_t>(tree.levels()) + 1);
+  for (int k = 0; k <= tree.levels(); ++k)
+    for (auto& side : w.table[static_cast<std::size_t>(k)])
+      for (auto& dir : side) {
+        dir.resize(tree.capacity(k));
+        for (auto& len : dir) len = rng() % 1000 + 1;
+      }
+  return w;
+}
+
+}  // namespace
+
+TEST_SUITE("delivery_property") {
+  TEST_CASE("GREEDY, RANDOM and RANDOM' cycles equal the reference simulator's") {
+    std::mt19937_64 rng(2024);
+    const std::vector<CapacityProfile> profiles{
+        CapacityProfile::kAreaUniversal, CapacityProfile::kDoubleEvery2,
+        CapacityProfile::kFourWay,       CapacityProfile::kConstant,
+        CapacityProfile::kFull,          CapacityProfile::kLinearSize};
+    const std::vector<std::string> patterns{"permutation", "bit-reversal", "uniform", "hot-spot",
+                                            "local"};
+    std::uint64_t compared = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+      const int levels = 2 + static_cast<int>(rng() % 9);
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      const CapacityProfile profile = profiles[rng() % profiles.size()];
+      const std::uint64_t constant = 1 + rng() % (2 * levels);
+      const FatTree tree = tree_of(n, profile, constant);
+      PatternParams pp;
+      pp.name = patterns[rng() % patterns.size()];
+      pp.count = 1 + rng() % (4 * n);
+      pp.block = std::min<std::uint64_t>(n, 4);
+      pp.seed = rng();
+      const MessageSet m = make_pattern(pp, n);
+      const auto policy = rng() % 2 ? SwitchPolicy::kRandom : SwitchPolicy::kPriority;
+      const std::uint64_t seed = rng();
+      // Two lanes always, never, or from a size on.
+      const std::size_t threshold = trial % 3 == 0 ? 0 : trial % 3 == 1 ? SIZE_MAX : rng() % 64;
+      const ChannelWireLengths wires = random_wires(tree, rng);
+      const ChannelWireLengths* timed = trial % 4 == 0 ? &wires : nullptr;
+      CAPTURE(trial);
+      CAPTURE(n);
+      CAPTURE(pp.name);
+      RandomParams rp;
+      rp.congestion = congestion_parameter(tree);
+      rp.seed = seed + 1;
+      compared += compare(tree, m, policy, seed, threshold, timed, [&](DeliverySimulator& sim) {
+        CHECK(route_greedy(sim, m.size(), 1000000).delivered == m.size());
+      });
+      if (load_factor(channel_loads(m, levels), tree) < 64)
+        compared += compare(tree, m, policy, seed, threshold, timed, [&](DeliverySimulator& sim) {
+          CHECK(route_random(sim, m.size(), n, rp, 10000000).delivered == m.size());
+        });
+      bool wide = true;
+      for (int k = 0; k <= levels; ++k) wide = wide && tree.capacity(k) >= std::uint64_t(levels);
+      if (wide)
+        compared += compare(tree, m, policy, seed, threshold, timed, [&](DeliverySimulator& sim) {
+          CHECK(route_random_prime(sim, m.size(), seed + 2, 1000000).delivered == m.size());
+        });
+    }
+    CHECK(compared > 500);
+  }
+
+  TEST_CASE("the off-line schedules' cycles equal the reference simulator's") {
+    std::mt19937_64 rng(77);
+    for (int trial = 0; trial < 12; ++trial) {
+      const int levels = 3 + static_cast<int>(rng() % 6);
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      const bool wide = trial % 2 == 0;
+      const FatTree tree = wide ? tree_of(n, CapacityProfile::kConstant, 2 * levels)
+                                : tree_of(n, CapacityProfile::kAreaUniversal);
+      PatternParams pp;
+      pp.name = trial % 3 == 0 ? "permutation" : "uniform";
+      pp.count = 1 + rng() % (4 * n);
+      pp.seed = rng();
+      const MessageSet m = make_pattern(pp, n);
+      const auto cycles = wide ? offline_schedule_wide(tree, m).cycles : offline_schedule(tree, m);
+      CAPTURE(trial);
+      for (auto policy : {SwitchPolicy::kRandom, SwitchPolicy::kPriority})
+        for (std::size_t threshold : {std::size_t{0}, SIZE_MAX})
+          CHECK(compare(tree, m, policy, rng(), threshold, nullptr, [&](DeliverySimulator& sim) {
+                  bool lossless = false;
+                  CHECK(route_schedule(sim, m.size(), cycles, lossless).delivered == m.size());
+                  CHECK(lossless);
+                }) == cycles.size());
+    }
+  }
+
+  TEST_CASE("the adversary's GREEDY and RANDOM cycles equal the reference simulator's") {
+    std::mt19937_64 rng(9);
+    for (std::uint64_t n : {16, 64, 256, 1024}) {
+      const FatTree tree = tree_of(n, CapacityProfile::kFourWay);
+      const std::uint64_t lambda = 12 + rng() % 40;
+      const AdversarySet a = adversary_set(tree, lambda);
+      const MessageSet& m = a.messages;
+      CAPTURE(n);
+      for (std::size_t threshold : {std::size_t{0}, SIZE_MAX}) {
+        compare(tree, m, SwitchPolicy::kPriority, 1, threshold, nullptr,
+                [&](DeliverySimulator& sim) { route_greedy(sim, m.size(), 1000000); });
+        RandomParams rp;
+        rp.congestion = congestion_parameter(tree);
+        rp.seed = rng();
+        compare(tree, m, SwitchPolicy::kRandom, rng(), threshold, nullptr,
+                [&](DeliverySimulator& sim) { route_random(sim, m.size(), n, rp, 10000000); });
+      }
+    }
+  }
+
+  TEST_CASE("arbitrary subsets, in any order and with repeats, equal the reference's cycles") {
+    std::mt19937_64 rng(31);
+    for (int trial = 0; trial < 40; ++trial) {
+      const int levels = 1 + static_cast<int>(rng() % 10);
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      const FatTree tree =
+          tree_of(n, trial % 2 ? CapacityProfile::kConstant : CapacityProfile::kDoubleEvery2,
+                  1 + rng() % 3);
+      PatternParams pp;
+      pp.name = "uniform";
+      pp.count = 1 + rng() % (8 * n);
+      pp.seed = rng();
+      const MessageSet m = make_pattern(pp, n);
+      const auto policy = trial % 3 ? SwitchPolicy::kRandom : SwitchPolicy::kPriority;
+      const std::uint64_t seed = rng();
+      DeliverySimulator sim(tree, m, policy, seed);
+      ReferenceDelivery ref(tree, m, policy, seed);
+      sim.set_parallel_threshold(rng() % 3 == 0 ? SIZE_MAX : rng() % 16);
+      CAPTURE(trial);
+      for (int cycle = 0; cycle < 20; ++cycle) {
+        std::vector<std::uint32_t> sent;
+        const std::size_t size = rng() % (m.size() + 1);
+        for (std::size_t i = 0; i < size; ++i)
+          sent.push_back(static_cast<std::uint32_t>(rng() % m.size()));
+        if (cycle % 2) std::sort(sent.begin(), sent.end());
+        CHECK(sim.cycle(sent) == ref.cycle(sent));
+      }
+      CHECK(sim.steps() == ref.steps());
+    }
+  }
+}
