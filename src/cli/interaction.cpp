@@ -10,6 +10,8 @@
 #include <streambuf>
 #include <tuple>
 
+#include "ftvlsi/core/error.hpp"
+
 namespace ftvlsi::cli {
 namespace {
 
@@ -185,6 +187,16 @@ std::string bash_completion(const CLI::App& app) {
       "}}\n"
       "complete -o default -F _ftvlsi ftvlsi\n",
       names, cases, top);
+}
+
+int drc_exit_code(const std::vector<DrcReport>& reports) {
+  bool clean = true;
+  for (const auto& r : reports) {
+    clean = clean && r.clean();
+    for (const auto& v : r.samples)
+      std::cerr << fmt::format("ftvlsi: DRC {}: {} in cell {}\n", v.rule, v.detail, v.cell);
+  }
+  return clean ? 0 : static_cast<int>(ExitCode::kCheckFailed);
 }
 
 }  // namespace ftvlsi::cli

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ftvlsi/geometry/drc.hpp"
+
 namespace ftvlsi::cli {
 
 enum class Verbosity { kQuiet, kNormal, kVerbose };
@@ -55,6 +57,10 @@ std::string bash_completion(const CLI::App& app);
 
 // The exit codes, as every --help lists them (written once).
 extern const char* const kExitCodesHelp;
+
+// A layout command's exit code from its DRC reports: 0 when clean, else 1 after one stderr line
+// per sampled violation ("ftvlsi: DRC rule: detail in cell c").
+int drc_exit_code(const std::vector<DrcReport>& reports);
 
 // A subcommand's help footer: "Example:" with `examples` (command lines; "\n  " between two),
 // then the exit codes.

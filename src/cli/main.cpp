@@ -132,13 +132,7 @@ int run_layout_command(const LayoutArgs& args) {
         "ftvlsi: {} processors, {} grid, {} wires{}\n", run.processors(), run.grid_size(),
         run.wires(), run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }
-  if (!run.drc_clean()) {
-    for (const auto& r : run.drc)
-      for (const auto& v : r.samples)
-        std::cerr << fmt::format("ftvlsi: DRC {}: {} in cell {}\n", v.rule, v.detail, v.cell);
-    return static_cast<int>(ExitCode::kCheckFailed);
-  }
-  return 0;
+  return ftvlsi::cli::drc_exit_code(run.drc);
 }
 
 // Flags of `ftvlsi decompose`; each one given replaces the spec's value.

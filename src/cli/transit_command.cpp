@@ -9,6 +9,7 @@
 #include "ftvlsi/io/transit_json.hpp"
 #include "ftvlsi/report/transit_job.hpp"
 #include "ftvlsi/report/transit_spec.hpp"
+#include "interaction.hpp"
 #include "network_flags.hpp"
 
 namespace ftvlsi::cli {
@@ -80,13 +81,7 @@ int run_transit_layout_command(const TransitArgs& a, const TransitCommon& c) {
         m.depth, m.wires, run.latency.rows.back().latency_ns,
         run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }
-  if (!run.drc_clean()) {
-    for (const auto& r : run.drc)
-      for (const auto& v : r.samples)
-        std::cerr << fmt::format("ftvlsi: DRC {}: {} in cell {}\n", v.rule, v.detail, v.cell);
-    return static_cast<int>(ExitCode::kCheckFailed);
-  }
-  return 0;
+  return drc_exit_code(run.drc);
 }
 
 }  // namespace ftvlsi::cli

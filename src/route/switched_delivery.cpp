@@ -10,7 +10,7 @@
 namespace ftvlsi {
 
 SwitchedDelivery::SwitchedDelivery(const FatTree& tree, const MessageSet& messages,
-                                     SwitchPolicy policy, std::uint64_t seed)
+                                   SwitchPolicy policy, std::uint64_t seed)
     : tree_(tree),
       messages_(messages),
       policy_(policy),
@@ -26,7 +26,7 @@ SwitchedDelivery::SwitchedDelivery(const FatTree& tree, const MessageSet& messag
 }
 
 void SwitchedDelivery::set_wire_timing(const ChannelWireLengths& wires,
-                                        const MessageTiming& timing) {
+                                       const MessageTiming& timing) {
   FTVLSI_ASSERT(wires.table.size() == static_cast<std::size_t>(tree_.levels()) + 1);
   wires_ = &wires;
   timing_ = timing;
@@ -55,7 +55,7 @@ void SwitchedDelivery::use_partial_switches(std::uint64_t seed) {
 // `level`: each enters on the input its wire is, the max-flow's paths give their output wires,
 // and those left without a path move to the end of the range. Returns how many got through.
 std::uint32_t SwitchedDelivery::through_switch(int level, bool up, std::uint32_t channel,
-                                                std::uint32_t begin, std::uint32_t pass) {
+                                               std::uint32_t begin, std::uint32_t pass) {
   const int shift = tree_.levels() - level;
   const auto cap_below =
       static_cast<std::uint32_t>(level < tree_.levels() ? tree_.capacity(level + 1) : 0);
@@ -134,7 +134,7 @@ void SwitchedDelivery::resolve(int level, bool up) {
 // subset, or the lowest ids with priority switches), the k-th of them on wire k; the rest are
 // dropped. Returns whether any was.
 bool SwitchedDelivery::concentrate(int level, bool up, std::uint32_t c, std::uint32_t begin,
-                                    std::uint32_t end) {
+                                   std::uint32_t end) {
   const std::uint64_t cap = tree_.capacity(level);
   if (end - begin > cap && policy_ == SwitchPolicy::kRandom) {
     // Partial Fisher-Yates: the first cap places get a uniform random subset.

@@ -27,7 +27,7 @@ namespace ftvlsi {
 class SwitchedDelivery {
  public:
   SwitchedDelivery(const FatTree& tree, const MessageSet& messages, SwitchPolicy policy,
-                    std::uint64_t seed);
+                   std::uint64_t seed);
 
   // Sends the given messages (ascending ids) in one delivery cycle; returns those delivered.
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent);
