@@ -1,7 +1,7 @@
-// The streaming delivery simulator equals the reference (src/route/switched_delivery.hpp, ideal switches) cycle by cycle:
-// on seeded random trees, message sets, switch policies and seeds, under every algorithm that
-// runs on it (GREEDY, RANDOM, RANDOM', the off-line schedules, the adversary's GREEDY and
-// RANDOM), on one lane and on two, with and without wire timing.
+// The streaming delivery simulator equals the reference (src/route/switched_delivery.hpp, ideal
+// switches) cycle by cycle: on seeded random trees, message sets, switch policies and seeds, under
+// every algorithm that runs on it (GREEDY, RANDOM, RANDOM', the off-line schedules, the adversary's
+// GREEDY and RANDOM), on one lane and on two, with and without wire timing.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,13 +9,13 @@
 #include <random>
 #include <string>
 
-#include "route/switched_delivery.hpp"
 #include "ftvlsi/route/adversary.hpp"
 #include "ftvlsi/route/algorithms.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "ftvlsi/route/delivery.hpp"
 #include "ftvlsi/route/offline.hpp"
+#include "route/switched_delivery.hpp"
 #include "support/trees.hpp"
 
 using namespace ftvlsi;
