@@ -224,15 +224,13 @@ std::uint64_t DeliverySimulator::lost_in_switches() const {
 void DeliverySimulator::set_wire_timing(const ChannelWireLengths& wires,
                                         const MessageTiming& timing) {
   FTVLSI_ASSERT(wires.table.size() == static_cast<std::size_t>(tree_.levels()) + 1);
-  if (switched_) switched_->set_wire_timing(wires, timing);
+  if (switched_) {  // cycles run there: the streaming tables stay empty
+    switched_->set_wire_timing(wires, timing);
+    return;
+  }
   wires_ = &wires;
   timing_ = timing;
-  delay_.assign(wires.table.size(), {});
-  for (std::size_t k = 0; k < wires.table.size(); ++k)
-    for (int side = 0; side < 2; ++side)
-      for (int dir = 0; dir < 2; ++dir)
-        for (auto len : wires.table[k][side][dir])
-          delay_[k][side][dir].push_back(timing.delay(static_cast<double>(len)));
+  delay_ = channel_delays(wires, timing);
   path_length_.assign(messages_.size(), 0);
 }
 

@@ -25,17 +25,22 @@ SwitchedDelivery::SwitchedDelivery(const FatTree& tree, const MessageSet& messag
   }
 }
 
+ChannelDelays channel_delays(const ChannelWireLengths& wires, const MessageTiming& timing) {
+  ChannelDelays delay(wires.table.size());
+  for (std::size_t k = 0; k < wires.table.size(); ++k)
+    for (int side = 0; side < 2; ++side)
+      for (int dir = 0; dir < 2; ++dir)
+        for (auto len : wires.table[k][side][dir])
+          delay[k][side][dir].push_back(timing.delay(static_cast<double>(len)));
+  return delay;
+}
+
 void SwitchedDelivery::set_wire_timing(const ChannelWireLengths& wires,
                                        const MessageTiming& timing) {
   FTVLSI_ASSERT(wires.table.size() == static_cast<std::size_t>(tree_.levels()) + 1);
   wires_ = &wires;
   timing_ = timing;
-  delay_.assign(wires.table.size(), {});
-  for (std::size_t k = 0; k < wires.table.size(); ++k)
-    for (int side = 0; side < 2; ++side)
-      for (int dir = 0; dir < 2; ++dir)
-        for (auto len : wires.table[k][side][dir])
-          delay_[k][side][dir].push_back(timing.delay(static_cast<double>(len)));
+  delay_ = channel_delays(wires, timing);
   path_length_.assign(messages_.size(), 0);
 }
 

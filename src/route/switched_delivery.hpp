@@ -24,6 +24,11 @@
 
 namespace ftvlsi {
 
+// Each wire's delay under `timing`, laid out as the lengths are: [k][side][dir][wire]. Both
+// delivery simulators look a passing message's wire up in it.
+using ChannelDelays = std::vector<std::array<std::array<std::vector<double>, 2>, 2>>;
+ChannelDelays channel_delays(const ChannelWireLengths& wires, const MessageTiming& timing);
+
 class SwitchedDelivery {
  public:
   SwitchedDelivery(const FatTree& tree, const MessageSet& messages, SwitchPolicy policy,
@@ -89,7 +94,7 @@ class SwitchedDelivery {
   std::uint64_t steps_ = 0;
   // Wire timing: delay_[k][side][dir][wire] and the lengths it came from.
   const ChannelWireLengths* wires_ = nullptr;
-  std::vector<std::array<std::array<std::vector<double>, 2>, 2>> delay_;
+  ChannelDelays delay_;
   MessageTiming timing_;
   double slowest_ = 0;  // of the current cycle
   std::vector<std::uint64_t> path_length_;
