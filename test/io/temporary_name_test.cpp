@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ftvlsi/io/atomic_file.hpp"
+#include "support/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace ftvlsi;
@@ -23,31 +24,12 @@ using namespace ftvlsi;
 namespace {
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() /
-                       ("ftvlsi_temporary_name_test_" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return ftvlsi::test::scratch("ftvlsi_temporary_name_test", name);
 }
 
-void put(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path) << text;
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<std::string> names_in(const fs::path& dir) {
-  std::vector<std::string> out;
-  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using ftvlsi::test::names_in;
+using ftvlsi::test::put;
+using ftvlsi::test::slurp;
 
 // A process ID that no process holds: a child that has exited and been reaped.
 long dead_pid() {
