@@ -14,8 +14,8 @@ namespace ftvlsi::test {
 
 // An empty folder temp/<suite>_<pid>/<name>, emptied first if it exists.
 inline std::filesystem::path scratch(const std::string& suite, const std::string& name) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    (suite + "_" + std::to_string(::getpid())) / name;
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / (suite + "_" + std::to_string(::getpid())) / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
