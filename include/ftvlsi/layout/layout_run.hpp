@@ -41,6 +41,9 @@ struct LayoutRun {
   // What the pictures call it: the SVG's title and its legend text per wire level.
   std::string title;
   std::vector<std::string> level_labels;
+  // What the figures do not show, one sentence each (docs/technology.md): processors or switches
+  // drawn smaller than the technology's. The CLI prints them; the JSON lists them.
+  std::vector<std::string> warnings;
 
   int dimensions() const { return drawn.index() == 0 ? 2 : 3; }
   // The drawn layout if it has D dimensions, else null.
