@@ -137,6 +137,7 @@ ordered_json technology_json(const Technology& t) {
   ordered_json j;
   j["name"] = t.name;
   j["grid_unit_um"] = t.grid_unit_um;
+  j["database_unit_um"] = t.database_unit_um;
   j["processor_mm2"] = t.processor_mm2;
   j["processor_alpha"] = t.processor_alpha();
   j["clock_mhz"] = t.clock_mhz;

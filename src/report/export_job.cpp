@@ -268,6 +268,7 @@ ExportRun run_export(const ExportSpec& spec) {
   run.format = spec.format;
   run.out = spec.out;
   run.rule = spec.rule;
+  run.processor_area_source = spec.layout.processor_area_source;
   run.graph = export_graph(spec.layout);
   if (booksim) check_booksim(run.graph);
   assign_latencies(run.graph, run.rule);
