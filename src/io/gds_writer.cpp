@@ -626,8 +626,8 @@ GdsOptions gds_options(const std::optional<Technology>& technology) {
   // most 10^6), a via at least two and a wire at least one.
   o.db_per_grid = static_cast<int>(t.database_units_per_grid());
   o.db_unit_meters = t.database_unit_um * 1e-6;
-  o.wire_width_db = std::max(1, static_cast<int>(std::lround(t.drawn_wire_width_um() /
-                                                             t.database_unit_um)));
+  o.wire_width_db =
+      std::max(1, static_cast<int>(std::lround(t.drawn_wire_width_um() / t.database_unit_um)));
   // A via is centred on its track: an even number of database units, rounded up.
   const auto via = static_cast<int>(std::ceil(t.via_um / t.database_unit_um - 1e-9));
   o.via_side_db = std::max(2, via + via % 2);
@@ -670,13 +670,13 @@ std::vector<GdsLayer> gds_layers(const Layout<D>& layout, const GdsOptions& opti
       layers.push_back(
           {gds_plane_layer(z), 0, fmt::format("wiring plane {}", z), plane_colour(z), false});
     for (Coord z = std::max<Coord>(0, b.lo[2]); !b.empty() && z < b.hi[2]; ++z)
-      layers.push_back(
-          {kGdsViaLayer, static_cast<int>(z), fmt::format("via {} to {}", z, z + 1), "#202020", true});
+      layers.push_back({kGdsViaLayer, static_cast<int>(z), fmt::format("via {} to {}", z, z + 1),
+                        "#202020", true});
   }
   layers.push_back({kGdsLabelLayer, 0,
-                    options.technology.empty() ? "label"
-                                               : fmt::format("label (technology {})",
-                                                             options.technology),
+                    options.technology.empty()
+                        ? "label"
+                        : fmt::format("label (technology {})", options.technology),
                     "#ff40ff", false});
   return layers;
 }

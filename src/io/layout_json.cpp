@@ -259,10 +259,10 @@ ordered_json layout_section(LayoutStyle style, int dimensions, const char* grid_
 
 // What a grid unit is in the GDS: 1 um without a technology, the technology's grid unit with one.
 std::string grid_unit_text(const LayoutSpec& spec, int dimensions) {
-  const std::string unit =
-      spec.technology ? fmt::format("{:g} um (technology {})", spec.technology->grid_unit_um,
-                                    spec.technology->name)
-                      : "1 um";
+  const std::string unit = spec.technology
+                               ? fmt::format("{:g} um (technology {})",
+                                             spec.technology->grid_unit_um, spec.technology->name)
+                               : "1 um";
   return fmt::format("one wire track; GDS writes it as {}{}", unit,
                      dimensions == 2 ? "" : ", plane z as layer 100 + z");
 }
@@ -347,8 +347,9 @@ std::vector<std::string> physical_warnings(const LayoutSpec& spec, const LayoutR
           "own size ({:.3g} mm² in all) rather than the technology's {:g} mm² each; "
           "the JSON's processor figures are what was drawn",
           to_string(run.style), run.kind(),
-          std::visit([&](const auto& d) { return t.mm2(static_cast<double>(d.metrics.processor_size)); },
-                     run.drawn),
+          std::visit(
+              [&](const auto& d) { return t.mm2(static_cast<double>(d.metrics.processor_size)); },
+              run.drawn),
           t.processor_mm2));
   }
   const auto* d = run.drawn_as<2>();

@@ -145,5 +145,4 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
   resolve_processor_area(spec, given);
 }
 
-
 }  // namespace ftvlsi

@@ -113,9 +113,9 @@ SimulateResult row_of(const json& j, const std::optional<Technology>& technology
   optional_field(j, "host_capacity_profile", r.host_capacity_profile);
   optional_field(j, "mesh_diagonals", r.mesh_diagonals);
   if (j.contains("processor_area_source"))
-    r.processor_area_source =
-        j.at("processor_area_source") == "technology" ? ProcessorAreaSource::kTechnology
-                                                      : ProcessorAreaSource::kAlpha;
+    r.processor_area_source = j.at("processor_area_source") == "technology"
+                                  ? ProcessorAreaSource::kTechnology
+                                  : ProcessorAreaSource::kAlpha;
   r.technology = technology;
   return r;
 }

@@ -148,10 +148,10 @@ void validate(const Source& src, const YAML::Node& node, const Technology& t) {
 
 Technology parse_body(const Source& src, const YAML::Node& node) {
   require_map(src, node, "technology");
-  check_keys(src, node, "technology",
-             {"name", "description", "sources", "grid_unit_um", "layers", "via_um",
-              "database_unit_um", "wire_width_um", "switch", "processor_mm2", "wire", "clock_mhz",
-              "switch_delay_ns"});
+  check_keys(
+      src, node, "technology",
+      {"name", "description", "sources", "grid_unit_um", "layers", "via_um", "database_unit_um",
+       "wire_width_um", "switch", "processor_mm2", "wire", "clock_mhz", "switch_delay_ns"});
   Technology t;
   t.name = scalar(src, required(src, node, "name"), "name");
   if (const auto v = node["description"]) t.description = scalar(src, v, "description");
@@ -161,7 +161,8 @@ Technology parse_body(const Source& src, const YAML::Node& node) {
   t.via_um = ranged(src, required(src, node, "via_um"), "via_um", kLength);
   if (const auto v = node["database_unit_um"])
     t.database_unit_um = ranged(src, v, "database_unit_um", kLength);
-  if (const auto v = node["wire_width_um"]) t.wire_width_um = ranged(src, v, "wire_width_um", kLength);
+  if (const auto v = node["wire_width_um"])
+    t.wire_width_um = ranged(src, v, "wire_width_um", kLength);
   parse_switch(src, required(src, node, "switch"), t);
   t.processor_mm2 = ranged(src, required(src, node, "processor_mm2"), "processor_mm2",
                            {1e-12, 1e6, "mm^2"});  // up to 1 m^2

@@ -96,7 +96,8 @@ TEST_CASE("cli technology: --technology alone draws the technology's processor a
   CHECK(run_cli("layout -n 1024 --capacity universal --alpha technology" + sky).out ==
         run_cli("layout -n 1024 --capacity universal" + sky).out);
   // An alpha given is the one drawn.
-  const json given = json::parse(run_cli("layout -n 1024 --capacity universal --alpha 1" + sky).out);
+  const json given =
+      json::parse(run_cli("layout -n 1024 --capacity universal --alpha 1" + sky).out);
   CHECK(given["layout"]["processor_area_source"] == "alpha");
   CHECK(given["network"]["alpha"] == 1);
   CHECK(given["layout"]["processor_area_mm2"].get<double>() < 1);
@@ -111,9 +112,9 @@ TEST_CASE("cli technology: --technology alone draws the technology's processor a
 
 TEST_CASE("cli technology: a layout that takes no processor area says so on stderr and in JSON") {
   const std::string dir = ftvlsi::test::scratch_dir("tech_mesh").string();
-  const auto r = run_cli("layout --network mesh -n 64 --technology " + technology_file("sky130") +
-                             " --json -",
-                         dir + "/err");
+  const auto r =
+      run_cli("layout --network mesh -n 64 --technology " + technology_file("sky130") + " --json -",
+              dir + "/err");
   REQUIRE(r.code == 0);
   const json j = json::parse(r.out);
   CHECK(j["layout"]["processor_area_source"] == "alpha");
@@ -125,9 +126,9 @@ TEST_CASE("cli technology: a layout that takes no processor area says so on stde
 
 TEST_CASE("cli technology: switches drawn smaller than the crossbars are a warning and a key") {
   const std::string dir = ftvlsi::test::scratch_dir("tech_switch").string();
-  const auto r = run_cli("layout -n 1024 --capacity universal --technology " +
-                             technology_file("sky130") + " --json -",
-                         dir + "/err");
+  const auto r = run_cli(
+      "layout -n 1024 --capacity universal --technology " + technology_file("sky130") + " --json -",
+      dir + "/err");
   REQUIRE(r.code == 0);
   const json j = json::parse(r.out);
   const auto& l = j["layout"];
@@ -144,9 +145,7 @@ TEST_CASE("cli technology: switches drawn smaller than the crossbars are a warni
   // A crosspoint a thousand times smaller fits in the drawn switches: no warning.
   std::string tech = ftvlsi::test::slurp_file(technology_file("sky130"));
   tech.replace(tech.find("crosspoint_um2: 12.5"), 20, "crosspoint_um2: 0.0125");
-  {
-    std::ofstream(dir + "/small.yaml") << tech;
-  }
+  { std::ofstream(dir + "/small.yaml") << tech; }
   const json small = json::parse(
       run_cli("layout -n 1024 --capacity universal --technology " + dir + "/small.yaml --json -")
           .out);
@@ -156,9 +155,8 @@ TEST_CASE("cli technology: switches drawn smaller than the crossbars are a warni
 
 TEST_CASE("cli technology: the GDS is in the technology's units, with a label and a .lyp") {
   const std::string dir = ftvlsi::test::scratch_dir("tech_gds").string();
-  REQUIRE(run_cli("layout -n 16 --capacity universal -q --technology " +
-                  technology_file("sky130") + " --gds " + dir + "/t.gds --json " + dir +
-                  "/t.json")
+  REQUIRE(run_cli("layout -n 16 --capacity universal -q --technology " + technology_file("sky130") +
+                  " --gds " + dir + "/t.gds --json " + dir + "/t.json")
               .code == 0);
   REQUIRE(run_cli("layout -n 16 --capacity universal -q --gds " + dir + "/p.gds").code == 0);
   const std::string t = ftvlsi::test::slurp_file(dir + "/t.gds");

@@ -321,8 +321,7 @@ TEST_SUITE("gds_writer") {
       const std::string source =
           fmt::format("<source>{}/{}@1</source>", entry.first.layer, entry.first.datatype);
       CAPTURE(source);
-      CHECK(lyp.find(source) !=
-            std::string::npos);
+      CHECK(lyp.find(source) != std::string::npos);
     }
     // A GDS written to a device has nothing beside it.
     write_gds(layout, "/dev/null", o);

@@ -104,7 +104,8 @@ TEST_SUITE("check") {
     CHECK(results[0].series[0].reason.find("12288") != std::string::npos);
   }
 
-  TEST_CASE("GL-T9 is judged at every size by the proof's step, and the off-line schedule fails it") {
+  TEST_CASE(
+      "GL-T9 is judged at every size by the proof's step, and the off-line schedule fails it") {
     CheckOptions o;
     o.ids = {"GL-T9"};
     o.tiny = 1024;

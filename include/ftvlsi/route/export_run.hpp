@@ -30,7 +30,7 @@ struct ExportRun {
   std::string out;                               // the file written (booksim: and out.config)
   // Where the layout's processor area came from (docs/technology.md), given with a technology.
   ProcessorAreaSource processor_area_source = ProcessorAreaSource::kAlpha;
-  double seconds = 0;                            // build, measure and write
+  double seconds = 0;  // build, measure and write
 };
 
 }  // namespace ftvlsi

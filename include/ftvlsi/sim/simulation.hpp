@@ -65,7 +65,7 @@ struct SimulateResult {
   // Where the host's processor area came from: the technology's only for 2D hosts (a 3D host's
   // processors keep their volume).
   ProcessorAreaSource processor_area_source = ProcessorAreaSource::kAlpha;
-  double area_ratio = 0;                              // area_host / area_competing
+  double area_ratio = 0;  // area_host / area_competing
   std::uint64_t messages = 0, bits = 0;
   double load_factor = 0;
   std::optional<double> congestion;  // fat-tree host only
