@@ -124,6 +124,7 @@ int run_layout_command(const LayoutArgs& args) {
   // Progress once a layout has taken a few seconds (every phase with --verbose).
   const ftvlsi::cli::Progress progress("layout", g_verbosity, 3.0);
   const auto run = ftvlsi::run_layout(spec, std::cref(progress));
+  for (const auto& w : run.warnings) std::cerr << fmt::format("ftvlsi: warning: {}\n", w);
   const bool to_stdout = spec.output.json && *spec.output.json == "-";
   if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
     std::cout << ftvlsi::layout_json(spec, run);

@@ -15,6 +15,7 @@ template <int D>
 struct CellSums {
   u128 nodes_by_kind[3] = {0, 0, 0};
   u128 processor_size = 0;
+  u128 switch_size = 0;
   std::array<u128, D> segments_by_axis{};
   u128 vias = 0;
   u128 components = 0;
@@ -26,6 +27,7 @@ struct CellSums {
   void add(const CellSums& c) {
     for (int k = 0; k < 3; ++k) nodes_by_kind[k] += c.nodes_by_kind[k];
     processor_size += c.processor_size;
+    switch_size += c.switch_size;
     for (int a = 0; a < D; ++a) segments_by_axis[a] += c.segments_by_axis[a];
     vias += c.vias;
     components += c.components;
@@ -147,10 +149,11 @@ CellSums<D> sum_cell(const Layout<D>& layout, const Cell<D>& cell,
   s.max_by_level.assign(levels, 0);
   for (std::size_t n = 0; n < cell.node_count(); ++n) {
     s.nodes_by_kind[static_cast<int>(cell.node_kind[n])] += 1;
-    if (cell.node_kind[n] == NodeKind::kProcessor) {
+    const NodeKind kind = cell.node_kind[n];
+    if (kind == NodeKind::kProcessor || kind == NodeKind::kSwitch) {
       u128 size = 1;
       for (int a = 0; a < D; ++a) size *= static_cast<u128>(cell.node_box[n].extent(a));
-      s.processor_size += size;
+      (kind == NodeKind::kProcessor ? s.processor_size : s.switch_size) += size;
     }
   }
   add_own_wires(layout, cell, s);
@@ -183,6 +186,7 @@ void set_size(const CellSums<D>& top, LayoutMetrics<D>& m) {
   }
   m.size = narrow(v, size);
   m.processor_size = narrow(top.processor_size, D == 2 ? "processor area" : "processor volume");
+  m.switch_size = narrow(top.switch_size, D == 2 ? "switch area" : "switch volume");
   m.processor_fraction =
       m.size == 0 ? 0.0 : static_cast<double>(m.processor_size) / static_cast<double>(m.size);
 }

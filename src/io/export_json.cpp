@@ -61,6 +61,7 @@ std::string export_json(const ExportRun& run) {
     e["technology"] = run.rule.technology->name;
     e["clock_mhz"] = run.rule.technology->clock_mhz;
     e["delay"] = "technology";
+    e["processor_area_source"] = std::string(to_string(run.processor_area_source));
   } else {
     e["cycle_length"] = run.rule.cycle_length;
     e["delay"] = run.rule.delay.name();

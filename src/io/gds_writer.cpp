@@ -45,6 +45,11 @@ enum Record : std::uint16_t {
   kStrans = 0x1A01,
   kAngle = 0x1C05,
   kPathtype = 0x2102,
+  kText = 0x0C00,
+  kTexttype = 0x1602,
+  kPresentation = 0x1701,
+  kString = 0x1906,
+  kMag = 0x1B05,
 };
 
 constexpr std::size_t kMaxNameLength = 32;
@@ -156,8 +161,8 @@ std::vector<Box<2>> cell_extents(const Layout<D>& layout) {
 // Checking every cell's extent (which contains all its instances) covers the flattened layout
 // too.
 template <int D>
-void check_range(const Layout<D>& layout, const GdsOptions& options) {
-  const std::vector<Box<2>> boxes = cell_extents(layout);
+std::vector<Box<2>> check_range(const Layout<D>& layout, const GdsOptions& options) {
+  std::vector<Box<2>> boxes = cell_extents(layout);
   const Coord margin = (std::max(options.wire_width_db, options.via_side_db) + 1) / 2;
   const Coord limit = (std::numeric_limits<std::int32_t>::max() - margin) / options.db_per_grid;
   for (std::size_t c = 0; c < boxes.size(); ++c) {
@@ -179,6 +184,7 @@ void check_range(const Layout<D>& layout, const GdsOptions& options) {
     gds_plane_layer(b.lo[2]);
     gds_plane_layer(b.hi[2]);
   }
+  return boxes;
 }
 
 void check_options(const GdsOptions& options) {
@@ -192,6 +198,9 @@ void check_options(const GdsOptions& options) {
             options.db_per_grid, options.wire_width_db, options.via_side_db,
             options.db_unit_meters));
   }
+  // A GDS STRING holds at most 512 characters; the label is ours, so this is a bug if it fails.
+  FTVLSI_ASSERT(options.label.size() <= 512);
+  for (const char c : options.label) FTVLSI_ASSERT(c >= ' ' && c <= '~');
 }
 
 // Streams a GDSII library to an AtomicFile: records are assembled in a byte buffer that is
@@ -227,6 +236,8 @@ class GdsStream {
   // One PATH through the vertices (a wire's turns within one plane of a 3D layout).
   void path(int layer, std::span<const Point<2>> vertices);
   void via(Point<2> at, int datatype);
+  // A TEXT on the label layer at `at` (grid units), its height `height` grid units.
+  void text(Point<2> at, Coord height, const std::string& text);
   void sref(const Transform<2>& t, const std::string& name);
   // A 3D via: a reference to the structure holding that plane's via square (half the bytes of
   // the square itself; a 3D layout's GDS is mostly vias), and that structure.
@@ -306,6 +317,20 @@ void GdsStream::via(Point<2> at, int datatype) {
   const Point<2> c = scaled(at);
   const Coord half = options_.via_side_db / 2;
   write_box(kGdsViaLayer, datatype, {c.x() - half, c.y() - half, c.x() + half, c.y() + half});
+}
+
+// PRESENTATION 0x0000 sets the text's origin at its bottom left; MAG is its height in user units
+// (µm), which KLayout shows as the text's size.
+void GdsStream::text(Point<2> at, Coord height, const std::string& text) {
+  record(kText);
+  record_i16(kLayer, {kGdsLabelLayer});
+  record_i16(kTexttype, {0});
+  record_i16(kPresentation, {0});
+  record_i16(kStrans, {0});
+  record_reals(kMag, {static_cast<double>(scaled(height)) * options_.db_unit_meters / 1e-6});
+  put_xy({scaled(at)});
+  record_string(kString, text);
+  end_element();
 }
 
 void GdsStream::write_box(int layer, int datatype, const Box<2>& db) {
@@ -427,7 +452,8 @@ void GdsStream::flush() {
 template <int D>
 class StructureWriter {
  public:
-  StructureWriter(const Layout<D>& layout, GdsStream& stream) : layout_(layout), stream_(stream) {}
+  StructureWriter(const Layout<D>& layout, GdsStream& stream, std::string label, Box<2> top_extent)
+      : layout_(layout), stream_(stream), label_(std::move(label)), top_extent_(top_extent) {}
 
   void write() {
     if constexpr (D == 2) {
@@ -465,6 +491,7 @@ class StructureWriter {
       stream_.node(cell.node_kind[n], planar(cell.node_box[n]));
     for (std::size_t w = 0; w < cell.wire_count(); ++w) poll_cancel(), write_wire(cell, w, z);
     for (const auto& [t, child] : refs) stream_.sref(t, child);
+    if (c == layout_.top && z == AlongZ{}) write_label();
     stream_.end_structure();
     names_.emplace(key, name);
     return name;
@@ -543,6 +570,16 @@ class StructureWriter {
     flush(pts.back()[2]);
   }
 
+  // The label at the top cell's lower left corner, inside its box (so KLayout's bounding box is
+  // the layout's), a twentieth of its narrower side high.
+  void write_label() {
+    if (label_.empty()) return;
+    const Box<2>& b = top_extent_;
+    const Point<2> at = b.empty() ? Point<2>{0, 0} : Point<2>{b.lo[0], b.lo[1]};
+    const Coord side = b.empty() ? 0 : std::min(b.width(), b.height());
+    stream_.text(at, std::max<Coord>(1, side / 20), label_);
+  }
+
   void via3(Point<2> at, int datatype) {
     auto it = via_names_.find(datatype);
     if (it == via_names_.end())
@@ -563,6 +600,8 @@ class StructureWriter {
 
   const Layout<D>& layout_;
   GdsStream& stream_;
+  std::string label_;
+  Box<2> top_extent_;
   NameTable table_;
   std::map<std::pair<std::int32_t, AlongZ>, std::string> names_;
   std::map<int, std::string> via_names_;  // 3D: the via structure of each plane used
@@ -579,16 +618,86 @@ int gds_plane_layer(Coord z) {
   return kGdsPlaneLayer0 + static_cast<int>(z);
 }
 
+GdsOptions gds_options(const std::optional<Technology>& technology) {
+  GdsOptions o;
+  if (!technology) return o;
+  const Technology& t = *technology;
+  // io/technology_spec.cpp has checked that a grid unit is a whole number of database units (at
+  // most 10^6), a via at least two and a wire at least one.
+  o.db_per_grid = static_cast<int>(t.database_units_per_grid());
+  o.db_unit_meters = t.database_unit_um * 1e-6;
+  o.wire_width_db =
+      std::max(1, static_cast<int>(std::lround(t.drawn_wire_width_um() / t.database_unit_um)));
+  // A via is centred on its track: an even number of database units, rounded up.
+  const auto via = static_cast<int>(std::ceil(t.via_um / t.database_unit_um - 1e-9));
+  o.via_side_db = std::max(2, via + via % 2);
+  o.technology = t.name;
+  for (std::size_t i = 0; i < 2 && i < t.layers.size(); ++i) o.wiring_layers[i] = t.layers[i].name;
+  return o;
+}
+
+namespace {
+
+// "met1: wiring layer 0 (horizontal)" with a technology, "wiring layer 0 (horizontal)" without.
+std::string wiring_name(const GdsOptions& o, int i, std::string_view what) {
+  const std::string base = fmt::format("wiring layer {} ({})", i, what);
+  return o.wiring_layers[i].empty() ? base : o.wiring_layers[i] + ": " + base;
+}
+
+// The colour of wiring plane z in 3D: a cycle of six that neighbouring planes never share.
+const char* plane_colour(Coord z) {
+  static constexpr const char* kColours[] = {"#ff9900", "#00b0c0", "#c040c0",
+                                             "#80c000", "#4060ff", "#c08040"};
+  return kColours[z % 6];
+}
+
+}  // namespace
+
+template <int D>
+std::vector<GdsLayer> gds_layers(const Layout<D>& layout, const GdsOptions& options) {
+  const char* footprint = D == 3 ? " (footprint)" : "";
+  std::vector<GdsLayer> layers{
+      {kGdsNodeLayer, 0, fmt::format("processor{}", footprint), "#4060ff", true},
+      {kGdsNodeLayer, 1, fmt::format("switch{}", footprint), "#e03030", true},
+      {kGdsNodeLayer, 2, fmt::format("interface pad{}", footprint), "#30a030", true}};
+  if constexpr (D == 2) {
+    layers.push_back({kGdsWireLayer0, 0, wiring_name(options, 0, "horizontal"), "#ff9900", false});
+    layers.push_back({kGdsWireLayer1, 0, wiring_name(options, 1, "vertical"), "#00b0c0", false});
+    layers.push_back({kGdsViaLayer, 0, "via", "#202020", true});
+  } else {
+    const Box<3>& b = layout.cells[layout.top].bbox;
+    for (Coord z = std::max<Coord>(0, b.lo[2]); !b.empty() && z <= b.hi[2]; ++z)
+      layers.push_back(
+          {gds_plane_layer(z), 0, fmt::format("wiring plane {}", z), plane_colour(z), false});
+    for (Coord z = std::max<Coord>(0, b.lo[2]); !b.empty() && z < b.hi[2]; ++z)
+      layers.push_back({kGdsViaLayer, static_cast<int>(z), fmt::format("via {} to {}", z, z + 1),
+                        "#202020", true});
+  }
+  layers.push_back({kGdsLabelLayer, 0,
+                    options.technology.empty()
+                        ? "label"
+                        : fmt::format("label (technology {})", options.technology),
+                    "#ff40ff", false});
+  return layers;
+}
+
 template <int D>
 void write_gds(const Layout<D>& layout, const std::string& path, const GdsOptions& options) {
   check_options(options);
-  check_range(layout, options);
+  const std::vector<Box<2>> extents = check_range(layout, options);
+  const std::vector<GdsLayer> layers = gds_layers(layout, options);
+  const std::optional<std::string> lyp = layer_properties_path(path);  // before the GDS exists
   GdsStream stream(path, options);
   stream.begin();
-  StructureWriter<D>(layout, stream).write();
+  StructureWriter<D>(layout, stream, options.label,
+                     extents.empty() ? Box<2>::none() : extents[layout.top])
+      .write();
   stream.close();
+  if (lyp) write_layer_properties(*lyp, layers);
 }
 
+template std::vector<GdsLayer> gds_layers(const Layout<2>&, const GdsOptions&);
+template std::vector<GdsLayer> gds_layers(const Layout<3>&, const GdsOptions&);
 template void write_gds(const Layout<2>&, const std::string&, const GdsOptions&);
 template void write_gds(const Layout<3>&, const std::string&, const GdsOptions&);
 

@@ -137,6 +137,7 @@ ordered_json technology_json(const Technology& t) {
   ordered_json j;
   j["name"] = t.name;
   j["grid_unit_um"] = t.grid_unit_um;
+  j["database_unit_um"] = t.database_unit_um;
   j["processor_mm2"] = t.processor_mm2;
   j["processor_alpha"] = t.processor_alpha();
   j["clock_mhz"] = t.clock_mhz;
@@ -178,17 +179,35 @@ void add_physical(ordered_json& layout, const Technology& t, const LayoutMetrics
 
 // A fat-tree's switches as the technology sizes them: a crossbar of (cap(k) + 2 cap(k+1))
 // inputs and as many outputs at level k < L, 2^k of them.
-void add_switch_areas(ordered_json& layout, const Technology& t, const FatTree& tree) {
+std::vector<double> crossbar_mm2_by_level(const Technology& t, const FatTree& tree) {
   std::vector<double> per_level;
-  double total = 0;
   for (int k = 0; k < tree.levels(); ++k) {
     const std::uint64_t ports = tree.capacity(k) + 2 * tree.capacity(k + 1);
-    const double mm2 = t.switch_area.of(ports, ports) / 1e6;
-    per_level.push_back(mm2);
-    total += std::ldexp(mm2, k);
+    per_level.push_back(t.switch_area.of(ports, ports) / 1e6);
   }
+  return per_level;
+}
+
+double crossbar_mm2_total(const std::vector<double>& per_level) {
+  double total = 0;
+  for (std::size_t k = 0; k < per_level.size(); ++k)
+    total += std::ldexp(per_level[k], static_cast<int>(k));
+  return total;
+}
+
+// The crossbars beside the switches as drawn (2D: Lemma 3's boxes, measured), and whether the
+// drawn ones are smaller (docs/technology.md: the layout keeps Lemma 3's switches).
+void add_switch_areas(ordered_json& layout, const Technology& t, const FatTree& tree,
+                      const AnyDrawnLayout& drawn) {
+  const std::vector<double> per_level = crossbar_mm2_by_level(t, tree);
+  const double total = crossbar_mm2_total(per_level);
   layout["switch_crossbar_mm2_by_level"] = per_level;
   layout["switch_crossbar_mm2_total"] = total;
+  if (const auto* d = drawn_as<2>(drawn)) {
+    const double area = t.mm2(static_cast<double>(d->metrics.switch_size));
+    layout["switch_drawn_mm2_total"] = area;
+    layout["switch_crossbar_exceeds_drawn"] = total > area;
+  }
 }
 
 ordered_json drc_json(const DrcReport& report) {
@@ -238,17 +257,25 @@ ordered_json layout_section(LayoutStyle style, int dimensions, const char* grid_
   return layout;
 }
 
+// What a grid unit is in the GDS: 1 um without a technology, the technology's grid unit with one.
+std::string grid_unit_text(const LayoutSpec& spec, int dimensions) {
+  const std::string unit = spec.technology
+                               ? fmt::format("{:g} um (technology {})",
+                                             spec.technology->grid_unit_um, spec.technology->name)
+                               : "1 um";
+  return fmt::format("one wire track; GDS writes it as {}{}", unit,
+                     dimensions == 2 ? "" : ", plane z as layer 100 + z");
+}
+
 template <int D>
 ordered_json layout_document(const LayoutSpec& spec, LayoutStyle style, ordered_json network,
                              const LayoutMetrics<D>& metrics, const std::vector<DrcReport>& drc,
                              std::optional<double> reference) {
   ordered_json j = document(spec, std::move(network));
-  ordered_json layout =
-      layout_section(style, D,
-                     D == 2 ? "one wire track; GDS writes it as 1 um"
-                            : "one wire track; GDS writes it as 1 um, plane z as layer 100 + z");
+  ordered_json layout = layout_section(style, D, grid_unit_text(spec, D).c_str());
   const ordered_json measured = metrics_json(metrics);
   for (const auto& [key, value] : measured.items()) layout[key] = value;
+  layout["processor_area_source"] = std::string(to_string(spec.processor_area_source));
   if (std::holds_alternative<ButterflyParams>(spec.network))
     layout["wire_length_max_by_switch_level"] = metrics.wire_length_max_by_level;
   if (reference) {
@@ -308,9 +335,39 @@ void require_finite_physical(const LayoutSpec& spec, const LayoutRun& run) {
   const Technology& t = *spec.technology;
   ordered_json figures;
   std::visit([&](const auto& d) { add_physical(figures, t, d.metrics); }, run.drawn);
-  if (run.tree()) add_switch_areas(figures, t, *run.tree());
+  if (run.tree()) add_switch_areas(figures, t, *run.tree(), run.drawn);
   figures["technology"] = technology_json(t);
   require_finite_numbers(figures, "technology", t);
+}
+
+std::vector<std::string> physical_warnings(const LayoutSpec& spec, const LayoutRun& run) {
+  std::vector<std::string> out;
+  if (!spec.technology) return out;
+  const Technology& t = *spec.technology;
+  if (spec.processor_area_source != ProcessorAreaSource::kTechnology) {
+    if (!spec.alpha_given)
+      out.push_back(fmt::format(
+          "the {} layout of a {} takes no processor area, so its processors are drawn at its "
+          "own size ({:.3g} mm² in all) rather than the technology's {:g} mm² each; "
+          "the JSON's processor figures are what was drawn",
+          to_string(run.style), run.kind(),
+          std::visit(
+              [&](const auto& d) { return t.mm2(static_cast<double>(d.metrics.processor_size)); },
+              run.drawn),
+          t.processor_mm2));
+  }
+  const auto* d = run.drawn_as<2>();
+  if (run.tree && d) {
+    const double crossbars = crossbar_mm2_total(crossbar_mm2_by_level(t, *run.tree));
+    const double drawn = t.mm2(static_cast<double>(d->metrics.switch_size));
+    if (crossbars > drawn)
+      out.push_back(fmt::format(
+          "the drawn switches cover {:.3g} mm² but the technology's crossbars need {:.3g} mm² "
+          "(layout.switch_crossbar_mm2_total), so area_mm2 leaves out up to {:.3g} mm² of "
+          "switch area",
+          drawn, crossbars, crossbars - drawn));
+  }
+  return out;
 }
 
 std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
@@ -330,9 +387,10 @@ std::string layout_json(const LayoutSpec& spec, const LayoutRun& run) {
   }
   if (spec.technology) {
     require_finite_physical(spec, run);
-    if (run.tree()) add_switch_areas(j["layout"], *spec.technology, *run.tree());
+    if (run.tree()) add_switch_areas(j["layout"], *spec.technology, *run.tree(), run.drawn);
     j["technology"] = technology_json(*spec.technology);
   }
+  if (!run.warnings.empty()) j["warnings"] = run.warnings;
   return j.dump(2) + "\n";
 }
 

@@ -178,7 +178,10 @@ LayoutSpec parse_layout_node(const Source& src, const YAML::Node& root, bool in_
   if (in_report) keys.push_back("name");
   check_keys(src, root, in_report ? "layouts entry" : "top level", keys);
   LayoutSpec spec;
-  if (const auto v = root["network"]) spec.network = parse_network(src, v);
+  if (const auto v = root["network"]) {
+    spec.network = parse_network(src, v);
+    spec.alpha_given = v.IsMap() && v["alpha"];
+  }
   if (const auto v = root["layout"]) parse_layout_section(src, v, spec);
   if (const auto v = root["output"]) parse_output_section(src, v, spec.output);
   if (const auto v = root["seed"]) {
@@ -260,6 +263,15 @@ LayoutStyle resolved_style(const LayoutSpec& spec) {
   throw InputError(2204, fmt::format("a {} network cannot take the {} style; it takes {}",
                                      network_kind_name(spec.network), to_string(*spec.style),
                                      style_list(styles)));
+}
+
+bool layout_takes_alpha(const LayoutSpec& spec) {
+  const auto styles = styles_of(spec.network);
+  const LayoutStyle style = spec.style.value_or(styles.front());
+  if (std::holds_alternative<FatTreeParams>(spec.network)) return style == LayoutStyle::kHTree;
+  if (std::holds_alternative<ButterflyParams>(spec.network))
+    return style == LayoutStyle::kFoldAndSquash;
+  return false;
 }
 
 std::string layout_styles_by_network() {

@@ -18,6 +18,7 @@ using nlohmann::ordered_json;
 // docs/technology.md: with a technology every time is already in ns; lengths and areas convert.
 void add_physical(ordered_json& j, const SimulateResult& out, const Technology& t) {
   j["technology"] = t.name;
+  j["processor_area_source"] = std::string(to_string(out.processor_area_source));
   j["time_host_ns"] = out.time_host;
   j["time_competing_ns"] = out.time_competing;
   const bool flat = out.dimensions == 2;

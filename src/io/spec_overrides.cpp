@@ -62,7 +62,10 @@ std::optional<std::string> resolved_alpha(const std::optional<Technology>& techn
   return std::to_string(technology->processor_alpha());
 }
 
-void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
+namespace {
+
+// Every flag but the processor area's source.
+void apply_network_overrides(LayoutSpec& spec, const SpecOverrides& given) {
   if (given.technology) spec.technology = load_technology(*given.technology);
   SpecOverrides o = given;
   o.alpha = resolved_alpha(spec.technology, given.alpha);
@@ -118,6 +121,29 @@ void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
   if (o.alpha) ft.capacity.alpha = parse_positive(*o.alpha, "--alpha");
   if (o.constant) ft.capacity.constant = parse_positive(*o.constant, "--constant");
   if (o.capacities) ft.capacity.custom = parse_positive_list(*o.capacities, "--capacities entry");
+}
+
+// docs/technology.md: a technology without an alpha draws its processor area where the layout
+// takes an alpha; an alpha given (a number, or `technology`) is the one drawn.
+void resolve_processor_area(LayoutSpec& spec, const SpecOverrides& given) {
+  if (given.alpha) {
+    spec.alpha_given = true;
+    spec.processor_area_source = *given.alpha == "technology" ? ProcessorAreaSource::kTechnology
+                                                              : ProcessorAreaSource::kAlpha;
+    return;
+  }
+  if (!spec.technology || spec.alpha_given || !layout_takes_alpha(spec)) return;
+  const std::uint64_t alpha = spec.technology->processor_alpha();
+  if (auto* ft = std::get_if<FatTreeParams>(&spec.network)) ft->capacity.alpha = alpha;
+  if (auto* b = std::get_if<ButterflyParams>(&spec.network)) b->alpha = alpha;
+  spec.processor_area_source = ProcessorAreaSource::kTechnology;
+}
+
+}  // namespace
+
+void apply_overrides(LayoutSpec& spec, const SpecOverrides& given) {
+  apply_network_overrides(spec, given);
+  resolve_processor_area(spec, given);
 }
 
 LayoutSpec layout_spec(const LayoutOptions& options, FrontEnd front) {

@@ -78,6 +78,8 @@ json row_json(const SimulateResult& r) {
   if (r.time_host_bound) j["time_host_bound"] = *r.time_host_bound;
   if (r.host_capacity_profile) j["host_capacity_profile"] = *r.host_capacity_profile;
   if (r.mesh_diagonals) j["mesh_diagonals"] = *r.mesh_diagonals;
+  if (r.processor_area_source != ProcessorAreaSource::kAlpha)
+    j["processor_area_source"] = std::string(to_string(r.processor_area_source));
   return j;
 }
 
@@ -110,6 +112,10 @@ SimulateResult row_of(const json& j, const std::optional<Technology>& technology
   optional_field(j, "time_host_bound", r.time_host_bound);
   optional_field(j, "host_capacity_profile", r.host_capacity_profile);
   optional_field(j, "mesh_diagonals", r.mesh_diagonals);
+  if (j.contains("processor_area_source"))
+    r.processor_area_source = j.at("processor_area_source") == "technology"
+                                  ? ProcessorAreaSource::kTechnology
+                                  : ProcessorAreaSource::kAlpha;
   r.technology = technology;
   return r;
 }

@@ -106,6 +106,25 @@ void parse_sources(const Source& src, const YAML::Node& node, Technology& t) {
   for (const auto& item : node) t.sources.push_back(scalar(src, item, "sources"));
 }
 
+// GDS coordinates are whole database units (docs/layout.md): a grid unit is a whole number of
+// them, at most a million (so a layout of 2000 grid units still fits GDSII's 32 bits), and a
+// via at least two (it is centred on its track).
+void validate_database_unit(const Source& src, const YAML::Node& node, const Technology& t) {
+  const double per_grid = t.grid_unit_um / t.database_unit_um;
+  if (per_grid > 1e6 || std::fabs(per_grid - std::round(per_grid)) > 1e-6 * per_grid ||
+      std::round(per_grid) < 1)
+    src.fail(node, 2411,
+             fmt::format("grid_unit_um {} is {:g} database units of {} um; it must be a whole "
+                         "number of them, at most 1000000: set database_unit_um to one that "
+                         "divides the grid unit",
+                         t.grid_unit_um, per_grid, t.database_unit_um));
+  if (t.via_um < 2 * t.database_unit_um || t.drawn_wire_width_um() < t.database_unit_um)
+    src.fail(node, 2412,
+             fmt::format("database_unit_um {} is too coarse for via_um {} and a wire {} um wide; "
+                         "choose a database unit of at most half the via",
+                         t.database_unit_um, t.via_um, t.drawn_wire_width_um()));
+}
+
 // The grid unit must hold both routing layers' tracks and a via at every bend.
 void validate(const Source& src, const YAML::Node& node, const Technology& t) {
   for (std::size_t i = 0; i < 2; ++i)
@@ -119,13 +138,20 @@ void validate(const Source& src, const YAML::Node& node, const Technology& t) {
              fmt::format("via_um {} does not fit in a grid unit of {} um; a via sits on "
                          "every bend",
                          t.via_um, t.grid_unit_um));
+  if (t.drawn_wire_width_um() >= t.grid_unit_um)
+    src.fail(node, 2410,
+             fmt::format("wire_width_um {} does not fit in a grid unit of {} um; wires on "
+                         "neighbouring tracks would touch",
+                         t.drawn_wire_width_um(), t.grid_unit_um));
+  validate_database_unit(src, node, t);
 }
 
 Technology parse_body(const Source& src, const YAML::Node& node) {
   require_map(src, node, "technology");
-  check_keys(src, node, "technology",
-             {"name", "description", "sources", "grid_unit_um", "layers", "via_um", "switch",
-              "processor_mm2", "wire", "clock_mhz", "switch_delay_ns"});
+  check_keys(
+      src, node, "technology",
+      {"name", "description", "sources", "grid_unit_um", "layers", "via_um", "database_unit_um",
+       "wire_width_um", "switch", "processor_mm2", "wire", "clock_mhz", "switch_delay_ns"});
   Technology t;
   t.name = scalar(src, required(src, node, "name"), "name");
   if (const auto v = node["description"]) t.description = scalar(src, v, "description");
@@ -133,6 +159,10 @@ Technology parse_body(const Source& src, const YAML::Node& node) {
   t.grid_unit_um = ranged(src, required(src, node, "grid_unit_um"), "grid_unit_um", kLength);
   parse_layers(src, required(src, node, "layers"), t);
   t.via_um = ranged(src, required(src, node, "via_um"), "via_um", kLength);
+  if (const auto v = node["database_unit_um"])
+    t.database_unit_um = ranged(src, v, "database_unit_um", kLength);
+  if (const auto v = node["wire_width_um"])
+    t.wire_width_um = ranged(src, v, "wire_width_um", kLength);
   parse_switch(src, required(src, node, "switch"), t);
   t.processor_mm2 = ranged(src, required(src, node, "processor_mm2"), "processor_mm2",
                            {1e-12, 1e6, "mm^2"});  // up to 1 m^2
@@ -168,6 +198,8 @@ std::string technology_document(const Technology& t) {
   for (const auto& l : t.layers)
     j["layers"].push_back({{"name", l.name}, {"pitch_um", l.pitch_um}});
   j["via_um"] = t.via_um;
+  j["database_unit_um"] = t.database_unit_um;
+  if (t.wire_width_um > 0) j["wire_width_um"] = t.wire_width_um;
   if (t.switch_area.crosspoint_um2 > 0)
     j["switch"] = {{"crosspoint_um2", t.switch_area.crosspoint_um2}};
   else

@@ -446,6 +446,7 @@ ExportRun run_export(const ExportSpec& spec) {
   run.format = spec.format;
   run.out = spec.out;
   run.rule = spec.rule;
+  run.processor_area_source = spec.layout.processor_area_source;
   run.transit = spec.transit;
   run.graph = spec.transit ? transit_export_graph(*spec.transit, spec.rule.timing
                                                                      ? spec.rule.timing->packaging

@@ -59,6 +59,7 @@ void require_outputs_writable(const LayoutSpec& spec, const OutputPaths& out) {
        {"technology file", spec.technology ? spec.technology->file : std::string()}},
       {{"SVG output", out.svg},
        {"GDS output", out.gds},
+       {"GDS layer properties", out.gds ? layer_properties_path(*out.gds) : std::nullopt},
        {"JSON output", out.json},
        {"HTML output", out.html}});
   if (out.html) require_writable(*out.html, "HTML");
@@ -297,6 +298,20 @@ template <int D>
 void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
                  const OutputPaths& out, const SvgOptions& svg);
 
+// The GDS top cell's label (docs/layout.md): "fat-tree n=1024 capacity=universal style=h-tree",
+// and the technology when there is one.
+std::string gds_label(const LayoutSpec& spec, const LayoutRun& run) {
+  std::string label = fmt::format("{} n={}", run.kind(), run.processors());
+  if (run.tree)
+    label += fmt::format(" capacity={}", to_string(run.tree->capacity_params().profile));
+  label += fmt::format(" style={}", to_string(run.style));
+  if (spec.technology) label += " technology=" + spec.technology->name;
+  // GDS text is printable ASCII (a network file's kind is ours, a technology's name is not).
+  for (char& c : label)
+    if (c < ' ' || c > '~') c = '?';
+  return label.substr(0, 512);
+}
+
 // The rest of run_layout once the layout is built: metrics, DRC, JSON and the files.
 template <int D>
 void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
@@ -307,6 +322,7 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
   step("metrics", 1);
   run.times.metrics = timed([&] { metrics = measure(layout); });
   require_finite_physical(spec, run);  // before the DRC's time and any file
+  run.warnings = physical_warnings(spec, run);
   step(spec.drc == DrcMode::kNone ? "no DRC" : "DRC", 2);
   run.times.drc = timed([&] {
     if (spec.drc == DrcMode::kHierarchical || spec.drc == DrcMode::kBoth)
@@ -329,7 +345,11 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
   if (out.svg) run.times.svg = timed([&] { write_svg(layout, *out.svg, svg); });
   if constexpr (D == 3)
     if (out.html) write_view3d_html(layout, *out.html, {svg.title, 200000});
-  if (out.gds) run.times.gds = timed([&] { write_gds(layout, *out.gds); });
+  if (out.gds) {
+    GdsOptions gds = gds_options(spec.technology);
+    gds.label = gds_label(spec, run);
+    run.times.gds = timed([&] { write_gds(layout, *out.gds, gds); });
+  }
   if (out.json)
     run.times.json = timed([&] { write_file_atomically(*out.json, layout_json(spec, run)); });
 }

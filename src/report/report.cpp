@@ -70,7 +70,8 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
     const auto& m = d->metrics;
     std::string out = fmt::format(
         "\n### {0}\n\nFiles: [{0}.html]({0}/{0}.html) (3D view), [{0}.gds]({0}/{0}.gds) (plane z "
-        "on layer 100 + z), [{0}.json]({0}/{0}.json). Volume {1} = {2:.1f} × Leiserson's Theorem 4 "
+        "on layer 100 + z; [{0}.lyp]({0}/{0}.lyp) names the layers for KLayout), "
+        "[{0}.json]({0}/{0}.json). Volume {1} = {2:.1f} × Leiserson's Theorem 4 "
         "bound (w lg(n/w))^(3/2) = {3:.0f}; {4} planes. Per binary level k:\n\n"
         "| k | cap | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
         spec.name, m.volume(), static_cast<double>(m.volume()) / theorem4_volume(*run.tree()),
@@ -82,8 +83,8 @@ std::string level_table(const LayoutSpec& spec, const LayoutRun& run) {
     return out;
   }
   std::string out = fmt::format(
-      "\n### {0}\n\nFiles: [{0}.svg]({0}/{0}.svg), [{0}.gds]({0}/{0}.gds), "
-      "[{0}.json]({0}/{0}.json). "
+      "\n### {0}\n\nFiles: [{0}.svg]({0}/{0}.svg), [{0}.gds]({0}/{0}.gds) "
+      "([{0}.lyp]({0}/{0}.lyp) names its layers for KLayout), [{0}.json]({0}/{0}.json). "
       "{1}:\n\n| {2} | {3} | wires | total length | max length |\n|---:|---:|---:|---:|---:|\n",
       spec.name,
       run.tree() ? "Per binary level k (0 = root channel)"

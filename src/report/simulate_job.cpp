@@ -148,6 +148,14 @@ std::uint64_t greenberg_side(std::uint64_t n) {
   return static_cast<std::uint64_t>(lg(n));
 }
 
+// A 2D fat-pyramid host's processor side: Greenberg's, or the technology's area (a fat-pyramid
+// host takes no --alpha).
+std::uint64_t host_processor_side(const SimulateSpec& s, std::uint64_t n) {
+  if (s.processor_area_source == ProcessorAreaSource::kTechnology && s.technology)
+    return ceil_sqrt(s.technology->processor_alpha());
+  return greenberg_side(n);
+}
+
 std::uint64_t mean_processor_area(const LayoutMetrics<2>& m, std::uint64_t processors) {
   return (m.processor_size + processors / 2) / std::max<std::uint64_t>(1, processors);
 }
@@ -487,7 +495,7 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   require_simulate_memory(s, p.net);
   if (p.net.dimensions == 3) return prepare_fat_pyramid3d(s, std::move(p.net));
   const std::uint64_t n = least_power(p.net.processors(), 4);
-  const auto side = static_cast<Coord>(greenberg_side(n));
+  const auto side = static_cast<Coord>(host_processor_side(s, n));
   p.pyramid.emplace(n, true, std::vector<int>{}, s.mesh_diagonals);
   const Layout<2> layout = build_fold_and_squash(*p.pyramid, side);
   const LayoutMetrics<2> host = measure(layout);
@@ -631,6 +639,8 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.area_host = p.area_host;
   out.host_alpha = p.host_alpha;
   out.competing_alpha = p.competing_alpha;
+  out.processor_area_source =
+      p.dimensions == 2 ? s.processor_area_source : ProcessorAreaSource::kAlpha;
   out.area_ratio = static_cast<double>(p.area_host) / static_cast<double>(p.area_competing);
   out.messages = p.messages.size();
   out.bits = 1 + static_cast<std::uint64_t>(lg(out.host_processors)) + s.data_bits;

@@ -43,12 +43,19 @@ SimulateSpec simulate_spec(const SimulateOptions& a, FrontEnd front) {
     s.capacity = std::get<FatTreeParams>(host.network).capacity;
     s.alpha_given = c.alpha.has_value();
     s.capacity_given = c.capacity.has_value();
+    s.processor_area_source = host.processor_area_source;
   }
   if (a.competing_alpha)
     s.competing_alpha = parse_positive(*a.competing_alpha, name("competing_alpha"));
   if (c.technology) {
     require_no_delay_beside_technology(a.delay || a.delays || a.switch_delay);
     s.technology = load_technology(*c.technology);
+    // docs/technology.md: the technology's processor area unless an alpha is given.
+    if (!c.alpha) {
+      s.capacity.alpha = s.technology->processor_alpha();
+      s.alpha_given = true;
+      s.processor_area_source = ProcessorAreaSource::kTechnology;
+    }
   }
   s.mesh_diagonals = a.mesh_diagonals;
   s.switch_span = a.switch_span;

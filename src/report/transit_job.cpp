@@ -97,7 +97,10 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   const auto& out = spec.output;
   require_distinct_outputs(
       {{"timing file", spec.timing_file}},
-      {{"JSON output", out.json}, {"GDS output", out.gds}, {"HTML output", out.html}});
+      {{"JSON output", out.json},
+       {"GDS output", out.gds},
+       {"GDS layer properties", out.gds ? layer_properties_path(*out.gds) : std::nullopt},
+       {"HTML output", out.html}});
   if (out.json && *out.json != "-") require_writable(*out.json, "JSON");
   if (out.gds) require_writable(*out.gds, "GDS");
   if (out.html) require_writable(*out.html, "HTML");
@@ -127,7 +130,12 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
   t0 = std::chrono::steady_clock::now();
   const std::string title = fmt::format("DeHon's fat-tree {}, {} processors, hollow cube",
                                         run.shape.params.composition, run.shape.processors);
-  if (out.gds) write_gds(run.cube.layout, *out.gds);
+  if (out.gds) {
+    GdsOptions gds;
+    gds.label = fmt::format("transit {} n={} style=hollow-cube", run.shape.params.composition,
+                            run.shape.processors);
+    write_gds(run.cube.layout, *out.gds, gds);
+  }
   if (out.html) write_view3d_html(run.cube.layout, *out.html, {title, 200000});
   if (out.json && *out.json != "-") write_file_atomically(*out.json, transit_layout_json(run));
   run.seconds_write = seconds_since(t0);

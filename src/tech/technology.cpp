@@ -24,6 +24,10 @@ double Technology::mm3(double grid_volume) const {
   return grid_volume * u * u * u;
 }
 
+std::int64_t Technology::database_units_per_grid() const {
+  return std::llround(grid_unit_um / database_unit_um);
+}
+
 std::uint64_t Technology::processor_alpha() const {
   const double units = processor_mm2 / unit_mm2();
   // A count past 2^62 would not convert exactly (a double beyond 2^64 does not convert at all).

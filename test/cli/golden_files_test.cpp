@@ -1,11 +1,11 @@
 // Golden files: the ftvlsi executable, run on every case of test/golden/cases.txt, writes exactly
-// the files kept in test/golden/ (small H-tree, fold-and-squash and cube layouts as GDSII, SVG
-// and JSON; the JSON of decompose, route and simulate). The comparison is byte for byte (GDSII
-// included) with one normalisation: the tool version in a JSON file's leading "tool" object is
-// masked on both sides, so a version bump needs no new goldens while every other change to an
-// output does. After a deliberate change, scripts/regen-golden.sh rewrites them from the built
-// ftvlsi; review the diff before committing. Doubles are compared as printed, so the goldens hold
-// for the compiler and platform CI uses (GCC on x86-64 Debian 12).
+// the files kept in test/golden/ (small H-tree, fold-and-squash and cube layouts as GDSII with
+// their KLayout layer properties, SVG and JSON; the JSON of decompose, route and simulate). The
+// comparison is byte for byte (GDSII included) with one normalisation: the tool version in a JSON
+// file's leading "tool" object is masked on both sides, so a version bump needs no new goldens
+// while every other change to an output does. After a deliberate change, scripts/regen-golden.sh
+// rewrites them from the built ftvlsi; review the diff before committing. Doubles are compared as
+// printed, so the goldens hold for the compiler and platform CI uses (GCC on x86-64 Debian 12).
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,7 +43,12 @@ std::vector<GoldenCase> read_cases() {
     GoldenCase c{line, {}};
     std::istringstream words(line);
     for (std::string w; words >> w;)
-      if (w.starts_with(kOut)) c.outputs.push_back(w.substr(kOut.size()));
+      if (w.starts_with(kOut)) {
+        c.outputs.push_back(w.substr(kOut.size()));
+        // A GDS has its layer properties beside it (io/layer_properties.hpp), golden too.
+        if (w.ends_with(".gds"))
+          c.outputs.push_back(fs::path(c.outputs.back()).replace_extension(".lyp").string());
+      }
     cases.push_back(std::move(c));
   }
   return cases;

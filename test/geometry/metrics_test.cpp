@@ -39,20 +39,23 @@ TEST_SUITE("metrics") {
           length += wire_length<D>(flat.wire(w));
           longest = std::max(longest, wire_length<D>(flat.wire(w)));
         }
-        std::uint64_t processors = 0, processor_size = 0;
+        std::uint64_t processors = 0, processor_size = 0, switch_size = 0;
         Box<D> bbox = Box<D>::none();
         for (std::size_t n = 0; n < flat.node_box.size(); ++n) {
           bbox = bbox.united(flat.node_box[n]);
-          if (flat.node_kind[n] != NodeKind::kProcessor) continue;
-          ++processors;
           std::uint64_t size = 1;
           for (int a = 0; a < D; ++a) size *= flat.node_box[n].extent(a);
+          if (flat.node_kind[n] == NodeKind::kSwitch) switch_size += size;
+          if (flat.node_kind[n] != NodeKind::kProcessor) continue;
+          ++processors;
           processor_size += size;
         }
         for (const Point<D>& p : flat.wire_points) bbox = bbox.united(Box<D>::at(p));
         CHECK(m.nodes == flat.node_box.size());
         CHECK(m.processors == processors);
         CHECK(m.processor_size == processor_size);
+        CHECK(m.switch_size == switch_size);
+        CHECK((L == 0) == (m.switch_size == 0));  // one processor alone has no switch
         CHECK(m.wires == flat.wire_count());
         CHECK(m.segments == segments);
         CHECK(m.vias == vias);

@@ -41,7 +41,8 @@ inline constexpr std::uint16_t kHeader = 0x0002, kBgnLib = 0x0102, kLibName = 0x
                                kPath = 0x0900, kSref = 0x0A00, kAref = 0x0B00, kText = 0x0C00,
                                kLayer = 0x0D02, kDatatype = 0x0E02, kWidth = 0x0F03, kXy = 0x1003,
                                kEndEl = 0x1100, kSname = 0x1206, kNode = 0x1500, kStrans = 0x1A01,
-                               kMag = 0x1B05, kAngle = 0x1C05, kPathtype = 0x2102, kBox = 0x2D00;
+                               kMag = 0x1B05, kAngle = 0x1C05, kPathtype = 0x2102, kBox = 0x2D00,
+                               kString = 0x1906;
 }  // namespace record_id
 
 // One raw record: type (high byte of the record id), data type (low byte) and payload.
@@ -104,13 +105,21 @@ struct GdsSref {
   GdsPoint xy;
 };
 
+struct GdsText {
+  int layer = 0;
+  std::string text;
+  double mag = 1;  // the text's height in user units
+  GdsPoint xy;
+};
+
 struct GdsStructure {
   std::string name;
+  std::vector<GdsText> texts;
   std::vector<std::int16_t> timestamp;
   std::vector<GdsBoundary> boundaries;
   std::vector<GdsPath> paths;
   std::vector<GdsSref> srefs;
-  std::size_t other_elements = 0;  // TEXT, BOX, NODE: read and ignored
+  std::size_t other_elements = 0;  // BOX, NODE: read and ignored
 };
 
 struct GdsLibrary {
@@ -161,6 +170,7 @@ struct Element {
   int layer = 0, datatype = 0, pathtype = 0;
   std::int32_t width = 0;
   GdsSref sref;
+  std::string text;
   std::vector<GdsPoint> points;
 };
 
@@ -176,6 +186,10 @@ inline void finish_element(Element& e, GdsStructure& s) {
       if (e.points.size() != 1) throw std::runtime_error("SREF needs exactly one XY point");
       e.sref.xy = e.points[0];
       s.srefs.push_back(std::move(e.sref));
+      break;
+    case record_id::kText:
+      if (e.points.size() != 1) throw std::runtime_error("TEXT needs exactly one XY point");
+      s.texts.push_back({e.layer, std::move(e.text), e.sref.mag, e.points[0]});
       break;
     default:
       ++s.other_elements;
@@ -201,6 +215,9 @@ inline void element_attribute(const GdsRecord& r, Element& e) {
       break;
     case kSname:
       e.sref.name = r.str();
+      break;
+    case kString:
+      e.text = r.str();
       break;
     case kStrans:
       e.sref.strans = static_cast<std::uint16_t>(r.i16(0));

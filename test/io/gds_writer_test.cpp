@@ -3,6 +3,7 @@
 #include "ftvlsi/io/gds_writer.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -139,6 +140,23 @@ std::vector<std::uint8_t> bytes_of(const std::string& path) {
   return gds_reader::read_file_bytes(path);
 }
 
+// A technology like sky130's: 0.46 um tracks, 1 nm database units, 0.14 um wires, 0.15 um vias.
+Technology sky130_like() {
+  Technology t;
+  t.name = "sky130";
+  t.grid_unit_um = 0.46;
+  t.layers = {{"met1", 0.34}, {"met2", 0.46}};
+  t.via_um = 0.15;
+  t.wire_width_um = 0.14;
+  t.database_unit_um = 0.001;
+  return t;
+}
+
+std::string text_of(const std::string& path) {
+  const auto bytes = gds_reader::read_file_bytes(path);
+  return {bytes.begin(), bytes.end()};
+}
+
 std::vector<std::string> structure_names(const GdsLibrary& lib) {
   std::vector<std::string> names;
   for (const auto& s : lib.structures) names.push_back(s.name);
@@ -231,6 +249,86 @@ TEST_SUITE("gds_writer") {
     CHECK(lib.name == "NM");
     CHECK(lib.user_units_per_db == doctest::Approx(1e-3).epsilon(1e-15));
     CHECK(lib.meters_per_db == doctest::Approx(1e-9).epsilon(1e-15));
+  }
+
+  TEST_CASE("without a technology a grid unit is 1 um in 0.1 um database units") {
+    const GdsOptions o = gds_options(std::nullopt);
+    CHECK(o.db_per_grid == 10);
+    CHECK(o.db_unit_meters == 1e-7);
+    CHECK(o.wire_width_db == 2);
+    CHECK(o.via_side_db == 4);
+    CHECK(o.wiring_layers[0].empty());
+  }
+
+  TEST_CASE("with a technology the GDS is in its database unit and its grid unit") {
+    const TempDir dir;
+    const Layout<2> layout = make_layout();
+    const GdsOptions o = gds_options(sky130_like());
+    CHECK(o.db_per_grid == 460);
+    CHECK(o.wire_width_db == 140);
+    CHECK(o.via_side_db == 150);
+    write_gds(layout, dir.file("a.gds"), o);
+    const GdsLibrary lib = gds_reader::read_gds(dir.file("a.gds"));
+    CHECK(lib.user_units_per_db == doctest::Approx(1e-3).epsilon(1e-15));
+    CHECK(lib.meters_per_db == doctest::Approx(1e-9).epsilon(1e-15));
+    const FlatGds flat = gds_reader::flatten_gds(lib);
+    CHECK(flat.bbox == to_gds(expected_db_bbox(layout, o)));
+    // The interface pad's bottom is grid -4: 4 x 0.46 um = 1840 nm below the origin.
+    CHECK(flat.bbox.y0 == -1840);
+    const auto* pair = lib.find("pair");
+    REQUIRE(pair != nullptr);
+    REQUIRE(!pair->paths.empty());
+    CHECK(pair->paths[0].width == 140);
+    // An odd via in database units is rounded up to an even side, centred on its track.
+    Technology odd = sky130_like();
+    odd.via_um = 0.015;
+    CHECK(gds_options(odd).via_side_db == 16);
+  }
+
+  TEST_CASE("the top structure carries the label, and FILE.lyp names every layer written") {
+    const TempDir dir;
+    const Layout<2> layout = make_layout();
+    GdsOptions o = gds_options(sky130_like());
+    o.label = "fat-tree n=4 capacity=universal style=h-tree technology=sky130";
+    write_gds(layout, dir.file("a.gds"), o);
+    const GdsLibrary lib = gds_reader::read_gds(dir.file("a.gds"));
+    for (const auto& st : lib.structures) {
+      CAPTURE(st.name);
+      CHECK(st.texts.size() == (st.name == "top_level_" ? 1u : 0u));
+    }
+    const auto& text = lib.find("top_level_")->texts.at(0);
+    CHECK(text.layer == kGdsLabelLayer);
+    CHECK(text.text == o.label);
+    // At the top cell's lower left corner (grid (0, -4)), a twentieth of its narrower side high
+    // (20 grid units: 1), in um.
+    CHECK(text.xy == gds_reader::GdsPoint{0, -4 * 460});
+    CHECK(text.mag == doctest::Approx(0.46));
+    const std::string lyp = text_of(dir.file("a.lyp"));
+    CHECK(lyp.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<layer-properties>"));
+    for (const char* entry :
+         {"<name>processor</name>\n  <source>1/0@1</source>",
+          "<name>switch</name>\n  <source>1/1@1</source>",
+          "<name>interface pad</name>\n  <source>1/2@1</source>",
+          "<name>met1: wiring layer 0 (horizontal)</name>\n  <source>10/0@1</source>",
+          "<name>met2: wiring layer 1 (vertical)</name>\n  <source>11/0@1</source>",
+          "<name>via</name>\n  <source>20/0@1</source>",
+          "<name>label (technology sky130)</name>\n  <source>30/0@1</source>"}) {
+      CAPTURE(entry);
+      CHECK(lyp.find(entry) != std::string::npos);
+    }
+    // Every layer the GDS draws on has an entry.
+    for (const auto& entry : gds_reader::flatten_gds(lib).shapes) {
+      const std::string source =
+          fmt::format("<source>{}/{}@1</source>", entry.first.layer, entry.first.datatype);
+      CAPTURE(source);
+      CHECK(lyp.find(source) != std::string::npos);
+    }
+    // A GDS written to a device has nothing beside it.
+    write_gds(layout, "/dev/null", o);
+    CHECK_FALSE(fs::exists("/dev/null.lyp"));
+    CHECK(layer_properties_path("/dev/null") == std::nullopt);
+    CHECK(layer_properties_path("out/x.gds") == "out/x.lyp");
+    CHECK(layer_properties_path("out/x") == "out/x.lyp");
   }
 
   TEST_CASE("writing the same layout twice gives identical bytes") {

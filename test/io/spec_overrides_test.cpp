@@ -153,4 +153,49 @@ TEST_SUITE("spec_overrides") {
     CHECK(!py.output.json);
     CHECK(py.network.index() == cli.network.index());
   }
+
+  TEST_CASE("--technology without --alpha draws its processor area where the layout takes one") {
+    const std::string sky130 = std::string(FTVLSI_SOURCE_DIR) + "/technology/sky130.yaml";
+    const auto applied = [&](const std::string& yaml, SpecOverrides o) {
+      LayoutSpec spec = parse_layout_spec(yaml, "t.yaml");
+      o.technology = sky130;
+      apply_overrides(spec, o);
+      return spec;
+    };
+    const LayoutSpec tree = applied("network: {kind: fat-tree, processors: 64}\n", {});
+    const std::uint64_t alpha = tree.technology->processor_alpha();
+    CHECK(alpha == 1181475);  // 0.25 mm² in squares of 0.46 um, rounded up
+    CHECK(std::get<FatTreeParams>(tree.network).capacity.alpha == alpha);
+    CHECK(tree.processor_area_source == ProcessorAreaSource::kTechnology);
+    const LayoutSpec pyramid = applied("network: {kind: fat-pyramid, processors: 64}\n", {});
+    CHECK(std::get<ButterflyParams>(pyramid.network).alpha == alpha);
+    CHECK(pyramid.processor_area_source == ProcessorAreaSource::kTechnology);
+    // An alpha given, by the flag or the spec, is the one drawn.
+    SpecOverrides four;
+    four.alpha = "4";
+    const LayoutSpec flag = applied("network: {kind: fat-tree, processors: 64}\n", four);
+    CHECK(std::get<FatTreeParams>(flag.network).capacity.alpha == 4);
+    CHECK(flag.processor_area_source == ProcessorAreaSource::kAlpha);
+    const LayoutSpec key = applied("network: {kind: fat-tree, processors: 64, alpha: 9}\n", {});
+    CHECK(std::get<FatTreeParams>(key.network).capacity.alpha == 9);
+    CHECK(key.processor_area_source == ProcessorAreaSource::kAlpha);
+    SpecOverrides named;
+    named.alpha = "technology";
+    CHECK(applied("network: {kind: fat-tree, processors: 64}\n", named).processor_area_source ==
+          ProcessorAreaSource::kTechnology);
+    // Styles that take no alpha keep their own processors (the job warns).
+    const LayoutSpec placed =
+        applied("network: {kind: fat-pyramid, processors: 64}\nlayout: {style: h-tree}\n", {});
+    CHECK_FALSE(std::get<ButterflyParams>(placed.network).alpha.has_value());
+    CHECK(placed.processor_area_source == ProcessorAreaSource::kAlpha);
+    const LayoutSpec cube =
+        applied("network: {kind: fat-tree, processors: 64}\nlayout: {style: cube}\n", {});
+    CHECK(std::get<FatTreeParams>(cube.network).capacity.alpha == 1);
+    const LayoutSpec mesh = applied("network: {kind: mesh, processors: 64}\n", {});
+    CHECK(mesh.processor_area_source == ProcessorAreaSource::kAlpha);
+    // Without a technology nothing changes.
+    LayoutSpec plain = parse_layout_spec("network: {kind: fat-tree, processors: 64}\n", "t.yaml");
+    apply_overrides(plain, {});
+    CHECK(std::get<FatTreeParams>(plain.network).capacity.alpha == 1);
+  }
 }

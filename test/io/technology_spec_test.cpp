@@ -36,6 +36,15 @@ std::string error_of(const std::string& yaml) {
   return "";
 }
 
+int id_of(const std::string& yaml) {
+  try {
+    parse_technology(yaml, "t.yaml");
+  } catch (const InputError& e) {
+    return e.id();
+  }
+  return 0;
+}
+
 std::string replaced(std::string s, const std::string& from, const std::string& to) {
   s.replace(s.find(from), from.size(), to);
   return s;
@@ -85,4 +94,36 @@ TEST_CASE("technology files: bad files are one message naming the file, line and
             .find("exactly one of") != std::string::npos);
   CHECK(error_of("name: t\n").find("one key 'technology'") != std::string::npos);
   CHECK_THROWS_AS(load_technology("/nonexistent/t.yaml"), IoError);
+}
+
+TEST_CASE("technology files: the GDS database unit and wire width default to 1 nm and the via") {
+  const Technology t = parse_technology(kGood, "t.yaml");
+  CHECK(t.database_unit_um == 0.001);
+  CHECK(t.database_units_per_grid() == 500);
+  CHECK(t.drawn_wire_width_um() == 0.2);  // the via's
+  const Technology u = parse_technology(
+      replaced(kGood, "via_um: 0.2", "via_um: 0.2\n  database_unit_um: 0.01\n  wire_width_um: 0.1"),
+      "t.yaml");
+  CHECK(u.database_units_per_grid() == 50);
+  CHECK(u.drawn_wire_width_um() == 0.1);
+  // The document partial results carry reads back to the same figures.
+  const Technology back = parse_technology(technology_document(u), "partial");
+  CHECK(back.database_unit_um == 0.01);
+  CHECK(back.wire_width_um == 0.1);
+  // The shipped files: a grid unit is a whole number of database units, the board's coarser.
+  CHECK(load_technology(shipped("sky130")).database_units_per_grid() == 460);
+  CHECK(load_technology(shipped("sky130")).drawn_wire_width_um() == 0.14);
+  CHECK(load_technology(shipped("transit1993")).database_units_per_grid() == 4064);
+}
+
+TEST_CASE("technology files: a grid unit that is no whole number of database units is refused") {
+  const std::string coarse = replaced(kGood, "via_um: 0.2", "via_um: 0.2\n  database_unit_um: 0.3");
+  CHECK(id_of(coarse) == 2411);
+  CHECK(error_of(coarse).find("is 1.66667 database units of 0.3 um; it must be a whole number") !=
+        std::string::npos);
+  CHECK(id_of(replaced(kGood, "via_um: 0.2", "via_um: 0.2\n  database_unit_um: 0.25")) == 2412);
+  CHECK(error_of(replaced(kGood, "via_um: 0.2", "via_um: 0.2\n  database_unit_um: 0.25"))
+            .find("too coarse for via_um 0.2") != std::string::npos);
+  CHECK(error_of(replaced(kGood, "via_um: 0.2", "via_um: 0.2\n  wire_width_um: 0.5"))
+            .find("wire_width_um 0.5 does not fit in a grid unit") != std::string::npos);
 }

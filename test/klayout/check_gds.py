@@ -2,13 +2,16 @@
 # of ours), in batch mode:
 #
 #   klayout -b -r test/klayout/check_gds.py -rd input=FILE.gds [-rd expect=FILE.json] \
-#       [-rd out=RESULT.json] [-rd top=CELL]
+#       [-rd out=RESULT.json] [-rd top=CELL] [-rd lyp=FILE.lyp]
 #
 # Writes a JSON summary to `out` (standard output when not given):
 #   {"top": name, "bbox_um": [x0, y0, x1, y1], "dbu": dbu,
 #    "shapes_by_layer": {"1/0": n, ...},   counted through the whole hierarchy,
 #    "overlaps_by_layer": {"10/0": n, ...}, regions covered by two or more shapes of a layer,
-#    "cells": number of cells}
+#    "cells": number of cells,
+#    "texts": [{"layer": "30/0", "string": text, "size_um": height}, ...] in the top cell,
+#    "lyp_names": {"1/0": "processor", ...}}  with `lyp`: the names KLayout's layer view gives
+#                                              each layer after loading the layer properties
 # With `expect` (a JSON with "bbox_um" and "shapes_by_layer", like the summary), it compares and
 # exits with status 1 on any mismatch or overlap, printing one line per problem to stderr.
 # Usage errors (no input, no unique top cell and no `top`) exit with status 2; KLayout itself
@@ -86,6 +89,31 @@ def summarize(layout):
     }
 
 
+def top_texts(layout, top):
+    texts = []
+    for index in layout.layer_indexes():
+        for shape in top.shapes(index).each():
+            if shape.is_text():
+                texts.append({"layer": layer_key(layout, index), "string": shape.text_string,
+                              "size_um": round(shape.text_size * layout.dbu, 9)})
+    return texts
+
+
+def lyp_names(path, lyp):
+    # A layout view (KLayout 0.28 builds one without a window in batch mode) loads the file as
+    # File > Load Layer Properties does; each entry's source is "layer/datatype@1".
+    view = pya.LayoutView()
+    view.load_layout(path, True)
+    view.load_layer_props(lyp)
+    names = {}
+    it = view.begin_layers()
+    while not it.at_end():
+        props = it.current()
+        names["%d/%d" % (props.source_layer, props.source_datatype)] = props.name
+        it.next()
+    return names
+
+
 def compare(summary, expect):
     problems = []
     if "bbox_um" in expect:
@@ -111,6 +139,9 @@ def main():
     layout = pya.Layout()
     layout.read(path)
     summary = summarize(layout)
+    summary["texts"] = top_texts(layout, top_cell(layout))
+    if option("lyp") is not None:
+        summary["lyp_names"] = lyp_names(path, option("lyp"))
     text = json.dumps(summary, indent=2, sort_keys=True) + "\n"
     out = option("out")
     if out is None:

@@ -105,6 +105,7 @@ def test_paths_that_are_not_utf8_reach_the_file_system(tmp_path):
     # that byte (os.fsencode), as open() would.
     name = os.fsdecode(b"\x80.gds")
     result().write_gds(str(tmp_path / name))
-    assert os.listdir(os.fsencode(str(tmp_path))) == [b"\x80.gds"]
+    # The GDS and its KLayout layer properties beside it (docs/layout.md).
+    assert sorted(os.listdir(os.fsencode(str(tmp_path)))) == [b"\x80.gds", b"\x80.lyp"]
     result().write_svg(tmp_path / "pathlike.svg")
     assert (tmp_path / "pathlike.svg").stat().st_size > 0

@@ -41,6 +41,7 @@ struct LayoutMetrics {
   std::vector<std::uint64_t> wire_length_max_by_level;
   std::uint64_t processor_size = 0;  // the processors' total area (2D) or volume (3D)
   double processor_fraction = 0;     // processor_size / size
+  std::uint64_t switch_size = 0;     // the switches' total area (2D) or volume (3D)
   std::uint64_t cells = 0;           // cells the top cell places (itself included)
   std::uint64_t instances = 0;       // instances in those cells (the hierarchy's size)
   std::uint64_t placements = 0;      // instances in the flattened layout

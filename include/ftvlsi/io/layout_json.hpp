@@ -6,6 +6,7 @@
 // `layout.area` and `layout.layers`; with a reference size, `reference_volume` and
 // `volume_over_reference`. `drc` lists the checks that ran (none, one or both modes).
 #include <string>
+#include <vector>
 
 #include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/layout/layout_run.hpp"
@@ -19,5 +20,11 @@ std::string layout_json(const LayoutSpec& spec, const LayoutRun& run);
 // document would give in mm, mm², mm³ or ns is not finite. run_layout calls it once the layout is
 // measured, before any file is written.
 void require_finite_physical(const LayoutSpec& spec, const LayoutRun& run);
+
+// With a technology, once the layout is measured: one sentence for each way the drawn layout is
+// smaller than the technology's parts (docs/technology.md) — processors drawn at the layout's own
+// size because its style takes no alpha, or a fat-tree's switches drawn smaller than the
+// technology's crossbars (`layout.switch_crossbar_exceeds_drawn`). Empty without a technology.
+std::vector<std::string> physical_warnings(const LayoutSpec& spec, const LayoutRun& run);
 
 }  // namespace ftvlsi

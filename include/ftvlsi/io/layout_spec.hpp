@@ -102,7 +102,15 @@ struct LayoutSpec {
   std::optional<std::string> spec_file;
   // --technology FILE: physical figures (mm², mm, ns) beside the grid ones (docs/technology.md).
   std::optional<Technology> technology;
+  // An alpha given by --alpha or the spec's `alpha` key; without one a technology's processor
+  // area is drawn where the layout takes an alpha (apply_overrides).
+  bool alpha_given = false;
+  ProcessorAreaSource processor_area_source = ProcessorAreaSource::kAlpha;
 };
+
+// True when the spec's layout draws processors of the network's alpha: a fat-tree's H-tree and a
+// butterfly network's fold-and-squash; the other styles draw them at their own size.
+bool layout_takes_alpha(const LayoutSpec& spec);
 
 LayoutSpec parse_layout_spec(std::string_view yaml, std::string_view source);
 LayoutSpec load_layout_spec(const std::string& path);  // IoError if unreadable

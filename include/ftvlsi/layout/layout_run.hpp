@@ -45,6 +45,9 @@ struct LayoutRun {
   // What the pictures call it: the SVG's title and its legend text per wire level.
   std::string title;
   std::vector<std::string> level_labels;
+  // What the figures do not show, one sentence each (docs/technology.md): processors or switches
+  // drawn smaller than the technology's. The CLI prints them; the JSON lists them.
+  std::vector<std::string> warnings;
 
   // The laid-out network if it is of that kind, else null.
   const FatTree* tree() const { return std::get_if<FatTree>(&laid_out); }

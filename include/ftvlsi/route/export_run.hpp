@@ -11,6 +11,7 @@
 
 #include "ftvlsi/network/transit_composition.hpp"
 #include "ftvlsi/route/latency_graph.hpp"
+#include "ftvlsi/tech/technology.hpp"
 
 namespace ftvlsi {
 
@@ -29,7 +30,9 @@ struct ExportRun {
   std::map<std::uint32_t, std::uint64_t> latency_histogram;
   std::optional<double> mean_zero_load_latency;  // nullopt: some processors have no path
   std::string out;                               // the file written (booksim: and out.config)
-  double seconds = 0;                            // build, measure and write
+  // Where the layout's processor area came from (docs/technology.md), given with a technology.
+  ProcessorAreaSource processor_area_source = ProcessorAreaSource::kAlpha;
+  double seconds = 0;  // build, measure and write
 };
 
 }  // namespace ftvlsi

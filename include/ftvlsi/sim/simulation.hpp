@@ -27,6 +27,9 @@ struct SimulateSpec {
   CapacityParams capacity;      // fat-tree host; linear-size by default
   bool capacity_given = false;  // else a 3D competing network gets Theorem 10's universal host
   bool alpha_given = false;     // else the host's processors have Greenberg's area lg^2 n
+  // kTechnology: the 2D host's processors have the technology's area (--technology without
+  // --alpha, or --alpha technology; docs/technology.md), and R's are padded from it.
+  ProcessorAreaSource processor_area_source = ProcessorAreaSource::kAlpha;
   // The area of R's processors in its channel layout (a 3D R: their volume on its grid). By
   // default R's processors are padded, from the host's processor area up, until R's total area
   // (volume) is the host's within [0.8, 1.25]: Greenberg 1990 §3 and Leiserson 1985, Theorem 10
@@ -59,7 +62,10 @@ struct SimulateResult {
   std::uint64_t processors = 0, host_processors = 0;
   std::uint64_t area_competing = 0, area_host = 0;
   std::uint64_t host_alpha = 0, competing_alpha = 0;  // processor areas as drawn (mean per box)
-  double area_ratio = 0;                              // area_host / area_competing
+  // Where the host's processor area came from: the technology's only for 2D hosts (a 3D host's
+  // processors keep their volume).
+  ProcessorAreaSource processor_area_source = ProcessorAreaSource::kAlpha;
+  double area_ratio = 0;  // area_host / area_competing
   std::uint64_t messages = 0, bits = 0;
   double load_factor = 0;
   std::optional<double> congestion;  // fat-tree host only

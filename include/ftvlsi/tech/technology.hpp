@@ -8,7 +8,21 @@
 #include <string>
 #include <vector>
 
+#include "ftvlsi/core/name_table.hpp"
+
 namespace ftvlsi {
+
+// Where a layout's drawn processor area comes from (docs/technology.md): an alpha in grid units
+// (given, or the network's default), or the technology's processor_mm2 (`--technology` without
+// `--alpha`, or `--alpha technology`).
+enum class ProcessorAreaSource { kAlpha, kTechnology };
+inline constexpr NameTable<ProcessorAreaSource, 2> kProcessorAreaSourceNames{{
+    {ProcessorAreaSource::kAlpha, "alpha"},
+    {ProcessorAreaSource::kTechnology, "technology"},
+}};
+constexpr std::string_view to_string(ProcessorAreaSource source) {
+  return name_of(kProcessorAreaSourceNames, source);
+}
 
 struct RoutingLayer {
   std::string name;
@@ -44,6 +58,10 @@ struct Technology {
   double grid_unit_um = 1;           // one Thompson-grid track: the coarser routing pitch
   std::vector<RoutingLayer> layers;  // the first two carry horizontal / vertical wires
   double via_um = 0;
+  // GDS (docs/layout.md): the database unit, of which a grid unit is a whole number, and the
+  // width of a drawn wire (0: as wide as the via it turns through).
+  double database_unit_um = 0.001;
+  double wire_width_um = 0;
   SwitchArea switch_area;
   double processor_mm2 = 1;
   WireDelay wire;
@@ -59,6 +77,9 @@ struct Technology {
   double unit_mm2() const { return (grid_unit_um / 1000.0) * (grid_unit_um / 1000.0); }
   double clock_ns() const { return 1e3 / clock_mhz; }
   double switch_ns() const { return switch_delay_ns > 0 ? switch_delay_ns : clock_ns(); }
+  // Database units per grid unit, and a drawn wire's width in µm (docs/layout.md).
+  std::int64_t database_units_per_grid() const;
+  double drawn_wire_width_um() const { return wire_width_um > 0 ? wire_width_um : via_um; }
   // The processor area in grid units (`--alpha technology`): processor_mm2 / unit², rounded up.
   std::uint64_t processor_alpha() const;
   // The wire's delay in ns over grid units (route/delay_model.hpp's wire_delay_model gives it as
