@@ -357,8 +357,8 @@ std::vector<std::string> physical_warnings(const LayoutSpec& spec, const LayoutR
           t.processor_mm2));
   }
   const auto* d = run.drawn_as<2>();
-  if (run.tree && d) {
-    const double crossbars = crossbar_mm2_total(crossbar_mm2_by_level(t, *run.tree));
+  if (run.tree() && d) {
+    const double crossbars = crossbar_mm2_total(crossbar_mm2_by_level(t, *run.tree()));
     const double drawn = t.mm2(static_cast<double>(d->metrics.switch_size));
     if (crossbars > drawn)
       out.push_back(fmt::format(

@@ -302,8 +302,8 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 // and the technology when there is one.
 std::string gds_label(const LayoutSpec& spec, const LayoutRun& run) {
   std::string label = fmt::format("{} n={}", run.kind(), run.processors());
-  if (run.tree)
-    label += fmt::format(" capacity={}", to_string(run.tree->capacity_params().profile));
+  if (run.tree())
+    label += fmt::format(" capacity={}", to_string(run.tree()->capacity_params().profile));
   label += fmt::format(" style={}", to_string(run.style));
   if (spec.technology) label += " technology=" + spec.technology->name;
   // GDS text is printable ASCII (a network file's kind is ours, a technology's name is not).
