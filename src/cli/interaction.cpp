@@ -4,8 +4,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <iostream>
+#include <mutex>
 #include <numeric>
+#include <optional>
+#include <thread>
 #include <set>
 #include <streambuf>
 #include <tuple>
@@ -142,22 +146,121 @@ QuietGuard::~QuietGuard() {
   if (saved_) std::cerr.rdbuf(saved_);
 }
 
+// The status line of a terminal: what the step is at, how far, how long it has left.
+struct Progress::Status {
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::thread ticker;
+  bool stop = false;
+  bool on_screen = false;  // a status line without its newline
+  std::string step, what;
+  std::optional<double> fraction;
+  // The first count of the step: the rate from there on estimates the time left.
+  std::optional<std::pair<double, double>> first;  // (time, fraction)
+  double last_print = -1e9;
+};
+
+namespace {
+
+std::string time_left(double seconds) {
+  if (seconds < 60) return fmt::format(", about {:.0f} s left", std::max(1.0, seconds));
+  return fmt::format(", about {:.0f} min left", seconds / 60);
+}
+
+}  // namespace
+
 Progress::Progress(std::string command, Verbosity v, double after_seconds)
     : command_(std::move(command)),
       enabled_(v == Verbosity::kVerbose || (v == Verbosity::kNormal && isatty(STDERR_FILENO))),
       always_(v == Verbosity::kVerbose),
       after_(after_seconds),
-      start_(std::chrono::steady_clock::now()) {}
+      start_(std::chrono::steady_clock::now()) {
+  if (!enabled_ || !isatty(STDERR_FILENO)) return;
+  status_ = std::make_unique<Status>();
+  status_->ticker = std::thread([this] {
+    Status& s = *status_;
+    std::unique_lock lock(s.mutex);
+    while (!s.wake.wait_for(lock, std::chrono::milliseconds(250), [&] { return s.stop; })) {
+      const double t = elapsed();
+      if (!s.step.empty() && (always_ || t >= after_) && t - s.last_print >= 1.0) print_status(t);
+    }
+  });
+}
+
+Progress::~Progress() {
+  finish();
+}
 
 double Progress::elapsed() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
+// Under the status mutex.
+void Progress::print_status(double t) const {
+  Status& s = *status_;
+  std::string text = fmt::format("ftvlsi {}: {}", command_, s.step);
+  if (!s.what.empty()) text += " " + s.what;
+  if (s.fraction) {
+    text += fmt::format(" {:.0f}%", 100 * *s.fraction);
+    text += fmt::format(" {:.1f} s", t);
+    if (s.first && *s.fraction < 1 && *s.fraction > s.first->second && t - s.first->first >= 1.0)
+      text += time_left((t - s.first->first) * (1 - *s.fraction) / (*s.fraction - s.first->second));
+  } else {
+    text += fmt::format(" {:.1f} s", t);
+  }
+  std::cerr << "\r" << text << "\033[K" << std::flush;
+  s.on_screen = true;
+  s.last_print = t;
+}
+
 void Progress::operator()(std::string_view step, std::uint64_t done, std::uint64_t total) const {
   if (!enabled_) return;
   const double t = elapsed();
+  const std::string text = fmt::format("{} [{}/{}]", step, done, total);
+  if (status_) {
+    std::lock_guard lock(status_->mutex);
+    status_->step = text, status_->what.clear(), status_->fraction.reset(), status_->first.reset();
+  }
   if (!always_ && t < after_) return;
-  std::cerr << fmt::format("ftvlsi {}: {} [{}/{}] {:.1f} s\n", command_, step, done, total, t);
+  line(fmt::format("ftvlsi {}: {} {:.1f} s", command_, text, t));
+}
+
+void Progress::within(std::string_view what, std::uint64_t done, std::uint64_t total) const {
+  if (!status_ || total == 0) return;
+  const double t = elapsed();
+  Status& s = *status_;
+  std::lock_guard lock(s.mutex);
+  const double f = std::min(1.0, static_cast<double>(done) / static_cast<double>(total));
+  if (!s.first) s.first = {t, f};
+  const bool moved_on = what != s.what;
+  s.what = what, s.fraction = f;
+  if ((always_ || t >= after_) && (moved_on || t - s.last_print >= 1.0)) print_status(t);
+}
+
+void Progress::line(const std::string& text, std::string_view step) const {
+  if (!enabled_) return;
+  if (!status_) {
+    std::cerr << text << "\n";
+    return;
+  }
+  std::lock_guard lock(status_->mutex);
+  if (!step.empty())
+    status_->step = step, status_->what.clear(), status_->fraction.reset(), status_->first.reset();
+  std::cerr << (status_->on_screen ? "\r\033[K" : "") << text << "\n" << std::flush;
+  status_->on_screen = false;
+  status_->last_print = elapsed();
+}
+
+void Progress::finish() const {
+  if (!status_) return;
+  {
+    std::lock_guard lock(status_->mutex);
+    status_->stop = true;
+    if (status_->on_screen) std::cerr << "\r\033[K" << std::flush;
+    status_->on_screen = false;
+  }
+  status_->wake.notify_all();
+  if (status_->ticker.joinable()) status_->ticker.join();
 }
 
 std::string bash_completion(const CLI::App& app) {

@@ -38,17 +38,39 @@ class QuietGuard {
 // Progress on stderr: the current step, count/total and the elapsed time. Printed when stderr
 // is a terminal and the run has taken `after` seconds (a layout: a few seconds; a sweep or a
 // check: from the start), always with --verbose, never with --quiet.
+//
+// On a terminal, a long step also shows a status line rewritten in place: what it is at, the
+// percentage done and an estimate of the time left (within()), refreshed at least every second
+// by a ticker thread, so the line moves while a phase that counts nothing runs too. Off a
+// terminal nothing of this is printed: logs, pipes and tests see the step lines only.
 class Progress {
  public:
   Progress(std::string command, Verbosity v, double after_seconds);
+  ~Progress();
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  // A step starts: "ftvlsi layout: build [0/4] 0.0 s" (a ProgressFn).
   void operator()(std::string_view step, std::uint64_t done, std::uint64_t total) const;
+  // Work inside the current step: `what` it is at, done of total units (a ProgressFn).
+  void within(std::string_view what, std::uint64_t done, std::uint64_t total) const;
+  // A whole line of the command's own (a check's verdict), printed when progress is shown.
+  // `step`, when given, becomes what the status line names.
+  void line(const std::string& text, std::string_view step = {}) const;
+  // Ends the status line and the ticker: call before printing the run's summary.
+  void finish() const;
+  bool shown() const { return enabled_; }
   double elapsed() const;
 
  private:
+  struct Status;
+  void print_status(double t) const;
+
   std::string command_;
   bool enabled_ = false, always_ = false;
   double after_ = 0;
   std::chrono::steady_clock::time_point start_;
+  std::unique_ptr<Status> status_;  // on a terminal only
 };
 
 // `ftvlsi completion bash`: a bash completion script for every subcommand and its flags, read

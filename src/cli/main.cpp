@@ -123,7 +123,11 @@ int run_layout_command(const LayoutArgs& args) {
                           ftvlsi::FrontEnd::kCli);
   // Progress once a layout has taken a few seconds (every phase with --verbose).
   const ftvlsi::cli::Progress progress("layout", g_verbosity, 3.0);
-  const auto run = ftvlsi::run_layout(spec, std::cref(progress));
+  const auto within = [&progress](std::string_view what, std::uint64_t done, std::uint64_t total) {
+    progress.within(what, done, total);
+  };
+  const auto run = ftvlsi::run_layout(spec, std::cref(progress), within);
+  progress.finish();
   for (const auto& w : run.warnings) std::cerr << fmt::format("ftvlsi: warning: {}\n", w);
   const bool to_stdout = spec.output.json && *spec.output.json == "-";
   if (!spec.output.json && !spec.output.svg && !spec.output.gds && !spec.output.html) {
@@ -335,6 +339,7 @@ int run_sweep_command(const SimulateArgs& a, const ftvlsi::SimulateSpec& s) {
           1304, "a sweep shard writes a partial result; give --json to ftvlsi merge");
   }
   const auto r = ftvlsi::run_simulate_sweep(sweep);
+  progress.finish();
   if (!sweep.shard.whole()) {
     std::cerr << fmt::format("ftvlsi: sweep shard {} ({} rows) written to {}{}\n",
                              sweep.shard.text(), r.rows.size(), folder_text(*a.report),
@@ -431,22 +436,27 @@ int run_check_command(const CheckArgs& a) {
       {{"technology file", o.technology ? o.technology->file : std::string()}},
       {{"JSON output", a.json}});
   if (a.json && *a.json != "-") ftvlsi::require_writable(*a.json, "JSON");
-  // Progress on stderr only when it is a terminal; the summary line always.
-  if (isatty(STDERR_FILENO) || g_verbosity == ftvlsi::cli::Verbosity::kVerbose) {
+  // Progress on stderr only when it is a terminal (or --verbose); the summary line always. On a
+  // terminal a status line shows the size each check is at, its percentage and the time left.
+  const ftvlsi::cli::Progress progress("check", g_verbosity, 0.0);
+  if (progress.shown()) {
     const std::size_t total = ftvlsi::chosen_checks(o).size();
-    const auto start = std::chrono::steady_clock::now();
-    o.progress = [total, start, count = std::size_t{0}](const std::string& id,
-                                                        const ftvlsi::CheckResult* done) mutable {
-      const double t =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    o.progress = [&progress, total, count = std::size_t{0}](
+                     const std::string& id, const ftvlsi::CheckResult* done) mutable {
+      const double t = progress.elapsed();
       if (!done)
-        std::cerr << fmt::format("ftvlsi check: {} [{}/{}] {:.1f} s ...\n", id, count, total, t);
+        progress.line(fmt::format("ftvlsi check: {} [{}/{}] {:.1f} s ...", id, count, total, t),
+                      fmt::format("{} [{}/{}]", id, count, total));
       else
-        std::cerr << fmt::format("ftvlsi check: {} {} ({:.1f} s) [{}/{}]\n", id,
-                                 ftvlsi::to_string(done->verdict), done->seconds, ++count, total);
+        progress.line(fmt::format("ftvlsi check: {} {} ({:.1f} s) [{}/{}]", id,
+                                  ftvlsi::to_string(done->verdict), done->seconds, ++count, total));
+    };
+    o.within = [&progress](std::string_view what, std::uint64_t done, std::uint64_t total) {
+      progress.within(what, done, total);
     };
   }
   const auto results = ftvlsi::run_checks(o);
+  progress.finish();
   if (a.out) ftvlsi::write_check_report(results, o, *a.out);
   if (a.json) {
     if (*a.json == "-")

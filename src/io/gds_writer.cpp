@@ -452,8 +452,15 @@ void GdsStream::flush() {
 template <int D>
 class StructureWriter {
  public:
-  StructureWriter(const Layout<D>& layout, GdsStream& stream, std::string label, Box<2> top_extent)
-      : layout_(layout), stream_(stream), label_(std::move(label)), top_extent_(top_extent) {}
+  StructureWriter(const Layout<D>& layout, GdsStream& stream, std::string label, Box<2> top_extent,
+                  const ProgressFn& progress)
+      : layout_(layout),
+        stream_(stream),
+        label_(std::move(label)),
+        top_extent_(top_extent),
+        progress_(progress) {
+    for (const auto& cell : layout_.cells) total_wires_ += cell.wire_count();
+  }
 
   void write() {
     if constexpr (D == 2) {
@@ -489,7 +496,13 @@ class StructureWriter {
     stream_.begin_structure(name);
     for (std::size_t n = 0; n < cell.node_count(); ++n)
       stream_.node(cell.node_kind[n], planar(cell.node_box[n]));
-    for (std::size_t w = 0; w < cell.wire_count(); ++w) poll_cancel(), write_wire(cell, w, z);
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      poll_cancel();
+      write_wire(cell, w, z);
+      // A 3D cell may be written once per placement along z: the count stops at the total.
+      if (progress_ && ++wires_written_ % kProgressEvery == 0)
+        progress_("GDS", std::min(wires_written_, total_wires_), total_wires_);
+    }
     for (const auto& [t, child] : refs) stream_.sref(t, child);
     if (c == layout_.top && z == AlongZ{}) write_label();
     stream_.end_structure();
@@ -598,10 +611,14 @@ class StructureWriter {
                                           w, cell.name));
   }
 
+  static constexpr std::uint64_t kProgressEvery = 1 << 14;
+
   const Layout<D>& layout_;
   GdsStream& stream_;
   std::string label_;
   Box<2> top_extent_;
+  const ProgressFn& progress_;
+  std::uint64_t total_wires_ = 0, wires_written_ = 0;
   NameTable table_;
   std::map<std::pair<std::int32_t, AlongZ>, std::string> names_;
   std::map<int, std::string> via_names_;  // 3D: the via structure of each plane used
@@ -690,7 +707,7 @@ void write_gds(const Layout<D>& layout, const std::string& path, const GdsOption
   GdsStream stream(path, options);
   stream.begin();
   StructureWriter<D>(layout, stream, options.label,
-                     extents.empty() ? Box<2>::none() : extents[layout.top])
+                     extents.empty() ? Box<2>::none() : extents[layout.top], options.progress)
       .write();
   stream.close();
   if (lyp) write_layer_properties(*lyp, layers);

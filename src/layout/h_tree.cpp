@@ -1,5 +1,7 @@
 #include "ftvlsi/layout/h_tree.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <numeric>
@@ -138,17 +140,24 @@ std::uint64_t estimate_h_tree_bytes(const FatTree& tree) {
 namespace {
 
 // `seed` set: every switch drawn with its partial concentrators inside.
-Layout<2> build(const FatTree& tree, u64 stretch, std::optional<u64> seed = std::nullopt) {
+Layout<2> build(const FatTree& tree, u64 stretch, const ProgressFn& progress,
+                std::optional<u64> seed = std::nullopt) {
+  // The work of level k's cell grows with its pins, 2 cap(k), and those of its children.
+  u64 total = 0, done = 0;
+  for (int k = 0; k <= tree.levels(); ++k) total += tree.capacity(k);
   Layout<2> layout;
   layout.style = LayoutStyle::kHTree;
   layout.wire_levels = tree.levels() + 1;
   layout.cells.push_back(make_leaf(tree));
   layout.finalize_cell(0);
+  done += tree.capacity(tree.levels());
   for (int k = tree.levels() - 1; k >= 0; --k) {
+    if (progress) progress(fmt::format("level {}", k), done, total);
     const auto child = static_cast<std::int32_t>(layout.cells.size() - 1);
     layout.cells.push_back(seed ? detail::make_partial_node(tree, layout, child, k, *seed)
                                 : make_inner(tree, layout, child, k, stretch));
     layout.finalize_cell(layout.cells.size() - 1);
+    done += tree.capacity(k);
   }
   const auto root = static_cast<std::int32_t>(layout.cells.size() - 1);
   layout.cells.push_back(make_top(tree, layout, root));
@@ -159,18 +168,19 @@ Layout<2> build(const FatTree& tree, u64 stretch, std::optional<u64> seed = std:
 
 }  // namespace
 
-Layout<2> build_h_tree(const FatTree& tree) {
-  return build(tree, 1);
+Layout<2> build_h_tree(const FatTree& tree, const ProgressFn& progress) {
+  return build(tree, 1, progress);
 }
 
-Layout<2> build_h_tree(const FatTree& tree, SwitchModel model, std::uint64_t seed) {
-  if (model == SwitchModel::kIdeal) return build(tree, 1);
-  return build(tree, 1, seed);
+Layout<2> build_h_tree(const FatTree& tree, SwitchModel model, std::uint64_t seed,
+                       const ProgressFn& progress) {
+  if (model == SwitchModel::kIdeal) return build(tree, 1, progress);
+  return build(tree, 1, progress, seed);
 }
 
 Layout<2> build_h_tree_stretched_switches(const FatTree& tree, std::uint64_t stretch) {
   FTVLSI_ASSERT(stretch >= 1);
-  return build(tree, stretch);
+  return build(tree, stretch, {});
 }
 
 }  // namespace ftvlsi

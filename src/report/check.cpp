@@ -438,6 +438,22 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"D-flat", 177},
     {"D-faults", 70}};
 
+// Ctx::at_size for options.within: a size's start as processors done of the check's total, the
+// control's sizes after the check's own.
+std::function<void(u64)> size_progress(const CheckOptions& options, const std::vector<u64>& sizes,
+                                       bool control) {
+  if (!options.within) return {};
+  u64 sum = 0;
+  for (const u64 n : sizes) sum += n;
+  const u64 total = options.controls ? 2 * sum : sum;
+  return [&options, &sizes, sum, total, control, shown = u64{0}](u64 n) mutable {
+    u64 before = control ? sum : 0;
+    for (std::size_t i = 0; i < sizes.size() && sizes[i] != n; ++i) before += sizes[i];
+    shown = std::max(shown, std::min(before, total));  // a second pass over the sizes: no going back
+    options.within(fmt::format("n = {}", n), shown, total);
+  };
+}
+
 // A --full run keeps one check's data at a time: it needs the largest of their peaks, with a
 // tenth more for a different machine's allocator.
 void require_full_memory(const CheckOptions& options, const std::vector<const Entry*>& chosen) {
@@ -477,6 +493,7 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
       }
       detail::Ctx ctx;
       ctx.seed = options.seed;
+      ctx.at_size = size_progress(options, sizes, false);
       for (const auto& t : options.tampers)
         if (t.id == e->id) ctx.tamper_fn = t.tamper, ctx.capacities = t.capacities;
       r.series = e->measure(sizes, ctx);
@@ -486,6 +503,7 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
         detail::Ctx control;
         control.seed = options.seed;
         control.control = true;
+        control.at_size = size_progress(options, sizes, true);
         r.control.series = e->measure(sizes, control);
         for (auto& s : r.control.series) judge(s);
         r.control.verdict = combine(r.control.series);

@@ -54,6 +54,7 @@ std::vector<CheckSeries> measure_d_compose(const std::vector<std::uint64_t>& siz
   auto above_below =
       make_series("unit trees above the leaves / the paper's count, from below", Kind::kLower, 1.0);
   for (std::uint64_t n : sizes) {
+    ctx.starting(n);
     const Named c = composition_of(n);
     TransitParams p;
     p.composition = c.name;
@@ -84,6 +85,7 @@ std::vector<CheckSeries> measure_d_route(const std::vector<std::uint64_t>& sizes
   auto low = make_series("route probability at full load / 0.70", CheckRule::Kind::kLower, 1.0);
   auto high = make_series("route probability at full load / 0.80", CheckRule::Kind::kUpper, 1.0);
   for (std::uint64_t n : sizes) {
+    ctx.starting(n);
     TransitParams p;
     p.composition = composition_of(n).name;
     p.seed = ctx.seed;

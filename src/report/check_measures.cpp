@@ -253,6 +253,7 @@ std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& 
       "way under each level-k node, λ = 4)",
       growth_lg(0.5));
   for (u64 n : sizes) {
+    ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
     PatternParams pattern = uniform(8 * n);
     pattern.seed = ctx.seed;
@@ -282,6 +283,7 @@ std::vector<CheckSeries> measure_l_c2(const std::vector<u64>& sizes, const Ctx& 
       "(cap(k+1) messages each way under each level-k node, λ = 2)",
       upper(1.0));
   for (u64 n : sizes) {
+    ctx.starting(n);
     FatTreeParams host = tree_params(n, CapacityProfile::kConstant);
     host.capacity.constant = 2 * static_cast<u64>(lg(n));
     const FatTree tree(host);
@@ -357,6 +359,7 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
       growth_lg(0.4));
   auto thin = series("3D cube: largest thinnest side / √m", growth_lg(0.4));
   for (u64 n : sizes) {
+    ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
     // The control: every switch drawn lg n times wider than its wires need.
     const Layout<2> layout = ctx.control
@@ -403,6 +406,7 @@ std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& 
   auto wide = series("volume / (w lg(n/w))^(3/2), w = n^(5/6)", growth_lg(-2.1));
   auto wide_components = series("components / (n lg(w³/n²)), w = n^(5/6)", growth_lg(0.4));
   for (u64 n : sizes) {
+    ctx.starting(n);
     const double nn = static_cast<double>(n);
     for (const bool at_five_sixths : {false, true}) {
       FatTreeParams p = tree_params(n, CapacityProfile::kUniversal);
@@ -447,6 +451,7 @@ std::vector<CheckSeries> measure_l_t5(const std::vector<u64>& sizes, const Ctx& 
   auto three = series("3D mesh: max_k w_k / (v / 2^k)^(2/3)", growth(0.05));
   auto two = series("2D mesh: max_k w_k / (a / 2^k)^(1/2)", growth(0.05));
   for (u64 n : sizes) {
+    ctx.starting(n);
     const u64 side3 = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
     const CuttingTree t3 =
         build_cutting_tree(placed(make_competing("mesh3d", side3 * side3 * side3, 1), ctx));
@@ -492,6 +497,7 @@ std::vector<CheckSeries> measure_l_l6(const std::vector<u64>& sizes, const Ctx& 
   auto s = series("most strings in a half / 2, over 2000 random pairs", upper(1.0));
   std::mt19937_64 rng(ctx.seed);
   for (u64 n : sizes) {
+    ctx.starting(n);
     const u64 total = std::max<u64>(2, n & ~u64{1});
     int worst = 0;
     for (int trial = 0; trial < 2000; ++trial) {
@@ -549,6 +555,7 @@ std::vector<std::uint64_t> random_piece_bandwidths(const DecomposeRun& r, std::u
 std::vector<CheckSeries> measure_l_t8(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto s = series("max_i balanced bandwidth_i / (4 Σ_{k≥i} w_k), planar network", upper(1.0));
   for (u64 n : sizes) {
+    ctx.starting(n);
     DecomposeSpec d;
     d.network = "planar";
     d.processors = n;
@@ -602,6 +609,7 @@ u64 least_power_of_two(u64 n) {
 std::vector<CheckSeries> measure_l_t10(const std::vector<u64>& sizes, const Ctx& ctx) {
   std::vector<SimulateResult> rows;
   for (u64 n : sizes) {
+    ctx.starting(n);
     const u64 side = std::max<u64>(2, static_cast<u64>(std::llround(std::cbrt(double(n)))));
     SimulateSpec sim;
     sim.competing = "mesh3d";
@@ -636,6 +644,7 @@ std::vector<CheckSeries> measure_gl_area(const std::vector<u64>& sizes, const Ct
   auto area = series("area / (n lg² n), area-universal H-tree", growth_lg(-0.3));
   auto root = series("root channel's drawn wires / √n", growth_lg(0.4));
   for (u64 n : sizes) {
+    ctx.starting(n);
     const FatTree tree = tree_under_test(n, tree_params(n, CapacityProfile::kAreaUniversal), ctx);
     const LayoutMetrics<2> m = measure(build_h_tree(tree));
     const double nn = static_cast<double>(n);
@@ -654,6 +663,7 @@ std::vector<CheckSeries> measure_gl_t8(const std::vector<u64>& sizes, const Ctx&
              // phased by apex level falls like lg^-0.55 … lg^-0.78 n.
              growth_lg(-0.9));
   for (u64 n : sizes) {
+    ctx.starting(n);
     const FatTreeParams host = tree_params(n, CapacityProfile::kAreaUniversal);
     const auto [cycles, lambda] =
         ctx.control ? mean_phased(host, uniform(4 * n), ctx.seed)
@@ -701,6 +711,7 @@ std::vector<CheckSeries> measure_gl_t9(const std::vector<u64>& sizes, const Ctx&
     return runs[n] = out;
   };
   for (u64 n : sizes) {
+    ctx.starting(n);
     const auto [cycles, lambda] = run_at(n);
     if (n >= 64) per_level.points.push_back({n, cycles - run_at(n / 4).first, lambda / 12});
     const double l = std::log2(static_cast<double>(n));
@@ -715,6 +726,7 @@ std::vector<CheckSeries> measure_gl_t11(const std::vector<u64>& sizes, const Ctx
   auto s = series("RANDOM''s cycles / λ, every capacity lg n, 8n uniform messages, 3 seeds",
                   growth_lg(0.45));
   for (u64 n : sizes) {
+    ctx.starting(n);
     FatTreeParams host = tree_params(n, CapacityProfile::kConstant);
     host.capacity.constant = static_cast<u64>(lg(n));
     // The control: Theorem 1's schedule blind to the capacities (one message per channel per
@@ -737,6 +749,7 @@ std::vector<CheckSeries> measure_gl_t11(const std::vector<u64>& sizes, const Ctx
 std::vector<CheckSeries> measure_g_1(const std::vector<u64>& sizes, const Ctx& ctx) {
   auto s = series("side / √(nα), linear-size H-tree, α = 16", growth_lg(0.5));
   for (u64 n : sizes) {
+    ctx.starting(n);
     // The control: area-universal capacities (side Θ(√n lg n)) with the same processors.
     FatTreeParams p = tree_params(
         n, ctx.control ? CapacityProfile::kAreaUniversal : CapacityProfile::kLinearSize);
@@ -756,6 +769,7 @@ std::vector<CheckSeries> measure_g_21(const std::vector<u64>& sizes, const Ctx& 
     const std::string kind = mesh ? "mesh" : "planar";
     auto s = series(kind + ": λ / lg A, geometric mapping, linear-size host", growth_lg(0.4));
     for (u64 n : sizes) {
+      ctx.starting(n);
       DecomposeSpec d;
       d.network = kind;
       d.processors = mesh ? (u64{1} << (2 * (floor_log2(n) / 2))) : n;
@@ -783,6 +797,7 @@ std::vector<CheckSeries> measure_g_41(const std::vector<u64>& sizes, const Ctx& 
   auto wires = series("max_l (longest level-l wire / (2^l lg A)), fat-pyramid", growth_lg(0.5));
   auto stretch = series("path length / (d + lg A), a mesh on the fat-pyramid", growth_lg(0.45));
   for (u64 n : sizes) {
+    ctx.starting(n);
     const u64 m4 = u64{1} << (2 * std::max(1, floor_log2(n) / 2));
     const ButterflyFatTree net(m4, true);
     // The control: the same fat-pyramid in the centred (H-tree-like) butterfly layout.
@@ -815,6 +830,7 @@ std::vector<CheckSeries> headline_series(const std::vector<u64>& sizes, const Ct
   auto equal = equal_area_series(what);
   for (u64 n : sizes)
     for (const HostKind host : {HostKind::kFatTree, HostKind::kFatPyramid}) {
+      if (host == HostKind::kFatTree) ctx.starting(n);
       SimulateSpec sim = spec_of(n);
       sim.host = !ctx.control                 ? host
                  : host == HostKind::kFatTree ? HostKind::kFatPyramid

@@ -18,6 +18,11 @@ struct Ctx {
   std::function<FatTreeParams(std::uint64_t n, const FatTree& tree)> capacities;
   // Build the check's negative control instead of our construction (controls()).
   bool control = false;
+  // Hears each size as its measurement starts (the progress of `ftvlsi check` inside a check).
+  std::function<void(std::uint64_t n)> at_size;
+  void starting(std::uint64_t n) const {
+    if (at_size) at_size(n);
+  }
   double tamper(std::uint64_t n, double measured) const {
     return tamper_fn ? tamper_fn(n, measured) : measured;
   }

@@ -165,7 +165,7 @@ namespace {
 
 // The builders lay out in run.style, resolved once by run_layout.
 void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& run,
-                    SvgOptions& svg) {
+                    SvgOptions& svg, const ProgressFn& within) {
   const FatTree& tree = run.laid_out.emplace<FatTree>(ft);
   const bool cube = is_3d(run.style);
   if (cube && spec.switch_model == SwitchModel::kPartial)
@@ -182,7 +182,7 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
     require_layout_memory(tree, spec.drc, spec.switch_model);
     run.switch_model = spec.switch_model;
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<2>{build_h_tree(tree, spec.switch_model, spec.seed), {}};
+      run.drawn = DrawnLayout<2>{build_h_tree(tree, spec.switch_model, spec.seed, within), {}};
     });
   }
   svg.title = fmt::format("fat-tree, {} processors, {} capacities, {}", tree.processors(),
@@ -262,14 +262,14 @@ void build_competing(const LayoutSpec& spec, const CompetingParams& c, LayoutRun
 }
 
 // Builds the layout of the spec's network and the title and legend of its picture.
-void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg) {
+void build(const LayoutSpec& spec, LayoutRun& run, SvgOptions& svg, const ProgressFn& within) {
   if (spec.switch_model == SwitchModel::kPartial &&
       !std::holds_alternative<FatTreeParams>(spec.network))
     throw InputError(5452, fmt::format("--switch-model partial draws the switches of a fat-tree; "
                                        "a {} has none to draw, leave the switch model ideal",
                                        network_kind_name(spec.network)));
   if (const auto* ft = std::get_if<FatTreeParams>(&spec.network))
-    build_fat_tree(spec, *ft, run, svg);
+    build_fat_tree(spec, *ft, run, svg, within);
   else if (const auto* b = std::get_if<ButterflyParams>(&spec.network))
     build_butterfly(spec, *b, run, svg);
   else
@@ -296,7 +296,7 @@ std::optional<double> reference_size(const LayoutRun& run) {
 
 template <int D>
 void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
-                 const OutputPaths& out, const SvgOptions& svg);
+                 const OutputPaths& out, const SvgOptions& svg, const ProgressFn& within = {});
 
 // The GDS top cell's label (docs/layout.md): "fat-tree n=1024 capacity=universal style=h-tree",
 // and the technology when there is one.
@@ -315,7 +315,8 @@ std::string gds_label(const LayoutSpec& spec, const LayoutRun& run) {
 // The rest of run_layout once the layout is built: metrics, DRC, JSON and the files.
 template <int D>
 void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
-            LayoutMetrics<D>& metrics, const SvgOptions& svg, const ProgressFn& progress) {
+            LayoutMetrics<D>& metrics, const SvgOptions& svg, const ProgressFn& progress,
+            const ProgressFn& within) {
   const auto step = [&](std::string_view what, std::uint64_t done) {
     if (progress) progress(what, done, 4);
   };
@@ -335,19 +336,20 @@ void finish(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
     if (const auto* b = run.butterfly())
       run.wire_kinds = measure_wire_kinds(layout, b->levels() + 1);
   step("files", 3);
-  write_files(spec, run, layout, spec.output, svg);
+  write_files(spec, run, layout, spec.output, svg, within);
   step("done", 4);
 }
 
 template <int D>
 void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout,
-                 const OutputPaths& out, const SvgOptions& svg) {
+                 const OutputPaths& out, const SvgOptions& svg, const ProgressFn& within) {
   if (out.svg) run.times.svg = timed([&] { write_svg(layout, *out.svg, svg); });
   if constexpr (D == 3)
     if (out.html) write_view3d_html(layout, *out.html, {svg.title, 200000});
   if (out.gds) {
     GdsOptions gds = gds_options(spec.technology);
     gds.label = gds_label(spec, run);
+    gds.progress = within;
     run.times.gds = timed([&] { write_gds(layout, *out.gds, gds); });
   }
   if (out.json)
@@ -356,7 +358,8 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
+LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress,
+                     const ProgressFn& within) {
   LayoutRun run;
   run.style = resolved_style(spec);
   if (spec.output.html && !is_3d(run.style))
@@ -364,10 +367,10 @@ LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress) {
   require_outputs_writable(spec, spec.output);
   SvgOptions svg;
   if (progress) progress("build", 0, 4);
-  build(spec, run, svg);
+  build(spec, run, svg, within);
   run.title = svg.title;
   run.level_labels = svg.level_labels;
-  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress); }, run.drawn);
+  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress, within); }, run.drawn);
   return run;
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "ftvlsi/core/progress.hpp"
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/io/layer_properties.hpp"
 #include "ftvlsi/tech/technology.hpp"
@@ -39,6 +40,9 @@ struct GdsOptions {
   // the technology's name; empty without one.
   std::array<std::string, 2> wiring_layers;
   std::string technology;
+  // Hears ("GDS", wires written, wires in all cells) every few thousand wires; no effect on the
+  // bytes written.
+  ProgressFn progress;
 };
 
 // The options for a layout drawn in `technology`'s units (its database unit, grid unit, wire

@@ -17,19 +17,23 @@
 // The root channel ends on an interface pad just below the root switch.
 #include <cstdint>
 
+#include "ftvlsi/core/progress.hpp"
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/network/partial_concentrator.hpp"
 
 namespace ftvlsi {
 
-Layout<2> build_h_tree(const FatTree& tree);
+// `progress`, when given, hears ("level k", done, total) as each level's cell is built, done and
+// total counting the pins of the levels built and of all levels (the work grows with them).
+Layout<2> build_h_tree(const FatTree& tree, const ProgressFn& progress = {});
 // With SwitchModel::kPartial every node's switch is drawn inside: its three concentrator
 // switches built from Pippenger's partial concentrators (seeded by `seed`, one design per level
 // and kind), every component and port on a line and their wires routed crossbar-style above it
 // (Leiserson Lemma 3 in 2D; docs/design.md §3.3). A switch is then Θ(m) a side with a larger
 // constant, and the rest of the H-tree is built around it as before.
-Layout<2> build_h_tree(const FatTree& tree, SwitchModel model, std::uint64_t seed);
+Layout<2> build_h_tree(const FatTree& tree, SwitchModel model, std::uint64_t seed,
+                       const ProgressFn& progress = {});
 
 // A deliberately worse H-tree, the negative control of `ftvlsi check` L-L3: every switch's side
 // is `stretch` times the one above (the rest of the construction is unchanged and drawn

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "ftvlsi/core/name_table.hpp"
+#include "ftvlsi/core/progress.hpp"
 #include "ftvlsi/core/shard.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
 #include "ftvlsi/tech/technology.hpp"
@@ -130,6 +131,9 @@ struct CheckOptions {
   std::vector<CheckTamper> tampers;
   // Called as each check starts (result empty) and ends.
   std::function<void(const std::string& id, const CheckResult* done)> progress;
+  // Called as each size of a check starts: ("n = 4096", done, total), done and total counting
+  // processors over the check's sizes (and its control's, with --controls).
+  ProgressFn within;
   // --technology FILE: Greenberg's C1 and C2 judged on its wire-delay model (docs/technology.md).
   std::optional<Technology> technology;
   // Only the checks this shard owns (docs/cluster.md); report/check_partial.hpp writes them.

@@ -15,8 +15,10 @@
 namespace ftvlsi {
 
 // Throws InputError / IoError / GeometryError; writes no file unless it is complete. `progress`
-// hears each phase start (build, metrics, DRC, files) and the end.
-LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress = {});
+// hears each phase start (build, metrics, DRC, files) and the end; `within`, the work done inside
+// the long phases that count it (the H-tree's levels, the GDS writer's wires).
+LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress = {},
+                     const ProgressFn& within = {});
 
 // Writes the files `out` names (SVG, GDS, HTML for 3D, JSON) for a finished run, each one
 // atomically and the same bytes as run_layout writes (the Python module's writers).
