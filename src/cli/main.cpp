@@ -484,10 +484,12 @@ int run_report_command(const std::string& spec_path, const std::string& out_dir,
           : ftvlsi::load_report_spec(spec_path);
   if (bare && g_verbosity != ftvlsi::cli::Verbosity::kQuiet)
     std::cerr << fmt::format(
-        "ftvlsi: no subcommand, so the main job: the default report ({} layouts{}{}) into {}/; "
-        "ftvlsi --help lists the subcommands\n",
+        "ftvlsi: no subcommand, so the main job (ftvlsi report): {} layouts of the default report "
+        "(GDS, SVG and JSON each){}{}, summary.md and index.html, written into {} ({})\n"
+        "ftvlsi: run 'ftvlsi --help' for the subcommands (layout, route, simulate, check, ...)\n",
         spec.layouts.size(), spec.simulate ? ", a slowdown sweep" : "",
-        spec.check_full ? ", the checks" : "", folder_text(out_dir));
+        spec.check_full ? ", the checks" : "", folder_text(out_dir),
+        std::filesystem::absolute(out_dir).lexically_normal().string());
   const auto result = ftvlsi::run_report(spec, out_dir, shard);
   // The summary goes to stdout, where QuietGuard does not reach: --quiet is checked here.
   const bool quiet = g_verbosity == ftvlsi::cli::Verbosity::kQuiet;

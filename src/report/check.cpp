@@ -51,18 +51,18 @@ std::vector<u64> powers(int from, int to, int step) {
 std::vector<Entry> leiserson_checks() {
   return {
       {"L-T1", "off-line schedule: every cycle one-cycle, d ≤ 2⌈λ⌉·L",
-       "Leiserson 1985, Theorem 1 (seed 002)", powers(6, 12, 2), powers(6, 16, 2),
+       "Leiserson 1985, Theorem 1", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_l_t1,
        "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
        "cycle is run through the simulator, and one that loses a message makes the check fail. "
        "On sets that load every turning level alike the merged schedule takes one cycle per "
        "level: the theorem's factor L is real there, so that series is judged against ⌈λ⌉·L."},
-      {"L-C2", "capacities ≥ a lg n: d = O(a/(a−1) · λ)", "Leiserson 1985, Corollary 2 (seed 002)",
+      {"L-C2", "capacities ≥ a lg n: d = O(a/(a−1) · λ)", "Leiserson 1985, Corollary 2",
        powers(6, 12, 2), powers(6, 16, 2), detail::measure_l_c2,
        "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2. On "
        "sets that load every turning level alike, Theorem 1's schedule (the control) needs λ·L/2 "
        "cycles, Corollary 2's at most 2λ."},
-      {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3 (seed 002)", powers(6, 14, 2),
+      {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3", powers(6, 14, 2),
        powers(6, 18, 2), detail::measure_l_l3,
        "Every switch of the area-universal H-tree against m, the drawn wires that end on it "
        "(its own cell's wires and the pins it exports); and, Lemma 3 proper, every switch box of "
@@ -70,31 +70,31 @@ std::vector<Entry> leiserson_checks() {
        "(longest × thinnest side) / m and thinnest side / √m are O(1), m the drawn wires with an "
        "end on the box."},
       {"L-T4", "volume and components of the universal fat-tree",
-       "Leiserson 1985, Theorem 4 (seed 002)", powers(9, 15, 3), powers(9, 21, 3),
+       "Leiserson 1985, Theorem 4", powers(9, 15, 3), powers(9, 21, 3),
        detail::measure_l_t4,
        "The cube layout meets Theorem 4's O((w lg(n/w))^(3/2)) (docs/theorem4.md); its ratio falls "
        "like lg^-0.9 n at these sizes. The components (Σ m over switches) are counted on the drawn "
        "cube, at w = n^(2/3) and at w = n^(5/6), where lg(w³/n²) is live."},
       {"L-T5",
        "decomposition tree (O(v^{2/3}), 4^{1/3}) in 3D and (O(√a), √2) in 2D",
-       "Leiserson 1985, Theorem 5 (seed 002), and its planar analogue",
+       "Leiserson 1985, Theorem 5, and its planar analogue",
        {512, 4096, 32768},
        {512, 4096, 32768, 262144},
        detail::measure_l_t5,
        "Cutting-plane trees of 3D and 2D meshes; w_k the largest bandwidth at level k."},
       {"L-L6",
        "a pearl split with at most 2 cuts exists for every pair of strings",
-       "Leiserson 1985, Lemma 6 (seed 002)",
+       "Leiserson 1985, Lemma 6",
        {64, 1024, 16384},
        {64, 1024, 16384, 65536},
        detail::measure_l_l6,
        "The constructive split; a split that does not halve length and blacks exactly counts as "
        "99 strings."},
-      {"L-T8", "balanced bound 4Σw_k", "Leiserson 1985, Theorem 8 (seed 002)", powers(8, 14, 2),
+      {"L-T8", "balanced bound 4Σw_k", "Leiserson 1985, Theorem 8", powers(8, 14, 2),
        powers(8, 18, 2), detail::measure_l_t8, "Pearl-string balancing of planar networks."},
       {"L-T10",
        "a universal fat-tree of volume v simulates any network of volume v in O(lg³ n)",
-       "Leiserson 1985, Theorem 10 (seed 002)",
+       "Leiserson 1985, Theorem 10",
        {64, 512, 4096},
        {64, 512, 4096, 32768},
        detail::measure_l_t10,
@@ -115,15 +115,15 @@ std::vector<Entry> leiserson_checks() {
 // Greenberg & Leiserson 1986's, Greenberg 1990's and DeHon 1993's claims.
 std::vector<Entry> later_checks() {
   return {
-      {"GL-area", "area Θ(n lg² n) and root Θ(√n)", "Greenberg & Leiserson 1986, §2 (seed 004)",
+      {"GL-area", "area Θ(n lg² n) and root Θ(√n)", "Greenberg & Leiserson 1986, §2",
        powers(6, 16, 2), powers(6, 20, 2), detail::measure_gl_area,
        "The area-universal H-tree, measured from the layout."},
-      {"GL-T8", "RANDOM in O(λ + lg n lg lg n)", "Greenberg & Leiserson 1986, Theorem 8 (seed 004)",
+      {"GL-T8", "RANDOM in O(λ + lg n lg lg n)", "Greenberg & Leiserson 1986, Theorem 8",
        powers(6, 12, 2), powers(6, 16, 2), detail::measure_gl_t8,
        "RANDOM with TRY-GUESS and the practical constants k1 = k2 = r."},
       {"GL-T9",
        "GREEDY on Theorem 9's sets: at least λ lg n / 24 cycles",
-       "Greenberg & Leiserson 1986, Theorem 9 (seed 004)",
+       "Greenberg & Leiserson 1986, Theorem 9",
        {256, 1024, 4096},
        {256, 1024, 4096, 16384, 65536, u64{1} << 26},
        detail::measure_gl_t9,
@@ -134,18 +134,18 @@ std::vector<Entry> later_checks() {
        "control "
        "22 s and 7.4 GB)."},
       {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
-       "Greenberg & Leiserson 1986, Theorem 11 (seed 004)", powers(6, 12, 2), powers(6, 16, 2),
+       "Greenberg & Leiserson 1986, Theorem 11", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},
-      {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2 (seed 001)", powers(6, 16, 2),
+      {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2", powers(6, 16, 2),
        powers(6, 20, 2), detail::measure_g_1, "The linear-size H-tree with processors of area 16."},
-      {"G-2.1", "geometric mapping λ = O(lg A)", "Greenberg 1990, Lemma 2.1 (seed 001)",
+      {"G-2.1", "geometric mapping λ = O(lg A)", "Greenberg 1990, Lemma 2.1",
        powers(8, 14, 2), powers(8, 18, 2), detail::measure_g_21,
        "Meshes and planar networks on their own channel layouts, linear-size host."},
       {"G-4.1", "fold-and-squash: level-l wires O(2^l lg A), stretch O(d + lg A)",
-       "Greenberg 1990, §4 and Theorem 4.1 (seed 001)", powers(6, 12, 2), powers(6, 16, 2),
+       "Greenberg 1990, §4 and Theorem 4.1", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_g_41, "The fold-and-squash fat-pyramid (4-neighbour mesh)."},
       {"G-headline", "linear delay: the fat-tree's Δ grows like √A, the fat-pyramid's like lg A",
-       "Greenberg 1990, §1 and §4 (seed 001)", powers(6, 12, 2), powers(6, 16, 2),
+       "Greenberg 1990, §1 and §4", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_g_headline,
        "A mesh's one step at equal total areas: its processors padded to the host's area "
        "(area ratio within [0.8, 1.25], Greenberg 1990 §3; docs/measurements.md)."},
@@ -161,7 +161,7 @@ std::vector<Entry> later_checks() {
        "host's volume (volume ratio within [0.8, 1.25])."},
       {"D-compose",
        "DeHon's compositions: 4K, 12K, 256K and 768K built from the paper's stacks",
-       "DeHon 1993, §Examples, §Example Hybrid Fat-Trees (seed 003)",
+       "DeHon 1993, §Examples, §Example Hybrid Fat-Trees",
        {4096, 12288},
        {4096, 12288, 262144, 786432},
        detail::measure_d_compose,
@@ -169,7 +169,7 @@ std::vector<Entry> later_checks() {
        "distinct stacks its routers belong to (docs/dehon.md §2)."},
       {"D-route",
        "DeHon: 70-80 % of connections get through at full load, matched locality",
-       "DeHon 1993, §Routing Performance (seed 003)",
+       "DeHon 1993, §Routing Performance",
        {4096, 12288},
        {4096, 12288, 262144, 786432},
        detail::measure_d_route,
@@ -284,6 +284,35 @@ std::string CheckRule::text() const {
     out += fmt::format("{}the ratio grows at most like n^{:g} (fitted over the larger half)", joint,
                        *epsilon);
   return out;
+}
+
+std::string CheckRule::threshold() const {
+  if (kind == Kind::kLower)
+    return fmt::format(
+        "a lower bound holds when the measured value stays at least {:g} times the paper's "
+        "formula at every size, so a construction that beat the bound would fall below it",
+        constant);
+  const std::string growth =
+      !epsilon ? std::string()
+      : variable == GrowthVariable::kLgN
+          ? fmt::format("a fitted β of at most {:g} in ratio ∝ lg^β n is less than the one extra "
+                        "factor of lg n a wrong bound would add",
+                        *epsilon)
+          : fmt::format("a fitted e of at most {:g} in ratio ∝ n^e is flat enough that a bound "
+                        "off by any polynomial factor would exceed it",
+                        *epsilon);
+  if (!std::isfinite(constant))
+    return "an O(·) claim hides its constant, so only the ratio's growth is judged: " + growth;
+  const std::string factor =
+      constant == 1 ? std::string("the paper's formula is an exact bound, so the measured value "
+                                  "may not exceed it (ratio ≤ 1)")
+                    : fmt::format(
+                          "{:g} is the constant factor the claim allows over the paper's formula, "
+                          "fixed before any run",
+                          constant);
+  if (!epsilon) return factor;
+  return factor + (either ? "; randomized cycle counts move in steps, so instead " : "; and ") +
+         growth;
 }
 
 namespace {
@@ -561,8 +590,9 @@ std::string control_cell(const CheckControl& c) {
 
 std::string series_markdown(const CheckSeries& s) {
   std::string md =
-      fmt::format("\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}). Power: {}.\n\n", s.label,
-                  s.rule.text(), s.exponent, to_string(s.verdict), s.reason, s.power);
+      fmt::format("\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}). Threshold: {}. Power: {}.\n\n",
+                  s.label, s.rule.text(), s.exponent, to_string(s.verdict), s.reason,
+                  s.rule.threshold(), s.power);
   md += "| n | measured | bound | ratio |\n|---:|---:|---:|---:|\n";
   for (const auto& p : s.points)
     md += fmt::format("| {} | {:.6g} | {:.6g} | {:.4g} |\n", p.n, p.measured, p.bound, p.ratio());

@@ -62,6 +62,8 @@ struct CheckRule {
   bool either = false;
   GrowthVariable variable = GrowthVariable::kN;
   std::string text() const;  // the rule in words
+  // Why the threshold is what it is, in one sentence (check.md, beside each verdict).
+  std::string threshold() const;
 };
 
 struct CheckPoint {
