@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -467,18 +468,23 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"D-flat", 177},
     {"D-faults", 70}};
 
-// Ctx::at_size for options.within: a size's start as processors done of the check's total, the
-// control's sizes after the check's own.
+// Ctx::at_size for options.within: a size's start as work done of the check's total, the
+// control's sizes after the check's own. A size's work is taken as n lg n (most measurements
+// build and route networks of n processors).
 std::function<void(u64)> size_progress(const CheckOptions& options, const std::vector<u64>& sizes,
                                        bool control) {
   if (!options.within) return {};
+  const auto work = [](u64 n) {
+    return n * static_cast<u64>(std::max(1, static_cast<int>(std::bit_width(n)) - 1));
+  };
   u64 sum = 0;
-  for (const u64 n : sizes) sum += n;
+  for (const u64 n : sizes) sum += work(n);
   const u64 total = options.controls ? 2 * sum : sum;
-  return [&options, &sizes, sum, total, control, shown = u64{0}](u64 n) mutable {
+  return [&options, &sizes, work, sum, total, control, shown = u64{0}](u64 n) mutable {
     u64 before = control ? sum : 0;
-    for (std::size_t i = 0; i < sizes.size() && sizes[i] != n; ++i) before += sizes[i];
-    shown = std::max(shown, std::min(before, total));  // a second pass over the sizes: no going back
+    for (std::size_t i = 0; i < sizes.size() && sizes[i] != n; ++i) before += work(sizes[i]);
+    shown =
+        std::max(shown, std::min(before, total));  // a second pass over the sizes: no going back
     options.within(fmt::format("n = {}", n), shown, total);
   };
 }

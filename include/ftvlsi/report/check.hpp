@@ -134,7 +134,7 @@ struct CheckOptions {
   // Called as each check starts (result empty) and ends.
   std::function<void(const std::string& id, const CheckResult* done)> progress;
   // Called as each size of a check starts: ("n = 4096", done, total), done and total counting
-  // processors over the check's sizes (and its control's, with --controls).
+  // n lg n over the check's sizes (and its control's, with --controls).
   ProgressFn within;
   // --technology FILE: Greenberg's C1 and C2 judged on its wire-delay model (docs/technology.md).
   std::optional<Technology> technology;
