@@ -89,7 +89,11 @@ const char* signal_message(int sig) {
   }
 }
 
-extern "C" void on_interrupt(int sig) {
+// InterruptsDeferred: how many live, and the signal that arrived meanwhile (0: none).
+std::atomic<int> g_deferred{0};
+std::atomic<int> g_pending{0};
+
+[[noreturn]] void handle(int sig) {
   for (int i = 0; i < kSlots; ++i) {
     const int state = g_state[i].load();
     if (state == kLiveFile) ::unlink(g_paths[i].data());
@@ -97,6 +101,15 @@ extern "C" void on_interrupt(int sig) {
   }
   write_stderr(signal_message(sig));
   ::_exit(128 + sig);
+}
+
+// The pending signal is stored before the deferral count is read, and the count dropped before
+// the pending signal is taken (sequentially consistent atomics), so exactly one of the handler
+// and the last ~InterruptsDeferred handles a signal that races with the end of a deferral.
+extern "C" void on_interrupt(int sig) {
+  g_pending.store(sig);
+  if (g_deferred.load() > 0) return;
+  if (const int pending = g_pending.exchange(0); pending != 0) handle(pending);
 }
 
 }  // namespace
@@ -132,6 +145,15 @@ int register_temporary(std::string_view path, bool folder) {
 
 void release_temporary(int slot) {
   if (slot >= 0 && slot < kSlots) g_state[slot].store(kFree);
+}
+
+InterruptsDeferred::InterruptsDeferred() {
+  g_deferred.fetch_add(1);
+}
+
+InterruptsDeferred::~InterruptsDeferred() {
+  if (g_deferred.fetch_sub(1) == 1)
+    if (const int pending = g_pending.exchange(0); pending != 0) handle(pending);
 }
 
 int registered_temporaries() {

@@ -6,6 +6,7 @@
 #include <array>
 #include <string_view>
 
+#include "ftvlsi/io/layout_thumbnail.hpp"
 #include "xml_text.hpp"
 
 namespace ftvlsi {
@@ -117,20 +118,25 @@ std::string headline_plots(const ReportIndex& index) {
          out;
 }
 
-// A card per layout: a 2D layout's own SVG as a thumbnail, a 3D layout's summary in words.
+// A card per layout: its thumbnail (NAME-thumb.svg, io/layout_thumbnail.hpp) linking to its
+// picture, the 3D view for a 3D layout; without a thumbnail, a 2D layout's own SVG.
 std::string layout_cards(const ReportIndex& index) {
   if (index.layouts.empty()) return "";
   std::string out = "<h2 id=\"layouts\">Layouts</h2>\n<div class=\"cards\">\n";
   for (const auto& l : index.layouts) {
-    const std::string name = xml_escape(l.name), html = l.name + ".html", svg = l.name + ".svg";
+    const std::string name = xml_escape(l.name), html = l.name + ".html", svg = l.name + ".svg",
+                      thumb = thumbnail_file(l.name);
+    const std::string target = contains(l.files, html) ? html : contains(l.files, svg) ? svg : "";
     std::string picture;
-    if (contains(l.files, html))
-      picture = fmt::format(
-          "<a href=\"{0}/{0}.html\"><div class=\"cube\">3D layout<br>open the view</div></a>",
-          name);
+    if (contains(l.files, thumb))
+      picture = fmt::format("<img src=\"{}/{}\" width=\"160\" alt=\"{}\">", name, xml_escape(thumb),
+                            name);
     else if (contains(l.files, svg))
-      picture = fmt::format(
-          "<a href=\"{0}/{0}.svg\"><img src=\"{0}/{0}.svg\" width=\"160\" alt=\"{0}\"></a>", name);
+      picture = fmt::format("<img src=\"{0}/{0}.svg\" width=\"160\" alt=\"{0}\">", name);
+    else if (!target.empty())
+      picture = "<div class=\"cube\">3D layout<br>open the view</div>";
+    if (!target.empty() && !picture.empty())
+      picture = fmt::format("<a href=\"{}/{}\">{}</a>", name, xml_escape(target), picture);
     out += fmt::format("<div class=\"card\">{}<b>{}</b><br>{}</div>\n", picture, name,
                        xml_escape(l.summary));
   }
@@ -206,6 +212,18 @@ std::string report_index_html(const ReportIndex& index) {
   for (std::size_t s = 0; s < kSubjects.size(); ++s) out += subject_section(index, s);
   out += "</body>\n</html>\n";
   return out;
+}
+
+std::string report_shard_index_html(const std::string& title) {
+  return fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>{0} (incomplete: shards)</title>\n<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n"
+      "<p><b class=\"fail\">This report is incomplete.</b> This folder holds shards of it "
+      "(<code>ftvlsi report --shard K/N</code>): each shard's layouts and its partial results, "
+      "<code>report-shard-K-of-N.json</code>. Join every shard into the report with</p>\n"
+      "<pre>ftvlsi merge SHARD_FOLDER... --out REPORT_FOLDER</pre>\n<p>and open "
+      "REPORT_FOLDER/index.html.</p>\n</body>\n</html>\n",
+      xml_escape(title), kStyle);
 }
 
 }  // namespace ftvlsi

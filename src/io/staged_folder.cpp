@@ -157,6 +157,9 @@ StagedFolder::~StagedFolder() {
 
 void StagedFolder::commit() {
   if (done_) return;
+  // Once the first entry moves, the rest follow: a signal waits until the folder is in place
+  // (and the temporary released), then ends the run as usual, the output whole.
+  const InterruptsDeferred whole;
   if (mode_ == Commit::kFolder)
     commit_folder();
   else

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/palette.hpp"
+#include "upper_levels.hpp"
 #include "xml_text.hpp"
 
 namespace ftvlsi {
@@ -43,6 +46,16 @@ void add_box(Flat& f, const Box<3>& b, int kind) {
   ++f.box_count;
 }
 
+void add_segments(Flat& f, const Cell<3>& cell, std::size_t w, const Transform<3>& t) {
+  const auto pts = cell.wire(w);
+  for (std::size_t i = 1; i < pts.size(); ++i) {
+    const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
+    f.segments += fmt::format("{},{},{},{},{},{},{},", a[0], a[1], a[2], b[0], b[1], b[2],
+                              cell.wire_level[w]);
+    ++f.segment_count;
+  }
+}
+
 void flatten(const Layout<3>& layout, std::int32_t c, const Transform<3>& t, int d, Flat& f) {
   const Cell<3>& cell = layout.cells[c];
   if (d == 0) {
@@ -51,17 +64,27 @@ void flatten(const Layout<3>& layout, std::int32_t c, const Transform<3>& t, int
   }
   for (std::size_t n = 0; n < cell.node_count(); ++n)
     add_box(f, t.apply(cell.node_box[n]), static_cast<int>(cell.node_kind[n]));
-  for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-    const auto pts = cell.wire(w);
-    for (std::size_t i = 1; i < pts.size(); ++i) {
-      const Point<3> a = t.apply(pts[i - 1]), b = t.apply(pts[i]);
-      f.segments += fmt::format("{},{},{},{},{},{},{},", a[0], a[1], a[2], b[0], b[1], b[2],
-                                cell.wire_level[w]);
-      ++f.segment_count;
-    }
-  }
+  for (std::size_t w = 0; w < cell.wire_count(); ++w) add_segments(f, cell, w, t);
   for (const auto& inst : cell.instances)
     flatten(layout, inst.cell, t.compose(inst.transform), d - 1, f);
+}
+
+// The nodes and wires of levels below `levels`; a subtree holding none of them as its box.
+void flatten_levels(const Layout<3>& layout, upper_levels::Plan<3>& plan, int levels, Flat& f) {
+  walk_instances(layout, layout.top, Transform<3>{}, 0,
+                 [&](std::int32_t c, const Transform<3>& t, int) {
+                   const Cell<3>& cell = layout.cells[c];
+                   if (!plan.descends(c, levels)) {
+                     add_box(f, t.apply(cell.bbox), 3);
+                     return false;
+                   }
+                   for (std::size_t n = 0; n < cell.node_count(); ++n)
+                     if (plan.shows(cell.node_level[n], levels))
+                       add_box(f, t.apply(cell.node_box[n]), static_cast<int>(cell.node_kind[n]));
+                   for (std::size_t w = 0; w < cell.wire_count(); ++w)
+                     if (plan.shows(cell.wire_level[w], levels)) add_segments(f, cell, w, t);
+                   return true;
+                 });
 }
 
 constexpr const char* kScript = R"JS(
@@ -86,7 +109,7 @@ function project(x, y, z) {
   const s = zoom * 0.45 * Math.min(canvas.width, canvas.height) / radius;
   return [canvas.width / 2 + s * x1, canvas.height / 2 - s * up, depth];
 }
-function colour(level) { return `hsl(${(level * 47) % 360}, 70%, 42%)`; }
+function colour(level) { return PALETTE[((level % PALETTE.length) + PALETTE.length) % PALETTE.length]; }
 const boxColour = ['#2a7', '#c33', '#36c', '#bbb'];
 const edges = [[0,1],[1,3],[3,2],[2,0],[4,5],[5,7],[7,6],[6,4],[0,4],[1,5],[2,6],[3,7]];
 function draw() {
@@ -139,27 +162,55 @@ window.addEventListener('resize', resize);
 resize();
 )JS";
 
+// The whole layout when it fits `detail_items`; else its upper wire levels with the subtrees
+// below as boxes; else (level 0 alone too large) the hierarchy down to the depth that fits
+// `max_items`. Returns the note the page's bar shows ("" for the whole layout).
+std::string flattened(const Layout<3>& layout, const View3dOptions& options, Flat& flat) {
+  Budget budget(layout);
+  const int full = instance_depth(layout) + 1;  // + 1: the deepest cells' own shapes too
+  const std::uint64_t detail = std::min(options.detail_items, options.max_items);
+  if (budget.items(layout.top, full) <= (detail > 0 ? detail : options.max_items)) {
+    flatten(layout, layout.top, Transform<3>{}, full, flat);
+    return "";
+  }
+  upper_levels::Plan<3> plan(layout, options.leaves_first);
+  if (const int levels = detail > 0 ? plan.levels_within(detail) : 0; levels > 0) {
+    flatten_levels(layout, plan, levels, flat);
+    const int top = options.leaves_first ? layout.wire_levels - 1 : 0;
+    return fmt::format(
+        " (wire levels {} to {} of {} drawn; grey boxes are the subtrees that hold only deeper "
+        "levels)",
+        top, options.leaves_first ? top - levels + 1 : levels - 1, layout.wire_levels);
+  }
+  int depth = full;
+  while (depth > 1 && budget.items(layout.top, depth) > options.max_items) --depth;
+  flatten(layout, layout.top, Transform<3>{}, depth, flat);
+  return depth < full ? fmt::format(
+                            " (hierarchy drawn {} levels deep; grey boxes are the cells "
+                            "below)",
+                            depth)
+                      : "";
+}
+
 }  // namespace
 
 std::string view3d_html(const Layout<3>& layout, const View3dOptions& options) {
-  Budget budget(layout);
-  int depth = instance_depth(layout) + 1;  // + 1: the deepest cells' own shapes too
-  while (depth > 1 && budget.items(layout.top, depth) > options.max_items) --depth;
   Flat flat;
-  flatten(layout, layout.top, Transform<3>{}, depth, flat);
+  const std::string note = flattened(layout, options, flat);
   if (!flat.boxes.empty()) flat.boxes.pop_back();
   if (!flat.segments.empty()) flat.segments.pop_back();
-  const bool cut = depth <= instance_depth(layout);
+  // The level colours of the SVG pictures (io/palette.hpp), distinct for any number of levels.
+  std::string colours;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(std::max(layout.wire_levels, 1)); ++i)
+    colours += fmt::format("{}'{}'", colours.empty() ? "" : ",", categorical_colour(i));
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>body{{margin:0;font-family:sans-serif}}#bar{{padding:6px 10px;font-size:13px}}"
       "canvas{{display:block}}</style>\n</head>\n<body>\n<div id=\"bar\"><b>{0}</b>{1} — "
       "<span id=\"status\">drawing…</span></div>\n<canvas id=\"view\"></canvas>\n<script>\n"
-      "const BOXES = [{2}];\nconst SEGS = [{3}];\n{4}</script>\n</body>\n</html>\n",
-      xml_escape(options.title),
-      cut ? fmt::format(" (hierarchy drawn {} levels deep; grey boxes are the cells below)", depth)
-          : "",
-      flat.boxes, flat.segments, kScript);
+      "const BOXES = [{2}];\nconst SEGS = [{3}];\nconst PALETTE = [{4}];\n{5}</script>\n</body>\n"
+      "</html>\n",
+      xml_escape(options.title), note, flat.boxes, flat.segments, colours, kScript);
 }
 
 void write_view3d_html(const Layout<3>& layout, const std::string& path,

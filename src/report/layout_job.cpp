@@ -345,7 +345,11 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
                  const OutputPaths& out, const SvgOptions& svg, const ProgressFn& within) {
   if (out.svg) run.times.svg = timed([&] { write_svg(layout, *out.svg, svg); });
   if constexpr (D == 3)
-    if (out.html) write_view3d_html(layout, *out.html, {svg.title, 200000});
+    if (out.html) {
+      View3dOptions view{svg.title};
+      view.leaves_first = run.butterfly3d() != nullptr;  // its levels count from the processors
+      write_view3d_html(layout, *out.html, view);
+    }
   if (out.gds) {
     GdsOptions gds = gds_options(spec.technology);
     gds.label = gds_label(spec, run);

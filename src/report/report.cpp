@@ -8,6 +8,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
+#include "ftvlsi/io/layout_thumbnail.hpp"
 #include "ftvlsi/io/report_index.hpp"
 #include "ftvlsi/io/simulate_report.hpp"
 #include "ftvlsi/io/staged_folder.hpp"
@@ -139,6 +140,13 @@ ReportLayoutPart report_layout(LayoutSpec layout, const std::string& out_dir) {
     if (n > 4096) layout.output.svg.reset();
   }
   const LayoutRun run = run_layout(layout);
+  // Butterfly networks number their levels from the processors; a 3D picture takes more wires
+  // before it turns into a hairball.
+  ThumbnailOptions thumb{run.dimensions() == 3 ? 8000u : 2000u, 240, layout.name};
+  thumb.leaves_first = run.butterfly() || run.butterfly3d();
+  write_file_atomically(
+      (std::filesystem::path(folder) / thumbnail_file(layout.name)).string(),
+      std::visit([&](const auto& d) { return layout_thumbnail_svg(d.layout, thumb); }, run.drawn));
   return {0,
           layout.name,
           summary_row(layout, run),
@@ -266,6 +274,9 @@ ReportResult run_report_shard(const ReportSpec& spec, const std::string& out_dir
     o.shard = shard;
     write_check_partial(o, out_dir);
   }
+  // Until the shards are merged, the folder's page says that the report is incomplete.
+  write_file_atomically((std::filesystem::path(out_dir) / "index.html").string(),
+                        report_shard_index_html(spec.title));
   write_file_atomically((std::filesystem::path(out_dir) / shard.file("report")).string(),
                         report_partial_json(partial));
   ReportResult result;

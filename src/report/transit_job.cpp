@@ -136,7 +136,7 @@ TransitLayoutRun run_transit_layout(const TransitLayoutJobSpec& spec) {
                             run.shape.processors);
     write_gds(run.cube.layout, *out.gds, gds);
   }
-  if (out.html) write_view3d_html(run.cube.layout, *out.html, {title, 200000});
+  if (out.html) write_view3d_html(run.cube.layout, *out.html, View3dOptions{title});
   if (out.json && *out.json != "-") write_file_atomically(*out.json, transit_layout_json(run));
   run.seconds_write = seconds_since(t0);
   return run;

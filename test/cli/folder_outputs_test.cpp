@@ -123,9 +123,9 @@ TEST_SUITE("folder outputs") {
     REQUIRE(run_cli(args).code == 0);
     CHECK(!fs::exists(dir / "out" / "simulate.md"));
     CHECK(slurp_file(dir / "out" / "index.html").find("simulate.md") == std::string::npos);
-    CHECK(tree(dir) == std::vector<std::string>{"out", "out/a", "out/a/a.gds", "out/a/a.json",
-                                                "out/a/a.lyp", "out/a/a.svg", "out/index.html",
-                                                "out/summary.md", "spec.yaml"});
+    CHECK(tree(dir) == std::vector<std::string>{"out", "out/a", "out/a/a-thumb.svg", "out/a/a.gds",
+                                                "out/a/a.json", "out/a/a.lyp", "out/a/a.svg",
+                                                "out/index.html", "out/summary.md", "spec.yaml"});
   }
 
   TEST_CASE("an interrupted report leaves no new file, and the old report untouched") {

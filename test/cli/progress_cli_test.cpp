@@ -15,8 +15,7 @@ namespace {
 
 // Runs `args` on a pseudo-terminal (script(1)); everything the terminal showed.
 std::string on_terminal(const std::string& args) {
-  return run_shell("script -qfec \"" + std::string(FTVLSI_EXE) + " " + args + "\" /dev/null")
-      .out;
+  return run_shell("script -qfec \"" + std::string(FTVLSI_EXE) + " " + args + "\" /dev/null").out;
 }
 
 // The status lines a terminal showed ("... 42% ..."), in order: the text between carriage

@@ -3,13 +3,17 @@
 #include "ftvlsi/io/staged_folder.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
@@ -28,6 +32,19 @@ fs::path scratch(const std::string& name) {
 using ftvlsi::test::names_in;
 using ftvlsi::test::put;
 using ftvlsi::test::slurp;
+
+// Runs `child` in a forked process with the CLI's signal handlers; returns its wait status.
+int in_child(const std::function<void()>& child) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    install_interrupt_cleanup();
+    child();
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return status;
+}
 
 }  // namespace
 
@@ -85,6 +102,37 @@ TEST_SUITE("staged folder") {
     CHECK(slurp(dir / "out" / "b" / "b.json") == "new shard 2");
     CHECK(slurp(dir / "out" / "a" / "a.json") == "shard 1");
     CHECK(names_in(dir) == std::vector<std::string>{"out"});
+  }
+
+  TEST_CASE("a signal during a commit waits until every entry is in place, then exits 130") {
+    constexpr int kEntries = 3000;
+    int mid_commit = 0;
+    for (int trial = 0; trial < 4; ++trial) {
+      const fs::path dir = scratch("signal_mid_commit");
+      const int status = in_child([&] {
+        StagedFolder staged((dir / "out").string(), "--out", StagedFolder::Commit::kEntries);
+        for (int i = 0; i < kEntries; ++i)
+          put(fs::path(staged.path()) / ("e" + std::to_string(10000 + i)), "x");
+        // SIGINT as soon as the first entry has moved, noting whether others were still to come.
+        std::thread watcher([&] {
+          std::error_code ec;
+          while (!fs::exists(dir / "out" / "e10000", ec)) std::this_thread::yield();
+          std::size_t moved = 0;
+          for (fs::directory_iterator it(dir / "out", ec), end; !ec && it != end; it.increment(ec))
+            ++moved;
+          if (moved < kEntries) put(dir / "raised-mid-commit", std::to_string(moved));
+          ::kill(::getpid(), SIGINT);
+        });
+        staged.commit();
+        watcher.join();
+      });
+      CAPTURE(trial);
+      REQUIRE(WIFEXITED(status));
+      CHECK(WEXITSTATUS(status) == 130);
+      CHECK(names_in(dir / "out").size() == kEntries);  // all of them, never a part
+      mid_commit += fs::exists(dir / "raised-mid-commit");
+    }
+    CHECK(mid_commit > 0);  // the signal did arrive part-way at least once
   }
 
   TEST_CASE("folders that are not ftvlsi's, the working folder and files are never replaced") {

@@ -1,7 +1,8 @@
 // The 3D view on random 3D hierarchies: with room for everything its data are the flattened
 // layout's node boxes and wire segments; with less it cuts the hierarchy and draws the cells
 // below as grey boxes, never more items than it may unless only the top cell's own shapes are
-// left; and the page written to a file is the page.
+// left; over the detail budget it draws the upper wire levels whole and boxes the subtrees below;
+// and the page written to a file is the page.
 #include "ftvlsi/io/view3d_html.hpp"
 
 #include <doctest/doctest.h>
@@ -38,6 +39,49 @@ std::vector<std::array<long long, 7>> items(const std::string& html, const std::
   while (in >> item[0] >> item[1] >> item[2] >> item[3] >> item[4] >> item[5] >> item[6])
     out.push_back(item);
   return out;
+}
+
+// Whether cell `c` or a cell below it holds a node or a wire of a level below `levels`.
+bool holds_level_below(const Layout<3>& layout, std::int32_t c, int levels) {
+  const Cell<3>& cell = layout.cells[c];
+  for (const auto l : cell.node_level)
+    if (l < levels) return true;
+  for (const auto l : cell.wire_level)
+    if (l < levels) return true;
+  for (const auto& inst : cell.instances)
+    if (holds_level_below(layout, inst.cell, levels)) return true;
+  return false;
+}
+
+// The page's items when it draws the levels below `levels`: their nodes and wire segments, and
+// each subtree holding none of them as a grey box.
+void drawn_by_levels(const Layout<3>& layout, int levels,
+                     std::vector<std::array<long long, 7>>& boxes,
+                     std::vector<std::array<long long, 7>>& segs) {
+  walk_instances(layout, layout.top, Transform<3>{}, 0,
+                 [&](std::int32_t c, const Transform<3>& t, int) {
+                   const Cell<3>& cell = layout.cells[c];
+                   if (!holds_level_below(layout, c, levels)) {
+                     const Box<3> b = t.apply(cell.bbox);
+                     boxes.push_back({b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2], 3});
+                     return false;
+                   }
+                   for (std::size_t n = 0; n < cell.node_count(); ++n) {
+                     if (cell.node_level[n] >= levels) continue;
+                     const Box<3> b = t.apply(cell.node_box[n]);
+                     boxes.push_back({b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2],
+                                      static_cast<long long>(cell.node_kind[n])});
+                   }
+                   for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+                     if (cell.wire_level[w] >= levels) continue;
+                     const auto pts = cell.wire(w);
+                     for (std::size_t i = 1; i < pts.size(); ++i) {
+                       const Point<3> p = t.apply(pts[i - 1]), q = t.apply(pts[i]);
+                       segs.push_back({p[0], p[1], p[2], q[0], q[1], q[2], cell.wire_level[w]});
+                     }
+                   }
+                   return true;
+                 });
 }
 
 }  // namespace
@@ -78,7 +122,7 @@ TEST_SUITE("view3d_html") {
       const int full = instance_depth(layout) + 1;
       int previous = 1;
       for (std::uint64_t budget = 1; budget <= 64; budget *= 2) {
-        const std::string html = view3d_html(layout, {"t", budget});
+        const std::string html = view3d_html(layout, {"t", budget, 0});
         // The depth drawn: the note's, or the whole hierarchy without a note.
         int depth = full;
         const auto note = html.find("hierarchy drawn ");
@@ -122,6 +166,36 @@ TEST_SUITE("view3d_html") {
       }
     }
     CHECK(cut > 10);
+  }
+
+  TEST_CASE("a layout over the detail budget shows its upper wire levels and boxes the rest") {
+    std::mt19937_64 rng(0x3d40);
+    int by_levels = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+      const Layout<3> layout = random_layout<3>(rng, 3 + static_cast<int>(rng() % 4));
+      for (std::uint64_t budget = 4; budget <= 256; budget *= 2) {
+        const std::string html = view3d_html(layout, {"t", 1u << 20, budget});
+        const auto note = html.find("wire levels 0 to ");
+        if (note == std::string::npos) continue;  // the whole layout fits, or not even level 0
+        ++by_levels;
+        const int levels = std::stoi(html.substr(note + 17)) + 1;
+        CAPTURE(trial);
+        CAPTURE(budget);
+        std::vector<std::array<long long, 7>> want_boxes, want_segs;
+        drawn_by_levels(layout, levels, want_boxes, want_segs);
+        auto boxes = items(html, "BOXES"), segs = items(html, "SEGS");
+        for (auto* v : {&boxes, &segs, &want_boxes, &want_segs}) std::sort(v->begin(), v->end());
+        CHECK(boxes == want_boxes);
+        CHECK(segs == want_segs);
+        CHECK(boxes.size() + segs.size() <= budget);
+        if (levels < layout.wire_levels) {  // one more level would not have fitted
+          std::vector<std::array<long long, 7>> more_boxes, more_segs;
+          drawn_by_levels(layout, levels + 1, more_boxes, more_segs);
+          CHECK(more_boxes.size() + more_segs.size() > budget);
+        }
+      }
+    }
+    CHECK(by_levels > 10);
   }
 
   TEST_CASE("the title is escaped and the written page is the page") {

@@ -19,6 +19,19 @@ int register_temporary(std::string_view path, bool folder = false);
 // Forgets a temporary that was renamed into place or removed by its owner.
 void release_temporary(int slot);
 
+// While an InterruptsDeferred lives, a signal waits: the handler notes it and returns, and when
+// the last one ends the signal is handled as usual (the temporaries still registered removed, the
+// exit code 128 + the signal). For steps that must finish whole once begun: moving a finished
+// folder's entries into place one by one (io/staged_folder.hpp) would otherwise stop part-way
+// and leave some of a report's files without the rest.
+class InterruptsDeferred {
+ public:
+  InterruptsDeferred();
+  ~InterruptsDeferred();
+  InterruptsDeferred(const InterruptsDeferred&) = delete;
+  InterruptsDeferred& operator=(const InterruptsDeferred&) = delete;
+};
+
 // How many temporaries are registered now (tests).
 int registered_temporaries();
 

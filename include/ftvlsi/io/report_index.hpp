@@ -28,4 +28,9 @@ struct ReportIndex {
 
 std::string report_index_html(const ReportIndex& index);
 
+// The index.html of a folder of report shards (`ftvlsi report --shard K/N`): it says that the
+// report is incomplete until `ftvlsi merge` joins the shards, so a browser never shows a shard's
+// files as if they were the report. The same bytes from every shard of one report.
+std::string report_shard_index_html(const std::string& title);
+
 }  // namespace ftvlsi

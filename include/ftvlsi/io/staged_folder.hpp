@@ -9,7 +9,8 @@
 // With Commit::kEntries, commit() instead moves each entry of the temporary into the final folder,
 // replacing entries of the same name and keeping the others: for shards, which may share one
 // folder. Files named *-shard-K-of-N.json move last, so a merge never finds a shard's partial
-// result before its layout folders.
+// result before its layout folders. A signal that arrives during commit() waits until it is done
+// (io/interrupt.hpp, InterruptsDeferred): the entries move all or, when it arrived before, none.
 #include <string>
 #include <string_view>
 #include <vector>
