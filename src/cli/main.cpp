@@ -105,10 +105,30 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
             "partial concentrators drawn inside, seeded by --seed)",
             "ideal");
   add_value(cmd, "--technology", o.technology, "FILE",
-            "technology file (technology/*.yaml): mm², mm and ns beside the grid figures");
+            "technology file (technology/*.yaml): its processor area is drawn unless --alpha "
+            "is given, the GDS is in its units, and mm², mm and ns stand beside the grid figures");
   cmd->footer(ftvlsi::cli::subcommand_footer(
       "ftvlsi layout -n 64 --capacity universal --svg fat-tree.svg --drc\n"
       "  ftvlsi layout --network fat-pyramid -n 256 --json -"));
+}
+
+// With a technology, the drawn size in its units for the summary line: " (16.4 x 16.3 mm,
+// 267.7 mm²)" in 2D, the volume in mm³ in 3D (the JSON has every figure).
+std::string physical_size(const ftvlsi::LayoutSpec& spec, const ftvlsi::LayoutRun& run) {
+  if (!spec.technology) return "";
+  const ftvlsi::Technology& t = *spec.technology;
+  if (const auto* d = run.drawn_as<2>()) {
+    const double w = static_cast<double>(d->metrics.width),
+                 h = static_cast<double>(d->metrics.height);
+    return fmt::format(" ({:.4g} x {:.4g} mm, {:.4g} mm²)", t.mm(w), t.mm(h), t.mm2(w * h));
+  }
+  if (const auto* d = run.drawn_as<3>()) {
+    const double w = static_cast<double>(d->metrics.width),
+                 h = static_cast<double>(d->metrics.height),
+                 z = static_cast<double>(d->metrics.depth);
+    return fmt::format(" ({:.4g} x {:.4g} x {:.4g} mm)", t.mm(w), t.mm(h), t.mm(z));
+  }
+  return "";
 }
 
 int run_layout_command(const LayoutArgs& args) {
@@ -134,8 +154,9 @@ int run_layout_command(const LayoutArgs& args) {
     std::cout << ftvlsi::layout_json(spec, run);
   } else if (!to_stdout) {
     std::cerr << fmt::format(
-        "ftvlsi: {} processors, {} grid, {} wires{}\n", run.processors(), run.grid_size(),
-        run.wires(), run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
+        "ftvlsi: {} processors, {} grid{}, {} wires{}\n", run.processors(), run.grid_size(),
+        physical_size(spec, run), run.wires(),
+        run.drc.empty() ? "" : (run.drc_clean() ? ", DRC clean" : ", DRC FAILED"));
   }
   return ftvlsi::cli::drc_exit_code(run.drc);
 }
