@@ -161,16 +161,17 @@ class Router {
   }
 
   const typename T::Graph& graph() const { return g_; }
+  const Net& net() const { return net_; }
   int phases() const { return 2 * net_.levels() + T::kMeshPhases; }
 
   // One attempt's directed wires, at their phases: up wire of level l at l - 1, the mesh hops at
   // m + their mesh phase, down wire of level l at 2m + (mesh phases) - l; kNone where the path
   // has no wire.
-  void path(const Message& msg, SplitMix64& rng, std::uint32_t* out) const {
+  // `turn` is turn_of(msg), which the caller computes once per message.
+  void path(const Message& msg, ButterflyTurn turn, SplitMix64& rng, std::uint32_t* out) const {
     const int m = net_.levels();
     std::fill(out, out + phases(), kNone);
     if (msg.first == msg.second) return;
-    const ButterflyTurn turn = turn_of(net_, msg.first, msg.second);
     std::uint32_t v = msg.first;
     for (int l = 0; l < turn.level; ++l) {
       const auto parents = up_.of(v);
@@ -322,38 +323,55 @@ class ButterflySimulator {
   // Sends `sent` (ascending ids); returns the delivered ones, ascending.
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent) {
     const std::size_t k = sent.size();
-    paths_.resize(k * phases_);
-    for (std::size_t i = 0; i < k; ++i)
-      router_.path(messages_[sent[i]], rng_, &paths_[i * phases_]);
+    // Each phase's contenders as (message, directed wire), ascending by message: a phase scans
+    // only the messages whose path has a wire in it.
+    by_phase_.resize(phases_);
+    for (auto& list : by_phase_) list.clear();
+    one_path_.resize(phases_);
+    for (std::size_t i = 0; i < k; ++i) {
+      router_.path(messages_[sent[i]], turn(sent[i]), rng_, one_path_.data());
+      for (int p = 0; p < phases_; ++p)
+        if (one_path_[p] != kNone)
+          by_phase_[p].push_back({static_cast<std::uint32_t>(i), one_path_[p]});
+    }
+    // With timing, what each message has won so far, in phase order: the delays of its wires,
+    // their count and their lengths (a message alive at a phase has won every wire before it).
+    if (timing_) {
+      won_delay_.assign(k, 0.0);
+      won_wires_.assign(k, 0);
+      won_length_.assign(k, 0);
+    }
     // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
     // choice by reservoir sampling, or the first (the lowest message number). A wire won in an
     // earlier phase stays held for the cycle: a 2D diagonal's vertical edge (its second mesh
     // phase) cannot also carry a message whose only edge it is (the first mesh phase).
     alive_.assign(k, 1);
-    lost_at_.assign(k, phases_);
     for (int p = 0; p < phases_; ++p) {
       poll_cancel();
-      for (std::size_t i = 0; i < k; ++i) {
-        const std::uint32_t c = paths_[i * phases_ + p];
-        if (!alive_[i] || c == kNone) continue;
+      for (const auto& [i, c] : by_phase_[p]) {
+        if (!alive_[i]) continue;
         ++steps_;
         if (held_[c]) {
-          alive_[i] = 0, lost_at_[i] = p;
+          alive_[i] = 0;
           continue;
         }
         const std::uint32_t seen = ++count_[c];
         if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0))
-          winner_[c] = static_cast<std::uint32_t>(i);
+          winner_[c] = i;
       }
-      for (std::size_t i = 0; i < k; ++i) {
-        const std::uint32_t c = paths_[i * phases_ + p];
-        if (!alive_[i] || c == kNone) continue;
+      for (const auto& [i, c] : by_phase_[p]) {
+        if (!alive_[i]) continue;
         count_[c] = 0;
         if (winner_[c] != i) {
-          alive_[i] = 0, lost_at_[i] = p;
+          alive_[i] = 0;
         } else {
           held_[c] = 1;
           taken_.push_back(c);
+          if (timing_) {
+            won_delay_[i] += wire_delay_[c / 2];
+            ++won_wires_[i];
+            won_length_[i] += timing_->wire_length[c / 2];
+          }
         }
       }
     }
@@ -364,10 +382,7 @@ class ButterflySimulator {
     for (std::size_t i = 0; i < k; ++i) {
       if (!alive_[i]) continue;
       delivered.push_back(sent[i]);
-      if (timing_)
-        for (int p = 0; p < phases_; ++p)
-          if (const auto c = paths_[i * phases_ + p]; c != kNone)
-            path_length_[sent[i]] += timing_->wire_length[c / 2];
+      if (timing_) path_length_[sent[i]] += won_length_[i];
     }
     return delivered;
   }
@@ -375,17 +390,27 @@ class ButterflySimulator {
   std::uint64_t steps() const { return steps_; }
   double elapsed() const { return elapsed_; }
 
+  // Message id's turn, computed on its first send and kept (a message is sent once a cycle until
+  // it is delivered); a level of -1 marks one not yet computed.
+  ButterflyTurn turn(std::uint32_t id) {
+    if (turns_.empty()) turns_.assign(messages_.size(), {-1, false});
+    ButterflyTurn& t = turns_[id];
+    if (t.level < 0) {
+      const Message& msg = messages_[id];
+      t = msg.first == msg.second ? ButterflyTurn{0, false}
+                                  : turn_of(router_.net(), msg.first, msg.second);
+    }
+    return t;
+  }
+
   // The cycle's length (docs/design.md, "Time from the real wires"): a delivered message's round
   // trip over its path; a lost one's head up to the switch that dropped it and a one-bit negative
   // acknowledgment back over the same wires.
   double slowest_round_trip(const std::vector<std::uint32_t>& sent) const {
     double slowest = 0;
     for (std::size_t i = 0; i < sent.size(); ++i) {
-      double delay = 0;
-      std::size_t wires = 0;
-      for (int p = 0; p < lost_at_[i]; ++p)
-        if (const auto c = paths_[i * phases_ + p]; c != kNone)
-          delay += wire_delay_[c / 2], ++wires;
+      const double delay = won_delay_[i];
+      const std::size_t wires = won_wires_[i];
       if (alive_[i] && wires > 0)
         slowest = std::max(slowest, timing_->timing.round_trip(delay, wires - 1));
       else if (!alive_[i])
@@ -403,12 +428,16 @@ class ButterflySimulator {
   const ButterflyTiming* timing_;
   int phases_;
   std::vector<double> wire_delay_;
-  std::vector<std::uint32_t> paths_, count_, winner_;
+  std::vector<std::uint32_t> one_path_, count_, winner_;
+  std::vector<double> won_delay_;
+  std::vector<std::uint32_t> won_wires_;
+  std::vector<std::uint64_t> won_length_;
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> by_phase_;
   std::vector<std::uint8_t> held_;    // per directed wire: won in an earlier phase of this cycle
   std::vector<std::uint32_t> taken_;  // the wires held this cycle
   std::vector<std::uint8_t> alive_;
-  std::vector<int> lost_at_;  // the phase a message lost its wire in (phases_: delivered)
   std::vector<std::uint64_t> path_length_;
+  std::vector<ButterflyTurn> turns_;
   std::uint64_t steps_ = 0;
   double elapsed_ = 0;
 };
@@ -449,7 +478,9 @@ std::vector<ButterflyPath> paths_of(const Net& net, const MessageSet& messages,
   std::vector<ButterflyPath> out;
   out.reserve(messages.size());
   for (const auto& msg : messages) {
-    router.path(msg, rng, codes.data());
+    router.path(msg,
+                msg.first == msg.second ? ButterflyTurn{} : turn_of(net, msg.first, msg.second),
+                rng, codes.data());
     ButterflyPath p;
     p.nodes.push_back(msg.first);
     for (const std::uint32_t c : codes) {

@@ -2,9 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <vector>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/rng.hpp"
 
 using namespace ftvlsi;
 
@@ -95,5 +97,37 @@ TEST_SUITE("butterfly3d") {
   TEST_CASE("Morton order round trip") {
     for (std::uint64_t m : {0ull, 1ull, 7ull, 8ull, 511ull, 123456ull, 2097151ull})
       CHECK(morton3(demorton3(m)) == m);
+  }
+
+  TEST_CASE("Morton order: bit i of axis a is bit 3i + a, checked bit by bit on seeded values") {
+    // The definition, one bit at a time (the library uses masks and shifts).
+    const auto slow_demorton = [](std::uint64_t m) {
+      std::array<std::int64_t, 3> p{0, 0, 0};
+      for (int i = 0; 3 * i < 64; ++i)
+        for (int a = 0; a < 3 && 3 * i + a < 64; ++a)
+          p[a] |= static_cast<std::int64_t>((m >> (3 * i + a)) & 1) << i;
+      return p;
+    };
+    const auto slow_morton = [](const std::array<std::int64_t, 3>& p) {
+      std::uint64_t m = 0;
+      for (int i = 0; i < 21; ++i)
+        for (int a = 0; a < 3; ++a)
+          m |= ((static_cast<std::uint64_t>(p[a]) >> i) & 1) << (3 * i + a);
+      return m;
+    };
+    SplitMix64 rng(11);
+    for (int t = 0; t < 20000; ++t) {
+      // Small values (the networks' own) and full 64-bit words alike.
+      const std::uint64_t m = t % 2 ? rng() : rng() >> (rng() % 64);
+      CAPTURE(m);
+      CHECK(demorton3(m) == slow_demorton(m));
+      const std::array<std::int64_t, 3> p{static_cast<std::int64_t>(rng() >> 43),
+                                          static_cast<std::int64_t>(rng() >> 43),
+                                          static_cast<std::int64_t>(rng() >> 43)};
+      CHECK(morton3(p) == slow_morton(p));
+      CHECK(demorton3(morton3(p)) == p);
+    }
+    CHECK(demorton3(~0ull) ==
+          std::array<std::int64_t, 3>{(1 << 22) - 1, (1 << 21) - 1, (1 << 21) - 1});
   }
 }
