@@ -272,6 +272,10 @@ void bind_route(py::module_& m) {
           "delivered", [](const R& r) { return r.run.result.delivered; },
           "int: the messages delivered, a count")
       .def_property_readonly(
+          "seconds_routing", [](const R& r) { return r.run.seconds_routing; },
+          "float: wall-clock seconds the routing took, in seconds (varies run to run; not in "
+          "to_dict())")
+      .def_property_readonly(
           "algorithm", [](const R& r) { return std::string(to_string(r.run.algorithm)); },
           "str: the router that ran");
   def_array(

@@ -262,6 +262,9 @@ void add_route_options(CLI::App* cmd, RouteArgs& a) {
   add_value(cmd, "--schedule", r.schedule, "FILE", "write 'cycle src dst' per delivered message");
   add_value(cmd, "--loads", r.loads, "FILE", "write every directed channel's load as CSV");
   add_value(cmd, "--messages-out", r.messages_out, "FILE", "write the message set");
+  cmd->add_flag("--timings", r.timings,
+                "add seconds_routing (wall-clock seconds) to the JSON; without it the JSON is the "
+                "same for the same input and seed");
   cmd->footer(ftvlsi::cli::subcommand_footer(
       "ftvlsi route -n 256 --pattern uniform --algorithm random\n"
       "  ftvlsi route --network transit --composition 4K --load 0.5 --json route.json"));

@@ -88,6 +88,7 @@ std::string route_json(const RouteRun& r) {
     j["cycles_per_lambda"] = static_cast<double>(r.result.cycles) / std::max(1.0, r.load_factor);
   if (r.adversary) j["adversary"] = adversary_json(r, *r.adversary);
   j["message_channel_steps"] = r.result.steps;
+  if (r.timings) j["seconds_routing"] = r.seconds_routing;
   if (r.switch_model == SwitchModel::kPartial) {
     j["switch_model"] = std::string(to_string(r.switch_model));
     j["lost_in_switches"] = r.lost_in_switches;

@@ -8,6 +8,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/stopwatch.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -41,13 +42,6 @@ constexpr std::uint64_t kFlatDrcBytesPerWire = 800;
 // check sweeps that cell whole.
 constexpr long double kFlatDrcBytesPerCubeWire = 450, kFlatDrcBytesPerChannelWire = 1100,
                       kFlatDrcBytesPerGridWire = 500, kFlatDrcBytesPerButterfly3dWire = 1600;
-
-template <class F>
-double timed(F&& f) {
-  const auto start = std::chrono::steady_clock::now();
-  f();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Before any work: no output overwrites an input of the spec or another output, and every output
 // can be created.

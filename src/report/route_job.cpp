@@ -7,6 +7,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/stopwatch.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/distinct_outputs.hpp"
 #include "ftvlsi/io/numbers.hpp"
@@ -62,14 +63,16 @@ std::string schedule_text(const RouteRun& r) {
   return out;
 }
 
-void write_outputs(const RouteSpec& spec, const RouteRun& r) {
+void write_outputs(const RouteSpec& spec, RouteRun& r, const Stopwatch& routing) {
+  r.seconds_routing = routing.seconds();
+  r.timings = spec.timings;
   if (spec.messages_out) write_file_atomically(*spec.messages_out, messages_text(r.messages));
   if (spec.schedule) write_file_atomically(*spec.schedule, schedule_text(r));
   if (spec.json) write_file_atomically(*spec.json, route_json(r));
 }
 
 // GREEDY on a butterfly fat-tree: random parents up to the apex, the unique path down.
-RouteRun run_butterfly_route(const RouteSpec& spec) {
+RouteRun run_butterfly_route(const RouteSpec& spec, const Stopwatch& routing) {
   if (spec.algorithm != RouteAlgorithm::kGreedy && spec.algorithm != RouteAlgorithm::kRandomPrime)
     throw InputError(
         6101,
@@ -101,7 +104,7 @@ RouteRun run_butterfly_route(const RouteSpec& spec) {
   r.host_kind = spec.pyramid ? "fat-pyramid" : "butterfly-fat-tree";
   r.host_levels = net.levels();
   r.pattern = spec.messages_file ? *spec.messages_file : spec.pattern.name;
-  write_outputs(spec, r);
+  write_outputs(spec, r, routing);
   return r;
 }
 
@@ -215,7 +218,8 @@ RouteRun run_route(const RouteSpec& spec) {
                                    {spec.loads, "loads"},
                                    {spec.messages_out, "message"}})
     if (path) require_writable(*path, what);
-  if (spec.butterfly) return run_butterfly_route(spec);
+  const Stopwatch routing;
+  if (spec.butterfly) return run_butterfly_route(spec, routing);
   const FatTree tree(spec.host);
   RouteRun r;
   r.messages = route_messages(spec, tree, r.adversary);
@@ -241,7 +245,7 @@ RouteRun run_route(const RouteSpec& spec) {
   }
   describe(spec, r, tree, policy, random, off);
   if (loads) write_file_atomically(*spec.loads, loads_csv(*loads, tree));
-  write_outputs(spec, r);
+  write_outputs(spec, r, routing);
   return r;
 }
 

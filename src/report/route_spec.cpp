@@ -71,6 +71,7 @@ RouteSpec route_spec(const RouteOptions& o, FrontEnd front) {
   s.schedule = o.schedule;
   s.loads = o.loads;
   s.messages_out = o.messages_out;
+  s.timings = o.timings;
   return s;
 }
 

@@ -41,6 +41,26 @@ RouteSpec adversary_spec(std::uint64_t n, std::uint64_t lambda) {
 }  // namespace
 
 TEST_SUITE("route_job") {
+  TEST_CASE("seconds_routing is measured always and in the JSON only with --timings") {
+    for (const bool butterfly : {false, true}) {
+      RouteSpec s = random_spec(1024);
+      if (butterfly) s.butterfly = 1024, s.algorithm = RouteAlgorithm::kGreedy;
+      CAPTURE(butterfly);
+      const RouteRun plain = run_route(s);
+      CHECK(plain.seconds_routing > 0);
+      CHECK_FALSE(json_of(plain).contains("seconds_routing"));
+      s.timings = true;
+      const RouteRun timed_run = run_route(s);
+      const auto j = json_of(timed_run);
+      REQUIRE(j.contains("seconds_routing"));
+      CHECK(j["seconds_routing"].get<double>() == timed_run.seconds_routing);
+      // Everything else is what the same seed gives without the flag.
+      auto rest = j;
+      rest.erase("seconds_routing");
+      CHECK(rest == json_of(plain));
+    }
+  }
+
   TEST_CASE("the JSON names the constants RANDOM ran with and their k1, k2") {
     RouteSpec s = random_spec(256);
     const RouteRun practical = run_route(s);

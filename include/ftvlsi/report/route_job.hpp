@@ -21,6 +21,7 @@ struct RouteOptions {
   SpecOverrides host;
   std::optional<std::string> messages, pattern, count, block, algorithm, policy, constants, k1, k2,
       schedule, loads, messages_out, max_cycles, offline, lambda;
+  bool timings = false;
 };
 RouteSpec route_spec(const RouteOptions& options, FrontEnd front);
 

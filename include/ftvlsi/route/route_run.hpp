@@ -35,6 +35,7 @@ struct RouteSpec {
   std::uint64_t seed = 1;
   std::uint64_t max_cycles = 10000000;
   std::optional<std::string> json, schedule, loads, messages_out;
+  bool timings = false;  // --timings: the JSON adds seconds_routing (varies run to run)
 };
 
 // Leiserson 1985's off-line schedules against their bounds (Theorem 1: d <= 2 ceil(lambda) L;
@@ -69,6 +70,10 @@ struct RouteRun {
   std::uint64_t adversary_lambda = 0;
   SwitchModel switch_model = SwitchModel::kIdeal;
   std::uint64_t lost_in_switches = 0;  // partial switches: over every cycle of the run
+  // Wall-clock seconds of the routing itself (the message set built, the cycles run; the
+  // adversary's RANDOM run included), always measured; the JSON shows it with --timings only.
+  double seconds_routing = 0;
+  bool timings = false;
 };
 
 }  // namespace ftvlsi
