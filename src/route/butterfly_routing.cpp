@@ -224,30 +224,49 @@ class Router {
   Csr up_, down_, mesh_;
 };
 
-// One key per (channel, message): level, kind (0 up, 1 down, 2 + direction for mesh), node.
-template <int D>
-std::uint64_t channel_key(int l, std::uint64_t kind, const Cell<D>& at) {
-  constexpr int bits = 50 / D;  // 25 per axis in 2D, 16 in 3D
-  std::uint64_t key = (std::uint64_t(l) << 58) | (kind << 50);
-  for (int a = 0; a < D; ++a) {
-    FTVLSI_ASSERT(at[a] >= 0 && at[a] < (std::int64_t{1} << bits));
-    key |= std::uint64_t(at[a]) << (bits * (D - 1 - a));
-  }
-  return key;
-}
-
+// λ: the most messages on one channel over its width. Every channel has a counter in flat arrays,
+// one block per level: a level's up and down channels per node, then (from level 1) its mesh
+// channels per node and direction (3^D directions, the hop's step per axis in {-1, 0, 1}). The
+// nodes of level l are the processor cells shifted right by l, numbered row-major over the extent
+// the messages' endpoints reach. One pass over the messages, about 6n counters in all.
 template <class Net>
 double load_factor_of(const Net& net, const MessageSet& messages) {
   using T = NetTraits<Net>;
   constexpr int D = T::kDim;
-  std::vector<std::uint64_t> keys;
+  constexpr std::uint64_t kDirections = D == 2 ? 9 : 27;
+  Cell<D> extent{};
+  int top = 0;  // the highest turn level
+  for (const auto& [src, dst] : messages) {
+    for (const std::uint32_t p : {src, dst}) {
+      const auto c = T::processor_cell(net, p);
+      for (int a = 0; a < D; ++a) extent[a] = std::max(extent[a], c[a] + 1);
+    }
+    if (src != dst) top = std::max(top, turn_of(net, src, dst).level);
+  }
+  // Level l's nodes, the offsets of its up, down and mesh blocks.
+  std::vector<std::uint64_t> nodes(top + 1), up(top + 1), down(top + 1), mesh(top + 1);
+  std::uint64_t size = 0;
+  for (int l = 0; l <= top; ++l) {
+    nodes[l] = 1;
+    for (int a = 0; a < D; ++a) nodes[l] *= static_cast<std::uint64_t>(((extent[a] - 1) >> l) + 1);
+    up[l] = size, down[l] = up[l] + nodes[l], mesh[l] = down[l] + nodes[l];
+    size = mesh[l] + (l >= 1 ? nodes[l] * kDirections : 0);
+  }
+  const auto index = [&](const Cell<D>& at, int l) {
+    std::uint64_t i = 0;
+    for (int a = D - 1; a >= 0; --a)
+      i = i * static_cast<std::uint64_t>(((extent[a] - 1) >> l) + 1) +
+          static_cast<std::uint64_t>(at[a]);
+    return i;
+  };
+  std::vector<std::uint32_t> count(size, 0);
   for (const auto& [src, dst] : messages) {
     if (src == dst) continue;
     const ButterflyTurn turn = turn_of(net, src, dst);
     const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
     for (int l = 0; l < turn.level; ++l) {
-      keys.push_back(channel_key<D>(l, 0, shifted<D>(s, l)));
-      keys.push_back(channel_key<D>(l, 1, shifted<D>(d, l)));
+      ++count[up[l] + index(shifted<D>(s, l), l)];
+      ++count[down[l] + index(shifted<D>(d, l), l)];
     }
     if (turn.mesh) {
       // The directed mesh channels from a node towards a neighbour, hop by hop.
@@ -259,21 +278,24 @@ double load_factor_of(const Net& net, const MessageSet& messages) {
         std::uint64_t direction = 0;
         for (int a = D - 1; a >= 0; --a)
           direction = 3 * direction + static_cast<std::uint64_t>(h.step[i][a] + 1);
-        keys.push_back(channel_key<D>(l, 2 + direction, at));
+        ++count[mesh[l] + index(at, l) * kDirections + direction];
         for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
       }
     }
   }
-  std::sort(keys.begin(), keys.end());
   double lambda = 0;
-  for (std::size_t i = 0; i < keys.size();) {
-    std::size_t j = i;
-    while (j < keys.size() && keys[j] == keys[i]) ++j;
-    const int l = static_cast<int>(keys[i] >> 58);
-    const bool mesh = ((keys[i] >> 50) & 0xff) >= 2;
-    const std::uint64_t width = mesh ? T::mesh_width(net, l) : net.channel_width(l);
-    lambda = std::max(lambda, static_cast<double>(j - i) / static_cast<double>(width));
-    i = j;
+  for (int l = 0; l <= top; ++l) {
+    const auto most = [&](std::uint64_t from, std::uint64_t to) {
+      return from == to ? std::uint32_t{0}
+                        : *std::max_element(count.begin() + from, count.begin() + to);
+    };
+    const std::uint32_t tree = most(up[l], mesh[l]);
+    const std::uint64_t end = l < top ? up[l + 1] : size;
+    lambda =
+        std::max(lambda, static_cast<double>(tree) / static_cast<double>(net.channel_width(l)));
+    if (l >= 1)
+      lambda = std::max(lambda, static_cast<double>(most(mesh[l], end)) /
+                                    static_cast<double>(T::mesh_width(net, l)));
   }
   return lambda;
 }
