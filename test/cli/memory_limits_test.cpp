@@ -125,6 +125,11 @@ TEST_SUITE("memory_limits") {
     expect_refused("check", "check --full", "FTV-8025", "without --full");
   }
 
+  TEST_CASE("check --full counts GL-T9's 2^26 set: refused under 4 GiB before it starts") {
+    const MemoryLimit limit("4G");
+    expect_refused("check_gl_t9", "check GL-T9 --full", "FTV-8025", "7.72 GiB");
+  }
+
   TEST_CASE("merge estimates from the shards' file sizes") {
     const fs::path dir = scratch_dir("memory_limits_merge");
     fs::create_directories(dir / "shard");
