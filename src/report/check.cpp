@@ -23,16 +23,7 @@ namespace {
 
 using u64 = std::uint64_t;
 
-struct Entry {
-  const char* id;
-  const char* claim;
-  const char* source;
-  std::vector<u64> quick, full;
-  detail::Measure measure;  // nullptr: nothing to measure yet
-  const char* note;
-  // The negative control's description (detail::controls()); "" when the check has none yet.
-  const char* control_text = "";
-};
+using detail::Entry;
 
 // The controls, by check ID.
 void attach_controls(std::vector<Entry>& entries) {
@@ -247,6 +238,7 @@ const std::vector<Entry>& registry() {
     std::vector<Entry> all = leiserson_checks();
     for (auto& e : later_checks()) all.push_back(std::move(e));
     for (auto& e : added_checks()) all.push_back(std::move(e));
+    for (auto& e : detail::online_checks()) all.push_back(std::move(e));
     attach_controls(all);
     return all;
   }();
@@ -528,7 +520,14 @@ bool controls_all_fail(const std::vector<CheckResult>& results) {
 }
 
 std::string check_plot_file(const std::string& id) {
-  return "check-" + id + ".svg";
+  // File names stay ASCII: GL-§6's plot is check-GL-S6.svg (docs/checks.md).
+  std::string safe;
+  for (std::size_t i = 0; i < id.size(); ++i)
+    if (id.compare(i, 2, "§") == 0)
+      safe += 'S', ++i;
+    else
+      safe += id[i];
+  return "check-" + safe + ".svg";
 }
 
 namespace {

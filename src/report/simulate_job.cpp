@@ -159,15 +159,18 @@ std::vector<std::uint64_t> wire_lengths(const Cell<D>& cell) {
   return out;
 }
 
-void add_one_step(Prepared& p, const std::vector<std::uint64_t>& leaf) {
-  for (std::uint32_t w = 0; w < p.net.wires.size(); ++w) {
-    const auto [a, b] = p.net.wires[w];
-    const auto la = static_cast<std::uint32_t>(leaf[a]), lb = static_cast<std::uint32_t>(leaf[b]);
-    p.messages.push_back({la, lb});
-    p.messages.push_back({lb, la});
-    p.message_wire.push_back(w);
-    p.message_wire.push_back(w);
-  }
+// R's message set on the host's leaves: `steps` full steps, every wire a message each way.
+void add_steps(Prepared& p, const std::vector<std::uint64_t>& leaf, std::uint64_t steps) {
+  for (std::uint64_t t = 0; t < steps; ++t)
+    for (std::uint32_t w = 0; w < p.net.wires.size(); ++w) {
+      const auto [a, b] = p.net.wires[w];
+      const auto la = static_cast<std::uint32_t>(leaf[a]),
+                 lb = static_cast<std::uint32_t>(leaf[b]);
+      p.messages.push_back({la, lb});
+      p.messages.push_back({lb, la});
+      p.message_wire.push_back(w);
+      p.message_wire.push_back(w);
+    }
 }
 
 // ---- switch spans (docs/simulate3d.md §4) -------------------------------------------------
@@ -280,7 +283,7 @@ void attach_host(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
   p.channel_wires = std::move(wires);
   if (s.switch_span)
     charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
-  add_one_step(p, leaf);
+  add_steps(p, leaf, s.steps);
   p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
   p.congestion = congestion_parameter(*p.tree);
 }
@@ -476,7 +479,7 @@ Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
   if (s.switch_span)
     charge_switch_spans(p.wire_length, p.pyramid3d->graph(),
                         switch_spans(host, p.pyramid3d->levels()));
-  add_one_step(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()));
+  add_steps(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()), s.steps);
   p.load_factor = butterfly_load_factor(*p.pyramid3d, p.messages);
   return p;
 }
@@ -516,7 +519,7 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   if (s.switch_span)
     charge_switch_spans(p.wire_length, p.pyramid->graph(),
                         switch_spans(layout, p.pyramid->levels()));
-  add_one_step(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()));
+  add_steps(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()), s.steps);
   p.load_factor = butterfly_load_factor(*p.pyramid, p.messages);
   return p;
 }
@@ -573,13 +576,15 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
   return r;
 }
 
-// T_R: the slowest round trip over one of R's wires, under the same delay model.
-void time_competing(SimulateResult& out, const Prepared& p, const MessageTiming& timing) {
+// T_R: the slowest round trip over one of R's wires, under the same delay model, once per step.
+void time_competing(SimulateResult& out, const Prepared& p, const MessageTiming& timing,
+                    std::uint64_t steps) {
   for (auto len : p.competing_length) {
     out.competing_wire_length_max = std::max(out.competing_wire_length_max, len);
     out.time_competing =
         std::max(out.time_competing, timing.round_trip(timing.delay(static_cast<double>(len)), 0));
   }
+  out.time_competing *= static_cast<double>(steps);  // t steps, one after another
   out.slowdown = out.time_competing > 0 ? out.time_host / out.time_competing : 0;
 }
 
@@ -653,7 +658,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.delivery_cycles = r.cycles;
   out.time_host = r.elapsed;
   if (p.tree) out.time_host_bound = r.elapsed_bound;
-  time_competing(out, p, timing);
+  time_competing(out, p, timing, s.steps);
   path_stretch(out, p, r);
   out.delivered = r.delivered;
   out.policy = s.policy;

@@ -39,6 +39,10 @@ struct SimulateSpec {
   // Charge a message for crossing each host switch: half of the switch box's span (the sum of
   // its sides) is added to every wire at each switch it ends on (docs/simulate3d.md §4).
   bool switch_span = false;
+  // R's message set: t full steps (every wire a message each way, t times over), which R
+  // delivers in t times its slowest round trip (Greenberg & Leiserson 1986, Theorem 10's t;
+  // `ftvlsi check` GL-T10). The CLI and Python run one step.
+  std::uint64_t steps = 1;
   MappingKind mapping = MappingKind::kBalanced;  // fat-tree host
   // greedy, random or offline (fat-tree host); greedy or random-prime (fat-pyramid host)
   RouteAlgorithm algorithm = RouteAlgorithm::kGreedy;
