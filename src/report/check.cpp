@@ -428,7 +428,9 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"D-latency", 173},
     {"D-load", 155},
     {"D-flat", 177},
-    {"D-faults", 70}};
+    {"D-faults", 70},
+    {"GL-T10", 80},
+    {"GL-§6", 50}};
 
 // A --full run keeps one check's data at a time: it needs the largest of their peaks, with a
 // tenth more for a different machine's allocator.

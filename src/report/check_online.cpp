@@ -39,7 +39,9 @@ CompetingNetwork sparse_grid3d(u64 side, u64 seed) {
   CompetingNetwork net;
   net.kind = "file";
   net.dimensions = 3;
-  const auto at = [&](u64 x, u64 y, u64 z) { return static_cast<std::uint32_t>((z * side + y) * side + x); };
+  const auto at = [&](u64 x, u64 y, u64 z) {
+    return static_cast<std::uint32_t>((z * side + y) * side + x);
+  };
   for (u64 z = 0; z < side; ++z)
     for (u64 y = 0; y < side; ++y)
       for (u64 x = 0; x < side; ++x)
@@ -109,13 +111,18 @@ SimulateResult gl_t10_run(SimulateSpec sim, u64 steps, const Ctx& ctx) {
   return first;
 }
 
+// Each series' rule: O(.) lets the ratio grow by no power of lg n. Ours falls at these sizes
+// (β −0.55, −1.01 and −0.43 at --full, seed 1; −0.50 … −0.55, −0.94 … −0.99 and −0.36 … −0.45
+// at --quick, seeds 1 to 3), so each β_max sits within 0.5 of ours at --full; the starved host's
+// ratios grow (β 0.56 … 0.99).
 struct Gl10Series {
   const char* network;
   u64 steps;
   bool file;
+  double beta;
 };
 constexpr Gl10Series kGl10[] = {
-    {"3D mesh", 1, false}, {"3D mesh", 4, false}, {"3D file network", 1, true}};
+    {"3D mesh", 1, false, -0.1}, {"3D mesh", 4, false, -0.55}, {"3D file network", 1, true, 0.0}};
 
 }  // namespace
 
@@ -145,12 +152,10 @@ std::vector<CheckSeries> measure_gl_t10(const std::vector<u64>& sizes, const Ctx
     }
     double lo = 1e300, hi = 0;
     for (const auto& r : rows) lo = std::min(lo, r.load_factor), hi = std::max(hi, r.load_factor);
-    // O(.): the ratio may not grow. Ours falls like lg^-0.4 … lg^-1.0 n, the control's grows
-    // like lg^0.5 … lg^1.0 n (docs/checks.md).
     auto s = series(fmt::format("{}, t = {}: Δ / ((t + lg lg n) lg² n), RANDOM (λ = {:.3g} … "
                                 "{:.3g}), unit delay, equal volume",
                                 kind.network, kind.steps, lo, hi),
-                    growth_lg(0.0));
+                    growth_lg(kind.beta));
     for (const auto& r : rows) {
       const double l = lg2(static_cast<double>(r.host_processors));
       // Δ in units of one step of R: T_host over T_R of t steps, times t.
@@ -201,7 +206,8 @@ MessageSet mesh_step_3d(u64 n) {
       auto d = c;
       if (++d[a] >= static_cast<std::int64_t>(side)) continue;
       const auto q = static_cast<std::uint32_t>(morton3(d));
-      m.push_back({static_cast<std::uint32_t>(p), q}), m.push_back({q, static_cast<std::uint32_t>(p)});
+      m.push_back({static_cast<std::uint32_t>(p), q}),
+          m.push_back({q, static_cast<std::uint32_t>(p)});
     }
   }
   return m;
@@ -218,40 +224,44 @@ ButterflyRun butterfly_run(const Net& net, const MessageSet& messages, const Ctx
   const MessageTiming timing{parse_delay_model("unit"), 1.0,
                              static_cast<double>(1 + lg(net.processors()) + 32), 1.0};
   ButterflyTiming bt{timing, std::vector<u64>(net.graph().wires.size(), 1)};
-  const RouteResult r = route_butterfly(
-      net, messages, ButterflyAlgorithm::kRandomPrime, SwitchPolicy::kRandom, seed, kMaxCycles,
-      &bt, ctx.control ? ParentChoice::kFirst : ParentChoice::kRandom);
+  const RouteResult r =
+      route_butterfly(net, messages, ButterflyAlgorithm::kRandomPrime, SwitchPolicy::kRandom, seed,
+                      kMaxCycles, &bt, ctx.control ? ParentChoice::kFirst : ParentChoice::kRandom);
   return {static_cast<double>(r.cycles), butterfly_load_factor(net, messages), r.elapsed,
           timing.round_trip(timing.delay(1.0), 0)};
 }
 
 }  // namespace
 
-// GL-§6's rules. Both bounds are loose at runnable sizes (RANDOM' delivers a permutation in
-// far fewer than λ lg² n cycles, and a mesh step's slowdown grows like lg n, not lg⁴ n), so the
-// ratios fall: the cycles' like lg^-1.75 … lg^-2.0 n, the slowdowns' like lg^-2.6 … lg^-3.1 n
-// (seeds 1 to 3, quick and full). The rules ask them to keep falling by lg^-1 n and lg^-1.5 n;
-// the first-parent control's ratios go like lg^0.9 … lg^2.0 n and lg^-0.8 … lg^0.2 n.
-constexpr double kCyclesBeta = -1.0, kSlowdownBeta = -1.5;
+// GL-§6's rules. Both bounds are loose at runnable sizes (RANDOM' delivers a permutation in far
+// fewer than λ lg² n cycles, and a mesh step's slowdown grows like lg n, not lg⁴ n), so the
+// ratios fall: at --full (seed 1) the cycles' like lg^-1.95 n (2D) and lg^-1.98 n (3D), the
+// slowdowns' like lg^-2.99 n and lg^-2.91 n (at --quick, seeds 1 to 3: −1.84 … −1.98,
+// −1.75 … −1.97, −2.96 … −3.06, −2.64 … −2.93). Each rule sits within 0.5 of ours at --full and
+// asks the ratio to keep falling; the first-parent control's ratios go like lg^0.8 … lg^1.5 n,
+// lg^1.9 … lg^2.5 n, lg^-0.83 … lg^-0.26 n and lg^0.2 … lg^0.75 n (quick and full).
+constexpr double kCyclesBeta = -1.5, kSlowdown2dBeta = -2.5, kSlowdown3dBeta = -2.45;
 
 // GL-§6: the constant-switch fat-tree (our butterfly fat-tree: 4 children and 2 parents, 8 and
 // 4 in 3D), RANDOM' with lines 3-6 repeated (k + 1) lg n times: O(λ lg² n) delivery cycles; a
 // delivery cycle crosses O(lg n) constant-depth switches, so the universality slowdown is
 // O(lg⁴ n): measured as one step of a mesh on its leaves, unit delay.
 std::vector<CheckSeries> measure_gl_s6(const std::vector<u64>& sizes, const Ctx& ctx) {
-  auto cycles2 = series(
-      "2D butterfly fat-tree: RANDOM''s cycles / (λ lg² n), random permutations (3 seeds)",
-      growth_lg(kCyclesBeta));
+  auto cycles2 =
+      series("2D butterfly fat-tree: RANDOM''s cycles / (λ lg² n), random permutations (3 seeds)",
+             growth_lg(kCyclesBeta));
   auto cycles3 = series(
       "3D butterfly fat-tree (8 children, 4 parents): RANDOM''s cycles / (λ lg² n), random "
       "permutations (3 seeds)",
       growth_lg(kCyclesBeta));
-  auto slow2 = series("2D: slowdown Δ / lg⁴ n, one step of a √n × √n mesh (row-major leaves), "
-                      "RANDOM', unit delay",
-                      growth_lg(kSlowdownBeta));
-  auto slow3 = series("3D: slowdown Δ / lg⁴ n, one step of a ∛n³ mesh (Morton leaves), RANDOM', "
-                      "unit delay",
-                      growth_lg(kSlowdownBeta));
+  auto slow2 = series(
+      "2D: slowdown Δ / lg⁴ n, one step of a √n × √n mesh (row-major leaves), "
+      "RANDOM', unit delay",
+      growth_lg(kSlowdown2dBeta));
+  auto slow3 = series(
+      "3D: slowdown Δ / lg⁴ n, one step of a ∛n³ mesh (Morton leaves), RANDOM', "
+      "unit delay",
+      growth_lg(kSlowdown3dBeta));
   const auto permutations = [&](const auto& net, u64 n) {
     // The control, whose cycles are its channels' loads and which takes a minute at 2^16 with
     // three seeds, routes the first seed's permutation alone.
@@ -262,7 +272,8 @@ std::vector<CheckSeries> measure_gl_s6(const std::vector<u64>& sizes, const Ctx&
       pattern.name = "permutation";
       pattern.seed = ctx.seed + s;
       const ButterflyRun r = butterfly_run(net, make_pattern(pattern, n), ctx, ctx.seed + s);
-      cycles += r.cycles / static_cast<double>(seeds), lambda += r.lambda / static_cast<double>(seeds);
+      cycles += r.cycles / static_cast<double>(seeds),
+          lambda += r.lambda / static_cast<double>(seeds);
     }
     return std::pair{cycles, lambda};
   };

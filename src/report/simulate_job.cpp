@@ -164,8 +164,7 @@ void add_steps(Prepared& p, const std::vector<std::uint64_t>& leaf, std::uint64_
   for (std::uint64_t t = 0; t < steps; ++t)
     for (std::uint32_t w = 0; w < p.net.wires.size(); ++w) {
       const auto [a, b] = p.net.wires[w];
-      const auto la = static_cast<std::uint32_t>(leaf[a]),
-                 lb = static_cast<std::uint32_t>(leaf[b]);
+      const auto la = static_cast<std::uint32_t>(leaf[a]), lb = static_cast<std::uint32_t>(leaf[b]);
       p.messages.push_back({la, lb});
       p.messages.push_back({lb, la});
       p.message_wire.push_back(w);

@@ -605,4 +605,19 @@ TEST_SUITE("cli_check") {
     expect_error("check L-T99", 2, "FTV-6401", "unknown check 'L-T99'");
     expect_error("check --quick --full L-L6", 2, "FTV-1017", "not both");
   }
+
+  TEST_CASE("check takes the non-ASCII ID GL-§6 and writes its plot under an ASCII name") {
+    const CliResult list = run("check --list");
+    CHECK(list.out.find("GL-§6") != std::string::npos);
+    CHECK(list.out.find("GL-T10") != std::string::npos);
+    const fs::path dir = scratch("check-s6");
+    const CliResult r = run("check GL-§6 --out " + (dir / "out").string());
+    CAPTURE(r.out);
+    CHECK(r.code == 0);
+    CHECK(fs::exists(dir / "out" / "check-GL-S6.svg"));
+    CHECK(fs::exists(dir / "out" / "check-GL-S6.csv"));
+    const auto j = nlohmann::json::parse(slurp(dir / "out" / "check.json"));
+    CHECK(j["checks"][0]["id"] == "GL-§6");
+    CHECK(slurp(dir / "out" / "check.md").find("](check-GL-S6.svg)") != std::string::npos);
+  }
 }
