@@ -97,6 +97,15 @@ void check_spec(const SimulateSpec& s) {
           "ftvlsi simulate takes --algorithm greedy, random, offline (fat-tree host) or "
           "random-prime (fat-pyramid host); the adversary is ftvlsi route's");
   }
+  if (s.switch_model == SwitchModel::kPartial && pyramid)
+    throw InputError(6212,
+                     "partial switches belong to a fat-tree host; a fat-pyramid's switches are its "
+                     "own, so leave the switch model ideal (or use --host fat-tree)");
+  if (s.switch_model == SwitchModel::kPartial && s.algorithm == RouteAlgorithm::kOffline)
+    throw InputError(
+        6214,
+        "the off-line schedule is built for ideal concentrators; with partial switches "
+        "simulate routes on-line (--algorithm greedy or random)");
   if (is_file_kind(s.competing) && !s.network_file)
     throw InputError(6204, "--competing file needs --network-file FILE naming the network to read");
   if (s.data_bits > (1u << 20)) throw InputError(6205, "--data-bits must be at most 2^20");
@@ -299,6 +308,11 @@ void draw_grid3d(Prepared& p, const CompetingNetwork& net, Coord side) {
 // Leiserson's Theorem 10 end to end: a 3D network on its own grid layout, decomposed on it and
 // mapped onto the volume-universal fat-tree, which is laid out as a cube; "area" here is volume.
 Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
+  if (s.switch_model == SwitchModel::kPartial)
+    throw InputError(6213,
+                     "3D simulate takes the ideal switch model only: the volume-universal cube "
+                     "draws its switches as boxes (partial concentrators are drawn in the 2D "
+                     "H-tree); leave out --switch-model partial for a 3D competing network");
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(r.net);
@@ -334,7 +348,8 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
   if (r.drawn_as<2>() && !s.competing_alpha) {
     // Equal total areas: R decomposed again with its processors padded to the host's area.
-    const std::uint64_t host_area = measure(build_h_tree(FatTree(r.host))).area();
+    const std::uint64_t host_area =
+        measure(build_h_tree(FatTree(r.host), s.switch_model, s.seed)).area();
     const std::uint64_t side0 = ceil_sqrt(d.competing_alpha);
     const std::uint64_t side = equal_area_side(side0, host_area, 2, [&](std::uint64_t q) {
       ChannelNotes notes;
@@ -362,7 +377,7 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   p.area_competing = cut->metrics.area();
   p.competing_alpha = mean_processor_area(cut->metrics, p.net.processors());
   p.tree.emplace(r.host);
-  const Layout<2> host = build_h_tree(*p.tree);
+  const Layout<2> host = build_h_tree(*p.tree, s.switch_model, s.seed);
   const LayoutMetrics<2> host_metrics = measure(host);
   p.area_host = host_metrics.area();
   p.host_alpha = mean_processor_area(host_metrics, p.tree->processors());
@@ -554,9 +569,11 @@ std::vector<double> round_trip_bounds(const Prepared& p, const MessageTiming& t)
 
 // Routes the prepared message set on the fat-tree, timing every message from the H-tree wires it
 // occupies in each cycle.
-RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const MessageTiming& t) {
+RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const MessageTiming& t,
+                           std::uint64_t& lost_in_switches) {
   const FatTree& tree = *p.tree;
   DeliverySimulator sim(tree, p.messages, s.policy, s.seed);
+  if (s.switch_model == SwitchModel::kPartial) sim.use_partial_switches(s.seed);
   sim.set_wire_timing(p.channel_wires, t);
   sim.set_round_trip_bounds(round_trip_bounds(p, t));
   RouteResult r;
@@ -572,6 +589,7 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
   }
   r.path_length = sim.take_path_lengths();
   r.elapsed_bound = sim.elapsed_bound();
+  lost_in_switches = sim.lost_in_switches();
   return r;
 }
 
@@ -644,7 +662,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
                              s.technology ? s.technology->clock_ns() : 1.0};
   RouteResult r;
   if (p.tree) {
-    r = route_fat_tree(p, s, timing);
+    r = route_fat_tree(p, s, timing, out.lost_in_switches);
   } else {
     const ButterflyTiming bt{timing, p.wire_length};
     const ButterflyAlgorithm a = s.algorithm == RouteAlgorithm::kGreedy
@@ -667,6 +685,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.technology = s.technology;
   out.dimensions = p.dimensions;
   out.switch_span = s.switch_span;
+  out.switch_model = s.switch_model;
   if (p.tree) {
     out.host_capacity_profile = std::string(to_string(p.tree->capacity_params().profile));
     out.host_capacities = p.tree->capacities();
