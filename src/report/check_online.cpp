@@ -4,6 +4,7 @@
 // taking a random parent at every level, routed by RANDOM' with lines 3-6 repeated (k + 1) lg n
 // times), measured on our own simulations (docs/checks.md).
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
