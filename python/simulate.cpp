@@ -55,6 +55,9 @@ std::vector<Param> simulate_params() {
        "a fat-pyramid host: diagonal mesh wires too"},
       {"switch_span", "bool", py::bool_(d.switch_span),
        "charge crossing a host switch as wire: half its box's span at each wire end"},
+      {"switch_model", "str", py::str(std::string(to_string(d.switch_model))),
+       "a 2D fat-tree host's switches: ideal or partial (Pippenger's partial concentrators; a "
+       "message with no free path through them is lost and sent again)"},
       {"mapping", "str", py::str(std::string(to_string(d.mapping))),
        "a fat-tree host: " + names_of(kMappingKindNames, " or ")},
       {"algorithm", "str", py::str(std::string(to_string(d.algorithm))),
@@ -89,6 +92,7 @@ SimulateSpec simulate_spec(Params& p) {
   o.competing_alpha = take(p, "competing_alpha");
   o.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
   o.switch_span = truthy(take(p, "switch_span"));
+  o.capacity.switch_model = take(p, "switch_model");
   o.mapping = take(p, "mapping"), o.algorithm = take(p, "algorithm");
   o.policy = take(p, "switch"), o.delay = take(p, "delay");
   o.data_bits = take(p, "data_bits"), o.switch_delay = take(p, "switch_delay");
@@ -142,7 +146,7 @@ void bind_simulate_result(py::module_& m) {
   for (const auto& [name, member, doc] : reals)
     c.def_property_readonly(
         name, [member = member](const S& s) { return s.r.*member; }, doc);
-  const std::array<std::tuple<const char*, std::uint64_t SimulateResult::*, const char*>, 6> counts{
+  const std::array<std::tuple<const char*, std::uint64_t SimulateResult::*, const char*>, 7> counts{
       {
           {"processors", &SimulateResult::processors, "int: R's processors"},
           {"host_processors", &SimulateResult::host_processors, "int: the host's processors"},
@@ -154,6 +158,9 @@ void bind_simulate_result(py::module_& m) {
            "int: the delivery cycles the host needed for the step"},
           {"path_length_max", &SimulateResult::path_length_max,
            "int: the longest path a message took in the host's layout, grid units"},
+          {"lost_in_switches", &SimulateResult::lost_in_switches,
+           "int: with switch_model='partial', the messages the ideal concentrators would have "
+           "passed that found no free path through a switch (0 with ideal switches)"},
       }};
   for (const auto& [name, member, doc] : counts)
     c.def_property_readonly(
@@ -208,7 +215,7 @@ void bind_simulate_result(py::module_& m) {
            })
       .def(pickled_by_parameters<S>("SimulateResult", &simulate_of))
       .def("__reduce_ex__", &reduce_ex);
-  def_job<21>(m, "simulate", &simulate, simulate_params(),
+  def_job<22>(m, "simulate", &simulate, simulate_params(),
               "Time one step of a competing network R on a fat-tree or fat-pyramid host of the "
               "same area, as `ftvlsi simulate` does: the slowdown.",
               "SimulateResult\n    The delivery cycles, the times and the slowdown.");

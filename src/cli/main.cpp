@@ -305,6 +305,11 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
                 "fat-pyramid host: diagonal mesh wires too (Greenberg's mesh is 4-neighbour)");
   cmd->add_flag("--switch-span", a.switch_span,
                 "charge crossing a host switch as wire: half its box's span at each wire end");
+  add_value(cmd, "--switch-model", a.capacity.switch_model, "MODEL",
+            "2D fat-tree host's switches: ideal or partial (Pippenger's partial concentrators "
+            "drawn in the H-tree, seeded by --seed; a message with no free path through them is "
+            "lost and sent again; JSON lost_in_switches)",
+            "ideal");
   add_value(cmd, "--mapping", a.mapping, "MAPPING", "fat-tree host: balanced or geometric",
             "balanced");
   add_value(cmd, "--algorithm", a.algorithm, "ALGORITHM",
@@ -385,8 +390,12 @@ int run_simulate_command(const SimulateArgs& a) {
   s.json = a.json.value_or("-");
   const auto r = ftvlsi::run_simulate(s);
   if (*s.json != "-")
-    std::cerr << fmt::format("ftvlsi: slowdown {:.3f} ({} cycles, T_host {:.0f}, T_R {:.0f})\n",
-                             r.slowdown, r.delivery_cycles, r.time_host, r.time_competing);
+    std::cerr << fmt::format(
+        "ftvlsi: slowdown {:.3f} ({} cycles, T_host {:.0f}, T_R {:.0f}{})\n", r.slowdown,
+        r.delivery_cycles, r.time_host, r.time_competing,
+        r.switch_model == ftvlsi::SwitchModel::kPartial
+            ? fmt::format(", {} lost in the partial switches", r.lost_in_switches)
+            : std::string());
   return 0;
 }
 

@@ -45,6 +45,10 @@ ordered_json row_json(const SimulateResult& out) {
   j["mapping"] = out.mapping;
   if (out.mesh_diagonals) j["mesh_diagonals"] = *out.mesh_diagonals;
   if (out.switch_span) j["switch_span"] = true;
+  if (out.switch_model == SwitchModel::kPartial) {
+    j["switch_model"] = std::string(to_string(out.switch_model));
+    j["lost_in_switches"] = out.lost_in_switches;
+  }
   j["dimensions"] = out.dimensions;
   if (out.dimensions == 3) {
     // Leiserson's Theorem 10: the slowdown is O(lg^3 n).

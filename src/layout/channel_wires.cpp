@@ -37,6 +37,9 @@ ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout<2>& la
     std::vector<std::uint8_t> seen(4 * cap, 0);
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const Terminal from = cell.wire_from[w];
+      // A switch drawn with its partial concentrators inside (SwitchModel::kPartial) also holds
+      // wires between its own components: they belong to the switch, not to a channel.
+      if (from.is_node() && cell.wire_to[w].is_node()) continue;
       FTVLSI_ASSERT(!from.is_node() && from.instance < 2);
       const auto pin = static_cast<std::uint64_t>(from.index);
       const bool up = pin < cap;

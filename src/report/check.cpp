@@ -24,16 +24,7 @@ namespace {
 
 using u64 = std::uint64_t;
 
-struct Entry {
-  const char* id;
-  const char* claim;
-  const char* source;
-  std::vector<u64> quick, full;
-  detail::Measure measure;  // nullptr: nothing to measure yet
-  const char* note;
-  // The negative control's description (detail::controls()); "" when the check has none yet.
-  const char* control_text = "";
-};
+using detail::Entry;
 
 // The controls, by check ID.
 void attach_controls(std::vector<Entry>& entries) {
@@ -244,6 +235,7 @@ const std::vector<Entry>& registry() {
     std::vector<Entry> all = leiserson_checks();
     for (auto& e : later_checks()) all.push_back(std::move(e));
     for (auto& e : added_checks()) all.push_back(std::move(e));
+    for (auto& e : detail::online_checks()) all.push_back(std::move(e));
     attach_controls(all);
     return all;
   }();
@@ -466,7 +458,9 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"D-latency", 173},
     {"D-load", 155},
     {"D-flat", 177},
-    {"D-faults", 70}};
+    {"D-faults", 70},
+    {"GL-T10", 80},
+    {"GL-§6", 50}};
 
 // Ctx::at_size for options.within: a size's start as work done of the check's total, the
 // control's sizes after the check's own. A size's work is taken as n lg n (most measurements
@@ -581,7 +575,14 @@ bool controls_all_fail(const std::vector<CheckResult>& results) {
 }
 
 std::string check_plot_file(const std::string& id) {
-  return "check-" + id + ".svg";
+  // File names stay ASCII: GL-§6's plot is check-GL-S6.svg (docs/checks.md).
+  std::string safe;
+  for (std::size_t i = 0; i < id.size(); ++i)
+    if (id.compare(i, 2, "§") == 0)
+      safe += 'S', ++i;
+    else
+      safe += id[i];
+  return "check-" + safe + ".svg";
 }
 
 namespace {

@@ -39,6 +39,23 @@ struct Control {
 };
 const std::vector<Control>& controls();
 
+// A check as the registry holds it (report/check.cpp): its ID, claim, source, sizes, measurement,
+// note and control.
+struct Entry {
+  const char* id;
+  const char* claim;
+  const char* source;
+  std::vector<std::uint64_t> quick, full;
+  Measure measure;  // nullptr: nothing to measure yet
+  const char* note;
+  // The negative control's description (controls()); "" when the check has none yet.
+  const char* control_text = "";
+};
+
+// Greenberg & Leiserson 1986 §6's on-line universality and constant-switch fat-tree, GL-T10 and
+// GL-§6, with their controls (src/report/check_online.cpp).
+std::vector<Entry> online_checks();
+
 // The pieces measurements and controls share.
 double lg2(double x);  // log2, at least 1
 FatTreeParams tree_params(std::uint64_t n, CapacityProfile profile);
@@ -79,5 +96,7 @@ std::vector<CheckSeries> measure_d_faults(const std::vector<std::uint64_t>&, con
 // Leiserson 1985's Corollary 9 and §VI's permutation remark (src/report/check_universal.cpp).
 std::vector<CheckSeries> measure_l_c9(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_l_vi(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_gl_t10(const std::vector<std::uint64_t>&, const Ctx&);
+std::vector<CheckSeries> measure_gl_s6(const std::vector<std::uint64_t>&, const Ctx&);
 
 }  // namespace ftvlsi::detail

@@ -97,6 +97,15 @@ void check_spec(const SimulateSpec& s) {
           "ftvlsi simulate takes --algorithm greedy, random, offline (fat-tree host) or "
           "random-prime (fat-pyramid host); the adversary is ftvlsi route's");
   }
+  if (s.switch_model == SwitchModel::kPartial && pyramid)
+    throw InputError(6212,
+                     "partial switches belong to a fat-tree host; a fat-pyramid's switches are its "
+                     "own, so leave the switch model ideal (or use --host fat-tree)");
+  if (s.switch_model == SwitchModel::kPartial && s.algorithm == RouteAlgorithm::kOffline)
+    throw InputError(
+        6214,
+        "the off-line schedule is built for ideal concentrators; with partial switches "
+        "simulate routes on-line (--algorithm greedy or random)");
   if (is_file_kind(s.competing) && !s.network_file)
     throw InputError(6204, "--competing file needs --network-file FILE naming the network to read");
   if (s.data_bits > (1u << 20)) throw InputError(6205, "--data-bits must be at most 2^20");
@@ -167,15 +176,17 @@ std::vector<std::uint64_t> wire_lengths(const Cell<D>& cell) {
   return out;
 }
 
-void add_one_step(Prepared& p, const std::vector<std::uint64_t>& leaf) {
-  for (std::uint32_t w = 0; w < p.net.wires.size(); ++w) {
-    const auto [a, b] = p.net.wires[w];
-    const auto la = static_cast<std::uint32_t>(leaf[a]), lb = static_cast<std::uint32_t>(leaf[b]);
-    p.messages.push_back({la, lb});
-    p.messages.push_back({lb, la});
-    p.message_wire.push_back(w);
-    p.message_wire.push_back(w);
-  }
+// R's message set on the host's leaves: `steps` full steps, every wire a message each way.
+void add_steps(Prepared& p, const std::vector<std::uint64_t>& leaf, std::uint64_t steps) {
+  for (std::uint64_t t = 0; t < steps; ++t)
+    for (std::uint32_t w = 0; w < p.net.wires.size(); ++w) {
+      const auto [a, b] = p.net.wires[w];
+      const auto la = static_cast<std::uint32_t>(leaf[a]), lb = static_cast<std::uint32_t>(leaf[b]);
+      p.messages.push_back({la, lb});
+      p.messages.push_back({lb, la});
+      p.message_wire.push_back(w);
+      p.message_wire.push_back(w);
+    }
 }
 
 // ---- switch spans (docs/simulate3d.md §4) -------------------------------------------------
@@ -288,7 +299,7 @@ void attach_host(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
   p.channel_wires = std::move(wires);
   if (s.switch_span)
     charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
-  add_one_step(p, leaf);
+  add_steps(p, leaf, s.steps);
   p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
   p.congestion = congestion_parameter(*p.tree);
 }
@@ -305,6 +316,11 @@ void draw_grid3d(Prepared& p, const CompetingNetwork& net, Coord side) {
 // Leiserson's Theorem 10 end to end: a 3D network on its own grid layout, decomposed on it and
 // mapped onto the volume-universal fat-tree, which is laid out as a cube; "area" here is volume.
 Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
+  if (s.switch_model == SwitchModel::kPartial)
+    throw InputError(6213,
+                     "3D simulate takes the ideal switch model only: the volume-universal cube "
+                     "draws its switches as boxes (partial concentrators are drawn in the 2D "
+                     "H-tree); leave out --switch-model partial for a 3D competing network");
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(r.net);
@@ -340,7 +356,8 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
   if (r.drawn_as<2>() && !s.competing_alpha) {
     // Equal total areas: R decomposed again with its processors padded to the host's area.
-    const std::uint64_t host_area = measure(build_h_tree(FatTree(r.host))).area();
+    const std::uint64_t host_area =
+        measure(build_h_tree(FatTree(r.host), s.switch_model, s.seed)).area();
     const std::uint64_t side0 = ceil_sqrt(d.competing_alpha);
     const std::uint64_t side = equal_area_side(side0, host_area, 2, [&](std::uint64_t q) {
       ChannelNotes notes;
@@ -368,7 +385,7 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   p.area_competing = cut->metrics.area();
   p.competing_alpha = mean_processor_area(cut->metrics, p.net.processors());
   p.tree.emplace(r.host);
-  const Layout<2> host = build_h_tree(*p.tree);
+  const Layout<2> host = build_h_tree(*p.tree, s.switch_model, s.seed);
   const LayoutMetrics<2> host_metrics = measure(host);
   p.area_host = host_metrics.area();
   p.host_alpha = mean_processor_area(host_metrics, p.tree->processors());
@@ -484,7 +501,7 @@ Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
   if (s.switch_span)
     charge_switch_spans(p.wire_length, p.pyramid3d->graph(),
                         switch_spans(host, p.pyramid3d->levels()));
-  add_one_step(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()));
+  add_steps(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()), s.steps);
   p.load_factor = butterfly_load_factor(*p.pyramid3d, p.messages);
   return p;
 }
@@ -524,7 +541,7 @@ Prepared prepare_fat_pyramid(const SimulateSpec& s) {
   if (s.switch_span)
     charge_switch_spans(p.wire_length, p.pyramid->graph(),
                         switch_spans(layout, p.pyramid->levels()));
-  add_one_step(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()));
+  add_steps(p, grid_mapping(p.net, std::uint64_t{1} << p.pyramid->levels()), s.steps);
   p.load_factor = butterfly_load_factor(*p.pyramid, p.messages);
   return p;
 }
@@ -560,9 +577,11 @@ std::vector<double> round_trip_bounds(const Prepared& p, const MessageTiming& t)
 
 // Routes the prepared message set on the fat-tree, timing every message from the H-tree wires it
 // occupies in each cycle.
-RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const MessageTiming& t) {
+RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const MessageTiming& t,
+                           std::uint64_t& lost_in_switches) {
   const FatTree& tree = *p.tree;
   DeliverySimulator sim(tree, p.messages, s.policy, s.seed);
+  if (s.switch_model == SwitchModel::kPartial) sim.use_partial_switches(s.seed);
   sim.set_wire_timing(p.channel_wires, t);
   sim.set_round_trip_bounds(round_trip_bounds(p, t));
   RouteResult r;
@@ -578,16 +597,19 @@ RouteResult route_fat_tree(const Prepared& p, const SimulateSpec& s, const Messa
   }
   r.path_length = sim.take_path_lengths();
   r.elapsed_bound = sim.elapsed_bound();
+  lost_in_switches = sim.lost_in_switches();
   return r;
 }
 
-// T_R: the slowest round trip over one of R's wires, under the same delay model.
-void time_competing(SimulateResult& out, const Prepared& p, const MessageTiming& timing) {
+// T_R: the slowest round trip over one of R's wires, under the same delay model, once per step.
+void time_competing(SimulateResult& out, const Prepared& p, const MessageTiming& timing,
+                    std::uint64_t steps) {
   for (auto len : p.competing_length) {
     out.competing_wire_length_max = std::max(out.competing_wire_length_max, len);
     out.time_competing =
         std::max(out.time_competing, timing.round_trip(timing.delay(static_cast<double>(len)), 0));
   }
+  out.time_competing *= static_cast<double>(steps);  // t steps, one after another
   out.slowdown = out.time_competing > 0 ? out.time_host / out.time_competing : 0;
 }
 
@@ -650,7 +672,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
                              s.technology ? s.technology->clock_ns() : 1.0};
   RouteResult r;
   if (p.tree) {
-    r = route_fat_tree(p, s, timing);
+    r = route_fat_tree(p, s, timing, out.lost_in_switches);
   } else {
     const ButterflyTiming bt{timing, p.wire_length};
     const ButterflyAlgorithm a = s.algorithm == RouteAlgorithm::kGreedy
@@ -663,7 +685,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.delivery_cycles = r.cycles;
   out.time_host = r.elapsed;
   if (p.tree) out.time_host_bound = r.elapsed_bound;
-  time_competing(out, p, timing);
+  time_competing(out, p, timing, s.steps);
   path_stretch(out, p, r);
   out.delivered = r.delivered;
   out.policy = s.policy;
@@ -673,6 +695,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.technology = s.technology;
   out.dimensions = p.dimensions;
   out.switch_span = s.switch_span;
+  out.switch_model = s.switch_model;
   if (p.tree) {
     out.host_capacity_profile = std::string(to_string(p.tree->capacity_params().profile));
     out.host_capacities = p.tree->capacities();

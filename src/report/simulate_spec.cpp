@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/io/layout_spec.hpp"
 #include "ftvlsi/io/numbers.hpp"
 #include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/technology_spec.hpp"
@@ -70,6 +71,12 @@ SimulateSpec simulate_spec(const SimulateOptions& a, FrontEnd front) {
   if (a.switch_delay) s.switch_delay = parse_positive_number(*a.switch_delay, name("switch_delay"));
   if (a.seed) s.seed = parse_positive(*a.seed, name("seed"));
   if (a.max_cycles) s.max_cycles = parse_positive(*a.max_cycles, name("max_cycles"));
+  if (c.switch_model) s.switch_model = parse_switch_model(*c.switch_model, name("switch_model"));
+  if (s.switch_model == SwitchModel::kPartial && a.sweep)
+    throw InputError(6212, fmt::format("{} partial simulates one run on a fat-tree host; a "
+                                       "sweep's fat-pyramid rows have switches of their own, so "
+                                       "leave out {} or the switch model",
+                                       name("switch_model"), name("sweep")));
   return s;
 }
 

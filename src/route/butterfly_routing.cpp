@@ -140,7 +140,8 @@ class Router {
   static constexpr int D = T::kDim;
 
  public:
-  explicit Router(const Net& net) : net_(net), g_(net.graph()) {
+  explicit Router(const Net& net, ParentChoice parents = ParentChoice::kRandom)
+      : net_(net), g_(net.graph()), first_parent_(parents == ParentChoice::kFirst) {
     const std::size_t nodes = g_.level.size();
     const auto& g = g_;
     up_ = build_csr(nodes, [&](auto&& add) {
@@ -175,7 +176,8 @@ class Router {
     std::uint32_t v = msg.first;
     for (int l = 0; l < turn.level; ++l) {
       const auto parents = up_.of(v);
-      const auto& pick = parents[parents.size() == 1 ? 0 : rng.below(parents.size())];
+      const auto& pick =
+          parents[parents.size() == 1 || first_parent_ ? 0 : rng.below(parents.size())];
       out[l] = pick.second;
       v = pick.first;
     }
@@ -221,6 +223,7 @@ class Router {
 
   const Net& net_;
   typename T::Graph g_;
+  bool first_parent_ = false;
   Csr up_, down_, mesh_;
 };
 
@@ -324,8 +327,8 @@ template <class Net>
 class ButterflySimulator {
  public:
   ButterflySimulator(const Net& net, const MessageSet& messages, SwitchPolicy policy,
-                     std::uint64_t seed, const ButterflyTiming* timing)
-      : router_(net),
+                     std::uint64_t seed, const ButterflyTiming* timing, ParentChoice parents)
+      : router_(net, parents),
         messages_(messages),
         policy_(policy),
         rng_(seed),
@@ -471,8 +474,8 @@ namespace {
 template <class Net>
 RouteResult route(const Net& net, const MessageSet& messages, ButterflyAlgorithm algorithm,
                   SwitchPolicy policy, std::uint64_t seed, std::uint64_t max_cycles,
-                  const ButterflyTiming* timing) {
-  ButterflySimulator<Net> sim(net, messages, policy, seed, timing);
+                  const ButterflyTiming* timing, ParentChoice parents) {
+  ButterflySimulator<Net> sim(net, messages, policy, seed, timing, parents);
   detail::Router<ButterflySimulator<Net>> router(sim, messages.size(), max_cycles);
   if (algorithm == ButterflyAlgorithm::kGreedy) {
     while (!router.done()) router.send(router.undelivered());
@@ -522,24 +525,28 @@ std::vector<ButterflyPath> paths_of(const Net& net, const MessageSet& messages,
 
 RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
-                            std::uint64_t max_cycles, const ButterflyTiming* timing) {
-  return route(net, messages, algorithm, policy, seed, max_cycles, timing);
+                            std::uint64_t max_cycles, const ButterflyTiming* timing,
+                            ParentChoice parents) {
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents);
 }
 RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
-                            std::uint64_t max_cycles, const ButterflyTiming* timing) {
-  return route(net, messages, algorithm, policy, seed, max_cycles, timing);
+                            std::uint64_t max_cycles, const ButterflyTiming* timing,
+                            ParentChoice parents) {
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents);
 }
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
                                    std::uint64_t max_cycles, const ButterflyTiming* timing) {
-  return route(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles, timing);
+  return route(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles, timing,
+               ParentChoice::kRandom);
 }
 RouteResult route_butterfly_greedy(const ButterflyFatTree3d& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
                                    std::uint64_t max_cycles, const ButterflyTiming* timing) {
-  return route(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles, timing);
+  return route(net, messages, ButterflyAlgorithm::kGreedy, policy, seed, max_cycles, timing,
+               ParentChoice::kRandom);
 }
 
 std::vector<ButterflyPath> butterfly_paths(const ButterflyFatTree& net, const MessageSet& messages,

@@ -570,6 +570,12 @@ TEST_SUITE("cli_route") {
     expect_error("simulate --host fat-pyramid --algorithm random", 2, "FTV-6201",
                  "greedy or random-prime");
     expect_error("simulate --algorithm random-prime", 2, "FTV-6202", "fat-pyramid");
+    expect_error("simulate --competing mesh3d -n 64 --switch-model partial", 2, "FTV-6213",
+                 "3D simulate takes the ideal switch model only");
+    expect_error("simulate --host fat-pyramid --switch-model partial", 2, "FTV-6212", "its own");
+    expect_error("simulate --sweep --switch-model partial", 2, "FTV-6212", "--sweep");
+    expect_error("simulate --switch-model partial --algorithm offline", 2, "FTV-6214", "on-line");
+    expect_error("simulate --switch-model real", 2, "FTV-2231", "ideal or partial");
     expect_error("simulate --host fat-pyramid --capacity full", 2, "FTV-1013", "fat-tree host");
     expect_error("simulate --competing mesh -n 50", 2, "FTV-3401", "mesh");
     expect_error("simulate --sweep -n 64", 2, "FTV-1015", "--sizes");
@@ -604,5 +610,20 @@ TEST_SUITE("cli_check") {
     CHECK(j["summary"]["pass"] == 2);
     expect_error("check L-T99", 2, "FTV-6401", "unknown check 'L-T99'");
     expect_error("check --quick --full L-L6", 2, "FTV-1017", "not both");
+  }
+
+  TEST_CASE("check takes the non-ASCII ID GL-§6 and writes its plot under an ASCII name") {
+    const CliResult list = run("check --list");
+    CHECK(list.out.find("GL-§6") != std::string::npos);
+    CHECK(list.out.find("GL-T10") != std::string::npos);
+    const fs::path dir = scratch("check-s6");
+    const CliResult r = run("check GL-§6 --out " + (dir / "out").string());
+    CAPTURE(r.out);
+    CHECK(r.code == 0);
+    CHECK(fs::exists(dir / "out" / "check-GL-S6.svg"));
+    CHECK(fs::exists(dir / "out" / "check-GL-S6.csv"));
+    const auto j = nlohmann::json::parse(slurp(dir / "out" / "check.json"));
+    CHECK(j["checks"][0]["id"] == "GL-§6");
+    CHECK(slurp(dir / "out" / "check.md").find("](check-GL-S6.svg)") != std::string::npos);
   }
 }

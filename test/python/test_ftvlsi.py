@@ -120,6 +120,13 @@ def test_simulate_matches_the_cli():
         json.loads(m.to_json()) == mdoc
     assert mdoc["switch_span"] is True and mdoc["dimensions"] == 3
     assert 0.8 <= mdoc["volume_ratio"] <= 1.25  # R padded to the host's volume by default
+    p = ftvlsi.simulate(competing="hypercube", processors=64, switch_model="partial")
+    pdoc = json.loads(cli("simulate", "--competing", "hypercube", "-n", "64", "--switch-model",
+                          "partial").stdout)
+    assert json.loads(p.to_json()) == pdoc
+    assert pdoc["switch_model"] == "partial"
+    assert p.lost_in_switches == pdoc["lost_in_switches"]
+    assert ftvlsi.simulate(processors=64).lost_in_switches == 0
 
 
 SIMULATE_MATRIX = [

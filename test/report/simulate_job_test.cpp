@@ -334,6 +334,50 @@ TEST_SUITE("simulate_job") {
     CHECK(r.algorithm == "random-prime");
   }
 
+  TEST_CASE("partial switches: drawn in the H-tree, routed through, lost messages reported") {
+    SimulateSpec s;
+    s.competing = "hypercube";
+    s.processors = 64;
+    const SimulateResult ideal = run_simulate(s);
+    CHECK(json_of(ideal).count("lost_in_switches") == 0);  // ideal documents stay as they were
+    s.switch_model = SwitchModel::kPartial;
+    for (const auto algorithm : {RouteAlgorithm::kGreedy, RouteAlgorithm::kRandom}) {
+      s.algorithm = algorithm;
+      const SimulateResult r = run_simulate(s);
+      CHECK(r.delivered == r.messages);
+      CHECK(r.switch_model == SwitchModel::kPartial);
+      // The concentrators drawn inside make the host larger, its wires longer: R is padded to it.
+      CHECK(r.area_host > 4 * ideal.area_host);
+      CHECK(r.area_ratio <= 1.25);
+      CHECK(r.time_host > ideal.time_host);
+      const auto j = json_of(r);
+      CHECK(j["switch_model"] == "partial");
+      CHECK(j["lost_in_switches"].get<std::uint64_t>() == r.lost_in_switches);
+    }
+    // The same seed gives the same run.
+    CHECK(simulate_json(run_simulate(s)) == simulate_json(run_simulate(s)));
+    // A fat-pyramid's switches are its own; the cube draws boxes; the off-line schedule is ideal.
+    SimulateSpec bad = s;
+    bad.host = HostKind::kFatPyramid;
+    bad.algorithm = RouteAlgorithm::kGreedy;
+    CHECK(ftvlsi::test::error_id([&] { run_simulate(bad); }) == 6212);
+    bad = s;
+    bad.competing = "mesh3d";
+    CHECK(ftvlsi::test::error_id([&] { run_simulate(bad); }) == 6213);
+    bad = s;
+    bad.algorithm = RouteAlgorithm::kOffline;
+    CHECK(ftvlsi::test::error_id([&] { run_simulate(bad); }) == 6214);
+    // The options: parsed once for both front ends, a sweep refused.
+    SimulateOptions o;
+    o.capacity.switch_model = "partial";
+    CHECK(simulate_spec(o, FrontEnd::kCli).switch_model == SwitchModel::kPartial);
+    o.sweep = true;
+    CHECK(ftvlsi::test::error_id([&] { simulate_spec(o, FrontEnd::kPython); }) == 6212);
+    o.sweep = false;
+    o.capacity.switch_model = "real";
+    CHECK(ftvlsi::test::error_id([&] { simulate_spec(o, FrontEnd::kCli); }) == 2231);
+  }
+
   TEST_CASE("capacity flags need a fat-tree host, and a delay cannot sit beside a technology") {
     CHECK_NOTHROW(require_capacity_host(HostKind::kFatTree));
     CHECK(ftvlsi::test::error_id([] { require_capacity_host(HostKind::kFatPyramid); }) == 1013);

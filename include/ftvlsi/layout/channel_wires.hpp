@@ -32,7 +32,8 @@ struct ChannelWireLengths {
   std::vector<std::uint64_t> max_by_level() const;
 };
 
-// Reads the table from an H-tree layout of `tree` (layout/h_tree.hpp): the wires of the cell of
+// Reads the table from an H-tree layout of `tree` (layout/h_tree.hpp; ideal or partial switches,
+// whose internal wires are skipped): the wires of the cell of
 // a level-(k-1) node that end on its instances' pins are the level-k channels.
 ChannelWireLengths h_tree_channel_wires(const FatTree& tree, const Layout<2>& layout);
 

@@ -168,7 +168,7 @@ std::string check_json(const std::vector<CheckResult>& results, const CheckOptio
 std::string check_plot_svg(const CheckResult& result);
 // The technology's section of check.md (its delay model, C1 and C2); empty without one.
 std::string check_technology_markdown(const CheckOptions& options);
-std::string check_plot_file(const std::string& id);  // "check-L-T1.svg"
+std::string check_plot_file(const std::string& id);  // "check-L-T1.svg"; GL-§6: "check-GL-S6.svg"
 // Writes check.md, check.json and the plots into `dir` (created if missing), each file under a
 // temporary name renamed when complete; returns the file names.
 std::vector<std::string> write_check_report(const std::vector<CheckResult>& results,

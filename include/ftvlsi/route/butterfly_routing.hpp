@@ -67,13 +67,20 @@ constexpr std::string_view to_string(ButterflyAlgorithm a) {
   return name_of(kButterflyAlgorithmNames, a);
 }
 
+// How a climbing message picks its parent: at random (GL §6: every wire of a channel equally
+// likely), or always the first (the lowest-numbered switch above it; `ftvlsi check`'s control for
+// GL-§6: a channel's 2^l wires then carry what one wire can).
+enum class ParentChoice { kRandom, kFirst };
+
 RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
-                            std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr);
+                            std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr,
+                            ParentChoice parents = ParentChoice::kRandom);
 
 RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
-                            std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr);
+                            std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr,
+                            ParentChoice parents = ParentChoice::kRandom);
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,

@@ -12,6 +12,7 @@
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/network/capacity.hpp"
 #include "ftvlsi/network/host_kind.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 #include "ftvlsi/route/delay_model.hpp"
 #include "ftvlsi/route/delivery.hpp"
 #include "ftvlsi/route/route_algorithm.hpp"
@@ -42,6 +43,14 @@ struct SimulateSpec {
   // Charge a message for crossing each host switch: half of the switch box's span (the sum of
   // its sides) is added to every wire at each switch it ends on (docs/simulate3d.md §4).
   bool switch_span = false;
+  // The fat-tree host's switches (2D only): ideal concentrators, or Pippenger's partial
+  // concentrators drawn inside the H-tree's switches and routed through by max-flow, a message
+  // with no free path lost in the switch and sent again (route --switch-model, docs/simulate.md).
+  SwitchModel switch_model = SwitchModel::kIdeal;
+  // R's message set: t full steps (every wire a message each way, t times over), which R
+  // delivers in t times its slowest round trip (Greenberg & Leiserson 1986, Theorem 10's t;
+  // `ftvlsi check` GL-T10). The CLI and Python run one step.
+  std::uint64_t steps = 1;
   MappingKind mapping = MappingKind::kBalanced;  // fat-tree host
   // greedy, random or offline (fat-tree host); greedy or random-prime (fat-pyramid host)
   RouteAlgorithm algorithm = RouteAlgorithm::kGreedy;
@@ -83,6 +92,10 @@ struct SimulateResult {
   std::optional<bool> mesh_diagonals;                // fat-pyramid host
   int dimensions = 2;                                // 3: areas are volumes (Theorem 10)
   bool switch_span = false;                          // switches' spans charged as wire
+  SwitchModel switch_model = SwitchModel::kIdeal;    // fat-tree host
+  // Partial switches: the messages the ideal concentrators would have passed that found no
+  // free path through a switch, over every cycle (each was sent again in a later cycle).
+  std::uint64_t lost_in_switches = 0;
   SwitchPolicy policy = SwitchPolicy::kRandom;
   std::uint64_t seed = 1, delivered = 0;
   double switch_delay = 1;
