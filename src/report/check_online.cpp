@@ -306,7 +306,7 @@ std::vector<Entry> online_checks() {
       {"GL-T10",
        "on-line universality: a universal fat-tree of volume v runs t steps of any network of "
        "volume v in O((t + lg lg n) lg² n) with RANDOM",
-       "Greenberg & Leiserson 1986, §6, Theorem 10 (seed 004)",
+       "Greenberg & Leiserson 1986, §6, Theorem 10",
        {64, 512, 4096},
        {64, 512, 4096, 32768},
        measure_gl_t10,
@@ -322,7 +322,7 @@ std::vector<Entry> online_checks() {
       {"GL-§6",
        "the constant-switch fat-tree: RANDOM' with lines 3–6 repeated (k+1) lg n times delivers "
        "in O(λ lg² n) cycles, and the universality slowdown is O(lg⁴ n)",
-       "Greenberg & Leiserson 1986, §6, \"Another universal network\" (seed 004)",
+       "Greenberg & Leiserson 1986, §6, \"Another universal network\"",
        {64, 512, 4096},
        {64, 512, 4096, 32768},
        measure_gl_s6,
