@@ -29,8 +29,7 @@ std::array<std::int64_t, 3> cell_of(const ButterflyFatTree3d&, std::uint32_t p) 
 }
 
 template <class Net>
-double lambda_by_definition(const Net& net, const MessageSet& messages, int dims,
-                            bool diagonals) {
+double lambda_by_definition(const Net& net, const MessageSet& messages, int dims, bool diagonals) {
   std::map<Key, std::uint64_t> count;
   const auto shift = [](std::array<std::int64_t, 3> c, int l) {
     for (auto& x : c) x >>= l;
@@ -73,8 +72,7 @@ double lambda_by_definition(const Net& net, const MessageSet& messages, int dims
     const bool mesh = std::get<1>(key) >= 2;
     std::uint64_t width = net.channel_width(l);
     if (mesh) {
-      if constexpr (std::is_same_v<Net, ButterflyFatTree3d>)
-        width = net.switches_per_node(l);
+      if constexpr (std::is_same_v<Net, ButterflyFatTree3d>) width = net.switches_per_node(l);
     }
     lambda = std::max(lambda, static_cast<double>(c) / static_cast<double>(width));
   }
