@@ -39,6 +39,19 @@ struct Control {
 };
 const std::vector<Control>& controls();
 
+// A check as the registry holds it (report/check.cpp): its ID, claim, source, sizes, measurement,
+// note and control.
+struct Entry {
+  const char* id;
+  const char* claim;
+  const char* source;
+  std::vector<std::uint64_t> quick, full;
+  Measure measure;  // nullptr: nothing to measure yet
+  const char* note;
+  // The negative control's description (controls()); "" when the check has none yet.
+  const char* control_text = "";
+};
+
 // The pieces measurements and controls share.
 double lg2(double x);  // log2, at least 1
 FatTreeParams tree_params(std::uint64_t n, CapacityProfile profile);
@@ -79,5 +92,9 @@ std::vector<CheckSeries> measure_d_faults(const std::vector<std::uint64_t>&, con
 // Leiserson 1985's Corollary 9 and §VI's permutation remark (src/report/check_universal.cpp).
 std::vector<CheckSeries> measure_l_c9(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_l_vi(const std::vector<std::uint64_t>&, const Ctx&);
+
+// Greenberg 1990 §3's processor sizes and §5's larger networks, G-3.3, G-3.5, G-5.1 and G-5.2,
+// with their measurements and controls (src/report/check_greenberg.cpp).
+std::vector<Entry> greenberg_section_checks();
 
 }  // namespace ftvlsi::detail

@@ -358,8 +358,7 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress,
-                     const ProgressFn& within) {
+LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress, const ProgressFn& within) {
   LayoutRun run;
   run.style = resolved_style(spec);
   if (spec.output.html && !is_3d(run.style))
@@ -370,7 +369,8 @@ LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress,
   build(spec, run, svg, within);
   run.title = svg.title;
   run.level_labels = svg.level_labels;
-  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress, within); }, run.drawn);
+  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress, within); },
+             run.drawn);
   return run;
 }
 
