@@ -9,9 +9,9 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <thread>
 #include <set>
 #include <streambuf>
-#include <thread>
 #include <tuple>
 
 #include "ftvlsi/core/error.hpp"

@@ -42,8 +42,9 @@ std::vector<u64> powers(int from, int to, int step) {
 // Leiserson 1985's claims.
 std::vector<Entry> leiserson_checks() {
   return {
-      {"L-T1", "off-line schedule: every cycle one-cycle, d ≤ 2⌈λ⌉·L", "Leiserson 1985, Theorem 1",
-       powers(6, 12, 2), powers(6, 16, 2), detail::measure_l_t1,
+      {"L-T1", "off-line schedule: every cycle one-cycle, d ≤ 2⌈λ⌉·L",
+       "Leiserson 1985, Theorem 1", powers(6, 12, 2), powers(6, 16, 2),
+       detail::measure_l_t1,
        "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
        "cycle is run through the simulator, and one that loses a message makes the check fail. "
        "On sets that load every turning level alike the merged schedule takes one cycle per "
@@ -53,15 +54,16 @@ std::vector<Entry> leiserson_checks() {
        "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2. On "
        "sets that load every turning level alike, Theorem 1's schedule (the control) needs λ·L/2 "
        "cycles, Corollary 2's at most 2λ."},
-      {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3", powers(6, 14, 2), powers(6, 18, 2),
-       detail::measure_l_l3,
+      {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3", powers(6, 14, 2),
+       powers(6, 18, 2), detail::measure_l_l3,
        "Every switch of the area-universal H-tree against m, the drawn wires that end on it "
        "(its own cell's wires and the pins it exports); and, Lemma 3 proper, every switch box of "
        "the universal 3D cube: O(h√m) × O(h√m) × O(√m/h) for some h ≥ 1 holds exactly when "
        "(longest × thinnest side) / m and thinnest side / √m are O(1), m the drawn wires with an "
        "end on the box."},
-      {"L-T4", "volume and components of the universal fat-tree", "Leiserson 1985, Theorem 4",
-       powers(9, 15, 3), powers(9, 21, 3), detail::measure_l_t4,
+      {"L-T4", "volume and components of the universal fat-tree",
+       "Leiserson 1985, Theorem 4", powers(9, 15, 3), powers(9, 21, 3),
+       detail::measure_l_t4,
        "The cube layout meets Theorem 4's O((w lg(n/w))^(3/2)) (docs/theorem4.md); its ratio falls "
        "like lg^-0.9 n at these sizes. The components (Σ m over switches) are counted on the drawn "
        "cube, at w = n^(2/3) and at w = n^(5/6), where lg(w³/n²) is live."},
@@ -126,16 +128,17 @@ std::vector<Entry> later_checks() {
       {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
        "Greenberg & Leiserson 1986, Theorem 11", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},
-      {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2", powers(6, 16, 2), powers(6, 20, 2),
-       detail::measure_g_1, "The linear-size H-tree with processors of area 16."},
-      {"G-2.1", "geometric mapping λ = O(lg A)", "Greenberg 1990, Lemma 2.1", powers(8, 14, 2),
-       powers(8, 18, 2), detail::measure_g_21,
+      {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2", powers(6, 16, 2),
+       powers(6, 20, 2), detail::measure_g_1, "The linear-size H-tree with processors of area 16."},
+      {"G-2.1", "geometric mapping λ = O(lg A)", "Greenberg 1990, Lemma 2.1",
+       powers(8, 14, 2), powers(8, 18, 2), detail::measure_g_21,
        "Meshes and planar networks on their own channel layouts, linear-size host."},
       {"G-4.1", "fold-and-squash: level-l wires O(2^l lg A), stretch O(d + lg A)",
        "Greenberg 1990, §4 and Theorem 4.1", powers(6, 12, 2), powers(6, 16, 2),
        detail::measure_g_41, "The fold-and-squash fat-pyramid (4-neighbour mesh)."},
       {"G-headline", "linear delay: the fat-tree's Δ grows like √A, the fat-pyramid's like lg A",
-       "Greenberg 1990, §1 and §4", powers(6, 12, 2), powers(6, 16, 2), detail::measure_g_headline,
+       "Greenberg 1990, §1 and §4", powers(6, 12, 2), powers(6, 16, 2),
+       detail::measure_g_headline,
        "A mesh's one step at equal total areas: its processors padded to the host's area "
        "(area ratio within [0.8, 1.25], Greenberg 1990 §3; docs/measurements.md)."},
       {"G3-headline",
@@ -285,20 +288,17 @@ std::string CheckRule::threshold() const {
   const std::string growth =
       !epsilon ? std::string()
       : variable == GrowthVariable::kLgN
-          ? fmt::format(
-                "a fitted β of at most {:g} in ratio ∝ lg^β n is less than the one extra "
-                "factor of lg n a wrong bound would add",
-                *epsilon)
-          : fmt::format(
-                "a fitted e of at most {:g} in ratio ∝ n^e is flat enough that a bound "
-                "off by any polynomial factor would exceed it",
-                *epsilon);
+          ? fmt::format("a fitted β of at most {:g} in ratio ∝ lg^β n is less than the one extra "
+                        "factor of lg n a wrong bound would add",
+                        *epsilon)
+          : fmt::format("a fitted e of at most {:g} in ratio ∝ n^e is flat enough that a bound "
+                        "off by any polynomial factor would exceed it",
+                        *epsilon);
   if (!std::isfinite(constant))
     return "an O(·) claim hides its constant, so only the ratio's growth is judged: " + growth;
   const std::string factor =
-      constant == 1 ? std::string(
-                          "the paper's formula is an exact bound, so the measured value "
-                          "may not exceed it (ratio ≤ 1)")
+      constant == 1 ? std::string("the paper's formula is an exact bound, so the measured value "
+                                  "may not exceed it (ratio ≤ 1)")
                     : fmt::format(
                           "{:g} is the constant factor the claim allows over the paper's formula, "
                           "fixed before any run",
@@ -587,9 +587,10 @@ std::string control_cell(const CheckControl& c) {
 }
 
 std::string series_markdown(const CheckSeries& s) {
-  std::string md = fmt::format(
-      "\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}). Threshold: {}. Power: {}.\n\n", s.label,
-      s.rule.text(), s.exponent, to_string(s.verdict), s.reason, s.rule.threshold(), s.power);
+  std::string md =
+      fmt::format("\n*{}* — rule: {}. Exponent {:.3f}: **{}** ({}). Threshold: {}. Power: {}.\n\n",
+                  s.label, s.rule.text(), s.exponent, to_string(s.verdict), s.reason,
+                  s.rule.threshold(), s.power);
   md += "| n | measured | bound | ratio |\n|---:|---:|---:|---:|\n";
   for (const auto& p : s.points)
     md += fmt::format("| {} | {:.6g} | {:.6g} | {:.4g} |\n", p.n, p.measured, p.bound, p.ratio());

@@ -31,9 +31,9 @@ using u64 = std::uint64_t;
 
 // How a run departs from our construction: its control.
 enum class Host {
-  kOurs,      // the balanced mapping onto the linear-size fat-tree
-  kRandom,    // the same host, R's processors on its leaves at random (equal counts per leaf)
-  kStarved,   // the same processors and mapping on a plain binary tree (every capacity 1)
+  kOurs,     // the balanced mapping onto the linear-size fat-tree
+  kRandom,   // the same host, R's processors on its leaves at random (equal counts per leaf)
+  kStarved,  // the same processors and mapping on a plain binary tree (every capacity 1)
 };
 
 // R's processors onto `leaves` leaves at random, equal counts per leaf (counts differ by one).
@@ -59,8 +59,7 @@ u64 least_power_of_two(u64 n) {
 // area when absent) on the fat-tree host of `host_n` leaves (processor area `alpha_f`, or
 // Greenberg's lg² n when absent), unit wire delay.
 SimulateResult run(u64 host_n, std::optional<u64> alpha_f, const char* kind,
-                   std::optional<u64> processors, std::optional<u64> alpha_r, Host host,
-                   u64 seed) {
+                   std::optional<u64> processors, std::optional<u64> alpha_r, Host host, u64 seed) {
   SimulateSpec s;
   s.competing = kind;
   s.processors = host_n;
@@ -151,8 +150,8 @@ std::vector<CheckSeries> measure_g_33(const std::vector<u64>& sizes, const Ctx& 
     const char* label;
     int shift;  // α_R = α_F · 2^shift
   };
-  const Relation relations[] = {{"α_R = α_F / 16", -4}, {"α_R = α_F (padded)", 0},
-                                {"α_R = 16 α_F", 4}};
+  const Relation relations[] = {
+      {"α_R = α_F / 16", -4}, {"α_R = α_F (padded)", 0}, {"α_R = 16 α_F", 4}};
   std::vector<CheckSeries> out;
   for (const auto& rel : relations)
     out.push_back(series(fmt::format("{}, R of the host's area: max(Δ, load) / max{{lg²(A/α_F), "
@@ -166,19 +165,19 @@ std::vector<CheckSeries> measure_g_33(const std::vector<u64>& sizes, const Ctx& 
   auto equal = equal_series("every run");
   for (u64 n : sizes) {
     ctx.starting(n);
-    const SimulateResult padded = run(n, std::nullopt, "mesh", std::nullopt, std::nullopt, host,
-                                      ctx.seed);
+    const SimulateResult padded =
+        run(n, std::nullopt, "mesh", std::nullopt, std::nullopt, host, ctx.seed);
     const u64 alpha_f = padded.host_alpha;
     for (std::size_t i = 0; i < 3; ++i) {
       const SimulateResult r =
           relations[i].shift == 0
               ? padded
-              : equal_area_run(n, std::nullopt,
-                               std::max<u64>(1, relations[i].shift < 0 ? alpha_f >> 4
-                                                                       : alpha_f << 4),
-                               padded.area_host, host, ctx.seed);
-      const double measured = i == 0 ? ctx.tamper(n, r.slowdown_with_compute)
-                                     : r.slowdown_with_compute;
+              : equal_area_run(
+                    n, std::nullopt,
+                    std::max<u64>(1, relations[i].shift < 0 ? alpha_f >> 4 : alpha_f << 4),
+                    padded.area_host, host, ctx.seed);
+      const double measured =
+          i == 0 ? ctx.tamper(n, r.slowdown_with_compute) : r.slowdown_with_compute;
       out[i].points.push_back({n, measured, theorem33_bound(r)});
       equal.points.push_back({n, off_equal_area(r), 1.0});
     }
@@ -232,8 +231,8 @@ std::vector<CheckSeries> measure_g_35(const std::vector<u64>& sizes, const Ctx& 
     double worst_cycle = padded.cycle_bit_times;
     equal.points.push_back({n, off_equal_area(padded), 1.0});
     for (const int shift : {-4, 4}) {
-      const u64 alpha_r = std::max<u64>(1, shift < 0 ? padded.host_alpha >> 4
-                                                     : padded.host_alpha << 4);
+      const u64 alpha_r =
+          std::max<u64>(1, shift < 0 ? padded.host_alpha >> 4 : padded.host_alpha << 4);
       const SimulateResult r =
           equal_area_run(n, std::nullopt, alpha_r, padded.area_host, host, ctx.seed);
       if (r.delta_bit_times > worst_delta)
@@ -261,8 +260,8 @@ struct Larger {
 constexpr Larger kLarger[] = {{"mesh", "mesh"}, {"hypercube", "hypercube"}};
 
 SimulateResult larger_run(const char* kind, u64 n, Host host, u64 seed) {
-  const u64 alpha_f = static_cast<u64>(lg2(static_cast<double>(n))) *
-                      static_cast<u64>(lg2(static_cast<double>(n)));
+  const u64 alpha_f =
+      static_cast<u64>(lg2(static_cast<double>(n))) * static_cast<u64>(lg2(static_cast<double>(n)));
   return run(n, std::nullopt, kind, 4 * n, std::max<u64>(1, alpha_f / 4), host, seed);
 }
 
@@ -284,9 +283,9 @@ std::vector<CheckSeries> measure_g_51(const std::vector<u64>& sizes, const Ctx& 
     out.push_back(series(fmt::format("{}: λ / (√(A_R/A_F) lg A_F), A_R {}", k.label,
                                      k.kind == std::string_view("mesh") ? "drawn" : "= N²"),
                          growth_lg(0.5)));
-    out.push_back(series(
-        fmt::format("{}: max(Δ, load) / max{{δ(√(A_R/A_F) lg A_F, A_F), α_F/α_R}}", k.label),
-        growth_lg(0.5)));
+    out.push_back(
+        series(fmt::format("{}: max(Δ, load) / max{{δ(√(A_R/A_F) lg A_F, A_F), α_F/α_R}}", k.label),
+               growth_lg(0.5)));
   }
   for (u64 n : sizes) {
     ctx.starting(n);
@@ -296,8 +295,9 @@ std::vector<CheckSeries> measure_g_51(const std::vector<u64>& sizes, const Ctx& 
       // bisection N/2 squared, Thompson), which our channel drawing approaches from above
       // (A_R / N² = 3.9 at N = 64, 0.92 at 4096: still its processors' and tracks' lower terms).
       const double af = static_cast<double>(r.area_host);
-      const double ar = i == 0 ? static_cast<double>(r.area_competing)
-                               : static_cast<double>(r.processors) * static_cast<double>(r.processors);
+      const double ar = i == 0
+                            ? static_cast<double>(r.area_competing)
+                            : static_cast<double>(r.processors) * static_cast<double>(r.processors);
       const double bound = std::sqrt(ar / af) * lg2(af);
       const double lambda = i == 0 ? ctx.tamper(n, r.load_factor) : r.load_factor;
       out[2 * i].points.push_back({r.processors, lambda, bound});
@@ -314,8 +314,7 @@ std::vector<CheckSeries> measure_g_51(const std::vector<u64>& sizes, const Ctx& 
 std::vector<CheckSeries> measure_g_52(const std::vector<u64>& sizes, const Ctx& ctx) {
   const Host host = control_host(ctx, Host::kStarved);
   auto lambda = series("hypercube: λ / (√A_F lg A_F)", growth_lg(0.5));
-  auto slow = series("hypercube: max(Δ, load) / max{δ(√A_F lg A_F, A_F), α_F/α_R}",
-                     growth_lg(0.5));
+  auto slow = series("hypercube: max(Δ, load) / max{δ(√A_F lg A_F, A_F), α_F/α_R}", growth_lg(0.5));
   double most = 0;  // the largest A_R / A_F²
   for (u64 n : sizes) {
     ctx.starting(n);
@@ -341,8 +340,11 @@ std::vector<CheckSeries> measure_g_52(const std::vector<u64>& sizes, const Ctx& 
 
 std::vector<Entry> greenberg_section_checks() {
   return {
-      {"G-3.3", "processors of another size: slowdown O(max{δ(lg(A/α_F)), α_F/α_R})",
-       "Greenberg 1990, §3, Theorems 3.1–3.3", {64, 256, 1024}, {64, 256, 1024, 4096, 16384},
+      {"G-3.3",
+       "processors of another size: slowdown O(max{δ(lg(A/α_F)), α_F/α_R})",
+       "Greenberg 1990, §3, Theorems 3.1–3.3",
+       {64, 256, 1024},
+       {64, 256, 1024, 4096, 16384},
        measure_g_33,
        "A mesh R of the host's area (area ratio within [0.8, 1.25]) with processors 16 times "
        "smaller than the host's α_F = lg² n (several on a leaf, --competing-processors), equal "
@@ -352,16 +354,23 @@ std::vector<Entry> greenberg_section_checks() {
        "steps; at one A the bound with constant 1.",
        "R's processors mapped onto the same host's leaves at random (equal counts per leaf) "
        "instead of the balanced mapping"},
-      {"G-3.5", "processors of any size: O(lg² A) bit-times", "Greenberg 1990, §3, Corollaries 3.4–3.5",
-       {64, 256, 1024}, {64, 256, 1024, 4096, 16384}, measure_g_35,
+      {"G-3.5",
+       "processors of any size: O(lg² A) bit-times",
+       "Greenberg 1990, §3, Corollaries 3.4–3.5",
+       {64, 256, 1024},
+       {64, 256, 1024, 4096, 16384},
+       measure_g_35,
        "The host of α_F = lg² n (between lg A and δ(lg A)), R a mesh of its area with processors "
        "16 times smaller, equal and 16 times larger, the worst of the three; δ is the host's "
        "delivery time of R's step in bit-times (drawn wires, unit wire delay, a switch 1 "
        "bit-time), and the series label's cycle time is δ per delivery cycle.",
        "the same processors and mapping on a plain binary tree of the same leaves (every "
        "channel capacity 1)"},
-      {"G-5.1", "a larger network: λ = O(√(A_R/A_F) lg A_F), slowdown O(δ(√(A_R/A_F) lg A_F, A_F))",
-       "Greenberg 1990, §5, Theorem 5.1", {64, 256, 1024}, {64, 256, 1024, 4096},
+      {"G-5.1",
+       "a larger network: λ = O(√(A_R/A_F) lg A_F), slowdown O(δ(√(A_R/A_F) lg A_F, A_F))",
+       "Greenberg 1990, §5, Theorem 5.1",
+       {64, 256, 1024},
+       {64, 256, 1024, 4096},
        measure_g_51,
        "R with 4 processors per host leaf, each of a quarter of the host's α_F = lg² n (the same "
        "processor area), mapped by the balanced decomposition: a mesh (A_R about A_F) and a "
@@ -369,8 +378,11 @@ std::vector<Entry> greenberg_section_checks() {
        "Theorem 1), with the computation α_F/α_R.",
        "R's processors mapped onto the same host's leaves at random (equal counts per leaf) "
        "instead of the balanced decomposition"},
-      {"G-5.2", "any network of processor area A_F: λ = O(√A_F lg A_F)",
-       "Greenberg 1990, §5, Theorem 5.2", {64, 256, 1024}, {64, 256, 1024, 4096},
+      {"G-5.2",
+       "any network of processor area A_F: λ = O(√A_F lg A_F)",
+       "Greenberg 1990, §5, Theorem 5.2",
+       {64, 256, 1024},
+       {64, 256, 1024, 4096},
        measure_g_52,
        "The hypercube of G-5.1 (A_R about N², the largest of ours); the bound improves on "
        "Theorem 5.1's only where A_R > A_F², which drawn processors do not reach, so the verdict "

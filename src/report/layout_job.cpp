@@ -8,7 +8,6 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
-#include "ftvlsi/core/stopwatch.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
@@ -42,6 +41,13 @@ constexpr std::uint64_t kFlatDrcBytesPerWire = 800;
 // check sweeps that cell whole.
 constexpr long double kFlatDrcBytesPerCubeWire = 450, kFlatDrcBytesPerChannelWire = 1100,
                       kFlatDrcBytesPerGridWire = 500, kFlatDrcBytesPerButterfly3dWire = 1600;
+
+template <class F>
+double timed(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 // Before any work: no output overwrites an input of the spec or another output, and every output
 // can be created.
@@ -339,11 +345,7 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
                  const OutputPaths& out, const SvgOptions& svg, const ProgressFn& within) {
   if (out.svg) run.times.svg = timed([&] { write_svg(layout, *out.svg, svg); });
   if constexpr (D == 3)
-    if (out.html) {
-      View3dOptions view{svg.title};
-      view.leaves_first = run.butterfly3d() != nullptr;  // its levels count from the processors
-      write_view3d_html(layout, *out.html, view);
-    }
+    if (out.html) write_view3d_html(layout, *out.html, {svg.title, 200000});
   if (out.gds) {
     GdsOptions gds = gds_options(spec.technology);
     gds.label = gds_label(spec, run);
@@ -356,7 +358,8 @@ void write_files(const LayoutSpec& spec, LayoutRun& run, const Layout<D>& layout
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress, const ProgressFn& within) {
+LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress,
+                     const ProgressFn& within) {
   LayoutRun run;
   run.style = resolved_style(spec);
   if (spec.output.html && !is_3d(run.style))
@@ -367,8 +370,7 @@ LayoutRun run_layout(const LayoutSpec& spec, const ProgressFn& progress, const P
   build(spec, run, svg, within);
   run.title = svg.title;
   run.level_labels = svg.level_labels;
-  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress, within); },
-             run.drawn);
+  std::visit([&](auto& d) { finish(spec, run, d.layout, d.metrics, svg, progress, within); }, run.drawn);
   return run;
 }
 
