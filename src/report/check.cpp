@@ -458,7 +458,12 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"D-latency", 173},
     {"D-load", 155},
     {"D-flat", 177},
-    {"D-faults", 70}};
+    {"D-faults", 70},
+    // Greenberg 1990 §3 and §5, with their controls (G-5.1 and G-5.2 run together: 36 MiB).
+    {"G-3.3", 204},
+    {"G-3.5", 205},
+    {"G-5.1", 36},
+    {"G-5.2", 36}};
 
 // Ctx::at_size for options.within: a size's start as work done of the check's total, the
 // control's sizes after the check's own. A size's work is taken as n lg n (most measurements
