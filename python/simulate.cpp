@@ -51,6 +51,9 @@ std::vector<Param> simulate_params() {
       {"competing_alpha", "int", none,
        "R's processor area in grid units² (3D: volume, grid units³); None: padded from the "
        "host's until both total areas are equal within [0.8, 1.25]"},
+      {"competing_processors", "int", none,
+       "a fat-tree host: R's processors when they differ from the host's (processors then "
+       "sizes the host; several on a leaf when more); None: processors"},
       {"mesh_diagonals", "bool", py::bool_(d.mesh_diagonals),
        "a fat-pyramid host: diagonal mesh wires too"},
       {"switch_span", "bool", py::bool_(d.switch_span),
@@ -90,6 +93,7 @@ SimulateSpec simulate_spec(Params& p) {
   o.competing = take(p, "competing"), o.processors = take(p, "processors");
   o.network_file = take(p, "network_file"), o.host = take(p, "host");
   o.competing_alpha = take(p, "competing_alpha");
+  o.competing_processors = take(p, "competing_processors");
   o.mesh_diagonals = truthy(take(p, "mesh_diagonals"));
   o.switch_span = truthy(take(p, "switch_span"));
   o.capacity.switch_model = take(p, "switch_model");
@@ -131,7 +135,13 @@ void bind_simulate_result(py::module_& m) {
                                       "One step of a competing network timed on a host.");
   // Times are in the delay model's units: a wire of length d takes w(d), a switch switch_delay
   // (ns with a technology).
-  const std::array<std::tuple<const char*, double SimulateResult::*, const char*>, 4> reals{{
+  const std::array<std::tuple<const char*, double SimulateResult::*, const char*>, 7> reals{{
+      {"slowdown_with_compute", &SimulateResult::slowdown_with_compute,
+       "float: max(slowdown, mapping_load), with the shared leaves' computation, a ratio"},
+      {"delta_bit_times", &SimulateResult::delta_bit_times,
+       "float: δ, the step's delivery time on the host in bit-times"},
+      {"cycle_bit_times", &SimulateResult::cycle_bit_times,
+       "float: one delivery cycle's time in bit-times (δ / delivery_cycles)"},
       {"area_ratio", &SimulateResult::area_ratio,
        "float: the host's area over R's (volumes in 3D), a ratio"},
       {"load_factor", &SimulateResult::load_factor,
@@ -148,6 +158,8 @@ void bind_simulate_result(py::module_& m) {
         name, [member = member](const S& s) { return s.r.*member; }, doc);
   const std::array<std::tuple<const char*, std::uint64_t SimulateResult::*, const char*>, 7> counts{
       {
+          {"mapping_load", &SimulateResult::mapping_load,
+           "int: the most of R's processors on one host leaf"},
           {"processors", &SimulateResult::processors, "int: R's processors"},
           {"host_processors", &SimulateResult::host_processors, "int: the host's processors"},
           {"area_competing", &SimulateResult::area_competing,
@@ -215,7 +227,7 @@ void bind_simulate_result(py::module_& m) {
            })
       .def(pickled_by_parameters<S>("SimulateResult", &simulate_of))
       .def("__reduce_ex__", &reduce_ex);
-  def_job<22>(m, "simulate", &simulate, simulate_params(),
+  def_job<23>(m, "simulate", &simulate, simulate_params(),
               "Time one step of a competing network R on a fat-tree or fat-pyramid host of the "
               "same area, as `ftvlsi simulate` does: the slowdown.",
               "SimulateResult\n    The delivery cycles, the times and the slowdown.");

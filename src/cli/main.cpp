@@ -301,6 +301,11 @@ void add_simulate_options(CLI::App* cmd, SimulateArgs& a) {
             "processor area of the competing network's layout (3D: processor volume); "
             "default: padded from the host's (lg^2 n unless --alpha is given) until both "
             "total areas (volumes) are equal within [0.8, 1.25]");
+  add_value(cmd, "--competing-processors", a.competing_processors, "N",
+            "fat-tree host: the competing network's processors when they differ from the "
+            "host's; -n then sizes the host, and the mapping puts several on a leaf when more "
+            "(Greenberg 1990 §3, §5)",
+            "as -n");
   cmd->add_flag("--mesh-diagonals", a.mesh_diagonals,
                 "fat-pyramid host: diagonal mesh wires too (Greenberg's mesh is 4-neighbour)");
   cmd->add_flag("--switch-span", a.switch_span,

@@ -90,6 +90,12 @@ ordered_json row_json(const SimulateResult& out) {
   }
   j["time_competing"] = out.time_competing;
   j["slowdown"] = out.slowdown;
+  // Greenberg 1990 §3 and §5: R's processors per host leaf, the slowdown with their computation,
+  // and δ (the set's delivery time) and one delivery cycle's time, in bit-times.
+  j["mapping_load"] = out.mapping_load;
+  j["slowdown_with_compute"] = out.slowdown_with_compute;
+  j["delta_bit_times"] = out.delta_bit_times;
+  j["cycle_bit_times"] = out.cycle_bit_times;
   j["path_length_max"] = out.path_length_max;
   j["competing_wire_length_max"] = out.competing_wire_length_max;
   j["path_stretch_max"] = out.path_stretch_max;

@@ -62,6 +62,10 @@ json row_json(const SimulateResult& r) {
             {"time_host", r.time_host},
             {"time_competing", r.time_competing},
             {"slowdown", r.slowdown},
+            {"mapping_load", r.mapping_load},
+            {"slowdown_with_compute", r.slowdown_with_compute},
+            {"delta_bit_times", r.delta_bit_times},
+            {"cycle_bit_times", r.cycle_bit_times},
             {"path_length_max", r.path_length_max},
             {"competing_wire_length_max", r.competing_wire_length_max},
             {"path_stretch_max", r.path_stretch_max},
@@ -112,6 +116,12 @@ SimulateResult row_of(const json& j, const std::optional<Technology>& technology
   optional_field(j, "time_host_bound", r.time_host_bound);
   optional_field(j, "host_capacity_profile", r.host_capacity_profile);
   optional_field(j, "mesh_diagonals", r.mesh_diagonals);
+  // Added with Greenberg 1990 §3 and §5's checks: a partial written before has none of them.
+  if (j.contains("mapping_load")) {
+    read(j, "mapping_load", r.mapping_load);
+    read(j, "slowdown_with_compute", r.slowdown_with_compute);
+    read(j, "delta_bit_times", r.delta_bit_times), read(j, "cycle_bit_times", r.cycle_bit_times);
+  }
   if (j.contains("processor_area_source"))
     r.processor_area_source = j.at("processor_area_source") == "technology"
                                   ? ProcessorAreaSource::kTechnology

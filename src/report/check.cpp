@@ -236,6 +236,7 @@ const std::vector<Entry>& registry() {
     for (auto& e : later_checks()) all.push_back(std::move(e));
     for (auto& e : added_checks()) all.push_back(std::move(e));
     for (auto& e : detail::online_checks()) all.push_back(std::move(e));
+    for (auto& e : detail::greenberg_section_checks()) all.push_back(std::move(e));
     attach_controls(all);
     return all;
   }();
@@ -460,7 +461,12 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"D-flat", 177},
     {"D-faults", 70},
     {"GL-T10", 80},
-    {"GL-§6", 50}};
+    {"GL-§6", 50},
+    // Greenberg 1990 §3 and §5, with their controls (G-5.1 and G-5.2 run together: 36 MiB).
+    {"G-3.3", 204},
+    {"G-3.5", 205},
+    {"G-5.1", 36},
+    {"G-5.2", 36}};
 
 // Ctx::at_size for options.within: a size's start as work done of the check's total, the
 // control's sizes after the check's own. A size's work is taken as n lg n (most measurements

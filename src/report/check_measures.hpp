@@ -99,4 +99,8 @@ std::vector<CheckSeries> measure_l_vi(const std::vector<std::uint64_t>&, const C
 std::vector<CheckSeries> measure_gl_t10(const std::vector<std::uint64_t>&, const Ctx&);
 std::vector<CheckSeries> measure_gl_s6(const std::vector<std::uint64_t>&, const Ctx&);
 
+// Greenberg 1990 §3's processor sizes and §5's larger networks, G-3.3, G-3.5, G-5.1 and G-5.2,
+// with their measurements and controls (src/report/check_greenberg.cpp).
+std::vector<Entry> greenberg_section_checks();
+
 }  // namespace ftvlsi::detail

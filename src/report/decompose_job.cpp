@@ -111,7 +111,7 @@ FatTree make_host(const DecomposeSpec& s, DecomposeRun& r) {
   FatTreeParams params;
   params.processors = s.host_processors.value_or(need);
   params.capacity = s.host_capacity;
-  if (params.processors < net.processors()) {
+  if (params.processors < net.processors() && !s.shared_leaves) {
     throw InputError(6302, fmt::format("the host fat-tree has {} leaves but the network has {} "
                                        "processors; use --host-processors "
                                        "{} or more",
@@ -272,15 +272,18 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     r.leaf = *spec.leaf;
   } else if (spec.mapping_in) {
     r.leaf = read_mapping_file(*spec.mapping_in, r.net.processors(), host.processors());
-  } else if (spec.mapping == MappingKind::kBalanced ||
-             spec.mapping == MappingKind::kBalancedRefined) {
+  } else if ((spec.mapping == MappingKind::kBalanced ||
+              spec.mapping == MappingKind::kBalancedRefined) &&
+             r.net.processors() <= host.processors()) {
     BisectionOptions options;
     options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
     r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
     r.leaf = r.bisection->leaf;
   } else {
-    r.leaf = spec.mapping == MappingKind::kBalancedPlain ? r.balanced.leaf_at_map_level
-                                                         : geometric_mapping(r.tree, host.levels());
+    // The bisection places one processor a leaf; with shared leaves the balanced mapping is the
+    // pearl-string tree's, whose level-L pieces hold equal counts.
+    r.leaf = spec.mapping != MappingKind::kGeometric ? r.balanced.leaf_at_map_level
+                                                     : geometric_mapping(r.tree, host.levels());
   }
   r.loads = one_step_loads(r.net, r.leaf, host);
   if (r.bisection && !r.balanced.bounds(r.loads.max_load_by_level)) {

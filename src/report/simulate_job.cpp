@@ -61,6 +61,7 @@ struct Prepared {
   std::uint64_t host_alpha = 0;  // mean processor box area in the host's layout
   int dimensions = 2;            // 3: areas are volumes (Theorem 10's pipeline)
   double load_factor = 0;
+  std::uint64_t mapping_load = 1;  // the most of R's processors on one host leaf
   // Fat-tree host: the tree and the length of every channel wire in its H-tree layout.
   std::optional<FatTree> tree;
   ChannelWireLengths channel_wires;
@@ -111,6 +112,10 @@ void check_spec(const SimulateSpec& s) {
   if (s.data_bits > (1u << 20)) throw InputError(6205, "--data-bits must be at most 2^20");
   if (s.competing_alpha && *s.competing_alpha > (std::uint64_t{1} << 32))
     throw InputError(6206, "--competing-alpha must be at most 2^32 (a processor of side 65536)");
+  if (s.competing_processors && pyramid)
+    throw InputError(6215,
+                     "--competing-processors maps several processors onto a fat-tree's leaves; "
+                     "use --host fat-tree, or leave it out for the fat-pyramid");
 }
 
 // Bytes a simulation holds per competing processor and wire beside the network's own build
@@ -176,8 +181,16 @@ std::vector<std::uint64_t> wire_lengths(const Cell<D>& cell) {
   return out;
 }
 
-// R's message set on the host's leaves: `steps` full steps, every wire a message each way.
+// R's message set on the host's leaves: `steps` full steps, every wire a message each way; and
+// the mapping's load, the most of R's processors on one leaf.
 void add_steps(Prepared& p, const std::vector<std::uint64_t>& leaf, std::uint64_t steps) {
+  std::vector<std::uint64_t> sorted = leaf;
+  std::sort(sorted.begin(), sorted.end());
+  p.mapping_load = 0;
+  for (std::size_t a = 0, b = 0; a < sorted.size(); a = b) {
+    while (b < sorted.size() && sorted[b] == sorted[a]) ++b;
+    p.mapping_load = std::max<std::uint64_t>(p.mapping_load, b - a);
+  }
   for (std::uint64_t t = 0; t < steps; ++t)
     for (std::uint32_t w = 0; w < p.net.wires.size(); ++w) {
       const auto [a, b] = p.net.wires[w];
@@ -340,9 +353,13 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
 Prepared prepare_fat_tree(const SimulateSpec& s) {
   DecomposeSpec d;
   d.network = s.competing;
-  d.processors = s.processors;
+  d.processors = s.competing_processors.value_or(s.processors);
   d.network_file = s.network_file;
   d.host_capacity = s.capacity;
+  if (s.competing_processors) {
+    d.host_processors = least_power(s.processors, 2);
+    d.shared_leaves = true;
+  }
   const std::uint64_t side = greenberg_side(least_power(s.processors, 2));
   if (!s.alpha_given) d.host_capacity.alpha = side * side;
   d.host_alpha_given = true;
@@ -353,6 +370,11 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   d.seed = s.seed;
   DecomposeRun r = run_decompose(d);
   require_simulate_memory(s, r.net);
+  if (r.drawn_as<3>() && s.competing_processors)
+    throw InputError(6216,
+                     fmt::format("--competing-processors takes a 2D competing network; '{}' is 3D "
+                                 "(leave it out: the 3D host is sized for the network)",
+                                 r.net.kind));
   if (r.drawn_as<3>()) return prepare_volume_universal(s, std::move(r));
   if (r.drawn_as<2>() && !s.competing_alpha) {
     // Equal total areas: R decomposed again with its processors padded to the host's area.
@@ -550,9 +572,10 @@ Prepared prepare(const SimulateSpec& s) {
   check_spec(s);
   // A built network is estimated from its size before anything exists (sizes beyond 2^26 are
   // refused by make_competing, FTV-3406).
-  if (!is_file_kind(s.competing) && s.processors <= (std::uint64_t{1} << 26))
-    require_simulate_memory(s, competing_size(s.competing, s.processors),
-                            estimate_competing_bytes(s.competing, s.processors));
+  const std::uint64_t competing = s.competing_processors.value_or(s.processors);
+  if (!is_file_kind(s.competing) && competing <= (std::uint64_t{1} << 26))
+    require_simulate_memory(s, competing_size(s.competing, competing),
+                            estimate_competing_bytes(s.competing, competing));
   return s.host == HostKind::kFatTree ? prepare_fat_tree(s) : prepare_fat_pyramid(s);
 }
 
@@ -667,6 +690,7 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.messages = p.messages.size();
   out.bits = 1 + static_cast<std::uint64_t>(lg(out.host_processors)) + s.data_bits;
   out.load_factor = p.load_factor;
+  out.mapping_load = p.mapping_load;
   out.congestion = p.congestion;
   const MessageTiming timing{delay, s.switch_delay, static_cast<double>(out.bits),
                              s.technology ? s.technology->clock_ns() : 1.0};
@@ -686,6 +710,9 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
   out.time_host = r.elapsed;
   if (p.tree) out.time_host_bound = r.elapsed_bound;
   time_competing(out, p, timing, s.steps);
+  out.delta_bit_times = out.time_host / timing.bit_time;
+  out.cycle_bit_times = r.cycles > 0 ? out.delta_bit_times / static_cast<double>(r.cycles) : 0;
+  out.slowdown_with_compute = std::max(out.slowdown, static_cast<double>(out.mapping_load));
   path_stretch(out, p, r);
   out.delivered = r.delivered;
   out.policy = s.policy;

@@ -48,6 +48,8 @@ SimulateSpec simulate_spec(const SimulateOptions& a, FrontEnd front) {
   }
   if (a.competing_alpha)
     s.competing_alpha = parse_positive(*a.competing_alpha, name("competing_alpha"));
+  if (a.competing_processors)
+    s.competing_processors = parse_positive(*a.competing_processors, name("competing_processors"));
   if (c.technology) {
     require_no_delay_beside_technology(a.delay || a.delays || a.switch_delay);
     s.technology = load_technology(*c.technology);

@@ -298,7 +298,9 @@ TEST_SUITE("check controls") {
     REQUIRE(results.size() == list_checks().size());
     for (const auto& r : results) {
       CAPTURE(r.id);
-      CHECK(r.verdict == Verdict::kPass);
+      // G-5.2's bound improves on G-5.1's only beyond A_R = A_F², which no runnable network
+      // reaches: it is inconclusive, saying so (docs/checks.md).
+      CHECK(r.verdict == (r.id == "G-5.2" ? Verdict::kInconclusive : Verdict::kPass));
       CHECK(r.control.run);
       CHECK(!r.control.description.empty());
       CHECK(r.control.verdict == Verdict::kFail);

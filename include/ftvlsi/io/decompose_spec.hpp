@@ -28,6 +28,10 @@ struct DecomposeSpec {
   std::optional<std::string> coordinates;        // a Scotch .xyz or METIS "x y [z]" file
   std::optional<GraphFormat> graph_format;       // default: from the file's extension
   std::optional<std::uint64_t> host_processors;  // default: the least power of two >= N
+  // A host with fewer leaves than the network has processors is allowed: the balanced mapping
+  // then puts ⌊N / leaves⌋ or ⌈N / leaves⌉ processors on each leaf (simulate's
+  // --competing-processors; Greenberg 1990 §3 and §5).
+  bool shared_leaves = false;
   // Default: linear-size with alpha = area / n for a 2D network; for a 3D network Leiserson's
   // volume-universal host (Theorem 10): universal capacities with root capacity
   // v^(2/3) / lg(n / v^(2/3)) for the network's volume v, laid out as a cube.

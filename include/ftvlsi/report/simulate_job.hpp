@@ -24,7 +24,8 @@ namespace ftvlsi {
 struct SimulateOptions {
   SpecOverrides capacity;
   std::optional<std::string> competing, processors, network_file, host, mapping, algorithm, policy,
-      delay, data_bits, switch_delay, seed, max_cycles, competing_alpha, sizes, delays;
+      delay, data_bits, switch_delay, seed, max_cycles, competing_alpha, sizes, delays,
+      competing_processors;
   bool sweep = false, mesh_diagonals = false, switch_span = false;
 };
 SimulateSpec simulate_spec(const SimulateOptions& options, FrontEnd front);

@@ -36,6 +36,11 @@ struct SimulateSpec {
   // (volume) is the host's within [0.8, 1.25]: Greenberg 1990 §3 and Leiserson 1985, Theorem 10
   // compare networks of equal area (volume) (docs/measurements.md).
   std::optional<std::uint64_t> competing_alpha;
+  // R's processors, when they differ from the host's: `processors` then sizes the fat-tree host
+  // (the least power of two of leaves at least that), and R has this many, mapped by the balanced
+  // (or geometric) mapping about equally onto the leaves, several on a leaf when R has more
+  // (Greenberg 1990 §3's small processors, §5's larger networks). 2D R, fat-tree host only.
+  std::optional<std::uint64_t> competing_processors;
   // A given mapping of R's processors onto the fat-tree's leaves (check's controls); else
   // `mapping`.
   std::optional<std::vector<std::uint64_t>> leaf;
@@ -80,6 +85,16 @@ struct SimulateResult {
   std::optional<double> congestion;  // fat-tree host only
   std::uint64_t delivery_cycles = 0;
   double time_host = 0, time_competing = 0, slowdown = 0;
+  // The most of R's processors on one host leaf, which that leaf's processor runs one after
+  // another: a step of R costs it mapping_load steps of computation (Greenberg 1990 §3).
+  std::uint64_t mapping_load = 1;
+  // δ, the delivery time of R's one-step set on the host in bit-times (time_host / the bit time),
+  // and the time of one delivery cycle in bit-times (δ / delivery_cycles): from the drawn wires
+  // under the delay model and the switch delay.
+  double delta_bit_times = 0, cycle_bit_times = 0;
+  // max(slowdown, mapping_load): communication and the computation of the shared leaves
+  // (Greenberg 1990, Theorem 3.3's max{δ, α_F / α_R}).
+  double slowdown_with_compute = 0;
   // Fat-tree host: T_host with every message charged the longest wire of each level it crosses.
   std::optional<double> time_host_bound;
   std::uint64_t path_length_max = 0, competing_wire_length_max = 0;
