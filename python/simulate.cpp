@@ -156,7 +156,7 @@ void bind_simulate_result(py::module_& m) {
   for (const auto& [name, member, doc] : reals)
     c.def_property_readonly(
         name, [member = member](const S& s) { return s.r.*member; }, doc);
-  const std::array<std::tuple<const char*, std::uint64_t SimulateResult::*, const char*>, 7> counts{
+  const std::array<std::tuple<const char*, std::uint64_t SimulateResult::*, const char*>, 8> counts{
       {
           {"mapping_load", &SimulateResult::mapping_load,
            "int: the most of R's processors on one host leaf"},
