@@ -41,7 +41,7 @@ def main():
         network = ["--network", profile, "-n", "1024"]
     elif profile == "partial-switches":
         # Every switch drawn with its partial concentrators inside (--switch-model partial).
-        network = ["-n", "256", "--capacity", "universal", "--switch-model", "partial"]
+        network = ["-n", "1024", "--capacity", "area-universal", "--switch-model", "partial"]
     elif profile == "sky130":
         network = ["-n", "1024", "--capacity", "universal", "--technology", technology("sky130")]
     else:
