@@ -27,7 +27,7 @@ namespace {
 
 }  // namespace
 
-LayoutRun run_layout(const LayoutSpec&, const ProgressFn&) {
+LayoutRun run_layout(const LayoutSpec&, const ProgressFn&, const ProgressFn&) {
   stop();
 }
 DecomposeRun run_decompose(const DecomposeSpec&) {
