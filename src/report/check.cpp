@@ -444,7 +444,7 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"L-T5", 38},
     {"L-T8", 219},
     {"L-T10", 34},
-    {"GL-T8", 32},
+    {"GL-T8", 37},  // with its partial-switch series and the control (77 s)
     {"GL-T11", 68},
     {"G-2.1", 219},
     {"G-4.1", 58},
