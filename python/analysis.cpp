@@ -143,14 +143,7 @@ void bind_decompose(py::module_& m) {
   def_array(
       c, "leaf", [](const D& d) -> auto& { return d.run.leaf; },
       "numpy.ndarray of int64: the fat-tree leaf of each processor (an index)");
-  c.def(no_constructor<D>("DecomposeResult", "decompose"))
-      .def("to_json",
-           no_argument_method<D>("DecomposeResult", "to_json", [](const D& d) { return d.json(); }),
-           "to_json($self, /)\n--\n\nThe same document as `ftvlsi decompose --json`, a str.")
-      .def("to_dict",
-           no_argument_method<D>("DecomposeResult", "to_dict",
-                                 [](const D& d) { return parsed_json(d.json()); }),
-           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.")
+  def_document_methods<D>(c, "DecomposeResult", "decompose", [](const D& d) { return d.json(); })
       .def("__repr__",
            [](const D& d) {
              return repr_of("DecomposeResult",
@@ -285,14 +278,7 @@ void bind_route(py::module_& m) {
       c, "capacities", [](const R& r) -> auto& { return r.run.capacities; },
       "numpy.ndarray of int64: a binary fat-tree's capacities cap(k), k = 0 (the root) .. "
       "L, wires (empty for butterfly networks)");
-  c.def(no_constructor<R>("RouteResult", "route"))
-      .def("to_json",
-           no_argument_method<R>("RouteResult", "to_json", [](const R& r) { return r.json(); }),
-           "to_json($self, /)\n--\n\nThe same document as `ftvlsi route --json`, a str.")
-      .def("to_dict",
-           no_argument_method<R>("RouteResult", "to_dict",
-                                 [](const R& r) { return parsed_json(r.json()); }),
-           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.")
+  def_document_methods<R>(c, "RouteResult", "route", [](const R& r) { return r.json(); })
       .def("__repr__",
            [](const R& r) {
              return repr_of("RouteResult",

@@ -105,10 +105,9 @@ std::shared_ptr<Export> run(const py::object& spec_arg, const py::kwargs& kw) {
 
 void bind_export(py::module_& m) {
   using E = Export;
-  py::class_<E, std::shared_ptr<E>>(
-      m, "ExportResult", "A network written with its measured link latencies (docs/export.md).")
-      .def_property_readonly("format",
-                             [](const E& e) { return std::string(to_string(e.run.format)); })
+  py::class_<E, std::shared_ptr<E>> c(
+      m, "ExportResult", "A network written with its measured link latencies (docs/export.md).");
+  c.def_property_readonly("format", [](const E& e) { return std::string(to_string(e.run.format)); })
       .def_property_readonly("network", [](const E& e) { return e.run.graph.kind; })
       .def_property_readonly("routers", [](const E& e) { return e.run.graph.routers(); })
       .def_property_readonly("nodes", [](const E& e) { return e.run.graph.processors(); })
@@ -122,27 +121,20 @@ void bind_export(py::module_& m) {
                                if (e.run.rule.technology || e.run.rule.timing) return std::nullopt;
                                return e.run.rule.cycle_length;
                              })
-      .def_property_readonly("out", [](const E& e) { return e.run.out; })
-      .def(no_constructor<E>("ExportResult", "export"))
-      .def("to_json",
-           no_argument_method<E>("ExportResult", "to_json",
-                                 [](const E& e) { return export_json(e.run); }),
-           "to_json($self, /)\n--\n\nThe same document as `ftvlsi export --json`, a str.")
-      .def("to_dict",
-           no_argument_method<E>("ExportResult", "to_dict",
-                                 [](const E& e) { return parsed_json(export_json(e.run)); }),
-           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.")
-      .def("__repr__", [](const E& e) -> std::string {
-        return repr_of("ExportResult", {{"format", py::str(std::string(to_string(e.run.format)))},
-                                        {"network", py::str(e.run.graph.kind)},
-                                        {"routers", py::int_(e.run.graph.routers())},
-                                        {"nodes", py::int_(e.run.graph.processors())},
-                                        {"links", py::int_(e.run.graph.links())},
-                                        {"mean_zero_load_latency_cycles",
-                                         e.run.mean_zero_load_latency
-                                             ? py::object(py::float_(*e.run.mean_zero_load_latency))
-                                             : py::object(py::none())}});
-      });
+      .def_property_readonly("out", [](const E& e) { return e.run.out; });
+  def_document_methods<E>(c, "ExportResult", "export", [](const E& e) {
+    return export_json(e.run);
+  }).def("__repr__", [](const E& e) -> std::string {
+    return repr_of("ExportResult", {{"format", py::str(std::string(to_string(e.run.format)))},
+                                    {"network", py::str(e.run.graph.kind)},
+                                    {"routers", py::int_(e.run.graph.routers())},
+                                    {"nodes", py::int_(e.run.graph.processors())},
+                                    {"links", py::int_(e.run.graph.links())},
+                                    {"mean_zero_load_latency_cycles",
+                                     e.run.mean_zero_load_latency
+                                         ? py::object(py::float_(*e.run.mean_zero_load_latency))
+                                         : py::object(py::none())}});
+  });
   def_job<23>(m, "export", &run, export_params(),
               "Write a network with its measured link latencies for BookSim2, networkx or DOT, as "
               "`ftvlsi export` does.",

@@ -262,14 +262,7 @@ void write_file(const py::object& self, const char* fn, const py::args& a, const
 }
 
 void bind_methods(LayoutClass& c) {
-  c.def(no_constructor<L>("LayoutResult", "layout"))
-      .def("to_json",
-           no_argument_method<L>("LayoutResult", "to_json", [](const L& l) { return l.json(); }),
-           "to_json($self, /)\n--\n\nThe same document as `ftvlsi layout --json`, a str.")
-      .def("to_dict",
-           no_argument_method<L>("LayoutResult", "to_dict",
-                                 [](const L& l) { return parsed_json(l.json()); }),
-           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.")
+  def_document_methods<L>(c, "LayoutResult", "layout", [](const L& l) { return l.json(); })
       .def(
           "write_gds",
           [](const py::object& self, const py::args& a, const py::kwargs& k) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "arguments.hpp"
 #include "params.hpp"
 
 namespace ftvlsi::python {
@@ -25,6 +26,25 @@ py::object parsed_json(const std::string& text);
 // __setstate__) for every protocol. CPython's own for protocols 0 and 1 makes the instance
 // through object's reconstructor, which pybind11 refuses by aborting the process.
 py::tuple reduce_ex(const py::object& self, const py::object& protocol);
+
+// The methods every result class shares: its constructor, which refuses (FTV-1321: made by
+// ftvlsi.`job` only), to_json() (the document `ftvlsi JOB --json` writes: `document(result)`) and
+// to_dict() (that document as plain dicts and lists). Returns `c` for more .def()s.
+template <class T, class Class, class Document>
+Class& def_document_methods(Class& c, const char* type, const char* job, Document document) {
+  const std::string to_json_doc =
+      std::string("to_json($self, /)\n--\n\nThe same document as `ftvlsi ") + job +
+      " --json`, a str.";
+  c.def(no_constructor<T>(type, job))
+      .def("to_json",
+           no_argument_method<T>(type, "to_json", [document](const T& t) { return document(t); }),
+           to_json_doc.c_str())  // pybind11 keeps its own copy of a docstring
+      .def("to_dict",
+           no_argument_method<T>(type, "to_dict",
+                                 [document](const T& t) { return parsed_json(document(t)); }),
+           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.");
+  return c;
+}
 
 // ---- Pickling by parameters --------------------------------------------------------------
 // A layout, a decomposition, a route or a simulation is pickled as the parameters it was made

@@ -207,15 +207,8 @@ void bind_simulate_result(py::module_& m) {
           "host_capacities",
           [](py::object self) { return view(self.cast<const S&>().r.host_capacities, self); },
           "numpy.ndarray of int64: a fat-tree host's capacities cap(k), k = 0 (the root) .. L, "
-          "wires (empty for a fat-pyramid)")
-      .def(no_constructor<S>("SimulateResult", "simulate"))
-      .def("to_json",
-           no_argument_method<S>("SimulateResult", "to_json", [](const S& v) { return v.json(); }),
-           "to_json($self, /)\n--\n\nThe same document as `ftvlsi simulate --json`, a str.")
-      .def("to_dict",
-           no_argument_method<S>("SimulateResult", "to_dict",
-                                 [](const S& v) { return parsed_json(v.json()); }),
-           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.")
+          "wires (empty for a fat-pyramid)");
+  def_document_methods<S>(c, "SimulateResult", "simulate", [](const S& v) { return v.json(); })
       .def("__repr__",
            [](const S& s) {
              return repr_of("SimulateResult", {{"competing", py::str(s.r.competing)},
@@ -364,23 +357,17 @@ void bind_verdict(py::module_& m) {
 void bind_check(py::module_& m) {
   using C = Check;
   bind_verdict(m);
-  py::class_<C, std::shared_ptr<C>>(m, "CheckResult", "The papers' bounds, one verdict per claim.")
-      .def_property_readonly(
-          "results", [](const C& c) { return c.results; }, "list of CheckVerdict: one per check")
+  py::class_<C, std::shared_ptr<C>> c(m, "CheckResult",
+                                      "The papers' bounds, one verdict per claim.");
+  c.def_property_readonly(
+       "results", [](const C& c) { return c.results; }, "list of CheckVerdict: one per check")
       .def_property_readonly(
           "passed", [](const C& c) { return summarise(c.results).pass; },
           "int: the checks that pass, a count")
       .def_property_readonly(
           "failed", [](const C& c) { return summarise(c.results).fail; },
-          "int: the checks that fail, a count")
-      .def(no_constructor<C>("CheckResult", "check"))
-      .def("to_json",
-           no_argument_method<C>("CheckResult", "to_json", [](const C& c) { return c.json(); }),
-           "to_json($self, /)\n--\n\nThe same document as `ftvlsi check --json`, a str.")
-      .def("to_dict",
-           no_argument_method<C>("CheckResult", "to_dict",
-                                 [](const C& c) { return parsed_json(c.json()); }),
-           "to_dict($self, /)\n--\n\nThe document of to_json() as plain dicts and lists.")
+          "int: the checks that fail, a count");
+  def_document_methods<C>(c, "CheckResult", "check", [](const C& c) { return c.json(); })
       .def("to_markdown",
            no_argument_method<C>("CheckResult", "to_markdown",
                                  [](const C& c) {
