@@ -21,6 +21,15 @@ using ftvlsi::test::slurp_file;
 
 namespace {
 
+// Whether the report's temporary folder for `dir`/out (.out.tmp.*) already holds `file`.
+bool temporary_holds(const fs::path& dir, const fs::path& file) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().filename().string().rfind(".out.tmp.", 0) == 0 && fs::exists(e.path() / file))
+      return true;
+  return false;
+}
+
 // Every path under `dir`, relative, sorted.
 std::vector<std::string> tree(const fs::path& dir) {
   std::vector<std::string> out;
@@ -142,15 +151,7 @@ TEST_SUITE("folder outputs") {
       const int status = signal_when(
           {"report", (dir / "spec.yaml").string(), "--out", (dir / "out").string()},
           dir.parent_path() / "interrupted.log", sig,
-          [&] {
-            std::error_code ec;
-            for (const auto& e : fs::directory_iterator(dir, ec))
-              if (e.path().filename().string().rfind(".out.tmp.", 0) == 0 &&
-                  fs::exists(e.path() / "a" / "a.json"))
-                return true;
-            return false;
-          },
-          caught);
+          [&] { return temporary_holds(dir, fs::path("a") / "a.json"); }, caught);
       REQUIRE(caught);
       REQUIRE(WIFEXITED(status));
       CHECK(WEXITSTATUS(status) == 128 + sig);
@@ -171,15 +172,7 @@ TEST_SUITE("folder outputs") {
     const int status = signal_when(
         {"report", (dir / "spec.yaml").string(), "--shard", "1/2", "--out", (dir / "out").string()},
         dir.parent_path() / "interrupted-shard.log", SIGINT,
-        [&] {
-          std::error_code ec;
-          for (const auto& e : fs::directory_iterator(dir, ec))
-            if (e.path().filename().string().rfind(".out.tmp.", 0) == 0 &&
-                fs::exists(e.path() / "a" / "a.json"))
-              return true;
-          return false;
-        },
-        caught);
+        [&] { return temporary_holds(dir, fs::path("a") / "a.json"); }, caught);
     REQUIRE(caught);
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 130);
