@@ -32,13 +32,6 @@ Named composition_of(std::uint64_t n) {
   return {"4K", 64, 4};
 }
 
-CheckSeries make_series(std::string label, CheckRule::Kind kind, double constant) {
-  CheckSeries s;
-  s.label = std::move(label);
-  s.rule = {kind, constant, std::nullopt};
-  return s;
-}
-
 }  // namespace
 
 // D-compose: the stacks of each composition are exactly the paper's (ratio 1 from both sides),
@@ -47,12 +40,11 @@ CheckSeries make_series(std::string label, CheckRule::Kind kind, double constant
 // unit trees only, 4 times as many above the leaves.
 std::vector<CheckSeries> measure_d_compose(const std::vector<std::uint64_t>& sizes,
                                            const Ctx& ctx) {
-  using Kind = CheckRule::Kind;
-  auto leaf = make_series("leaf stacks / the paper's count", Kind::kUpper, 1.0);
-  auto leaf_below = make_series("leaf stacks / the paper's count, from below", Kind::kLower, 1.0);
-  auto above = make_series("unit trees above the leaves / the paper's count", Kind::kUpper, 1.0);
+  auto leaf = series("leaf stacks / the paper's count", upper(1.0));
+  auto leaf_below = series("leaf stacks / the paper's count, from below", lower(1.0));
+  auto above = series("unit trees above the leaves / the paper's count", upper(1.0));
   auto above_below =
-      make_series("unit trees above the leaves / the paper's count, from below", Kind::kLower, 1.0);
+      series("unit trees above the leaves / the paper's count, from below", lower(1.0));
   for (std::uint64_t n : sizes) {
     ctx.starting(n);
     const Named c = composition_of(n);
@@ -82,8 +74,8 @@ std::vector<CheckSeries> measure_d_compose(const std::vector<std::uint64_t>& siz
 // D-route: at full load with matched locality a connection gets through with probability
 // between 0.70 and 0.80 (two seeded trials per composition).
 std::vector<CheckSeries> measure_d_route(const std::vector<std::uint64_t>& sizes, const Ctx& ctx) {
-  auto low = make_series("route probability at full load / 0.70", CheckRule::Kind::kLower, 1.0);
-  auto high = make_series("route probability at full load / 0.80", CheckRule::Kind::kUpper, 1.0);
+  auto low = series("route probability at full load / 0.70", lower(1.0));
+  auto high = series("route probability at full load / 0.80", upper(1.0));
   for (std::uint64_t n : sizes) {
     ctx.starting(n);
     TransitParams p;
@@ -132,11 +124,9 @@ double expected_latency(const TransitNetwork& net, const TransitLatency& t, Loca
 // it in the label, and is the control.
 std::vector<CheckSeries> measure_d_latency(const std::vector<std::uint64_t>& sizes,
                                            const Ctx& ctx) {
-  auto worst = make_series("", CheckRule::Kind::kUpper, 1.0);
-  auto cluster =
-      make_series("latency inside a cluster (hybrids) / 40 ns", CheckRule::Kind::kUpper, 1.0);
-  auto cluster_below = make_series("latency inside a cluster (hybrids) / 40 ns, from below",
-                                   CheckRule::Kind::kLower, 1.0);
+  auto worst = series("", upper(1.0));
+  auto cluster = series("latency inside a cluster (hybrids) / 40 ns", upper(1.0));
+  auto cluster_below = series("latency inside a cluster (hybrids) / 40 ns, from below", lower(1.0));
   std::string other;
   for (std::uint64_t n : sizes) {
     const TransitNetwork net = composition_network(n, ctx);
@@ -181,13 +171,13 @@ std::vector<CheckSeries> measure_d_load(const std::vector<std::uint64_t>& sizes,
   for (int i = 1; i <= 10; ++i) loads.push_back(i / 10.0);
   std::vector<CheckSeries> per_load;
   for (double load : loads)
-    per_load.push_back(make_series(
-        fmt::format("load {:.1f}: simulated route probability / the analytic model's", load),
-        CheckRule::Kind::kLower, 0.95));
-  auto over = make_series("largest simulated / analytic route probability over the loads 0.1 … 1",
-                          CheckRule::Kind::kUpper, 1.05);
-  auto floor = make_series("lowest simulated route probability over the loads 0.1 … 1 / 0.70",
-                           CheckRule::Kind::kLower, 1.0);
+    per_load.push_back(
+        series(fmt::format("load {:.1f}: simulated route probability / the analytic model's", load),
+               lower(0.95)));
+  auto over =
+      series("largest simulated / analytic route probability over the loads 0.1 … 1", upper(1.05));
+  auto floor =
+      series("lowest simulated route probability over the loads 0.1 … 1 / 0.70", lower(1.0));
   for (std::uint64_t n : sizes) {
     TransitParams p;
     p.composition = composition_of(n).name;
@@ -221,12 +211,12 @@ std::vector<CheckSeries> measure_d_load(const std::vector<std::uint64_t>& sizes,
 // The control offers uniform traffic, which the fat-tree's locality does not match.
 std::vector<CheckSeries> measure_d_flat(const std::vector<std::uint64_t>& sizes, const Ctx& ctx) {
   auto route =
-      make_series("route probability at full load: the fat-tree's (simulated) / the flat bidelta's",
-                  CheckRule::Kind::kLower, 1.0);
-  auto latency = make_series(
+      series("route probability at full load: the fat-tree's (simulated) / the flat bidelta's",
+             lower(1.0));
+  auto latency = series(
       "expected latency: the flat bidelta's / the fat-tree's (straight links at c, average "
       "cables)",
-      CheckRule::Kind::kLower, 1.0);
+      lower(1.0));
   const Locality locality = ctx.control ? Locality::kUniform : Locality::kMatched;
   for (std::uint64_t n : sizes) {
     const TransitNetwork net = composition_network(n, ctx);
@@ -255,18 +245,17 @@ std::vector<CheckSeries> measure_d_flat(const std::vector<std::uint64_t>& sizes,
 std::vector<CheckSeries> measure_d_faults(const std::vector<std::uint64_t>& sizes, const Ctx& ctx) {
   constexpr double kFraction = 0.1;
   auto beats =
-      make_series("connectivity at 10 % paired router faults: random wiring / deterministic wiring",
-                  CheckRule::Kind::kLower, 1.0);
+      series("connectivity at 10 % paired router faults: random wiring / deterministic wiring",
+             lower(1.0));
   // Graceful: the redundant paths keep more than one path would. A single path through h̄
   // routers (the mean router stages of a delivered connection, fault-free) survives 10 % router
   // faults with probability 0.9^h̄.
-  auto graceful_route = make_series(
+  auto graceful_route = series(
       "route probability at 10 % router faults / (fault-free × 0.9^h̄), h̄ the mean router "
       "stages of a connection: more than one path would keep",
-      CheckRule::Kind::kLower, 1.0);
-  auto graceful_connect =
-      make_series("connectivity at 10 % router faults / 0.9^h̄: more than one path would keep",
-                  CheckRule::Kind::kLower, 1.0);
+      lower(1.0));
+  auto graceful_connect = series(
+      "connectivity at 10 % router faults / 0.9^h̄: more than one path would keep", lower(1.0));
   for (std::uint64_t n : sizes) {
     const RedundantWiring ours =
         ctx.control ? RedundantWiring::kDeterministic : RedundantWiring::kRandom;
