@@ -239,12 +239,20 @@ double load_factor_of(const Net& net, const MessageSet& messages) {
   constexpr std::uint64_t kDirections = D == 2 ? 9 : 27;
   Cell<D> extent{};
   int top = 0;  // the highest turn level
-  for (const auto& [src, dst] : messages) {
+  // Each message's turn, computed once for both passes: 2 × level + mesh, kSelf for a message
+  // to itself (a byte: levels stay below 64).
+  constexpr std::uint8_t kSelf = 255;
+  std::vector<std::uint8_t> turns(messages.size(), kSelf);
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    const auto [src, dst] = messages[i];
     for (const std::uint32_t p : {src, dst}) {
       const auto c = T::processor_cell(net, p);
       for (int a = 0; a < D; ++a) extent[a] = std::max(extent[a], c[a] + 1);
     }
-    if (src != dst) top = std::max(top, turn_of(net, src, dst).level);
+    if (src == dst) continue;
+    const ButterflyTurn turn = turn_of(net, src, dst);
+    turns[i] = static_cast<std::uint8_t>(2 * turn.level + (turn.mesh ? 1 : 0));
+    top = std::max(top, turn.level);
   }
   // Level l's nodes, the offsets of its up, down and mesh blocks.
   std::vector<std::uint64_t> nodes(top + 1), up(top + 1), down(top + 1), mesh(top + 1);
@@ -263,9 +271,10 @@ double load_factor_of(const Net& net, const MessageSet& messages) {
     return i;
   };
   std::vector<std::uint32_t> count(size, 0);
-  for (const auto& [src, dst] : messages) {
-    if (src == dst) continue;
-    const ButterflyTurn turn = turn_of(net, src, dst);
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    if (turns[i] == kSelf) continue;
+    const auto [src, dst] = messages[i];
+    const ButterflyTurn turn{turns[i] / 2, turns[i] % 2 == 1};
     const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
     for (int l = 0; l < turn.level; ++l) {
       ++count[up[l] + index(shifted<D>(s, l), l)];
