@@ -63,16 +63,14 @@ std::string schedule_text(const RouteRun& r) {
   return out;
 }
 
-void write_outputs(const RouteSpec& spec, RouteRun& r, const Stopwatch& routing) {
-  r.seconds_routing = routing.seconds();
-  r.timings = spec.timings;
+void write_outputs(const RouteSpec& spec, const RouteRun& r) {
   if (spec.messages_out) write_file_atomically(*spec.messages_out, messages_text(r.messages));
   if (spec.schedule) write_file_atomically(*spec.schedule, schedule_text(r));
   if (spec.json) write_file_atomically(*spec.json, route_json(r));
 }
 
 // GREEDY on a butterfly fat-tree: random parents up to the apex, the unique path down.
-RouteRun run_butterfly_route(const RouteSpec& spec, const Stopwatch& routing) {
+RouteRun run_butterfly_route(const RouteSpec& spec) {
   if (spec.algorithm != RouteAlgorithm::kGreedy && spec.algorithm != RouteAlgorithm::kRandomPrime)
     throw InputError(
         6101,
@@ -104,7 +102,6 @@ RouteRun run_butterfly_route(const RouteSpec& spec, const Stopwatch& routing) {
   r.host_kind = spec.pyramid ? "fat-pyramid" : "butterfly-fat-tree";
   r.host_levels = net.levels();
   r.pattern = spec.messages_file ? *spec.messages_file : spec.pattern.name;
-  write_outputs(spec, r, routing);
   return r;
 }
 
@@ -205,21 +202,9 @@ void describe(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPol
   r.adversary_lambda = spec.lambda;
 }
 
-}  // namespace
-
-RouteRun run_route(const RouteSpec& spec) {
-  require_distinct_outputs({{"message file", spec.messages_file}},
-                           {{"JSON output", spec.json},
-                            {"schedule output", spec.schedule},
-                            {"loads output", spec.loads},
-                            {"message output", spec.messages_out}});
-  for (const auto& [path, what] : {std::pair{spec.json, "JSON"},
-                                   {spec.schedule, "schedule"},
-                                   {spec.loads, "loads"},
-                                   {spec.messages_out, "message"}})
-    if (path) require_writable(*path, what);
-  const Stopwatch routing;
-  if (spec.butterfly) return run_butterfly_route(spec, routing);
+// A binary fat-tree host: GREEDY, RANDOM, RANDOM', the off-line schedules or the adversary, with
+// --loads written here (it needs the channel table the run builds).
+RouteRun run_fat_tree_route(const RouteSpec& spec) {
   const FatTree tree(spec.host);
   RouteRun r;
   r.messages = route_messages(spec, tree, r.adversary);
@@ -245,7 +230,27 @@ RouteRun run_route(const RouteSpec& spec) {
   }
   describe(spec, r, tree, policy, random, off);
   if (loads) write_file_atomically(*spec.loads, loads_csv(*loads, tree));
-  write_outputs(spec, r, routing);
+  return r;
+}
+
+}  // namespace
+
+RouteRun run_route(const RouteSpec& spec) {
+  require_distinct_outputs({{"message file", spec.messages_file}},
+                           {{"JSON output", spec.json},
+                            {"schedule output", spec.schedule},
+                            {"loads output", spec.loads},
+                            {"message output", spec.messages_out}});
+  for (const auto& [path, what] : {std::pair{spec.json, "JSON"},
+                                   {spec.schedule, "schedule"},
+                                   {spec.loads, "loads"},
+                                   {spec.messages_out, "message"}})
+    if (path) require_writable(*path, what);
+  const Stopwatch routing;
+  RouteRun r = spec.butterfly ? run_butterfly_route(spec) : run_fat_tree_route(spec);
+  r.seconds_routing = routing.seconds();
+  r.timings = spec.timings;
+  write_outputs(spec, r);
   return r;
 }
 
