@@ -345,7 +345,8 @@ class ButterflySimulator {
         phases_(router_.phases()),
         count_(2 * router_.graph().wires.size(), 0),
         winner_(2 * router_.graph().wires.size(), 0),
-        held_(2 * router_.graph().wires.size(), 0) {
+        held_(2 * router_.graph().wires.size(), 0),
+        turns_(messages.size(), ButterflyTurn{-1, false}) {
     if (timing_) {
       FTVLSI_ASSERT(timing_->wire_length.size() == router_.graph().wires.size());
       for (auto len : timing_->wire_length)
@@ -427,7 +428,6 @@ class ButterflySimulator {
   // Message id's turn, computed on its first send and kept (a message is sent once a cycle until
   // it is delivered); a level of -1 marks one not yet computed.
   ButterflyTurn turn(std::uint32_t id) {
-    if (turns_.empty()) turns_.assign(messages_.size(), {-1, false});
     ButterflyTurn& t = turns_[id];
     if (t.level < 0) {
       const Message& msg = messages_[id];
