@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -49,12 +50,6 @@ std::vector<u64> random_leaves(u64 processors, u64 leaves, u64 seed) {
   return leaf;
 }
 
-u64 least_power_of_two(u64 n) {
-  u64 p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
-
 // One step of R (`kind`, `processors` of them, processor area `alpha_r`, or padded to the host's
 // area when absent) on the fat-tree host of `host_n` leaves (processor area `alpha_f`, or
 // Greenberg's lg² n when absent), unit wire delay.
@@ -74,7 +69,7 @@ SimulateResult run(u64 host_n, std::optional<u64> alpha_f, const char* kind,
     s.capacity_given = true;
   }
   if (host == Host::kRandom)
-    s.leaf = random_leaves(processors.value_or(host_n), least_power_of_two(host_n), seed);
+    s.leaf = random_leaves(processors.value_or(host_n), std::bit_ceil(host_n), seed);
   return run_simulate(s);
 }
 
@@ -98,10 +93,6 @@ u64 mesh_side_for_area(u64 alpha, u64 area, u64 seed) {
   return side;
 }
 
-double lg_of(double x) {
-  return lg2(x);
-}
-
 // Theorem 3.3's bound on a run: max{δ(lg(A/α_F)), α_F/α_R} with δ(x) = x² (Leighton, Maggs and
 // Rao's δ(lg n) = lg² n, Greenberg 1990 §1), A the host's drawn area, α_F and α_R the measured
 // mean processor areas. The measured side is δ in bit-times over T_R (the slowdown), so both are
@@ -110,7 +101,7 @@ double theorem33_bound(const SimulateResult& r) {
   const double a = static_cast<double>(r.area_host);
   const double af = static_cast<double>(std::max<u64>(1, r.host_alpha));
   const double ar = static_cast<double>(std::max<u64>(1, r.competing_alpha));
-  const double l = lg_of(a / af);
+  const double l = lg2(a / af);
   return std::max(l * l, af / ar);
 }
 
