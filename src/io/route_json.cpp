@@ -19,6 +19,9 @@ ordered_json offline_json(const RouteRun& r, const OfflineSummary& off) {
   const double cycles = static_cast<double>(r.result.cycles);
   ordered_json o = {{"variant", std::string(to_string(off.variant))},
                     {"every_cycle_one_cycle", off.every_cycle_one_cycle}};
+  if (off.lambda_alpha) o["lambda_alpha"] = *off.lambda_alpha;
+  // Theorem 1's bound for the capacities the schedule was built for.
+  const double planned = std::ceil(off.lambda_alpha.value_or(r.load_factor));
   if (off.lambda_prime) {
     o["lambda_prime"] = *off.lambda_prime;
     o["sets"] = off.sets;
@@ -26,8 +29,8 @@ ordered_json offline_json(const RouteRun& r, const OfflineSummary& off) {
     o["bound"] = off.sets;
   } else {
     o["sets"] = off.sets;
-    o["bound_2_ceil_lambda_L"] = 2 * lower * off.levels;
-    o["bound"] = 2 * lower * off.levels;
+    o["bound_2_ceil_lambda_L"] = 2 * planned * off.levels;
+    o["bound"] = 2 * planned * off.levels;
   }
   o["cycles_before_merging"] = off.cycles_before_merging;
   o["lower_bound"] = lower;

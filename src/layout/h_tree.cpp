@@ -141,7 +141,8 @@ namespace {
 
 // `seed` set: every switch drawn with its partial concentrators inside.
 Layout<2> build(const FatTree& tree, u64 stretch, const ProgressFn& progress,
-                std::optional<u64> seed = std::nullopt) {
+                std::optional<u64> seed = std::nullopt,
+                detail::SwitchInsides insides = detail::SwitchInsides::kPartial) {
   // The work of level k's cell grows with its pins, 2 cap(k), and those of its children.
   u64 total = 0, done = 0;
   for (int k = 0; k <= tree.levels(); ++k) total += tree.capacity(k);
@@ -154,7 +155,7 @@ Layout<2> build(const FatTree& tree, u64 stretch, const ProgressFn& progress,
   for (int k = tree.levels() - 1; k >= 0; --k) {
     if (progress) progress(fmt::format("level {}", k), done, total);
     const auto child = static_cast<std::int32_t>(layout.cells.size() - 1);
-    layout.cells.push_back(seed ? detail::make_partial_node(tree, layout, child, k, *seed)
+    layout.cells.push_back(seed ? detail::make_partial_node(tree, layout, child, k, *seed, insides)
                                 : make_inner(tree, layout, child, k, stretch));
     layout.finalize_cell(layout.cells.size() - 1);
     done += tree.capacity(k);
@@ -176,6 +177,10 @@ Layout<2> build_h_tree(const FatTree& tree, SwitchModel model, std::uint64_t see
                        const ProgressFn& progress) {
   if (model == SwitchModel::kIdeal) return build(tree, 1, progress);
   return build(tree, 1, progress, seed);
+}
+
+Layout<2> build_h_tree_crossbar_switches(const FatTree& tree) {
+  return build(tree, 1, {}, 0, detail::SwitchInsides::kCrossbar);
 }
 
 Layout<2> build_h_tree_stretched_switches(const FatTree& tree, std::uint64_t stretch) {

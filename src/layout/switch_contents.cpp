@@ -129,14 +129,16 @@ std::vector<ChildWire> arrival_order(const Cell<2>& child) {
 }  // namespace
 
 Cell<2> make_partial_node(const FatTree& tree, const Layout<2>& layout, std::int32_t child_id,
-                          int k, std::uint64_t seed) {
+                          int k, std::uint64_t seed, SwitchInsides insides) {
   const Cell<2>& child = layout.cells[child_id];
   const u32 c = static_cast<u32>(tree.capacity(k)), cc = static_cast<u32>(tree.capacity(k + 1));
   const auto shapes = node_switches(tree, k);
   std::array<ConcentratorSwitch, 3> sw;
   for (int s = 0; s < 3; ++s)
-    sw[s] = build_concentrator(shapes[s].inputs, shapes[s].outputs,
-                               switch_seed(seed, k, shapes[s].kind));
+    sw[s] = insides == SwitchInsides::kCrossbar
+                ? crossbar_concentrator(shapes[s].inputs, shapes[s].outputs)
+                : build_concentrator(shapes[s].inputs, shapes[s].outputs,
+                                     switch_seed(seed, k, shapes[s].kind));
   const auto arrivals = arrival_order(child);
   FTVLSI_ASSERT(arrivals.size() == 2 * u64{cc});
 

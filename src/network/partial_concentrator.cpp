@@ -296,6 +296,15 @@ u64 concentrator_guarantee(u64 outputs) {
   return 3 * outputs / 4;
 }
 
+FatTree guaranteed_capacities(const FatTree& tree) {
+  FatTreeParams p;
+  p.processors = tree.processors();
+  p.capacity.profile = CapacityProfile::kCustom;
+  p.capacity.custom = tree.capacities();
+  for (u64& c : p.capacity.custom) c = std::max<u64>(1, concentrator_guarantee(c));
+  return FatTree(p);
+}
+
 int ConcentratorLevel::max_input_degree() const {
   u32 most = 0;
   for (u32 i = 0; i < inputs; ++i) most = std::max(most, offset[i + 1] - offset[i]);
@@ -371,6 +380,22 @@ ConcentratorSwitch weak_concentrator(u32 inputs, u32 outputs) {
     level.offset.push_back(i + 1);
   }
   return single(level);
+}
+
+ConcentratorSwitch crossbar_concentrator(u32 inputs, u32 outputs) {
+  require_switch_size(inputs, outputs);
+  ConcentratorSwitch sw;
+  sw.inputs = inputs, sw.outputs = outputs;
+  if (inputs <= outputs) return sw;  // straight wires
+  ConcentratorLevel level;
+  level.inputs = inputs, level.outputs = outputs;
+  level.offset.push_back(0);
+  for (u32 i = 0; i < inputs; ++i) {
+    for (u32 o = 0; o < outputs; ++o) level.target.push_back(o);
+    level.offset.push_back(static_cast<u32>(level.target.size()));
+  }
+  sw.levels = {level};
+  return sw;
 }
 
 struct ConcentratorRouter::Flow {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <random>
 
 #include "ftvlsi/core/error.hpp"
@@ -22,6 +23,7 @@
 #include "ftvlsi/layout/h_tree.hpp"
 #include "ftvlsi/network/butterfly_fat_tree.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
 #include "ftvlsi/report/route_job.hpp"
 #include "ftvlsi/report/simulate_job.hpp"
@@ -169,8 +171,10 @@ struct Schedule {
 // `cycles` run through the simulator, one delivery cycle each; a cycle that loses a message is not
 // one-cycle and breaks the theorem: infinite cycles, a fail.
 Schedule simulated(const FatTree& tree, const MessageSet& messages,
-                   const std::vector<std::vector<std::uint32_t>>& cycles) {
+                   const std::vector<std::vector<std::uint32_t>>& cycles,
+                   std::optional<u64> partial_seed = std::nullopt) {
   DeliverySimulator sim(tree, messages, SwitchPolicy::kPriority, 1);
+  if (partial_seed) sim.use_partial_switches(*partial_seed);
   bool lossless = true;
   const RouteResult r = route_schedule(sim, messages.size(), cycles, lossless);
   const bool whole = lossless && r.delivered == messages.size();
@@ -186,6 +190,24 @@ Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool
   FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
   plain.capacity.constant = 1;
   return simulated(tree, messages, offline_sets(FatTree(plain), messages));
+}
+
+// Leiserson §IV: a switch built from partial concentrators passes any α = 3/4 of its output
+// wires' worth, so Theorem 1 holds with capacity α × wires. The schedule is built for the
+// capacities ⌊3 cap(k) / 4⌋ (at least 1) and every cycle is run through the real switches
+// (drawn from `seed`), where a message without a free path is lost and fails the check. The
+// control (`blind`) runs the capacity-blind sets through the same switches.
+Schedule theorem1_schedule_partial(const FatTree& tree, const MessageSet& messages, u64 seed,
+                                   bool blind = false) {
+  if (blind) {
+    FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
+    plain.capacity.constant = 1;
+    return simulated(tree, messages, offline_sets(FatTree(plain), messages), seed);
+  }
+  const FatTree scaled = guaranteed_capacities(tree);
+  Schedule s = simulated(tree, messages, offline_schedule(scaled, messages), seed);
+  s.lambda = load_factor(channel_loads(messages, tree.levels()), scaled);
+  return s;
 }
 
 // Corollary 2's schedule for `messages` on `tree`, each cycle run through the simulator.
@@ -248,6 +270,8 @@ MessageSet every_level(const FatTree& tree) {
 // d <= 2 ceil(lambda) L on uniform sets. Beside the paper's bound, d / ceil(lambda) under a
 // constant on sets that all cross the root, where an unmerged schedule's factor L shows.
 std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& ctx) {
+  // The partial switches' simulator routes message by message, by max-flow at every switch.
+  constexpr u64 kMostPartial = u64{1} << 16;
   auto paper =
       series("delivery cycles d / (2⌈λ⌉·L), area-universal, 8n uniform messages", upper(1.0));
   auto per_lambda =
@@ -258,21 +282,39 @@ std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& 
       "d / (⌈λ⌉·L), area-universal, every turning level loaded alike (cap(k+1) messages each "
       "way under each level-k node, λ = 4)",
       growth_lg(0.5));
+  // Leiserson §IV's real switches, capacity taken as α × wires (α = 3/4): the paper's bound with
+  // λ against those capacities, every cycle through the partial concentrators and lossless; and
+  // within a constant of the ideal switches' schedule.
+  auto partial = series(
+      "partial-concentrator switches, schedule for capacity ⌊3/4 × wires⌋, every cycle through "
+      "the real switches: d / (2⌈λ_α⌉·L), the same uniform messages",
+      upper(1.0));
+  auto partial_ratio = series(
+      "partial-concentrator switches: d with capacity ⌊3/4 × wires⌋ over d with ideal switches",
+      growth_lg(0.4));
   for (u64 n : sizes) {
     ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
     PatternParams pattern = uniform(8 * n);
     pattern.seed = ctx.seed;
-    const Schedule uniform_set = theorem1_schedule(tree, make_pattern(pattern, n), ctx.control);
+    const MessageSet uniform_messages = make_pattern(pattern, n);
+    const Schedule uniform_set = theorem1_schedule(tree, uniform_messages, ctx.control);
     paper.points.push_back({n, ctx.tamper(n, uniform_set.cycles),
                             2 * std::ceil(uniform_set.lambda) * std::log2(double(n))});
+    if (n <= kMostPartial) {
+      const Schedule through =
+          theorem1_schedule_partial(tree, uniform_messages, ctx.seed, ctx.control);
+      partial.points.push_back(
+          {n, ctx.tamper(n, through.cycles), 2 * std::ceil(through.lambda) * std::log2(double(n))});
+      partial_ratio.points.push_back({n, through.cycles / uniform_set.cycles, 1.0});
+    }
     const Schedule root = theorem1_schedule(tree, across_the_root(n, 4), ctx.control);
     per_lambda.points.push_back({n, root.cycles / std::ceil(root.lambda), 1.0});
     const Schedule levels = theorem1_schedule(tree, every_level(tree), ctx.control);
     all_levels.points.push_back(
         {n, levels.cycles / std::ceil(levels.lambda), std::log2(static_cast<double>(n))});
   }
-  return {paper, per_lambda, all_levels};
+  return {paper, per_lambda, all_levels, partial, partial_ratio};
 }
 
 // L-C2: Corollary 2 on a tree whose every capacity is 2 lg n (a = 2): d = O(a/(a-1) lambda),
@@ -351,6 +393,43 @@ std::vector<DrawnSwitch> cube_switches(const Layout<3>& layout) {
   return out;
 }
 
+// A node cell's whole switch when it is drawn with its insides (the partial H-tree): the box of
+// its switch nodes (ports and components) and of the wires between them, against m, the wires
+// that end on it from outside (those from the children's pins and the pins it exports: the
+// node's channel wires). Per cell with a switch: (longest side of that box) / m.
+std::vector<double> switch_region_ratios(const Layout<2>& layout) {
+  std::vector<double> out;
+  for (const Cell<2>& cell : layout.cells) {
+    Box<2> region{{std::numeric_limits<Coord>::max(), std::numeric_limits<Coord>::max()},
+                  {std::numeric_limits<Coord>::min(), std::numeric_limits<Coord>::min()}};
+    const auto cover = [&](const Point<2>& p) {
+      for (int a = 0; a < 2; ++a)
+        region.lo[a] = std::min(region.lo[a], p[a]), region.hi[a] = std::max(region.hi[a], p[a]);
+    };
+    bool any = false;
+    for (std::size_t i = 0; i < cell.node_count(); ++i)
+      if (cell.node_kind[i] == NodeKind::kSwitch)
+        cover(cell.node_box[i].lo), cover(cell.node_box[i].hi), any = true;
+    if (!any) continue;
+    u64 m = 0;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const bool from = cell.wire_from[w].is_node(), to = cell.wire_to[w].is_node();
+      if (from && to) {
+        for (const Point<2>& p : cell.wire(w)) cover(p);
+      } else if (from || to) {
+        ++m;
+      }
+    }
+    for (const auto& pin : cell.pins)
+      if (!pin.reexported() && pin.node >= 0) ++m;
+    if (m == 0) continue;
+    const double side =
+        static_cast<double>(std::max(region.hi[0] - region.lo[0], region.hi[1] - region.lo[1]));
+    out.push_back(side / static_cast<double>(m));
+  }
+  return out;
+}
+
 }  // namespace
 
 // L-L3: every switch of the H-tree is a square of side Theta(m), m its incident wires; on the 3D
@@ -364,6 +443,15 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
       "wires with an end on the switch's surface)",
       growth_lg(0.4));
   auto thin = series("3D cube: largest thinnest side / √m", growth_lg(0.4));
+  // Leiserson §IV's switches drawn inside (layout --switch-model partial): the node's three
+  // concentrator switches, every component and port on a line and their wires crossbar-style
+  // above it; the whole drawn switch must stay Θ(m) a side. The control draws each switch as a
+  // full crossbar, Θ(m²) components.
+  auto drawn = series(
+      "partial-concentrator switches drawn inside: largest switch side / m (side: the node's "
+      "ports, components and their wires; m: the node's channel wires)",
+      growth_lg(0.4));
+  auto drawn_small = series("partial-concentrator switches: smallest switch side / m", lower(1.0));
   for (u64 n : sizes) {
     ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
@@ -396,8 +484,13 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
     }
     flat.points.push_back({n, flattest, 1.0});
     thin.points.push_back({n, thinnest, 1.0});
+    const std::vector<double> ratios =
+        switch_region_ratios(ctx.control ? build_h_tree_crossbar_switches(tree)
+                                         : build_h_tree(tree, SwitchModel::kPartial, ctx.seed));
+    drawn.points.push_back({n, *std::max_element(ratios.begin(), ratios.end()), 1.0});
+    drawn_small.points.push_back({n, *std::min_element(ratios.begin(), ratios.end()), 1.0});
   }
-  return {big, small, flat, thin};
+  return {big, small, flat, thin, drawn, drawn_small};
 }
 
 // L-T4: the cube layout of the universal fat-tree (root n^(2/3)) against Theorem 4.

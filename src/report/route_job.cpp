@@ -14,6 +14,7 @@
 #include "ftvlsi/io/options.hpp"
 #include "ftvlsi/io/route_json.hpp"
 #include "ftvlsi/io/text_file.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 #include "ftvlsi/route/adversary.hpp"
 #include "ftvlsi/route/butterfly_routing.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
@@ -149,15 +150,20 @@ RouteResult route_on_tree(const RouteSpec& spec, const FatTree& tree, const Rout
                           DeliverySimulator& sim, const RandomParams& random, OfflineRun& off) {
   switch (spec.algorithm) {
     case RouteAlgorithm::kOffline: {
+      // With partial switches the schedule is built for what they are guaranteed to pass,
+      // capacity α × wires (Leiserson §IV); the cycles still run on the real tree's switches.
+      std::optional<FatTree> guaranteed;
+      if (spec.switch_model == SwitchModel::kPartial) guaranteed = guaranteed_capacities(tree);
+      const FatTree& planned = guaranteed ? *guaranteed : tree;
       std::vector<std::vector<std::uint32_t>> cycles;
       if (spec.offline == OfflineVariant::kCorollary2) {
-        off.wide = offline_schedule_wide(tree, r.messages);
+        off.wide = offline_schedule_wide(planned, r.messages);
         cycles = off.wide->cycles;
         off.unmerged = off.wide->unmerged;
       } else {
-        const auto sets = offline_sets(tree, r.messages);
+        const auto sets = offline_sets(planned, r.messages);
         off.unmerged = sets.size();
-        cycles = merge_one_cycle_sets(tree, r.messages, sets);
+        cycles = merge_one_cycle_sets(planned, r.messages, sets);
       }
       return route_schedule(sim, r.messages.size(), cycles, off.one_cycle);
     }
@@ -197,6 +203,8 @@ void describe(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPol
     o.sets = off.wide ? off.wide->sets : off.unmerged;
     o.cycles_before_merging = off.unmerged;
     o.levels = tree.levels();
+    if (spec.switch_model == SwitchModel::kPartial)
+      o.lambda_alpha = load_factor(r.messages, guaranteed_capacities(tree));
     r.offline = o;
   }
   r.adversary_lambda = spec.lambda;

@@ -574,7 +574,6 @@ TEST_SUITE("cli_route") {
                  "3D simulate takes the ideal switch model only");
     expect_error("simulate --host fat-pyramid --switch-model partial", 2, "FTV-6212", "its own");
     expect_error("simulate --sweep --switch-model partial", 2, "FTV-6212", "--sweep");
-    expect_error("simulate --switch-model partial --algorithm offline", 2, "FTV-6214", "on-line");
     expect_error("simulate --switch-model real", 2, "FTV-2231", "ideal or partial");
     expect_error("simulate --host fat-pyramid --capacity full", 2, "FTV-1013", "fat-tree host");
     expect_error("simulate --competing mesh -n 50", 2, "FTV-3401", "mesh");

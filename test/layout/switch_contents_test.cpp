@@ -80,4 +80,41 @@ TEST_SUITE("switch_contents") {
       MESSAGE(n << ": partial / ideal area " << double(partial.area()) / double(ideal.area()));
     }
   }
+
+  TEST_CASE("crossbar switches (L-L3's control) are drawn clean, wire for wire, Θ(m²) a node") {
+    // The longest line of a node (its ports and components) over its channel wires: about
+    // constant with partial
+    // concentrators, growing like m with crossbars (r·s crosspoints, each its own wire).
+    auto widest_over_m = [](const FatTree& tree, const Layout<2>& layout) {
+      double most = 0;
+      for (int k = 0; k < tree.levels(); ++k) {
+        const Cell<2>& cell = layout.cells[static_cast<std::size_t>(tree.levels() - k)];
+        const double m = double(2 * tree.capacity(k) + 4 * tree.capacity(k + 1));
+        Coord lo = cell.bbox.hi[0], hi = cell.bbox.lo[0];  // the line of ports and components
+        for (std::size_t i = 0; i < cell.node_count(); ++i)
+          if (cell.node_kind[i] == NodeKind::kSwitch)
+            lo = std::min(lo, cell.node_box[i].lo[0]), hi = std::max(hi, cell.node_box[i].hi[0]);
+        most = std::max(most, double(hi - lo) / m);
+      }
+      return most;
+    };
+    std::vector<double> partial, crossbar;
+    for (std::uint64_t n : {64, 256, 1024}) {
+      CAPTURE(n);
+      const FatTree tree = tree_of(CapacityProfile::kAreaUniversal, n);
+      const Layout<2> layout = build_h_tree_crossbar_switches(tree);
+      CHECK(check_hierarchical(layout).violations == 0);
+      const int k = 0;  // the root: every crosspoint of its three crossbars is a wire
+      const Cell<2>& root = layout.cells[static_cast<std::size_t>(tree.levels() - k)];
+      std::uint64_t inner = 0;
+      for (const SwitchShape& s : node_switches(tree, k))
+        inner += s.inputs <= s.outputs ? s.inputs : std::uint64_t{s.inputs} * s.outputs;
+      const std::uint64_t c = tree.capacity(k), cc = tree.capacity(k + 1);
+      CHECK(root.wire_count() == 4 * cc + 2 * (2 * cc + c) + inner);
+      crossbar.push_back(widest_over_m(tree, layout));
+      partial.push_back(widest_over_m(tree, build_h_tree(tree, SwitchModel::kPartial, 1)));
+    }
+    CHECK(crossbar.back() > 3 * crossbar.front());  // doubles as n grows 4-fold
+    CHECK(partial.back() < 1.5 * partial.front());
+  }
 }

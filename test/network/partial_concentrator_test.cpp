@@ -237,4 +237,22 @@ TEST_SUITE("partial_concentrator") {
       CHECK(a == b);
     }
   }
+
+  TEST_CASE("a crossbar joins every input to every output and connects any s inputs") {
+    const auto sw = crossbar_concentrator(12, 5);
+    REQUIRE(sw.depth() == 1);
+    CHECK(sw.components() == 60);
+    CHECK(sw.levels[0].max_input_degree() == 5);
+    CHECK(sw.levels[0].max_output_degree() == 12);
+    SplitMix64 rng(4);
+    for (int t = 0; t < 20; ++t) {
+      std::vector<u32> all(12);
+      for (u32 i = 0; i < 12; ++i) all[i] = i;
+      for (u32 i = 12; i > 1; --i) std::swap(all[i - 1], all[rng.below(i)]);
+      CHECK(disjoint_paths(sw, std::vector<u32>(all.begin(), all.begin() + 5)) == 5);
+    }
+    // r ≤ s: straight wires, no components.
+    CHECK(crossbar_concentrator(4, 6).depth() == 0);
+    CHECK(crossbar_concentrator(4, 6).components() == 0);
+  }
 }

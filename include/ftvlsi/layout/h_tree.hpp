@@ -40,6 +40,11 @@ Layout<2> build_h_tree(const FatTree& tree, SwitchModel model, std::uint64_t see
 // wire-for-wire), so a switch is Theta(stretch * m), no longer Theta(m).
 Layout<2> build_h_tree_stretched_switches(const FatTree& tree, std::uint64_t stretch);
 
+// The negative control of L-L3's partial-switch series: every node's switches drawn inside as
+// above, but each a full crossbar (every input joined to every output, Θ(m²) components), so a
+// switch is Θ(m²) a side.
+Layout<2> build_h_tree_crossbar_switches(const FatTree& tree);
+
 // Bytes the hierarchical H-tree of `tree` needs, estimated before anything is allocated.
 std::uint64_t estimate_h_tree_bytes(const FatTree& tree);
 

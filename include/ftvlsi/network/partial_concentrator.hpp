@@ -87,6 +87,11 @@ ConcentratorSwitch draw_concentrator(std::uint32_t inputs, std::uint32_t outputs
 // (input i to output i mod s), which any two inputs congruent mod s defeat.
 ConcentratorSwitch weak_concentrator(std::uint32_t inputs, std::uint32_t outputs);
 
+// A full crossbar, the concentrator the paper avoids: one level, every input joined to every
+// output (r·s crosspoints, Θ(m²) components), straight wires when r ≤ s. It connects any s
+// inputs; the control of check L-L3's partial-switch series, whose drawn side grows like m².
+ConcentratorSwitch crossbar_concentrator(std::uint32_t inputs, std::uint32_t outputs);
+
 // The most vertex-disjoint paths from the given inputs (distinct, < inputs) to the outputs, by
 // max-flow (Dinic, unit capacities on every vertex and edge). With `assigned`, the output each
 // input reaches (or UINT32_MAX when it is among the unconnected).
@@ -149,6 +154,12 @@ struct BuildParams {
 // InputError when no drawing holds (the sizes are too small for the probabilistic construction).
 ConcentratorSwitch build_concentrator(std::uint32_t inputs, std::uint32_t outputs,
                                       std::uint64_t seed, const BuildParams& params = {});
+
+// What a channel of partial-concentrator switches is guaranteed to pass, Leiserson §IV's
+// "capacity α × wires": the same tree with every capacity ⌊3 cap(k) / 4⌋ (at least 1; a switch
+// onto one wire is a full concentrator). A schedule one-cycle on it loses nothing in the real
+// switches (route and simulate --algorithm offline --switch-model partial, check L-T1).
+FatTree guaranteed_capacities(const FatTree& tree);
 
 // The three concentrator switches of a level-k node of a fat-tree (Leiserson Fig. 3): up (both
 // children's up channels onto the parent's) and down to each child (the parent's down channel

@@ -44,7 +44,10 @@ struct OfflineSummary {
   OfflineVariant variant = OfflineVariant::kTheorem1;
   bool every_cycle_one_cycle = true;
   std::optional<double> lambda_prime;  // Corollary 2's fictitious load factor
-  std::uint64_t sets = 0;              // one-cycle sets (Theorem 1) or S (Corollary 2)
+  // With partial switches, the load factor against the capacities they guarantee, ⌊3 cap/4⌋
+  // (network/partial_concentrator.hpp guaranteed_capacities), which the schedule was built for.
+  std::optional<double> lambda_alpha;
+  std::uint64_t sets = 0;  // one-cycle sets (Theorem 1) or S (Corollary 2)
   std::uint64_t cycles_before_merging = 0;
   int levels = 0;
 };
