@@ -185,27 +185,21 @@ Schedule simulated(const FatTree& tree, const MessageSet& messages,
 // Theorem 1's off-line schedule (offline_schedule: the sets merged across levels where still
 // one-cycle). The control (`blind`) is the same algorithm blind to the capacities: sets halved
 // until every channel carries at most one message, as on a plain binary tree, run unmerged.
-Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool blind = false) {
-  if (!blind) return simulated(tree, messages, offline_schedule(tree, messages));
-  FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
-  plain.capacity.constant = 1;
-  return simulated(tree, messages, offline_sets(FatTree(plain), messages));
-}
-
-// Leiserson §IV: a switch built from partial concentrators passes any α = 3/4 of its output
-// wires' worth, so Theorem 1 holds with capacity α × wires. The schedule is built for the
-// capacities ⌊3 cap(k) / 4⌋ (at least 1) and every cycle is run through the real switches
-// (drawn from `seed`), where a message without a free path is lost and fails the check. The
-// control (`blind`) runs the capacity-blind sets through the same switches.
-Schedule theorem1_schedule_partial(const FatTree& tree, const MessageSet& messages, u64 seed,
-                                   bool blind = false) {
+// With `partial_seed`, Leiserson §IV's real switches (drawn from that seed): a switch of partial
+// concentrators passes any α = 3/4 of its output wires' worth, so the schedule is built for the
+// capacities ⌊3 cap(k) / 4⌋ (at least 1, guaranteed_capacities), λ is taken against them, and
+// every cycle runs through the switches' graphs, where a message without a free path is lost
+// and fails the check.
+Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool blind = false,
+                           std::optional<u64> partial_seed = std::nullopt) {
   if (blind) {
     FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
     plain.capacity.constant = 1;
-    return simulated(tree, messages, offline_sets(FatTree(plain), messages), seed);
+    return simulated(tree, messages, offline_sets(FatTree(plain), messages), partial_seed);
   }
+  if (!partial_seed) return simulated(tree, messages, offline_schedule(tree, messages));
   const FatTree scaled = guaranteed_capacities(tree);
-  Schedule s = simulated(tree, messages, offline_schedule(scaled, messages), seed);
+  Schedule s = simulated(tree, messages, offline_schedule(scaled, messages), partial_seed);
   s.lambda = load_factor(channel_loads(messages, tree.levels()), scaled);
   return s;
 }
@@ -302,8 +296,7 @@ std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& 
     paper.points.push_back({n, ctx.tamper(n, uniform_set.cycles),
                             2 * std::ceil(uniform_set.lambda) * std::log2(double(n))});
     if (n <= kMostPartial) {
-      const Schedule through =
-          theorem1_schedule_partial(tree, uniform_messages, ctx.seed, ctx.control);
+      const Schedule through = theorem1_schedule(tree, uniform_messages, ctx.control, ctx.seed);
       partial.points.push_back(
           {n, ctx.tamper(n, through.cycles), 2 * std::ceil(through.lambda) * std::log2(double(n))});
       partial_ratio.points.push_back({n, through.cycles / uniform_set.cycles, 1.0});
