@@ -446,10 +446,10 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"GL-T9", 7189},  // its 2^26 adversary set with the control's GREEDY run
     {"L-T1", 464},    // with its partial-switch series to 2^16 and the control (126 s)
     {"L-L3", 321},    // the partial H-tree at 2^18 and the crossbar control
-    {"L-C2", 1352},
+    {"L-C2", 293},
     {"L-T5", 38},
     {"L-T8", 219},
-    {"L-T10", 34},
+    {"L-T10", 54},
     {"GL-T8", 37},  // with its partial-switch series and the control (77 s)
     {"GL-T11", 68},
     {"G-2.1", 219},
@@ -459,9 +459,9 @@ constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"L-T4", 140},
     {"D-route", 136},
     {"D-compose", 94},
-    // With their controls (L-VI's capacity-starved schedule at 2^16 is the largest).
+    // With their controls.
     {"L-C9", 167},
-    {"L-VI", 725},
+    {"L-VI", 45},
     {"D-latency", 173},
     {"D-load", 155},
     {"D-flat", 177},

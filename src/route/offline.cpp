@@ -3,10 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
-#include <map>
-#include <tuple>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
@@ -21,185 +20,206 @@ int turn_level(const FatTree& tree, const Message& m) {
   return m.first == m.second ? -1 : tree.levels() - (32 - __builtin_clz(m.first ^ m.second));
 }
 
-// Pairs the messages bottom-up in the tree of their `end` (source or destination) leaves, up to
-// the children of the turning nodes at `level`: every subtree keeps at most one unpaired message.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> hierarchical_pairs(
-    const FatTree& tree, const MessageSet& messages, std::vector<std::uint32_t> ids, bool source,
-    int level) {
-  auto leaf = [&](std::uint32_t id) { return source ? messages[id].first : messages[id].second; };
-  std::stable_sort(ids.begin(), ids.end(),
-                   polled([&](auto a, auto b) { return leaf(a) < leaf(b); }));
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> open;  // (subtree, unpaired message)
-  for (auto id : ids) open.push_back({leaf(id), id});
-  for (int l = tree.levels();; --l) {
-    // Pair neighbours in the same level-l subtree; keep the rest, moved up one level.
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> next;
-    for (const auto& entry : open) {
+constexpr std::uint32_t kNone = UINT32_MAX;
+
+// Matching-and-tracing over flat arrays, its scratch kept across the calls of one schedule.
+// Messages are named by their place in the set being halved, never by id, so nothing grows with
+// the whole message set.
+class Tracer {
+ public:
+  Tracer(const FatTree& tree, const MessageSet& messages) : tree_(tree), messages_(messages) {}
+
+  std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> halve(
+      const std::vector<std::uint32_t>& ids) {
+    FTVLSI_ASSERT(!ids.empty());
+    const int level = turn_level(tree_, messages_[ids.front()]);
+    partner_.assign(ids.size(), {kNone, kNone});
+    for (int side = 0; side < 2; ++side) pair_up(ids, side == 0, level);
+    // The two matchings make paths and even cycles: colour them alternately, walking each from
+    // the first of its messages in set order, a message's source partner before its destination
+    // partner.
+    colour_.assign(ids.size(), -1);
+    for (std::uint32_t start = 0; start < ids.size(); ++start) {
       poll_cancel();
-      if (!next.empty() && next.back().first == entry.first) {
-        pairs.push_back({next.back().second, entry.second});
-        next.pop_back();
-      } else {
-        next.push_back(entry);
+      if (colour_[start] >= 0) continue;
+      stack_.assign(1, start);
+      colour_[start] = 0;
+      while (!stack_.empty()) {
+        const std::uint32_t v = stack_.back();
+        stack_.pop_back();
+        for (const std::uint32_t w : partner_[v]) {
+          if (w == kNone || colour_[w] >= 0) continue;
+          colour_[w] = static_cast<std::int8_t>(1 - colour_[v]);
+          stack_.push_back(w);
+        }
       }
     }
-    if (l == level + 1) break;
-    for (auto& entry : next) entry.first >>= 1;
-    open.swap(next);
-  }
-  return pairs;
-}
-
-struct ChannelKey {
-  bool up;
-  int level;
-  std::uint64_t index;
-  bool operator<(const ChannelKey& o) const {
-    return std::tie(up, level, index) < std::tie(o.up, o.level, o.index);
-  }
-};
-
-// Whether every channel carries at most its capacity.
-bool one_cycle(const FatTree& tree, const MessageSet& messages,
-               const std::vector<std::uint32_t>& ids) {
-  std::map<ChannelKey, std::uint64_t> load;
-  const int levels = tree.levels();
-  for (auto id : ids) {
-    poll_cancel();
-    const int turn = turn_level(tree, messages[id]);
-    for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
-      if (++load[{true, k, messages[id].first >> (levels - k)}] > tree.capacity(k)) return false;
-      if (++load[{false, k, messages[id].second >> (levels - k)}] > tree.capacity(k)) return false;
-    }
-  }
-  return true;
-}
-
-// Where a delivery cycle keeps its load on each directed channel (level k >= 1, node j, up or
-// down): u = 2^k + j, plus 2n when down. The many deep channels, of capacity below 256, count in
-// one byte; the others, all at levels up to `top`, in four: a cycle costs about 4n bytes.
-struct LoadLayout {
-  LoadLayout(const FatTree& tree, std::size_t messages) : levels(tree.levels()) {
-    two_n = std::uint64_t{2} << levels;
-    for (int k = 0; k <= levels; ++k) {
-      cap.push_back(
-          static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages)));
-      if (k > 0 && cap[k] > 255) top = k;
-    }
-    wide_size = top > 0 ? std::size_t{4} << top : 0;
-    if (std::any_of(cap.begin() + 1, cap.end(), [](auto c) { return c <= 255; }))
-      narrow_size = 2 * two_n;
-  }
-  int levels, top = 0;
-  std::uint64_t two_n;
-  std::vector<std::uint32_t> cap;  // per level, at most |M| so that loads fit 32 bits
-  std::size_t narrow_size = 0, wide_size = 0;
-};
-
-// A set's load on one directed channel, and where a cycle keeps that channel's load.
-struct Demand {
-  std::uint64_t slot;
-  std::uint32_t load, cap;
-  bool wide;
-};
-
-class CycleLoads {
- public:
-  explicit CycleLoads(const LoadLayout& layout)
-      : narrow_(layout.narrow_size), wide_(layout.wide_size) {}
-  // Whether the set fits beside what the cycle carries (stops at the first overflow).
-  bool fits(const std::vector<Demand>& demand) const {
-    return std::all_of(demand.begin(), demand.end(), [&](const Demand& d) {
-      return std::uint64_t{d.wide ? wide_[d.slot] : narrow_[d.slot]} + d.load <= d.cap;
-    });
-  }
-  void add(const std::vector<Demand>& demand) {
-    for (const auto& d : demand) {
-      if (d.wide)
-        wide_[d.slot] += d.load;
-      else
-        narrow_[d.slot] += static_cast<std::uint8_t>(d.load);
-    }
+    std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> halves;
+    for (std::uint32_t i = 0; i < ids.size(); ++i)
+      (colour_[i] == 0 ? halves.first : halves.second).push_back(ids[i]);
+    return halves;
   }
 
  private:
-  std::vector<std::uint8_t> narrow_;
-  std::vector<std::uint32_t> wide_;
+  // Pairs the messages bottom-up in the tree of their source (or destination) leaves, up to the
+  // children of the turning nodes at `level`: every subtree keeps at most one unpaired message.
+  // In each subtree the messages meet in leaf order, ties in set order.
+  void pair_up(const std::vector<std::uint32_t>& ids, bool source, int level) {
+    open_.resize(ids.size());
+    for (std::uint32_t i = 0; i < ids.size(); ++i) {
+      const Message& m = messages_[ids[i]];
+      open_[i] = {source ? m.first : m.second, i};
+    }
+    std::sort(open_.begin(), open_.end(), polled(std::less<>()));
+    const int slot = source ? 0 : 1;
+    for (int l = tree_.levels();; --l) {
+      // Pair neighbours in the same level-l subtree; keep the rest, moved up one level.
+      std::size_t kept = 0;
+      for (std::size_t i = 0; i < open_.size(); ++i) {
+        poll_cancel();
+        const auto entry = open_[i];
+        if (kept > 0 && open_[kept - 1].first == entry.first) {
+          const std::uint32_t a = open_[kept - 1].second, b = entry.second;
+          partner_[a][slot] = b, partner_[b][slot] = a;
+          --kept;
+        } else {
+          open_[kept++] = entry;
+        }
+      }
+      open_.resize(kept);
+      if (l == level + 1) break;
+      for (auto& entry : open_) entry.first >>= 1;
+    }
+  }
+
+  const FatTree& tree_;
+  const MessageSet& messages_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> open_;  // (subtree, place in the set)
+  std::vector<std::array<std::uint32_t, 2>> partner_;          // source and destination partner
+  std::vector<std::int8_t> colour_;
+  std::vector<std::uint32_t> stack_;
 };
 
-// A set's loads, one Demand per directed channel it uses; reuses one dense scratch count.
+// A set's load on one directed channel: the channel (level k >= 1, node j: u = 2^k + j, plus 2n
+// when down), the load and the channel's capacity.
+struct Demand {
+  std::uint32_t channel, load, cap;
+};
+
+// A set's loads, one Demand per directed channel it uses; reuses one dense scratch count of 4n
+// entries, so a set costs what it carries.
 class DemandBuilder {
  public:
-  DemandBuilder(const FatTree& tree, const MessageSet& messages, const LoadLayout& layout)
-      : tree_(tree), messages_(messages), layout_(layout), count_(2 * layout.two_n) {}
-  std::vector<Demand> operator()(const std::vector<std::uint32_t>& set) {
-    const int levels = layout_.levels;
-    std::vector<std::uint64_t> used;
+  DemandBuilder(const FatTree& tree, const MessageSet& messages)
+      : tree_(tree), messages_(messages), two_n_(std::uint64_t{2} << tree.levels()) {
+    // Capacities above |M| act as |M|, so that every load and capacity fits 32 bits.
+    for (int k = 0; k <= tree.levels(); ++k)
+      cap_.push_back(
+          static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
+    count_.assign(2 * two_n_, 0);
+  }
+  const std::vector<Demand>& operator()(const std::vector<std::uint32_t>& set) {
+    const int levels = tree_.levels();
+    used_.clear();
     auto count = [&](std::uint64_t u) {
-      if (count_[u]++ == 0) used.push_back(u);
+      if (count_[u]++ == 0) used_.push_back(static_cast<std::uint32_t>(u));
     };
     for (auto id : set) {
       poll_cancel();
-      const int turn = turn_level(tree_, messages_[id]);
+      const Message& m = messages_[id];
+      const int turn = turn_level(tree_, m);
       for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
-        count((std::uint64_t{1} << k) + (messages_[id].first >> (levels - k)));
-        count(layout_.two_n + (std::uint64_t{1} << k) + (messages_[id].second >> (levels - k)));
+        count((std::uint64_t{1} << k) + (m.first >> (levels - k)));
+        count(two_n_ + (std::uint64_t{1} << k) + (m.second >> (levels - k)));
       }
     }
-    std::vector<Demand> demand;
-    demand.reserve(used.size());
-    for (auto u : used) {
-      const bool down = u >= layout_.two_n;
-      const std::uint64_t h = down ? u - layout_.two_n : u;
-      const int k = std::bit_width(h) - 1;
-      const bool wide = layout_.cap[k] > 255;
-      const std::uint64_t slot = wide ? (down ? std::uint64_t{2} << layout_.top : 0) + h : u;
-      demand.push_back({slot, count_[u], layout_.cap[k], wide});
+    // Root side first (a counting sort by level): two sets of one turning level meet on the
+    // channels just below their turning nodes, where a cycle that cannot take the set fails
+    // soonest.
+    std::array<std::uint32_t, 66> at{};
+    for (const std::uint32_t u : used_) ++at[level_of(u) + 1];
+    for (std::size_t k = 1; k < at.size(); ++k) at[k] += at[k - 1];
+    demand_.resize(used_.size());
+    for (const std::uint32_t u : used_) {
+      const int k = level_of(u);
+      demand_[at[k]++] = {u, count_[u], cap_[k]};
       count_[u] = 0;
     }
-    return demand;
+    return demand_;
+  }
+  int level_of(std::uint32_t u) const {
+    return std::bit_width(u >= two_n_ ? u - two_n_ : std::uint64_t{u}) - 1;
+  }
+  // Whether every channel carries at most its capacity.
+  bool one_cycle(const std::vector<std::uint32_t>& set) {
+    const auto& demand = (*this)(set);
+    return std::all_of(demand.begin(), demand.end(),
+                       [](const Demand& d) { return d.load <= d.cap; });
   }
 
  private:
   const FatTree& tree_;
   const MessageSet& messages_;
-  const LoadLayout& layout_;
-  std::vector<std::uint32_t> count_;
+  std::uint64_t two_n_;
+  std::vector<std::uint32_t> cap_;  // per level
+  std::vector<std::uint32_t> count_, used_;
+  std::vector<Demand> demand_;
+};
+
+// What a delivery cycle carries on the channels it uses, in an open-addressing table (the
+// channel as key, 0 for an empty place, at most half full): a cycle costs about 16 bytes per
+// channel it uses instead of 4 per channel of the tree.
+class CycleLoads {
+ public:
+  CycleLoads() : entries_(16, {0, 0}) {}
+  // Whether the set fits beside what the cycle carries (stops at the first overflow).
+  bool fits(const std::vector<Demand>& demand) const {
+    return std::all_of(demand.begin(), demand.end(), [&](const Demand& d) {
+      const Entry& e = entries_[place(d.channel)];
+      return std::uint64_t{e.key == d.channel ? e.load : 0} + d.load <= d.cap;
+    });
+  }
+  void add(const std::vector<Demand>& demand) {
+    if (2 * (used_ + demand.size()) > entries_.size()) grow(used_ + demand.size());
+    for (const Demand& d : demand) {
+      Entry& e = entries_[place(d.channel)];
+      if (e.key == 0) e.key = d.channel, ++used_;
+      e.load += d.load;
+    }
+  }
+  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
+
+ private:
+  struct Entry {
+    std::uint32_t key, load;
+  };
+  // The place of `channel`, or the empty place where it would go (linear probing).
+  std::size_t place(std::uint32_t channel) const {
+    // Fibonacci hashing: the product's top bits, which every bit of the channel reaches.
+    const std::size_t mask = entries_.size() - 1;
+    std::size_t i = static_cast<std::size_t>((channel * 0x9E3779B97F4A7C15ull) >> shift_);
+    while (entries_[i].key != 0 && entries_[i].key != channel) i = (i + 1) & mask;
+    return i;
+  }
+  void grow(std::size_t need) {
+    std::size_t size = entries_.size();
+    while (size < 2 * need) size *= 2;
+    std::vector<Entry> old(size, {0, 0});
+    old.swap(entries_);
+    shift_ = 64 - std::countr_zero(size);
+    for (const Entry& e : old)
+      if (e.key != 0) entries_[place(e.key)] = e;
+  }
+  std::vector<Entry> entries_;
+  int shift_ = 64 - 4;  // 64 - lg of the table's size
+  std::size_t used_ = 0;
 };
 
 }  // namespace
 
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(
     const FatTree& tree, const MessageSet& messages, const std::vector<std::uint32_t>& ids) {
-  FTVLSI_ASSERT(!ids.empty());
-  const int level = turn_level(tree, messages[ids.front()]);
-  std::map<std::uint32_t, std::vector<std::uint32_t>> partner;
-  for (bool source : {true, false})
-    for (const auto& [a, b] : hierarchical_pairs(tree, messages, ids, source, level)) {
-      partner[a].push_back(b);
-      partner[b].push_back(a);
-    }
-  // The two matchings make paths and even cycles: colour them alternately.
-  std::map<std::uint32_t, int> colour;
-  for (auto start : ids) {
-    poll_cancel();
-    if (colour.count(start)) continue;
-    std::vector<std::uint32_t> stack{start};
-    colour[start] = 0;
-    while (!stack.empty()) {
-      const auto v = stack.back();
-      stack.pop_back();
-      for (auto w : partner[v]) {
-        if (colour.count(w)) continue;
-        colour[w] = 1 - colour[v];
-        stack.push_back(w);
-      }
-    }
-  }
-  std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> halves;
-  for (auto id : ids) (colour[id] == 0 ? halves.first : halves.second).push_back(id);
-  return halves;
+  return Tracer(tree, messages).halve(ids);
 }
 
 std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
@@ -211,17 +231,20 @@ std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
   std::vector<std::vector<std::uint32_t>> sets;
-  for (const auto& group : by_level) {
+  DemandBuilder loads(tree, messages);
+  Tracer tracer(tree, messages);
+  for (auto& group : by_level) {
     if (group.empty()) continue;
-    std::vector<std::vector<std::uint32_t>> pending{group};
+    std::vector<std::vector<std::uint32_t>> pending;
+    pending.push_back(std::move(group));
     while (!pending.empty()) {
       std::vector<std::uint32_t> set = std::move(pending.back());
       pending.pop_back();
-      if (one_cycle(tree, messages, set)) {
+      if (loads.one_cycle(set)) {
         sets.push_back(std::move(set));
         continue;
       }
-      auto [a, b] = matching_and_tracing(tree, messages, set);
+      auto [a, b] = tracer.halve(set);
       pending.push_back(std::move(b));
       pending.push_back(std::move(a));
     }
@@ -238,29 +261,33 @@ std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
 std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     const FatTree& tree, const MessageSet& messages,
     const std::vector<std::vector<std::uint32_t>>& sets) {
-  const LoadLayout layout(tree, messages.size());
-  DemandBuilder demand_of(tree, messages, layout);
+  DemandBuilder demand_of(tree, messages);
   const std::uint64_t available = available_memory_bytes();
-  const long double cycle_bytes = layout.narrow_size + 4.0L * layout.wide_size;
   std::vector<CycleLoads> loads;
   std::vector<std::vector<std::uint32_t>> cycles;
+  long double bytes = 0;  // of every cycle's loads
   for (const auto& set : sets) {
     if (set.empty()) continue;
-    const std::vector<Demand> demand = demand_of(set);
+    const std::vector<Demand>& demand = demand_of(set);
     std::size_t c = 0;
     for (; c < cycles.size() && !loads[c].fits(demand); ++c) poll_cancel();
     if (c == cycles.size()) {
-      // Every delivery cycle keeps its channel loads: the one data structure here that grows with
-      // the schedule rather than the input, so it is checked as it grows (FTV-8022).
-      require_memory(8022, (c + 1) * cycle_bytes, available,
-                     fmt::format("the off-line schedule's {} delivery cycles on {} processors",
-                                 c + 1, tree.processors()),
-                     "route fewer messages or use --algorithm greedy or random");
-      loads.emplace_back(layout);
+      loads.emplace_back();
       cycles.emplace_back();
+      bytes += loads.back().bytes();
       FTVLSI_ASSERT(loads[c].fits(demand));  // the set is one-cycle on its own
     }
+    const std::size_t before = loads[c].bytes();
     loads[c].add(demand);
+    if (loads[c].bytes() != before) {
+      // The cycles' loads are the one data structure here that grows with the schedule rather
+      // than the input, so they are checked as they grow (FTV-8022).
+      bytes += static_cast<long double>(loads[c].bytes() - before);
+      require_memory(8022, bytes, available,
+                     fmt::format("the off-line schedule's {} delivery cycles on {} processors",
+                                 cycles.size(), tree.processors()),
+                     "route fewer messages or use --algorithm greedy or random");
+    }
     cycles[c].insert(cycles[c].end(), set.begin(), set.end());
   }
   for (auto& cycle : cycles) std::sort(cycle.begin(), cycle.end());
@@ -275,18 +302,18 @@ std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
 namespace {
 
 // Halves `set` `depth` times, putting the pieces into out[first], out[first + 1], ...
-void split_into(const FatTree& tree, const MessageSet& messages, std::vector<std::uint32_t> set,
-                int depth, std::size_t first, std::vector<std::vector<std::uint32_t>>& out) {
+void split_into(Tracer& tracer, std::vector<std::uint32_t> set, int depth, std::size_t first,
+                std::vector<std::vector<std::uint32_t>>& out) {
   if (set.empty()) return;
   if (depth == 0) {
     auto& cycle = out[first];
     cycle.insert(cycle.end(), set.begin(), set.end());
     return;
   }
-  auto [a, b] = matching_and_tracing(tree, messages, set);
+  auto [a, b] = tracer.halve(set);
   const std::size_t half = std::size_t{1} << (depth - 1);
-  split_into(tree, messages, std::move(a), depth - 1, first, out);
-  split_into(tree, messages, std::move(b), depth - 1, first + half, out);
+  split_into(tracer, std::move(a), depth - 1, first, out);
+  split_into(tracer, std::move(b), depth - 1, first + half, out);
 }
 
 }  // namespace
@@ -316,7 +343,8 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
     const int turn = turn_level(tree, messages[id]);
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
-  for (auto& group : by_level) split_into(tree, messages, std::move(group), depth, 0, cycles);
+  Tracer tracer(tree, messages);
+  for (auto& group : by_level) split_into(tracer, std::move(group), depth, 0, cycles);
   cycles.front().insert(cycles.front().end(), self.begin(), self.end());
   std::erase_if(cycles, [](const auto& c) { return c.empty(); });
   w.unmerged = cycles.size();
