@@ -93,8 +93,10 @@ std::vector<Point<3>> simplified(std::span<const Point<3>> pts) {
       const Point<3>& b = out.back();
       int same = 0;
       for (int ax = 0; ax < 3; ++ax) same += (a[ax] == b[ax] && b[ax] == p[ax]);
-      if (same == 2) out.back() = p;  // a, b, p on one line
-      else out.push_back(p);
+      if (same == 2)
+        out.back() = p;  // a, b, p on one line
+      else
+        out.push_back(p);
     } else {
       out.push_back(p);
     }
@@ -145,9 +147,9 @@ void place_face(const SwitchGraph& g, std::span<const ChildPort> children, const
   u32 widest = 1;
   for (const auto& it : g.items)
     if (it.side == SwitchSide::kComponent) slots += it.ends, widest = std::max(widest, it.ends);
-  const u64 columns = std::max<u64>(
-      {static_cast<u64>(std::ceil(std::sqrt(1.1 * static_cast<double>(slots)))),
-       static_cast<u64>(cx / 2) + widest, u64{grid.columns} * (kPortPitch / 2)});
+  const u64 columns =
+      std::max<u64>({static_cast<u64>(std::ceil(std::sqrt(1.1 * static_cast<double>(slots)))),
+                     static_cast<u64>(cx / 2) + widest, u64{grid.columns} * (kPortPitch / 2)});
   f.x_max = 2 * static_cast<Coord>(columns - 1);
   Coord x = cx, y = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -197,8 +199,8 @@ SwitchBox3d build_switch_box(const FatTree& tree, int k, std::uint64_t seed,
   std::vector<u32> next(g.items.size(), 0);
   std::vector<Route> routes;
   routes.reserve(g.links.size());
-  for (const auto& l : g.links) routes.push_back({f.ends[l.from][next[l.from]++],
-                                                  f.ends[l.to][next[l.to]++], 0});
+  for (const auto& l : g.links)
+    routes.push_back({f.ends[l.from][next[l.from]++], f.ends[l.to][next[l.to]++], 0});
   pack(routes, packing, box.pairs);
   const Coord rows = grid.rows;
   box.escape_layers = static_cast<int>(rows);
@@ -222,9 +224,9 @@ SwitchBox3d build_switch_box(const FatTree& tree, int k, std::uint64_t seed,
     const Coord zs = f.top[l.from] ? box.height : 0, zd = f.top[l.to] ? box.height : 0;
     const Coord zx = base + 2 * routes[w].pair, zy = zx + 1;
     const std::array<Point<3>, 9> path{
-        Point<3>{a, b, zs},           Point<3>{a, b, zx},          Point<3>{a, b + 1, zx},
-        Point<3>{a2 + 1, b + 1, zx},  Point<3>{a2 + 1, b + 1, zy}, Point<3>{a2 + 1, b2 + 1, zy},
-        Point<3>{a2, b2 + 1, zy},     Point<3>{a2, b2, zy},        Point<3>{a2, b2, zd}};
+        Point<3>{a, b, zs},          Point<3>{a, b, zx},          Point<3>{a, b + 1, zx},
+        Point<3>{a2 + 1, b + 1, zx}, Point<3>{a2 + 1, b + 1, zy}, Point<3>{a2 + 1, b2 + 1, zy},
+        Point<3>{a2, b2 + 1, zy},    Point<3>{a2, b2, zy},        Point<3>{a2, b2, zd}};
     cell.add_wire(simplified(path), k, l.dir, Terminal::node(static_cast<std::int32_t>(l.from)),
                   Terminal::node(static_cast<std::int32_t>(l.to)));
   }

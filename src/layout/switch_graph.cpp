@@ -67,8 +67,8 @@ SwitchGraph node_switch_graph(const FatTree& tree, int k, std::uint64_t seed) {
     for (int d = 0; d < 2; ++d) {
       const u32 count = side == 2 ? c : cc;
       for (u32 i = 0; i < count; ++i)
-        g.port[side][d].push_back(add_item(g, static_cast<SwitchSide>(side),
-                                           static_cast<WireDir>(d), i));
+        g.port[side][d].push_back(
+            add_item(g, static_cast<SwitchSide>(side), static_cast<WireDir>(d), i));
     }
   const int up = static_cast<int>(WireDir::kUp), down = static_cast<int>(WireDir::kDown);
   const auto u_in = add_switch(g, sw[0], g.port[2][up], WireDir::kUp);

@@ -351,6 +351,29 @@ std::vector<DrawnSwitch> cube_switches(const Layout<3>& layout) {
   return out;
 }
 
+// The largest switch box of a cube drawn with partial-concentrator switches, against √m: per
+// level cell, the box of its switch nodes (components and ports) and m the cell's wires that
+// leave that box (its children's channel wires and its own, both directions).
+double largest_partial_box(const Layout<3>& layout) {
+  double worst = 0;
+  for (const Cell<3>& cell : layout.cells) {
+    Box<3> box = Box<3>::none();
+    for (std::size_t i = 0; i < cell.node_count(); ++i)
+      if (cell.node_kind[i] == NodeKind::kSwitch) box = box.united(cell.node_box[i]);
+    if (box.empty()) continue;
+    u64 m = 0;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto points = cell.wire(w);
+      m += std::any_of(points.begin(), points.end(),
+                       [&](const Point<3>& q) { return !box.contains(q); });
+    }
+    if (m == 0) continue;
+    const Coord side = std::max({box.extent(0), box.extent(1), box.extent(2)});
+    worst = std::max(worst, static_cast<double>(side) / std::sqrt(static_cast<double>(m)));
+  }
+  return worst;
+}
+
 }  // namespace
 
 // L-L3: every switch of the H-tree is a square of side Theta(m), m its incident wires; on the 3D
@@ -364,6 +387,10 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
       "wires with an end on the switch's surface)",
       growth_lg(0.4));
   auto thin = series("3D cube: largest thinnest side / √m", growth_lg(0.4));
+  auto boxed = series(
+      "3D cube, partial-concentrator switches: largest switch box side / √m (m: the drawn "
+      "wires that leave the box)",
+      growth_lg(0.4));
   for (u64 n : sizes) {
     ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
@@ -396,8 +423,12 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
     }
     flat.points.push_back({n, flattest, 1.0});
     thin.points.push_back({n, thinnest, 1.0});
+    // The control: every wire of a switch in a layer pair of its own, Θ(m) high.
+    const Layout<3> partial = ctx.control ? build_cube_unpacked_switches(universal, ctx.seed)
+                                          : build_cube(universal, SwitchModel::kPartial, ctx.seed);
+    boxed.points.push_back({n, largest_partial_box(partial), 1.0});
   }
-  return {big, small, flat, thin};
+  return {big, small, flat, thin, boxed};
 }
 
 // L-T4: the cube layout of the universal fat-tree (root n^(2/3)) against Theorem 4.
@@ -912,7 +943,8 @@ const std::vector<Control>& controls() {
        "every stage), 4 times as many unit trees above the leaves"},
       {"L-L3",
        "the same H-trees with every switch drawn lg n times wider than its wires need "
-       "(build_h_tree_stretched_switches)"},
+       "(build_h_tree_stretched_switches); in the cube with partial-concentrator switches, every "
+       "wire of a switch in a layer pair of its own (build_cube_unpacked_switches)"},
       {"GL-T11",
        "Theorem 1's schedule blind to the capacities (sets halved until every channel carries at "
        "most one message, run unmerged): on capacities lg n, worse by lg n"},
