@@ -100,10 +100,11 @@ void add_layout_options(CLI::App* cmd, LayoutArgs& args) {
   add_value(cmd, "--drc-mode", o.drc, "MODE",
             "DRC mode: " + ftvlsi::names_of(ftvlsi::kDrcModeNames, " or "));
   add_value(cmd, "--seed", o.seed, "SEED", "random seed (written into every output)", "1");
-  add_value(cmd, "--switch-model", o.switch_model, "MODEL",
-            "fat-tree switches in the H-tree: ideal (opaque boxes) or partial (Pippenger's "
-            "partial concentrators drawn inside, seeded by --seed)",
-            "ideal");
+  add_value(
+      cmd, "--switch-model", o.switch_model, "MODEL",
+      "fat-tree switches in the H-tree and the cube: ideal (opaque boxes) or partial (Pippenger's "
+      "partial concentrators drawn inside, seeded by --seed)",
+      "ideal");
   add_value(cmd, "--technology", o.technology, "FILE",
             "technology file (technology/*.yaml): its processor area is drawn unless --alpha "
             "is given, the GDS is in its units, and mm², mm and ns stand beside the grid figures");

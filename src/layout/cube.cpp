@@ -8,6 +8,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "switch_contents3d.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -17,6 +18,8 @@ namespace {
 struct Built {
   std::int32_t cell = -1;
   std::vector<Point<3>> pins;
+  // With the partial switches, the channel wire at each pin (both directions are drawn).
+  std::vector<std::pair<WireDir, std::uint32_t>> wire;
 };
 
 // First `count` interior grid points of the face of `box` at coordinate `at` on axis `normal`,
@@ -155,6 +158,110 @@ Built level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, b
   return b;
 }
 
+// ---- partial-concentrator switches (docs/design.md §3.5, src/layout/switch_contents3d.cpp) ----
+
+// The leaf with both directions of its channel as pins on its face along p, laid out as the
+// parent's bottom face expects a child's exits: a pitch of 2 along the parent's t (axis L mod 3)
+// and kPortPitch along the parent's p (axis (L + 1) mod 3).
+Built partial_leaf(Layout<3>& layout, const FatTree& tree) {
+  using detail::kPortPitch;
+  const int L = tree.levels();
+  const int t = L % 3, p = (L + 1) % 3, face = (L + 2) % 3;
+  const std::uint64_t cap = tree.capacity(L);
+  const detail::PortGrid grid = detail::port_grid(2 * cap);
+  Box<3> box{{0, 0, 0}, {0, 0, 0}};
+  box.hi[t] = 2 * static_cast<Coord>(grid.rows);
+  box.hi[p] = kPortPitch * static_cast<Coord>(grid.columns - 1) + 2;
+  box.hi[face] = 2;
+  Cell<3> cell;
+  cell.name = fmt::format("cube_{}", L);
+  cell.add_node(box, NodeKind::kProcessor, L);
+  layout.cells.push_back(std::move(cell));
+  Built b;
+  b.cell = static_cast<std::int32_t>(layout.cells.size() - 1);
+  for (std::uint64_t q = 0; q < 2 * cap; ++q) {
+    const Coord col = static_cast<Coord>(q % grid.columns),
+                row = static_cast<Coord>(q / grid.columns);
+    Point<3> at;
+    at[t] = 1 + 2 * (static_cast<Coord>(grid.rows) - 1 - row);
+    at[p] = 1 + kPortPitch * col;
+    at[face] = box.hi[face];
+    b.pins.push_back(at);
+    b.wire.push_back(
+        {q < cap ? WireDir::kUp : WireDir::kDown, static_cast<std::uint32_t>(q % cap)});
+  }
+  layout.finalize_cell(b.cell);
+  return b;
+}
+
+// The level-k cell with its switch drawn inside: the box's frame (x, y, z) is (t, p, a), its
+// bottom face against the left child's face along a, so that every child pin lands straight on
+// its port; the right child, mirrored along a, faces the box's top.
+Built partial_level(Layout<3>& layout, const FatTree& tree, int k, const Built& child, bool root,
+                    std::uint64_t seed, detail::SwitchPacking packing) {
+  const int a = k % 3, t = (k + 1) % 3, p = (k + 2) % 3;
+  const Box<3> C = layout.cells[child.cell].bbox;  // starts at the origin
+  Coord min_t = INT64_MAX, min_p = INT64_MAX;
+  for (const auto& q : child.pins) {
+    FTVLSI_ASSERT(q[a] == C.hi[a]);
+    min_t = std::min(min_t, q[t]), min_p = std::min(min_p, q[p]);
+  }
+  std::vector<detail::ChildPort> ports;
+  for (std::size_t i = 0; i < child.pins.size(); ++i)
+    ports.push_back({child.pins[i][t] - min_t + 1, child.pins[i][p] - min_p + 1,
+                     child.wire[i].first, child.wire[i].second});
+  detail::SwitchBox3d sw = detail::build_switch_box(tree, k, seed, ports, packing);
+  // Local (x, y, z) to the cell: z = -1 (the left ports' bottom) one unit past the child's face.
+  Transform<3> place;
+  place.axis[t] = 0, place.axis[p] = 1, place.axis[a] = 2;
+  place.offset[t] = min_t - 1, place.offset[p] = min_p - 1, place.offset[a] = C.hi[a] + 2;
+  Cell<3>& s = sw.cell;
+  for (auto& box : s.node_box) box = place.apply(box);
+  for (auto& q : s.wire_points) q = place.apply(q);
+  Box<3> extent = Box<3>::none();
+  for (const auto& box : s.node_box) extent = extent.united(box);
+  const Coord face = place.apply(Point<3>{0, sw.face_y, 0})[p];
+  const Coord top = std::max(C.hi[p], face) + 1;
+  // The parent's wires run on from the box's face to the cell's.
+  for (const auto& e : sw.exits) s.wire_points[s.wire_start[e.wire + 1] - 1][p] = top;
+
+  Cell<3> cell = std::move(s);
+  cell.name = fmt::format("cube_{}", k);
+  cell.add_instance(child.cell, {});
+  Transform<3> mirror;
+  mirror.sign[a] = -1;
+  mirror.offset[a] = extent.hi[a] + 1 + C.hi[a];
+  cell.add_instance(child.cell, mirror);
+  for (std::size_t i = 0; i < child.pins.size(); ++i) {
+    const auto [dir, index] = child.wire[i];
+    for (int side = 0; side < 2; ++side) {
+      const std::uint32_t item = sw.graph.port[side][static_cast<int>(dir)][index];
+      Point<3> from = child.pins[i], to = from;
+      from[a] = side == 0 ? C.hi[a] : extent.hi[a] + 1;
+      to[a] = side == 0 ? C.hi[a] + 1 : extent.hi[a];
+      const Point<3> wire[2] = {from, to};
+      cell.add_wire(wire, k + 1, dir, Terminal::by_geometry(),
+                    Terminal::node(static_cast<std::int32_t>(item)));
+    }
+  }
+  Built b;
+  Box<3> pad = Box<3>::none();
+  for (const auto& e : sw.exits) {
+    const auto pts = cell.wire(static_cast<std::size_t>(e.wire));
+    b.pins.push_back(pts.back());
+    b.wire.push_back({e.dir, e.index});
+    pad = pad.united(Box<3>::at(pts.back()));
+  }
+  if (root) {  // the external interface: a pad just beyond the cell's face, over the exits
+    for (int ax = 0; ax < 3; ++ax) pad.hi[ax] = std::max(pad.hi[ax], pad.lo[ax] + 1);
+    cell.add_node(pad, NodeKind::kInterface, 0);
+  }
+  layout.cells.push_back(std::move(cell));
+  b.cell = static_cast<std::int32_t>(layout.cells.size() - 1);
+  normalise(layout, b.cell, b.pins);
+  return b;
+}
+
 Layout<3> build(const FatTree& tree, bool spread) {
   if (tree.processors() > (std::uint64_t{1} << 24))
     throw InputError(5101, "the cube style takes at most 2^24 processors");
@@ -169,8 +276,34 @@ Layout<3> build(const FatTree& tree, bool spread) {
 
 }  // namespace
 
+namespace detail {
+
+Layout<3> build_partial_cube(const FatTree& tree, std::uint64_t seed, SwitchPacking packing) {
+  if (tree.processors() > (std::uint64_t{1} << 24))
+    throw InputError(5101, "the cube style takes at most 2^24 processors");
+  Layout<3> layout;
+  layout.style = LayoutStyle::kCube;
+  layout.wire_levels = tree.levels() + 1;
+  Built b = partial_leaf(layout, tree);
+  for (int k = tree.levels() - 1; k >= 0; --k)
+    b = partial_level(layout, tree, k, b, k == 0, seed, packing);
+  layout.top = b.cell;
+  return layout;
+}
+
+}  // namespace detail
+
 Layout<3> build_cube(const FatTree& tree) {
   return build(tree, true);
+}
+
+Layout<3> build_cube(const FatTree& tree, SwitchModel model, std::uint64_t seed) {
+  if (model == SwitchModel::kIdeal) return build(tree, true);
+  return detail::build_partial_cube(tree, seed, detail::SwitchPacking::kFirstFit);
+}
+
+Layout<3> build_cube_unpacked_switches(const FatTree& tree, std::uint64_t seed) {
+  return detail::build_partial_cube(tree, seed, detail::SwitchPacking::kPairPerWire);
 }
 
 Layout<3> build_slab_cube(const FatTree& tree) {

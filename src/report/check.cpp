@@ -62,9 +62,11 @@ std::vector<Entry> leiserson_checks() {
        "(its own cell's wires and the pins it exports); and, Lemma 3 proper, every switch box of "
        "the universal 3D cube: O(h√m) × O(h√m) × O(√m/h) for some h ≥ 1 holds exactly when "
        "(longest × thinnest side) / m and thinnest side / √m are O(1), m the drawn wires with an "
-       "end on the box. With Leiserson §IV's switches drawn inside (--switch-model partial), the "
-       "whole drawn switch — ports, components and their wires — against the node's channel "
-       "wires."},
+       "end on the box. With Leiserson §IV's switches drawn inside (--switch-model partial): in "
+       "the H-tree the whole drawn switch — ports, components and their wires — against the "
+       "node's channel wires; in the cube every switch box (components on one face, the "
+       "interconnection routed in the third dimension), whose longest side / √m must stay O(1), "
+       "m the drawn wires that leave the box."},
       {"L-T4", "volume and components of the universal fat-tree", "Leiserson 1985, Theorem 4",
        powers(9, 15, 3), powers(9, 21, 3), detail::measure_l_t4,
        "The cube layout meets Theorem 4's O((w lg(n/w))^(3/2)) (docs/theorem4.md); its ratio falls "

@@ -421,7 +421,28 @@ std::vector<double> switch_region_ratios(const Layout<2>& layout) {
     out.push_back(side / static_cast<double>(m));
   }
   return out;
-}
+  // The largest switch box of a cube drawn with partial-concentrator switches, against √m: per
+  // level cell, the box of its switch nodes (components and ports) and m the cell's wires that
+  // leave that box (its children's channel wires and its own, both directions).
+  double largest_partial_box(const Layout<3>& layout) {
+    double worst = 0;
+    for (const Cell<3>& cell : layout.cells) {
+      Box<3> box = Box<3>::none();
+      for (std::size_t i = 0; i < cell.node_count(); ++i)
+        if (cell.node_kind[i] == NodeKind::kSwitch) box = box.united(cell.node_box[i]);
+      if (box.empty()) continue;
+      u64 m = 0;
+      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+        const auto points = cell.wire(w);
+        m += std::any_of(points.begin(), points.end(),
+                         [&](const Point<3>& q) { return !box.contains(q); });
+      }
+      if (m == 0) continue;
+      const Coord side = std::max({box.extent(0), box.extent(1), box.extent(2)});
+      worst = std::max(worst, static_cast<double>(side) / std::sqrt(static_cast<double>(m)));
+    }
+    return worst;
+  }
 
 }  // namespace
 
@@ -445,6 +466,10 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
       "ports, components and their wires; m: the node's channel wires)",
       growth_lg(0.4));
   auto drawn_small = series("partial-concentrator switches: smallest switch side / m", lower(1.0));
+  auto boxed = series(
+      "3D cube, partial-concentrator switches: largest switch box side / √m (m: the drawn "
+      "wires that leave the box)",
+      growth_lg(0.4));
   for (u64 n : sizes) {
     ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
@@ -482,8 +507,12 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
                                          : build_h_tree(tree, SwitchModel::kPartial, ctx.seed));
     drawn.points.push_back({n, *std::max_element(ratios.begin(), ratios.end()), 1.0});
     drawn_small.points.push_back({n, *std::min_element(ratios.begin(), ratios.end()), 1.0});
+    // The control: every wire of a switch in a layer pair of its own, Θ(m) high.
+    const Layout<3> partial = ctx.control ? build_cube_unpacked_switches(universal, ctx.seed)
+                                          : build_cube(universal, SwitchModel::kPartial, ctx.seed);
+    boxed.points.push_back({n, largest_partial_box(partial), 1.0});
   }
-  return {big, small, flat, thin, drawn, drawn_small};
+  return {big, small, flat, thin, drawn, drawn_small, boxed};
 }
 
 // L-T4: the cube layout of the universal fat-tree (root n^(2/3)) against Theorem 4.
@@ -998,7 +1027,8 @@ const std::vector<Control>& controls() {
        "every stage), 4 times as many unit trees above the leaves"},
       {"L-L3",
        "the same H-trees with every switch drawn lg n times wider than its wires need "
-       "(build_h_tree_stretched_switches)"},
+       "(build_h_tree_stretched_switches); in the cube with partial-concentrator switches, every "
+       "wire of a switch in a layer pair of its own (build_cube_unpacked_switches)"},
       {"GL-T11",
        "Theorem 1's schedule blind to the capacities (sets halved until every channel carries at "
        "most one message, run unmerged): on capacities lg n, worse by lg n"},

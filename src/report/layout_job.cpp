@@ -68,10 +68,15 @@ bool flat_drc(DrcMode drc) {
 
 // The cube and slab styles hold one cell per level (layout/cube.hpp); a flat DRC flattens every
 // wire.
-void require_cube_memory(const FatTree& tree, DrcMode drc) {
-  long double need = estimate_cube_bytes(tree);
+// Switches drawn with their partial concentrators (layout/cube.hpp) hold about 17 wires of 5
+// segments for each wire of the ideal cube: the universal cube of 4096 processors peaks at 38 MiB
+// (this gives 40 times the ideal estimate) and at 756 MiB with the flat DRC (64 times).
+void require_cube_memory(const FatTree& tree, DrcMode drc, SwitchModel model) {
+  const bool partial = model == SwitchModel::kPartial;
+  long double need = estimate_cube_bytes(tree) * (partial ? 40.0L : 1.0L);
   if (flat_drc(drc))
-    need += static_cast<long double>(tree.total_wires()) * kFlatDrcBytesPerCubeWire;
+    need += static_cast<long double>(tree.total_wires()) * kFlatDrcBytesPerCubeWire *
+            (partial ? 64.0L : 1.0L);
   require_memory(8012, need, "this 3D layout",
                  flat_drc(drc) ? "choose fewer processors or a thinner capacity profile, or the "
                                  "hierarchical DRC"
@@ -162,15 +167,19 @@ void build_fat_tree(const LayoutSpec& spec, const FatTreeParams& ft, LayoutRun& 
                     SvgOptions& svg, const ProgressFn& within) {
   const FatTree& tree = run.laid_out.emplace<FatTree>(ft);
   const bool cube = is_3d(run.style);
-  if (cube && spec.switch_model == SwitchModel::kPartial)
-    throw InputError(5451,
-                     "--switch-model partial draws switches in the 2D H-tree only; use --style "
-                     "h-tree, or the ideal switches in 3D");
+  const bool partial = spec.switch_model == SwitchModel::kPartial;
+  if (cube && partial && run.style != LayoutStyle::kCube)
+    throw InputError(5451, fmt::format("--switch-model partial draws switches in the H-tree and "
+                                       "in the cube; the {} style has none inside, use --style "
+                                       "cube or the ideal switches",
+                                       to_string(run.style)));
   if (cube) {
-    require_cube_memory(tree, spec.drc);
+    require_cube_memory(tree, spec.drc, spec.switch_model);
     const bool slab = run.style == LayoutStyle::kSlab;
+    run.switch_model = spec.switch_model;
     run.times.build = timed([&] {
-      run.drawn = DrawnLayout<3>{slab ? build_slab_cube(tree) : build_cube(tree), {}};
+      run.drawn = DrawnLayout<3>{
+          slab ? build_slab_cube(tree) : build_cube(tree, spec.switch_model, spec.seed), {}};
     });
   } else {
     require_layout_memory(tree, spec.drc, spec.switch_model);

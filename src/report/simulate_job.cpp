@@ -327,9 +327,9 @@ void draw_grid3d(Prepared& p, const CompetingNetwork& net, Coord side) {
 Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   if (s.switch_model == SwitchModel::kPartial)
     throw InputError(6213,
-                     "3D simulate takes the ideal switch model only: the volume-universal cube "
-                     "draws its switches as boxes (partial concentrators are drawn in the 2D "
-                     "H-tree); leave out --switch-model partial for a 3D competing network");
+                     "3D simulate takes the ideal switch model only (partial concentrators are "
+                     "drawn by layout --style cube, but 3D simulate does not route through "
+                     "them); leave out --switch-model partial for a 3D competing network");
   Prepared p;
   p.dimensions = 3;
   p.net = std::move(r.net);

@@ -179,7 +179,15 @@ TEST_SUITE("cli") {
     CHECK(j["layout"]["wires"].get<std::uint64_t>() >
           ideal["layout"]["wires"].get<std::uint64_t>());
     expect_error("layout -n 16 --switch-model real", 2, "FTV-2231", "ideal or partial");
-    expect_error("layout -n 64 --switch-model partial --style cube", 2, "FTV-5451", "h-tree");
+    const CliResult cube =
+        run("layout -n 16 --capacity universal --style cube --switch-model partial --drc-mode both "
+            "--json -");
+    CHECK(cube.code == 0);
+    const auto c = nlohmann::json::parse(cube.out);
+    CHECK(c["network"]["switch_model"] == "partial");
+    CHECK(c["layout"]["dimensions"] == 3);
+    CHECK(c["layout"]["drc_violations"] == 0);
+    expect_error("layout -n 64 --switch-model partial --style slab", 2, "FTV-5451", "cube");
     expect_error("layout --network mesh -n 64 --switch-model partial", 2, "FTV-5452", "mesh");
   }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ftvlsi/core/error.hpp"
+#include "report/check_measures.hpp"
 
 using namespace ftvlsi;
 
@@ -361,5 +362,22 @@ TEST_SUITE("check notes") {
       }
     }
     CHECK(figures >= 1);
+  }
+}
+
+TEST_SUITE("check controls") {
+  TEST_CASE("L-L3's partial-switch cube passes, and one layer pair a wire fails it") {
+    const std::vector<std::uint64_t> sizes{64, 256, 1024, 4096};
+    for (const bool control : {false, true}) {
+      detail::Ctx ctx;
+      ctx.control = control;
+      auto series = detail::measure_l_l3(sizes, ctx);
+      REQUIRE(series.size() == 5);
+      CheckSeries& boxed = series.back();
+      REQUIRE(boxed.label.find("partial-concentrator") != std::string::npos);
+      judge(boxed);
+      CAPTURE(boxed.exponent);
+      CHECK(boxed.verdict == (control ? Verdict::kFail : Verdict::kPass));
+    }
   }
 }

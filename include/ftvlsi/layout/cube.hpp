@@ -13,12 +13,24 @@
 
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 
 namespace ftvlsi {
 
 // Theorem 4's construction (`--style cube`): every switch spans its children's whole
 // cross-section, so a level-k slab is only about cap(k) / side thick (docs/theorem4.md).
 Layout<3> build_cube(const FatTree& tree);
+// With SwitchModel::kPartial every node's switch is drawn inside a box O(√m) on every side
+// (Leiserson 1985 §IV, Lemma 3 in 3D; docs/design.md §3.5): its three concentrator switches built
+// from Pippenger's partial concentrators (seeded by `seed`, one design per level and kind, as in
+// the H-tree), their components on the box's bottom face and every link routed above it in
+// layer pairs. Both directions of every channel are drawn; the box's bottom face takes the left
+// child's pins, its top the mirrored right child's, and the node's own channel leaves through
+// its face along p.
+Layout<3> build_cube(const FatTree& tree, SwitchModel model, std::uint64_t seed);
+// The negative control of `ftvlsi check` L-L3: the same switches with every wire in a layer pair
+// of its own, so a box is Θ(m) high instead of O(√m).
+Layout<3> build_cube_unpacked_switches(const FatTree& tree, std::uint64_t seed);
 // The slab construction (`--style slab`): switches about sqrt(cap(k)) across, so every level's
 // slab is about sqrt(cap(k)) thick.
 Layout<3> build_slab_cube(const FatTree& tree);
