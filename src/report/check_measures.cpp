@@ -393,22 +393,15 @@ std::vector<DrawnSwitch> cube_switches(const Layout<3>& layout) {
 std::vector<double> switch_region_ratios(const Layout<2>& layout) {
   std::vector<double> out;
   for (const Cell<2>& cell : layout.cells) {
-    Box<2> region{{std::numeric_limits<Coord>::max(), std::numeric_limits<Coord>::max()},
-                  {std::numeric_limits<Coord>::min(), std::numeric_limits<Coord>::min()}};
-    const auto cover = [&](const Point<2>& p) {
-      for (int a = 0; a < 2; ++a)
-        region.lo[a] = std::min(region.lo[a], p[a]), region.hi[a] = std::max(region.hi[a], p[a]);
-    };
-    bool any = false;
+    Box<2> region = Box<2>::none();
     for (std::size_t i = 0; i < cell.node_count(); ++i)
-      if (cell.node_kind[i] == NodeKind::kSwitch)
-        cover(cell.node_box[i].lo), cover(cell.node_box[i].hi), any = true;
-    if (!any) continue;
+      if (cell.node_kind[i] == NodeKind::kSwitch) region = region.united(cell.node_box[i]);
+    if (region.empty()) continue;
     u64 m = 0;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
       const bool from = cell.wire_from[w].is_node(), to = cell.wire_to[w].is_node();
       if (from && to) {
-        for (const Point<2>& p : cell.wire(w)) cover(p);
+        for (const Point<2>& p : cell.wire(w)) region = region.united(Box<2>::at(p));
       } else if (from || to) {
         ++m;
       }
@@ -416,33 +409,34 @@ std::vector<double> switch_region_ratios(const Layout<2>& layout) {
     for (const auto& pin : cell.pins)
       if (!pin.reexported() && pin.node >= 0) ++m;
     if (m == 0) continue;
-    const double side =
-        static_cast<double>(std::max(region.hi[0] - region.lo[0], region.hi[1] - region.lo[1]));
-    out.push_back(side / static_cast<double>(m));
+    const Coord side = std::max(region.extent(0), region.extent(1));
+    out.push_back(static_cast<double>(side) / static_cast<double>(m));
   }
   return out;
-  // The largest switch box of a cube drawn with partial-concentrator switches, against √m: per
-  // level cell, the box of its switch nodes (components and ports) and m the cell's wires that
-  // leave that box (its children's channel wires and its own, both directions).
-  double largest_partial_box(const Layout<3>& layout) {
-    double worst = 0;
-    for (const Cell<3>& cell : layout.cells) {
-      Box<3> box = Box<3>::none();
-      for (std::size_t i = 0; i < cell.node_count(); ++i)
-        if (cell.node_kind[i] == NodeKind::kSwitch) box = box.united(cell.node_box[i]);
-      if (box.empty()) continue;
-      u64 m = 0;
-      for (std::size_t w = 0; w < cell.wire_count(); ++w) {
-        const auto points = cell.wire(w);
-        m += std::any_of(points.begin(), points.end(),
-                         [&](const Point<3>& q) { return !box.contains(q); });
-      }
-      if (m == 0) continue;
-      const Coord side = std::max({box.extent(0), box.extent(1), box.extent(2)});
-      worst = std::max(worst, static_cast<double>(side) / std::sqrt(static_cast<double>(m)));
+}
+
+// The largest switch box of a cube drawn with partial-concentrator switches, against √m: per
+// level cell, the box of its switch nodes (components and ports) and m the cell's wires that
+// leave that box (its children's channel wires and its own, both directions).
+double largest_partial_box(const Layout<3>& layout) {
+  double worst = 0;
+  for (const Cell<3>& cell : layout.cells) {
+    Box<3> box = Box<3>::none();
+    for (std::size_t i = 0; i < cell.node_count(); ++i)
+      if (cell.node_kind[i] == NodeKind::kSwitch) box = box.united(cell.node_box[i]);
+    if (box.empty()) continue;
+    u64 m = 0;
+    for (std::size_t w = 0; w < cell.wire_count(); ++w) {
+      const auto points = cell.wire(w);
+      m += std::any_of(points.begin(), points.end(),
+                       [&](const Point<3>& q) { return !box.contains(q); });
     }
-    return worst;
+    if (m == 0) continue;
+    const Coord side = std::max({box.extent(0), box.extent(1), box.extent(2)});
+    worst = std::max(worst, static_cast<double>(side) / std::sqrt(static_cast<double>(m)));
   }
+  return worst;
+}
 
 }  // namespace
 
@@ -1027,8 +1021,9 @@ const std::vector<Control>& controls() {
        "every stage), 4 times as many unit trees above the leaves"},
       {"L-L3",
        "the same H-trees with every switch drawn lg n times wider than its wires need "
-       "(build_h_tree_stretched_switches); in the cube with partial-concentrator switches, every "
-       "wire of a switch in a layer pair of its own (build_cube_unpacked_switches)"},
+       "(build_h_tree_stretched_switches); with switches drawn inside, each a full crossbar in "
+       "the H-tree (build_h_tree_crossbar_switches) and every wire of a switch in a layer pair "
+       "of its own in the cube (build_cube_unpacked_switches)"},
       {"GL-T11",
        "Theorem 1's schedule blind to the capacities (sets halved until every channel carries at "
        "most one message, run unmerged): on capacities lg n, worse by lg n"},
