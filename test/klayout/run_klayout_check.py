@@ -2,7 +2,7 @@
 """CTest driver: lay out a fat-tree with ftvlsi, let KLayout read the GDS, and compare.
 
 Usage: run_klayout_check.py FTVLSI KLAYOUT CHECK_SCRIPT WORKDIR
-       PROFILE|mesh|torus|planar|cube|fat-pyramid-3d|partial-switches|sky130
+       PROFILE|mesh|torus|planar|cube|fat-pyramid-3d|partial-switches|partial-cube|sky130
 
 For `cube` (a 512-processor universal fat-tree in 3D) the wiring planes are layers 100 + z and
 the vias layer 20 with datatype z: KLayout must count the same paths over all planes and vias
@@ -31,6 +31,12 @@ def main():
     if profile == "cube":
         return check_cube(ftvlsi, klayout, script, workdir,
                           ["-n", "512", "--capacity", "universal", "--style", "cube"])
+    if profile == "partial-cube":
+        # Partial-concentrator switches drawn inside the cube's boxes: a wire steps within a
+        # plane before its run, one path to KLayout, so at most as many paths as plane segments.
+        return check_cube(ftvlsi, klayout, script, workdir,
+                          ["-n", "64", "--capacity", "universal", "--style", "cube",
+                           "--switch-model", "partial"], exact_planes=False)
     if profile == "fat-pyramid-3d":
         # The lattice's wires turn within a plane, and the GDS writer draws such a turn as one
         # path: KLayout counts at most as many paths as ftvlsi counts plane segments.
