@@ -5,12 +5,9 @@
 
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/fat_tree.hpp"
+#include "switch_graph.hpp"
 
 namespace ftvlsi::detail {
-
-// What the three switches of a node are built from: Pippenger's partial concentrators, or full
-// crossbars (check L-L3's control: Θ(m²) components).
-enum class SwitchInsides { kPartial, kCrossbar };
 
 // The level-k node's cell over two instances of `child_id`, its three concentrator switches
 // (built from `seed`, network/partial_concentrator.hpp) drawn component by component.

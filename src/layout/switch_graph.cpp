@@ -54,14 +54,17 @@ std::uint64_t SwitchGraph::ports() const {
   return n;
 }
 
-SwitchGraph node_switch_graph(const FatTree& tree, int k, std::uint64_t seed) {
+SwitchGraph node_switch_graph(const FatTree& tree, int k, std::uint64_t seed,
+                              SwitchInsides insides) {
   const u32 c = static_cast<u32>(tree.capacity(k)), cc = static_cast<u32>(tree.capacity(k + 1));
   const auto shapes = node_switches(tree, k);
   FTVLSI_ASSERT(shapes.size() == 3);
   std::array<ConcentratorSwitch, 3> sw;
   for (int s = 0; s < 3; ++s)
-    sw[s] = build_concentrator(shapes[s].inputs, shapes[s].outputs,
-                               switch_seed(seed, k, shapes[s].kind));
+    sw[s] = insides == SwitchInsides::kCrossbar
+                ? crossbar_concentrator(shapes[s].inputs, shapes[s].outputs)
+                : build_concentrator(shapes[s].inputs, shapes[s].outputs,
+                                     switch_seed(seed, k, shapes[s].kind));
   SwitchGraph g;
   for (int side = 0; side < 3; ++side)
     for (int d = 0; d < 2; ++d) {
@@ -71,8 +74,12 @@ SwitchGraph node_switch_graph(const FatTree& tree, int k, std::uint64_t seed) {
             add_item(g, static_cast<SwitchSide>(side), static_cast<WireDir>(d), i));
     }
   const int up = static_cast<int>(WireDir::kUp), down = static_cast<int>(WireDir::kDown);
+  const auto first = [&] { return static_cast<u32>(g.items.size()); };
+  g.first_component[0] = first();
   const auto u_in = add_switch(g, sw[0], g.port[2][up], WireDir::kUp);
+  g.first_component[1] = first();
   const auto dl_in = add_switch(g, sw[1], g.port[0][down], WireDir::kDown);
+  g.first_component[2] = first();
   const auto dr_in = add_switch(g, sw[2], g.port[1][down], WireDir::kDown);
   for (u32 i = 0; i < cc; ++i) {
     link(g, g.port[0][up][i], u_in[i], WireDir::kUp);
