@@ -8,6 +8,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/network/partial_concentrator.hpp"
 #include "switch_contents3d.hpp"
 
 namespace ftvlsi {
@@ -322,6 +323,25 @@ std::uint64_t estimate_cube_bytes(const FatTree& tree) {
     total += (2 * below + cap) * kWireBytes + cap * kPinBytes;
   }
   return total > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(total);
+}
+
+std::uint64_t estimate_partial_cube_links(const FatTree& tree) {
+  u128 links = 0;
+  for (int k = 0; k < tree.levels(); ++k) {
+    const u128 c = tree.capacity(k), cc = tree.capacity(k + 1);
+    // Selectors and the ports' own wires, then each switch's crosspoints: at most 6 a level input.
+    links += 4 * cc + 2 * c + 2 * c + 4 * cc;
+    for (const SwitchShape& s : node_switches(tree, k)) {
+      const auto widths = cascade_widths(s.inputs, s.outputs);
+      if (widths.size() == 1) {
+        links += s.inputs;  // straight wires
+        continue;
+      }
+      for (std::size_t l = 0; l + 1 < widths.size(); ++l)
+        links += u128{kConcentratorInputDegree} * widths[l];
+    }
+  }
+  return links > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(links);
 }
 
 double theorem4_volume(const FatTree& tree) {

@@ -68,12 +68,18 @@ bool flat_drc(DrcMode drc) {
 
 // The cube and slab styles hold one cell per level (layout/cube.hpp); a flat DRC flattens every
 // wire.
-// Switches drawn with their partial concentrators (layout/cube.hpp) hold about 17 wires of 5
-// segments for each wire of the ideal cube: the universal cube of 4096 processors peaks at 38 MiB
-// (this gives 40 times the ideal estimate) and at 756 MiB with the flat DRC (64 times).
+// Switches drawn with their partial concentrators (layout/cube.hpp) are estimated from their
+// links (estimate_partial_cube_links); with the flat DRC they add 64 times the ideal cube's
+// flat-DRC bytes (the universal cube of 4096 processors peaks at 753 MiB; this gives 1.15 GiB).
 void require_cube_memory(const FatTree& tree, DrcMode drc, SwitchModel model) {
   const bool partial = model == SwitchModel::kPartial;
-  long double need = estimate_cube_bytes(tree) * (partial ? 40.0L : 1.0L);
+  // With partial switches every level cell draws its switch's links: measured 440–449 bytes a
+  // link at 4,096 … 2^20 processors (23.6 MiB … 714 MiB peak), so 480 with a margin.
+  constexpr long double kPartialBytesPerLink = 480, kProcessBytes = 8 << 20;
+  long double need =
+      partial ? kProcessBytes + kPartialBytesPerLink *
+                                    static_cast<long double>(estimate_partial_cube_links(tree))
+              : static_cast<long double>(estimate_cube_bytes(tree));
   if (flat_drc(drc))
     need += static_cast<long double>(tree.total_wires()) * kFlatDrcBytesPerCubeWire *
             (partial ? 64.0L : 1.0L);

@@ -162,4 +162,25 @@ TEST_SUITE("switch_contents3d") {
     CHECK(root_a.wire_points == b.cells[static_cast<std::size_t>(b.top)].wire_points);
     CHECK(root_a.wire_points != c.cells[static_cast<std::size_t>(c.top)].wire_points);
   }
+
+  TEST_CASE(
+      "the memory estimate's link count bounds the wires the cube draws from above, within 2x") {
+    // estimate_partial_cube_links counts every concentrator level input at its full degree 6;
+    // the drawn cells hold the switches' links (parallel edges merged), the ports' wires and the
+    // children's one-unit joins. An estimate that missed a kind of wire would fall below.
+    for (CapacityProfile profile : {CapacityProfile::kUniversal, CapacityProfile::kAreaUniversal,
+                                    CapacityProfile::kConstant}) {
+      for (std::uint64_t n : {16, 256, 4096}) {
+        CAPTURE(to_string(profile));
+        CAPTURE(n);
+        const FatTree tree = tree_of(n, profile, 3);
+        const Layout<3> layout = build_cube(tree, SwitchModel::kPartial, 1);
+        std::uint64_t drawn = 0;
+        for (const Cell<3>& cell : layout.cells) drawn += cell.wire_count();
+        const std::uint64_t estimate = estimate_partial_cube_links(tree);
+        CHECK(estimate >= drawn);
+        CHECK(estimate <= 2 * drawn);
+      }
+    }
+  }
 }

@@ -37,6 +37,10 @@ Layout<3> build_slab_cube(const FatTree& tree);
 
 // Bytes either construction needs, estimated before anything is allocated (docs/memory-limits.md).
 std::uint64_t estimate_cube_bytes(const FatTree& tree);
+// The wires the partial-switch cube draws in its level cells, bounded from the switches' shapes
+// (every concentrator level input at its full degree 6) before anything is built: the basis of
+// its memory estimate (report/layout_job.cpp).
+std::uint64_t estimate_partial_cube_links(const FatTree& tree);
 // Leiserson's Theorem 4 volume (w lg(n/w))^(3/2) for root capacity w (lg(n/w) at least 1).
 double theorem4_volume(const FatTree& tree);
 
