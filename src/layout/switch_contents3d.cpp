@@ -46,6 +46,12 @@ bool fits(const Spans& spans, Coord lo, Coord hi) {
   return it == spans.begin() || std::prev(it)->second < lo;
 }
 
+// Whether [lo, hi] is free on `line` (a line without spans is free; probing adds no line).
+bool fits(const std::map<Coord, Spans>& lines, Coord line, Coord lo, Coord hi) {
+  const auto it = lines.find(line);
+  return it == lines.end() || fits(it->second, lo, hi);
+}
+
 // One layer pair: the spans on each odd row of its x-plane and each odd column of its y-plane.
 struct Pair {
   std::map<Coord, Spans> rows, columns;
@@ -74,7 +80,7 @@ void pack(std::vector<Route>& routes, SwitchPacking packing, int& pairs) {
     const Coord y0 = std::min(row, b2 + 1), y1 = std::max(row, b2 + 1);
     std::size_t q = 0;
     for (; q < used.size(); ++q)
-      if (fits(used[q].rows[row], x0, x1) && fits(used[q].columns[column], y0, y1)) break;
+      if (fits(used[q].rows, row, x0, x1) && fits(used[q].columns, column, y0, y1)) break;
     if (q == used.size()) used.emplace_back();
     used[q].rows[row].emplace(x0, x1);
     used[q].columns[column].emplace(y0, y1);
