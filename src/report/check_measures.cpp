@@ -283,9 +283,10 @@ std::vector<CheckSeries> measure_l_t1(const std::vector<u64>& sizes, const Ctx& 
       "partial-concentrator switches, schedule for capacity ⌊3/4 × wires⌋, every cycle through "
       "the real switches: d / (2⌈λ_α⌉·L), the same uniform messages",
       upper(1.0));
+  // Measured β −0.05 (quick) and −0.13 (full): a limit of 0.35 detects lg^0.48 n at --full.
   auto partial_ratio = series(
       "partial-concentrator switches: d with capacity ⌊3/4 × wires⌋ over d with ideal switches",
-      growth_lg(0.4));
+      growth_lg(0.35));
   for (u64 n : sizes) {
     ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
