@@ -167,26 +167,22 @@ TEST_SUITE("cli") {
   }
 
   TEST_CASE("--switch-model partial draws the switches inside, DRC clean, and says so in JSON") {
-    const CliResult r =
-        run("layout -n 16 --capacity universal --switch-model partial --drc-mode "
-            "both --seed 4 --json -");
-    CHECK(r.code == 0);
-    const auto j = nlohmann::json::parse(r.out);
-    CHECK(j["network"]["switch_model"] == "partial");
-    CHECK(j["layout"]["drc_violations"] == 0);
-    const auto ideal = nlohmann::json::parse(run("layout -n 16 --capacity universal --json -").out);
-    CHECK(ideal["network"]["switch_model"] == "ideal");
-    CHECK(j["layout"]["wires"].get<std::uint64_t>() >
-          ideal["layout"]["wires"].get<std::uint64_t>());
+    // The H-tree and the cube: both DRCs clean, and more wires than the ideal switches'.
+    for (const std::string style : {"h-tree", "cube"}) {
+      CAPTURE(style);
+      const std::string layout = "layout -n 16 --capacity universal --style " + style;
+      const CliResult r = run(layout + " --switch-model partial --drc-mode both --seed 4 --json -");
+      CHECK(r.code == 0);
+      const auto j = nlohmann::json::parse(r.out);
+      CHECK(j["network"]["switch_model"] == "partial");
+      CHECK(j["layout"]["dimensions"] == (style == "cube" ? 3 : 2));
+      CHECK(j["layout"]["drc_violations"] == 0);
+      const auto ideal = nlohmann::json::parse(run(layout + " --json -").out);
+      CHECK(ideal["network"]["switch_model"] == "ideal");
+      CHECK(j["layout"]["wires"].get<std::uint64_t>() >
+            ideal["layout"]["wires"].get<std::uint64_t>());
+    }
     expect_error("layout -n 16 --switch-model real", 2, "FTV-2231", "ideal or partial");
-    const CliResult cube =
-        run("layout -n 16 --capacity universal --style cube --switch-model partial --drc-mode both "
-            "--json -");
-    CHECK(cube.code == 0);
-    const auto c = nlohmann::json::parse(cube.out);
-    CHECK(c["network"]["switch_model"] == "partial");
-    CHECK(c["layout"]["dimensions"] == 3);
-    CHECK(c["layout"]["drc_violations"] == 0);
     expect_error("layout -n 64 --switch-model partial --style slab", 2, "FTV-5451", "cube");
     expect_error("layout --network mesh -n 64 --switch-model partial", 2, "FTV-5452", "mesh");
   }
