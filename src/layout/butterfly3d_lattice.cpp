@@ -9,6 +9,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
+#include "ftvlsi/geometry/polyline.hpp"
 
 namespace ftvlsi {
 namespace {
@@ -130,23 +131,6 @@ class Plan {
   std::vector<std::vector<Cells>> pos_;  // [level][switch]: its cell in its node's region
 };
 
-// Drops repeated points and points inside a straight run.
-std::vector<Point<3>> simplified(const std::vector<Point<3>>& in) {
-  std::vector<Point<3>> out;
-  for (const Point<3>& p : in) {
-    if (!out.empty() && out.back() == p) continue;
-    if (out.size() >= 2) {
-      const Point<3>& a = out[out.size() - 2];
-      const Point<3>& b = out.back();
-      int same = 0;
-      for (int ax = 0; ax < 3; ++ax) same += a[ax] == b[ax] && b[ax] == p[ax];
-      if (same == 2) out.pop_back();
-    }
-    out.push_back(p);
-  }
-  return out;
-}
-
 // Switch j of a level-m node (region at the origin) to its child d: a unit step off the slot
 // onto its z-track, up or down to the child's layer, a unit step onto the x-track, along x to
 // the child's cell, down onto the y-track, along y to the child's pierce line, down onto it and
@@ -165,7 +149,7 @@ std::vector<Point<3>> Plan::route(int m, u64 j, int d) const {
   const Coord yx = s.y() + x_track_y(m, d, a);
   const Coord xy = c.x() + y_track_x(m, a, b, dy);
   const Coord yp = c.y() + pierce_y(m - 1, r);
-  return simplified({
+  return simplified_path({
       {s.x() + xb(m), s.y() + yd, s.z() + zs(m)},
       {s.x() + xd, s.y() + yd, s.z() + zs(m)},
       {s.x() + xd, s.y() + yd, zx},
@@ -203,25 +187,25 @@ std::vector<Point<3>> Plan::mesh_route(int m, int axis, Point<3> from, int parit
   const Coord h = (Coord{1} << m) * side_[axis];
   if (axis == 0) {
     const Coord out = from.x() + x_step_x(1), in = from.x() + h + x_step_x(0);
-    return simplified({{xb_, y + kXLeave, z},
-                       {out, y + kXLeave, z},
-                       {out, y + kXLeave, z + 1},
-                       {out, y + kXRun, z + 1},
-                       {out, y + kXRun, z},
-                       {in, y + kXRun, z},
-                       {in, y + kXRun, z + 1},
-                       {in, y + kXArrive, z + 1},
-                       {in, y + kXArrive, z},
-                       {xb_ + h, y + kXArrive, z}});
+    return simplified_path({{xb_, y + kXLeave, z},
+                            {out, y + kXLeave, z},
+                            {out, y + kXLeave, z + 1},
+                            {out, y + kXRun, z + 1},
+                            {out, y + kXRun, z},
+                            {in, y + kXRun, z},
+                            {in, y + kXRun, z + 1},
+                            {in, y + kXArrive, z + 1},
+                            {in, y + kXArrive, z},
+                            {xb_ + h, y + kXArrive, z}});
   }
   if (axis == 1) {
     const Coord run = from.x() + y_run_x(m);
-    return simplified({{xb_, y + kYLeave, z},
-                       {run, y + kYLeave, z},
-                       {run, y + kYLeave, z + 1},
-                       {run, y + h + kYArrive, z + 1},
-                       {run, y + h + kYArrive, z},
-                       {xb_, y + h + kYArrive, z}});
+    return simplified_path({{xb_, y + kYLeave, z},
+                            {run, y + kYLeave, z},
+                            {run, y + kYLeave, z + 1},
+                            {run, y + h + kYArrive, z + 1},
+                            {run, y + h + kYArrive, z},
+                            {xb_, y + h + kYArrive, z}});
   }
   const Coord line = y + kZLine[parity];
   return {{xb_, line, z}, {xb_ + 1, line, z}, {xb_ + 1, line, z + h}, {xb_, line, z + h}};

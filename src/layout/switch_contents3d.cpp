@@ -31,6 +31,7 @@
 #include <map>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/polyline.hpp"
 
 namespace ftvlsi::detail {
 namespace {
@@ -87,27 +88,6 @@ void pack(std::vector<Route>& routes, SwitchPacking packing, int& pairs) {
     r.pair = static_cast<int>(q);
   }
   if (packing == SwitchPacking::kFirstFit) pairs = static_cast<int>(used.size());
-}
-
-// The polyline through `pts` without repeated points and without bend-less middle points.
-std::vector<Point<3>> simplified(std::span<const Point<3>> pts) {
-  std::vector<Point<3>> out;
-  for (const Point<3>& p : pts) {
-    if (!out.empty() && out.back() == p) continue;
-    if (out.size() >= 2) {
-      const Point<3>& a = out[out.size() - 2];
-      const Point<3>& b = out.back();
-      int same = 0;
-      for (int ax = 0; ax < 3; ++ax) same += (a[ax] == b[ax] && b[ax] == p[ax]);
-      if (same == 2)
-        out.back() = p;  // a, b, p on one line
-      else
-        out.push_back(p);
-    } else {
-      out.push_back(p);
-    }
-  }
-  return out;
 }
 
 // The bottom face's layout: every item's node footprint (z set later) and its ends.
@@ -233,7 +213,8 @@ SwitchBox3d build_switch_box(const FatTree& tree, int k, std::uint64_t seed,
         Point<3>{a, b, zs},          Point<3>{a, b, zx},          Point<3>{a, b + 1, zx},
         Point<3>{a2 + 1, b + 1, zx}, Point<3>{a2 + 1, b + 1, zy}, Point<3>{a2 + 1, b2 + 1, zy},
         Point<3>{a2, b2 + 1, zy},    Point<3>{a2, b2, zy},        Point<3>{a2, b2, zd}};
-    cell.add_wire(simplified(path), k, l.dir, Terminal::node(static_cast<std::int32_t>(l.from)),
+    cell.add_wire(simplified_path(std::span<const Point<3>>(path)), k, l.dir,
+                  Terminal::node(static_cast<std::int32_t>(l.from)),
                   Terminal::node(static_cast<std::int32_t>(l.to)));
   }
   for (int d = 0, q = 0; d < 2; ++d)
