@@ -142,6 +142,7 @@ struct OfflineRun {
   bool one_cycle = true;
   std::optional<WideSchedule> wide;
   std::uint64_t unmerged = 0;  // Theorem 1's one-cycle sets, or Corollary 2's cycles, unmerged
+  std::optional<double> lambda_alpha;  // against the capacities partial switches guarantee
 };
 
 // Runs the chosen algorithm on the fat-tree; every off-line cycle goes through the simulator
@@ -153,7 +154,10 @@ RouteResult route_on_tree(const RouteSpec& spec, const FatTree& tree, const Rout
       // With partial switches the schedule is built for what they are guaranteed to pass,
       // capacity α × wires (Leiserson §IV); the cycles still run on the real tree's switches.
       std::optional<FatTree> guaranteed;
-      if (spec.switch_model == SwitchModel::kPartial) guaranteed = guaranteed_capacities(tree);
+      if (spec.switch_model == SwitchModel::kPartial) {
+        guaranteed = guaranteed_capacities(tree);
+        off.lambda_alpha = load_factor(r.messages, *guaranteed);
+      }
       const FatTree& planned = guaranteed ? *guaranteed : tree;
       std::vector<std::vector<std::uint32_t>> cycles;
       if (spec.offline == OfflineVariant::kCorollary2) {
@@ -203,8 +207,7 @@ void describe(const RouteSpec& spec, RouteRun& r, const FatTree& tree, SwitchPol
     o.sets = off.wide ? off.wide->sets : off.unmerged;
     o.cycles_before_merging = off.unmerged;
     o.levels = tree.levels();
-    if (spec.switch_model == SwitchModel::kPartial)
-      o.lambda_alpha = load_factor(r.messages, guaranteed_capacities(tree));
+    o.lambda_alpha = off.lambda_alpha;
     r.offline = o;
   }
   r.adversary_lambda = spec.lambda;
