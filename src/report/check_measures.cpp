@@ -200,7 +200,7 @@ Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool
   if (!partial_seed) return simulated(tree, messages, offline_schedule(tree, messages));
   const FatTree scaled = guaranteed_capacities(tree);
   Schedule s = simulated(tree, messages, offline_schedule(scaled, messages), partial_seed);
-  s.lambda = load_factor(channel_loads(messages, tree.levels()), scaled);
+  s.lambda = load_factor(messages, scaled);
   return s;
 }
 
