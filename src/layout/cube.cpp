@@ -263,9 +263,13 @@ Built partial_level(Layout<3>& layout, const FatTree& tree, int k, const Built& 
   return b;
 }
 
-Layout<3> build(const FatTree& tree, bool spread) {
+void require_cube_size(const FatTree& tree) {
   if (tree.processors() > (std::uint64_t{1} << 24))
     throw InputError(5101, "the cube style takes at most 2^24 processors");
+}
+
+Layout<3> build(const FatTree& tree, bool spread) {
+  require_cube_size(tree);
   Layout<3> layout;
   layout.style = spread ? LayoutStyle::kCube : LayoutStyle::kSlab;
   layout.wire_levels = tree.levels() + 1;
@@ -280,8 +284,7 @@ Layout<3> build(const FatTree& tree, bool spread) {
 namespace detail {
 
 Layout<3> build_partial_cube(const FatTree& tree, std::uint64_t seed, SwitchPacking packing) {
-  if (tree.processors() > (std::uint64_t{1} << 24))
-    throw InputError(5101, "the cube style takes at most 2^24 processors");
+  require_cube_size(tree);
   Layout<3> layout;
   layout.style = LayoutStyle::kCube;
   layout.wire_levels = tree.levels() + 1;
