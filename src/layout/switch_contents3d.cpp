@@ -95,7 +95,6 @@ struct Face {
   std::vector<Box<3>> node;
   std::vector<std::vector<std::array<Coord, 2>>> ends;
   std::vector<char> top;  // the right child's ports, at the top of the box
-  Coord x_max = 0;        // the largest x of an end
   Coord parent_y = 0;     // the first row of the parent's ports
 };
 
@@ -136,13 +135,13 @@ void place_face(const SwitchGraph& g, std::span<const ChildPort> children, const
   const u64 columns =
       std::max<u64>({static_cast<u64>(std::ceil(std::sqrt(1.1 * static_cast<double>(slots)))),
                      static_cast<u64>(cx / 2) + widest, u64{grid.columns} * (kPortPitch / 2)});
-  f.x_max = 2 * static_cast<Coord>(columns - 1);
+  const Coord x_max = 2 * static_cast<Coord>(columns - 1);  // the largest x of an end
   Coord x = cx, y = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (g.items[i].side != SwitchSide::kComponent) continue;
     const Coord d = g.items[i].ends;
     FTVLSI_ASSERT(d >= 1);
-    if (x + 2 * (d - 1) > f.x_max) {
+    if (x + 2 * (d - 1) > x_max) {
       y += 2;
       x = y < cy ? cx : 0;
     }
@@ -189,7 +188,6 @@ SwitchBox3d build_switch_box(const FatTree& tree, int k, std::uint64_t seed,
     routes.push_back({f.ends[l.from][next[l.from]++], f.ends[l.to][next[l.to]++], 0});
   pack(routes, packing, box.pairs);
   const Coord rows = grid.rows;
-  box.escape_layers = static_cast<int>(rows);
   const Coord base = 2 * rows;  // escape planes at z = 1, 3, …, 2 rows - 1
   box.height = base + 2 * static_cast<Coord>(box.pairs);
   box.face_y = f.parent_y + 2 * rows;

@@ -47,8 +47,7 @@ struct SwitchBox3d {
   Coord height = 0;
   Coord face_y = 0;
   std::vector<BoxExit> exits;
-  int pairs = 0;          // layer pairs of the interconnection
-  int escape_layers = 0;  // planes the parent's wires leave in (every second one used)
+  int pairs = 0;  // layer pairs of the interconnection
 };
 
 // The left child's port pair of (dir, index) sits at the child port with those, the right
