@@ -384,9 +384,11 @@ ConcentratorSwitch weak_concentrator(u32 inputs, u32 outputs) {
 
 ConcentratorSwitch crossbar_concentrator(u32 inputs, u32 outputs) {
   require_switch_size(inputs, outputs);
-  ConcentratorSwitch sw;
-  sw.inputs = inputs, sw.outputs = outputs;
-  if (inputs <= outputs) return sw;  // straight wires
+  if (inputs <= outputs) {  // straight wires
+    ConcentratorSwitch sw;
+    sw.inputs = inputs, sw.outputs = outputs;
+    return sw;
+  }
   ConcentratorLevel level;
   level.inputs = inputs, level.outputs = outputs;
   level.offset.push_back(0);
@@ -394,8 +396,7 @@ ConcentratorSwitch crossbar_concentrator(u32 inputs, u32 outputs) {
     for (u32 o = 0; o < outputs; ++o) level.target.push_back(o);
     level.offset.push_back(static_cast<u32>(level.target.size()));
   }
-  sw.levels = {level};
-  return sw;
+  return single(level);
 }
 
 struct ConcentratorRouter::Flow {
