@@ -391,12 +391,19 @@ std::vector<DrawnSwitch> cube_switches(const Layout<3>& layout) {
 // its switch nodes (ports and components) and of the wires between them, against m, the wires
 // that end on it from outside (those from the children's pins and the pins it exports: the
 // node's channel wires). Per cell with a switch: (longest side of that box) / m.
+// The box of a cell's switch nodes (empty when it has none).
+template <int D>
+Box<D> switch_nodes_box(const Cell<D>& cell) {
+  Box<D> box = Box<D>::none();
+  for (std::size_t i = 0; i < cell.node_count(); ++i)
+    if (cell.node_kind[i] == NodeKind::kSwitch) box = box.united(cell.node_box[i]);
+  return box;
+}
+
 std::vector<double> switch_region_ratios(const Layout<2>& layout) {
   std::vector<double> out;
   for (const Cell<2>& cell : layout.cells) {
-    Box<2> region = Box<2>::none();
-    for (std::size_t i = 0; i < cell.node_count(); ++i)
-      if (cell.node_kind[i] == NodeKind::kSwitch) region = region.united(cell.node_box[i]);
+    Box<2> region = switch_nodes_box(cell);
     if (region.empty()) continue;
     u64 m = 0;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
@@ -422,9 +429,7 @@ std::vector<double> switch_region_ratios(const Layout<2>& layout) {
 double largest_partial_box(const Layout<3>& layout) {
   double worst = 0;
   for (const Cell<3>& cell : layout.cells) {
-    Box<3> box = Box<3>::none();
-    for (std::size_t i = 0; i < cell.node_count(); ++i)
-      if (cell.node_kind[i] == NodeKind::kSwitch) box = box.united(cell.node_box[i]);
+    const Box<3> box = switch_nodes_box(cell);
     if (box.empty()) continue;
     u64 m = 0;
     for (std::size_t w = 0; w < cell.wire_count(); ++w) {
