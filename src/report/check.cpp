@@ -43,7 +43,7 @@ std::vector<u64> powers(int from, int to, int step) {
 std::vector<Entry> leiserson_checks() {
   return {
       {"L-T1", "off-line schedule: every cycle one-cycle, d ≤ 2⌈λ⌉·L", "Leiserson 1985, Theorem 1",
-       powers(6, 12, 2), powers(6, 16, 2), detail::measure_l_t1,
+       powers(6, 12, 2), powers(6, 18, 2), detail::measure_l_t1,
        "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
        "cycle is run through the simulator, and one that loses a message makes the check fail. "
        "On sets that load every turning level alike the merged schedule takes one cycle per "
@@ -52,11 +52,11 @@ std::vector<Entry> leiserson_checks() {
        "built for capacity ⌊3/4 × wires⌋ and every cycle is routed through the switches' graphs "
        "by max-flow; a message without a free path fails the check."},
       {"L-C2", "capacities ≥ a lg n: d = O(a/(a−1) · λ)", "Leiserson 1985, Corollary 2",
-       powers(6, 12, 2), powers(6, 16, 2), detail::measure_l_c2,
+       powers(6, 12, 2), powers(6, 18, 2), detail::measure_l_c2,
        "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2. On "
        "sets that load every turning level alike, Theorem 1's schedule (the control) needs λ·L/2 "
        "cycles, Corollary 2's at most 2λ."},
-      {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3", powers(6, 14, 2), powers(6, 18, 2),
+      {"L-L3", "node side Θ(m)", "Leiserson 1985, Lemma 3", powers(6, 14, 2), powers(6, 30, 2),
        detail::measure_l_l3,
        "Every switch of the area-universal H-tree against m, the drawn wires that end on it "
        "(its own cell's wires and the pins it exports); and, Lemma 3 proper, every switch box of "
@@ -68,7 +68,7 @@ std::vector<Entry> leiserson_checks() {
        "interconnection routed in the third dimension), whose longest side / √m must stay O(1), "
        "m the drawn wires that leave the box."},
       {"L-T4", "volume and components of the universal fat-tree", "Leiserson 1985, Theorem 4",
-       powers(9, 15, 3), powers(9, 21, 3), detail::measure_l_t4,
+       powers(9, 15, 3), powers(9, 24, 3), detail::measure_l_t4,
        "The cube layout meets Theorem 4's O((w lg(n/w))^(3/2)) (docs/theorem4.md); its ratio falls "
        "like lg^-0.9 n at these sizes. The components (Σ m over switches) are counted on the drawn "
        "cube, at w = n^(2/3) and at w = n^(5/6), where lg(w³/n²) is live."},
@@ -113,7 +113,7 @@ std::vector<Entry> leiserson_checks() {
 std::vector<Entry> later_checks() {
   return {
       {"GL-area", "area Θ(n lg² n) and root Θ(√n)", "Greenberg & Leiserson 1986, §2",
-       powers(6, 16, 2), powers(6, 20, 2), detail::measure_gl_area,
+       powers(6, 16, 2), powers(6, 30, 2), detail::measure_gl_area,
        "The area-universal H-tree, measured from the layout."},
       {"GL-T8", "RANDOM in O(λ + lg n lg lg n)", "Greenberg & Leiserson 1986, Theorem 8",
        powers(6, 12, 2), powers(6, 16, 2), detail::measure_gl_t8,
@@ -130,9 +130,9 @@ std::vector<Entry> later_checks() {
        "exceeds the trivial λ, from lg n > 24 on (2^26 in --full: about 4 s and 1.1 GB with the "
        "control)."},
       {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
-       "Greenberg & Leiserson 1986, Theorem 11", powers(6, 12, 2), powers(6, 16, 2),
+       "Greenberg & Leiserson 1986, Theorem 11", powers(6, 12, 2), powers(6, 18, 2),
        detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},
-      {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2", powers(6, 16, 2), powers(6, 20, 2),
+      {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2", powers(6, 16, 2), powers(6, 30, 2),
        detail::measure_g_1, "The linear-size H-tree with processors of area 16."},
       {"G-2.1", "geometric mapping λ = O(lg A)", "Greenberg 1990, Lemma 2.1", powers(8, 14, 2),
        powers(8, 18, 2), detail::measure_g_21,
@@ -188,7 +188,7 @@ std::vector<Entry> added_checks() {
       {"L-VI",
        "a universal fat-tree of volume O(n^{3/2}) routes any permutation off-line in O(1) "
        "delivery cycles",
-       "Leiserson 1985, §VI, the remark after Theorem 10", powers(6, 12, 2), powers(6, 16, 2),
+       "Leiserson 1985, §VI, the remark after Theorem 10", powers(6, 12, 2), powers(6, 20, 2),
        detail::measure_l_vi,
        "Root capacity n (every channel cap(k) = n/2^k, so λ ≤ 1 for any permutation); Theorem 1's "
        "off-line schedule, every cycle run through the simulator; a delivery cycle crosses at most "
@@ -445,24 +445,25 @@ std::vector<const Entry*> chosen_entries(const CheckOptions& options) {
 // listed peaks below 10 MiB.
 constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"GL-T9", 1085},  // its 2^26 adversary set with the control (Theorem 1's schedule of it)
-    {"L-T1", 464},    // with its partial-switch series to 2^16 and the control (126 s)
+    {"L-T1", 1067},   // to 2^18, its partial-switch series to 2^16, and the control (103 s)
     {"L-L3", 327},    // the partial H-tree and cube at 2^18 with their controls (15 s)
-    {"L-C2", 293},
+    {"L-C2", 1268},   // to 2^18 with the control (50 s)
     {"L-T5", 38},
     {"L-T8", 219},
     {"L-T10", 54},
-    {"GL-T8", 37},  // with its partial-switch series and the control (77 s)
-    {"GL-T11", 68},
+    {"GL-area", 235},  // 2^30, the control's fattened root
+    {"GL-T8", 37},     // with its partial-switch series and the control (77 s)
+    {"GL-T11", 136},   // to 2^18 with the control (93 s)
     {"G-2.1", 219},
     {"G-4.1", 58},
     {"G-headline", 58},
     {"G3-headline", 35},
-    {"L-T4", 140},
+    {"L-T4", 545},  // 2^24 at w = n^(5/6) with the slab control
     {"D-route", 136},
     {"D-compose", 94},
     // With their controls.
     {"L-C9", 167},
-    {"L-VI", 45},
+    {"L-VI", 633},  // to 2^20 with the control (64 s)
     {"D-latency", 173},
     {"D-load", 155},
     {"D-flat", 177},

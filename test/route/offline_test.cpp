@@ -179,6 +179,52 @@ TEST_SUITE("offline") {
     }
   }
 
+  TEST_CASE("first-fit merging chooses the cycle a plain first fit over channel loads chooses") {
+    // The merge checks dense rows of the top levels' loads and the rest tightest channel first;
+    // a plain first fit (every set against every cycle's full load table, in order) must give
+    // the same cycles. Trees deeper than the rows' eight levels, and shallower.
+    std::mt19937_64 rng(77);
+    for (int trial = 0; trial < 16; ++trial) {
+      const int levels = 3 + static_cast<int>(rng() % 9);
+      std::vector<std::uint64_t> caps;
+      for (int k = 0; k <= levels; ++k) caps.push_back(1 + rng() % (trial % 2 ? 3 : 12));
+      const FatTree tree = custom_tree(caps);
+      const std::uint64_t n = tree.processors();
+      PatternParams pp;
+      pp.name = "uniform";
+      pp.count = (1 + rng() % 6) * n;
+      pp.seed = rng();
+      const MessageSet m = make_pattern(pp, n);
+      CAPTURE(levels);
+      const auto sets = offline_sets(tree, m);
+      std::vector<ChannelLoadTable> loads;
+      std::vector<std::vector<std::uint32_t>> plain;
+      for (const auto& set : sets) {
+        const ChannelLoadTable add = channel_loads(subset(m, set), levels);
+        const auto fits = [&](const ChannelLoadTable& have) {
+          for (int k = 0; k <= levels; ++k)
+            for (std::size_t j = 0; j < add.up[k].size(); ++j)
+              if (have.up[k][j] + add.up[k][j] > caps[k] ||
+                  have.down[k][j] + add.down[k][j] > caps[k])
+                return false;
+          return true;
+        };
+        std::size_t c = 0;
+        while (c < loads.size() && !fits(loads[c])) ++c;
+        if (c == loads.size()) {
+          loads.push_back(channel_loads({}, levels));
+          plain.emplace_back();
+        }
+        for (int k = 0; k <= levels; ++k)
+          for (std::size_t j = 0; j < add.up[k].size(); ++j)
+            loads[c].up[k][j] += add.up[k][j], loads[c].down[k][j] += add.down[k][j];
+        plain[c].insert(plain[c].end(), set.begin(), set.end());
+      }
+      for (auto& cycle : plain) std::sort(cycle.begin(), cycle.end());
+      CHECK(merge_one_cycle_sets(tree, m, sets) == plain);
+    }
+  }
+
   TEST_CASE("merging never loses to the unmerged schedule and gains on the README's set") {
     // 8192 uniform messages on 1024 processors, area-universal: lambda = 98.75.
     const FatTree tree = tree_of(1024, CapacityProfile::kAreaUniversal);
