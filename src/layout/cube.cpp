@@ -264,8 +264,8 @@ Built partial_level(Layout<3>& layout, const FatTree& tree, int k, const Built& 
 }
 
 void require_cube_size(const FatTree& tree) {
-  if (tree.processors() > (std::uint64_t{1} << 24))
-    throw InputError(5101, "the cube style takes at most 2^24 processors");
+  if (tree.processors() > (std::uint64_t{1} << 30))
+    throw InputError(5101, "the cube style takes at most 2^30 processors");
 }
 
 Layout<3> build(const FatTree& tree, bool spread) {

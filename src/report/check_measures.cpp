@@ -470,10 +470,10 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
       "3D cube, partial-concentrator switches: largest switch box side / √m (m: the drawn "
       "wires that leave the box)",
       growth_lg(0.4));
-  // The hierarchical H-tree is measured at every size (2^30 in --full: a cell per level); the
-  // cube style stops at 2^24 (FTV-5101), and the switches drawn inside, each level's cell holding
-  // its components and their wires, at 2^18.
-  constexpr u64 kMostCube = u64{1} << 24, kMostPartial = u64{1} << 18;
+  // The hierarchical H-tree and cube are measured at every size (2^30 in --full: a cell per
+  // level); the switches drawn inside, each level's cell holding its components and their wires,
+  // up to 2^18.
+  constexpr u64 kMostPartial = u64{1} << 18;
   for (u64 n : sizes) {
     ctx.starting(n);
     const FatTree tree(tree_params(n, CapacityProfile::kAreaUniversal));
@@ -493,7 +493,6 @@ std::vector<CheckSeries> measure_l_l3(const std::vector<u64>& sizes, const Ctx& 
     }
     big.points.push_back({n, ctx.tamper(n, most), 1.0});
     small.points.push_back({n, least, 1.0});
-    if (n > kMostCube) continue;
     double flattest = 0, thinnest = 0;
     const FatTree universal(tree_params(n, CapacityProfile::kUniversal));
     for (const auto& [box, level, m] : cube_switches(build_cube(universal))) {
@@ -532,10 +531,14 @@ std::vector<CheckSeries> measure_l_t4(const std::vector<u64>& sizes, const Ctx& 
   // There the cube's ratio falls like lg^-2.5 n, the slab's like lg^-1.3 … lg^-1.6 n.
   auto wide = series("volume / (w lg(n/w))^(3/2), w = n^(5/6)", growth_lg(-2.1));
   auto wide_components = series("components / (n lg(w³/n²)), w = n^(5/6)", growth_lg(0.4));
+  // At w = n^(5/6) the top cells hold w wires of their own: 2^27 takes 2 GiB a layout (4 GiB
+  // with the control's slab), 2^30 an estimated 18 GiB; the w = n^(2/3) series goes on to 2^30.
+  constexpr u64 kMostWide = u64{1} << 27;
   for (u64 n : sizes) {
     ctx.starting(n);
     const double nn = static_cast<double>(n);
     for (const bool at_five_sixths : {false, true}) {
+      if (at_five_sixths && n > kMostWide) continue;
       FatTreeParams p = tree_params(n, CapacityProfile::kUniversal);
       if (at_five_sixths)
         p.capacity.root_capacity = u64{1} << static_cast<int>(std::lround(5.0 * lg2(nn) / 6));

@@ -475,7 +475,7 @@ TEST_SUITE("cli_route") {
     }
     expect_error("layout --network mesh -n 64 --style cube", 2, "FTV-2204", "channel");
     expect_error("layout -n 64 --html v.html", 2, "FTV-5403", "--style cube");
-    expect_error("layout -n 33554432 --style cube", 2, "FTV-5101", "2^24");
+    expect_error("layout -n 2147483648 --style cube", 2, "FTV-5101", "2^30");
     const CliResult m3 = run("layout --network mesh3d -n 64 --drc --json -");
     CHECK(m3.code == 0);
     CHECK(m3.out.find("\"dimensions\": 3") != std::string::npos);
