@@ -233,33 +233,31 @@ class TopRows {
   explicit TopRows(const FatTree& tree)
       : two_n_(2 * tree.processors()),
         half_(std::uint64_t{1} << (std::min(tree.levels(), 7) + 1)),
-        need_(2 * half_, kFree) {}
-  // Takes the set's demand on the top channels: row r overflows where row[x] > need[x].
+        width_(2 * half_) {}
+  // Takes the set's demand on the top channels, in the demand's order.
   void take(const std::vector<Demand>& demand) {
-    for (const std::uint32_t x : used_) need_[x] = kFree;
-    used_.clear(), load_.clear();
+    mine_.clear();
     for (const Demand& d : demand)
-      if (const auto x = slot(d.channel); x != kNone) {
-        need_[x] = d.cap - d.load;
-        used_.push_back(x), load_.push_back(d.load);
-      }
+      if (const auto x = slot(d.channel); x != kNone) mine_.push_back({x, d.cap - d.load, d.load});
   }
   bool overflows(std::size_t cycle) const {
-    const std::uint32_t* row = rows_.data() + cycle * width();
-    for (const std::uint32_t x : used_)
-      if (row[x] > need_[x]) return true;
-    return false;
+    const std::uint32_t* row = rows_.data() + cycle * width_;
+    return std::any_of(mine_.begin(), mine_.end(),
+                       [&](const Top& t) { return row[t.slot] > t.room; });
   }
   void add(std::size_t cycle) {
-    if (rows_.size() < (cycle + 1) * width()) rows_.resize((cycle + 1) * width(), 0);
-    std::uint32_t* row = rows_.data() + cycle * width();
-    for (std::size_t i = 0; i < used_.size(); ++i) row[used_[i]] += load_[i];
+    if (rows_.size() < (cycle + 1) * width_) rows_.resize((cycle + 1) * width_, 0);
+    std::uint32_t* row = rows_.data() + cycle * width_;
+    for (const Top& t : mine_) row[t.slot] += t.load;
   }
-  std::size_t row_bytes() const { return width() * sizeof(std::uint32_t); }
+  std::size_t row_bytes() const { return width_ * sizeof(std::uint32_t); }
 
  private:
-  static constexpr std::uint32_t kFree = 0xFFFFFFFFu, kNone = 0xFFFFFFFFu;
-  std::size_t width() const { return need_.size(); }
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  // The set's load on a top channel, and the most a cycle may already carry there.
+  struct Top {
+    std::uint32_t slot, room, load;
+  };
   // Up channels are heap indices [1, 2n), down ones 2n + the same; a top channel's row place.
   std::uint32_t slot(std::uint32_t channel) const {
     if (channel < half_) return channel;
@@ -268,7 +266,9 @@ class TopRows {
     return kNone;
   }
   std::uint64_t two_n_, half_;
-  std::vector<std::uint32_t> need_, used_, load_, rows_;
+  std::size_t width_;
+  std::vector<Top> mine_;
+  std::vector<std::uint32_t> rows_;
 };
 
 }  // namespace
