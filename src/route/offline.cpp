@@ -118,7 +118,7 @@ class DemandBuilder {
           static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
     count_.assign(2 * two_n_, 0);
   }
-  const std::vector<Demand>& operator()(const std::vector<std::uint32_t>& set) {
+  std::vector<Demand>& operator()(const std::vector<std::uint32_t>& set) {
     const int levels = tree_.levels();
     used_.clear();
     auto count = [&](std::uint64_t u) {
@@ -172,19 +172,12 @@ class CycleLoads {
  public:
   CycleLoads() : entries_(16, {0, 0}) {}
   // Whether the set fits beside what the cycle carries, checked in the demand's order (stops at
-  // the first overflow); `hint`, the place of the set's last overflow, is tried first.
-  bool fits(const std::vector<Demand>& demand, std::size_t& hint) const {
-    const auto over = [&](const Demand& d) {
+  // the first overflow).
+  bool fits(const std::vector<Demand>& demand) const {
+    return std::all_of(demand.begin(), demand.end(), [&](const Demand& d) {
       const Entry& e = entries_[place(d.channel)];
-      return std::uint64_t{e.key == d.channel ? e.load : 0} + d.load > d.cap;
-    };
-    if (hint < demand.size() && over(demand[hint])) return false;
-    for (std::size_t i = 0; i < demand.size(); ++i)
-      if (over(demand[i])) {
-        hint = i;
-        return false;
-      }
-    return true;
+      return std::uint64_t{e.key == d.channel ? e.load : 0} + d.load <= d.cap;
+    });
   }
   void add(const std::vector<Demand>& demand) {
     if (2 * (used_ + demand.size()) > entries_.size()) grow(used_ + demand.size());
@@ -319,7 +312,6 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     const std::vector<std::vector<std::uint32_t>>& sets) {
   DemandBuilder demand_of(tree, messages);
   TopRows top(tree);
-  std::vector<Demand> demand;
   const std::uint64_t available = available_memory_bytes();
   std::vector<CycleLoads> loads;
   std::vector<std::vector<std::uint32_t>> cycles;
@@ -329,19 +321,19 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     // The top rows root side first, where every cycle is loaded most; the rest tightest first
     // (load / cap, ties root side first): a channel the set fills to its capacity overflows in
     // any cycle that already uses it.
-    demand = demand_of(set);
+    std::vector<Demand>& demand = demand_of(set);
     top.take(demand);
     std::stable_sort(demand.begin(), demand.end(), [](const Demand& a, const Demand& b) {
       return std::uint64_t{a.load} * b.cap > std::uint64_t{b.load} * a.cap;
     });
-    std::size_t c = 0, hint = 0;
-    for (; c < cycles.size() && (top.overflows(c) || !loads[c].fits(demand, hint)); ++c)
+    std::size_t c = 0;
+    for (; c < cycles.size() && (top.overflows(c) || !loads[c].fits(demand)); ++c)
       if (c % 256 == 0) poll_cancel();
     if (c == cycles.size()) {
       loads.emplace_back();
       cycles.emplace_back();
       bytes += loads.back().bytes() + top.row_bytes();
-      FTVLSI_ASSERT(loads[c].fits(demand, hint));  // the set is one-cycle on its own
+      FTVLSI_ASSERT(loads[c].fits(demand));  // the set is one-cycle on its own
     }
     top.add(c);
     const std::size_t before = loads[c].bytes();
