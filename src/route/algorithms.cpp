@@ -22,6 +22,7 @@ using Router = detail::Router<DeliverySimulator>;
 void try_guess(Router& router, double guess, double lgn, double k1, double k2, double r,
                SplitMix64& rng) {
   std::vector<std::uint32_t> sent;
+  std::vector<std::size_t> picked;  // places in the raw list, ascending
   for (double lambda = guess; lambda > 1 && !router.done(); lambda /= 2) {
     const auto rounds = static_cast<std::uint64_t>(std::ceil(std::max(k1 * lambda, k2 * lgn)));
     const double prob = 1.0 / (r * lambda);
@@ -33,13 +34,23 @@ void try_guess(Router& router, double guess, double lgn, double k1, double k2, d
         for (auto id : list)
           if (router.is_live(id)) sent.push_back(id);
       } else {
+        picked.clear();
         for (std::size_t at = 0;; ++at) {
           // 1 - u is in (0, 1], so the logarithm is finite.
           const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53;
           const double skip = std::floor(std::log1p(-u) / log_q);
           if (skip >= static_cast<double>(list.size() - at)) break;
           at += static_cast<std::size_t>(skip);
-          if (router.is_live(list[at])) sent.push_back(list[at]);
+          picked.push_back(at);
+        }
+        // The places are far apart in a large list: each look-up is two dependent cache misses
+        // (the list, then the message's flag), so both are fetched ahead of their use.
+        constexpr std::size_t kAhead = 16;
+        for (std::size_t i = 0; i < picked.size(); ++i) {
+          if (i + 2 * kAhead < picked.size()) __builtin_prefetch(&list[picked[i + 2 * kAhead]]);
+          if (i + kAhead < picked.size()) router.prefetch_live(list[picked[i + kAhead]]);
+          const std::uint32_t id = list[picked[i]];
+          if (router.is_live(id)) sent.push_back(id);
         }
       }
       router.send(sent);
