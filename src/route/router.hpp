@@ -81,17 +81,26 @@ class Router {
 // delivery, not with a pass's trailing empty cycles.
 template <class Simulator>
 void random_prime_passes(Router<Simulator>& router, SplitMix64& rng, std::uint64_t repeats) {
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> pick;  // (cycle of the pass, message)
+  // A pass's picks, bucketed by cycle (a counting sort; within a cycle ascending, as sent).
+  std::vector<std::uint32_t> slot, order;
+  std::vector<std::size_t> start;
   std::vector<std::uint32_t> sent;
   for (std::uint64_t z = 1; !router.done(); z *= 2)
     for (std::uint64_t rep = 0; rep < repeats && !router.done(); ++rep) {
-      pick.clear();
-      for (auto id : router.undelivered()) pick.push_back({rng.below(z), id});
-      std::sort(pick.begin(), pick.end());
-      auto it = pick.begin();
-      for (std::uint64_t i = 0; i < z && !router.done(); ++i) {
-        sent.clear();
-        for (; it != pick.end() && it->first == i; ++it) sent.push_back(it->second);
+      const auto& live = router.undelivered();
+      slot.resize(live.size());
+      start.assign(z + 1, 0);
+      for (std::size_t i = 0; i < live.size(); ++i) {
+        slot[i] = static_cast<std::uint32_t>(rng.below(z));
+        ++start[slot[i] + 1];
+      }
+      std::partial_sum(start.begin(), start.end(), start.begin());
+      order.resize(live.size());
+      for (std::size_t i = 0; i < live.size(); ++i) order[start[slot[i]]++] = live[i];
+      // start[i] is now the end of cycle i's picks.
+      for (std::uint64_t i = 0, from = 0; i < z && !router.done(); from = start[i++]) {
+        sent.assign(order.begin() + static_cast<std::ptrdiff_t>(from),
+                    order.begin() + static_cast<std::ptrdiff_t>(start[i]));
         router.send(sent);
       }
     }
