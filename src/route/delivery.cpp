@@ -70,6 +70,12 @@ struct Parts {
 };
 
 // A channel that got more messages than its capacity, resolved once its draws' place is known.
+// A level's capacity and counts while a lane scans it.
+struct Tally {
+  std::uint64_t cap;
+  std::uint64_t touched = 0, steps = 0;
+};
+
 struct Overflow {
   std::uint32_t start, count;  // the run within the lane's output
   std::uint64_t channel;
@@ -268,11 +274,13 @@ class LaneWork {
       begin_level();
       out_ = in;
       me_.out_begin[in] = lo, me_.out_size[in] = hi - lo;
+      Tally tally = begin_tally(levels);
       for (Up* r = recs + lo; r != recs + hi;) {
         Up* e = run_end(r, recs + hi, src);
-        finish_run(recs + lo, r, e, levels, r->src, true);
+        finish_run(tally, recs + lo, r, e, levels, r->src, true);
         r = e;
       }
+      end_tally(tally);
       if (!concentrate_level(recs + lo, levels, true)) return false;
     }
     // Up from level k + 1 to level k, down to k = 0 (where every message turns).
@@ -317,6 +325,11 @@ class LaneWork {
     me_.overflow.clear();
     me_.touched = 0;
   }
+  Tally begin_tally(int level) const { return {(*ctx_.cap)[static_cast<std::size_t>(level)]}; }
+  void end_tally(const Tally& tally) {
+    me_.touched = tally.touched;
+    me_.steps += tally.steps;
+  }
 
   bool check_cancel() {
     if (id_ == 0) poll_cancel();
@@ -337,14 +350,16 @@ class LaneWork {
 
   // A run of a channel at `level`, [first, last) in the lane's output `base`: counted, and either
   // listed as overflowing or passed whole (each record on the wire of its place).
+  // The counts go to the level's tally, a local of the scan (so they stay in registers), and are
+  // stored when the scan ends.
   template <class R>
-  [[gnu::always_inline]] void finish_run(R* base, R* first, R* last, int level,
+  [[gnu::always_inline]] void finish_run(Tally& tally, R* base, R* first, R* last, int level,
                                          std::uint64_t channel, bool up) {
     const auto count = static_cast<std::size_t>(last - first);
     if (count == 0) return;
-    ++me_.touched;
-    me_.steps += count;
-    if (count > (*ctx_.cap)[static_cast<std::size_t>(level)]) {
+    ++tally.touched;
+    tally.steps += count;
+    if (count > tally.cap) {
       me_.overflow.push_back({static_cast<std::uint32_t>(first - base),
                               static_cast<std::uint32_t>(count), channel, first->key});
     } else if (ctx_.wires) {
@@ -504,6 +519,7 @@ class LaneWork {
     std::vector<Down>& turn = me_.turn;
     std::vector<Down>& left_turn = me_.left_turn;
     left_turn.clear();
+    Tally tally = begin_tally(k);
     std::uint64_t j = UINT64_MAX;
     Up* first = w;  // the node's continuing records
     Up* mid = w;    // ... the right child's from here
@@ -530,10 +546,13 @@ class LaneWork {
           while (a != ae) *o++ = *a++;
         }
       }
-      if (k > 0) finish_run(out + out_begin, first, w, k, j, true);
+      if (k > 0) finish_run(tally, out + out_begin, first, w, k, j, true);
     };
     for (std::size_t p = 0; p < 2; ++p) {
       for (const Up& r : mine[p]) {
+        // Dropped by the level below (the tail of its run); a node of dropped records only is
+        // never opened, as if it were empty.
+        if (r.key == kDead) continue;
         const std::uint64_t node = r.src >> node_shift;
         if (node != j) {
           end_node();
@@ -546,7 +565,7 @@ class LaneWork {
           in_right = true;
           mid = w;
         }
-        if (!(child_mask & (right ? 2 : 1)) || r.key == kDead) continue;
+        if (!(child_mask & (right ? 2 : 1))) continue;
         if (k == 0 || (std::uint64_t{r.dst} >> down_shift) == node)
           (right ? turn : left_turn).push_back({r.key, r.dst});
         else
@@ -554,6 +573,7 @@ class LaneWork {
       }
     }
     end_node();
+    end_tally(tally);
     me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
   }
 
@@ -613,6 +633,7 @@ class LaneWork {
     std::size_t& out_begin = me_.out_begin[out_];
     out_begin = id_ == 0 ? 0 : before;
     Down* w = out + out_begin;
+    Tally tally = begin_tally(k);
     std::size_t dp = 0, tp = 0;
     Down* d = my_parts[0].data;
     Down* t = my_turn[0].data;
@@ -645,9 +666,10 @@ class LaneWork {
         if (c < lo || c >= hi) continue;
         Down* first = w;
         w = merge_down(from, joining, w, c, shift);
-        finish_run(out + out_begin, first, w, k, c, false);
+        finish_run(tally, out + out_begin, first, w, k, c, false);
       }
     }
+    end_tally(tally);
     me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
   }
 
