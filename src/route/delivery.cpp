@@ -46,6 +46,12 @@ namespace {
 constexpr std::uint32_t kDead = 0xFFFFFFFFu;    // the key of a record dropped by its concentrator
 constexpr std::uint32_t kChosen = 0x80000000u;  // while a random switch compacts its survivors
 constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;  // SplitMix64's increment per draw
+// 0, 1, ..., 63: a small channel's shuffle starts from it (one copy instead of a loop).
+constexpr std::array<std::uint8_t, 64> kFirst64 = [] {
+  std::array<std::uint8_t, 64> a{};
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<std::uint8_t>(i);
+  return a;
+}();
 
 struct Up {
   std::uint32_t key, src, dst;
@@ -435,12 +441,12 @@ class LaneWork {
     SplitMix64 rng(state);
     if (count <= 64 && !ctx_.wires) {
       // A small channel: the shuffle in bytes, the survivors as a bit mask.
-      std::array<std::uint8_t, 64> pos;
-      std::iota(pos.begin(), pos.begin() + count, std::uint8_t{0});
-      for (std::uint32_t i = 0; i < cap; ++i)
-        std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
+      std::array<std::uint8_t, 64> pos = kFirst64;
       std::uint64_t chosen = 0;
-      for (std::uint32_t i = 0; i < cap; ++i) chosen |= std::uint64_t{1} << pos[i];
+      for (std::uint32_t i = 0; i < cap; ++i) {
+        std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
+        chosen |= std::uint64_t{1} << pos[i];
+      }
       std::uint32_t w = 0;
       for (; chosen != 0; chosen &= chosen - 1) run[w++] = run[std::countr_zero(chosen)];
       for (; w < count; ++w) run[w].key = kDead;
@@ -470,6 +476,14 @@ class LaneWork {
   // own) and the rest use the up channel (k, j). The turning ones are kept by destination channel
   // (the right child's first), in key order.
   void up_step(const Parts<Up>& parts, Up* out, int k) {
+    if (k == 0)
+      up_step_at<true>(parts, out, k);
+    else
+      up_step_at<false>(parts, out, k);
+  }
+  // kRoot: k = 0, where every message turns and two lanes split by child instead of by node.
+  template <bool kRoot>
+  void up_step_at(const Parts<Up>& parts, Up* out, int k) {
     const int levels = ctx_.levels;
     const int shift = levels - k - 1;  // channel at level k + 1 = src >> shift
     const auto channel = [shift](const Up& r) { return r.src >> shift; };
@@ -565,8 +579,8 @@ class LaneWork {
           in_right = true;
           mid = w;
         }
-        if (!(child_mask & (right ? 2 : 1))) continue;
-        if (k == 0 || (std::uint64_t{r.dst} >> down_shift) == node)
+        if (kRoot && !(child_mask & (right ? 2 : 1))) continue;
+        if (kRoot || (std::uint64_t{r.dst} >> down_shift) == node)
           (right ? turn : left_turn).push_back({r.key, r.dst});
         else
           *w++ = r;
