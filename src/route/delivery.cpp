@@ -178,6 +178,12 @@ struct DeliverySimulator::Cycle {
   LaneBarrier barrier;
   int lanes = 1;
   std::array<std::exception_ptr, 2> failure;  // per lane
+  // Records alone in their up channels from the leaves to level f + 1, lifted past those levels
+  // (lift_alone): lifted[lift_at[f], lift_at[f + 1]) join the up step at level f, in source
+  // order. lift_at[k] is also how many channels they use at level k (those with f < k, one
+  // each). Empty when nothing is lifted.
+  std::vector<Up> lifted;
+  std::vector<std::size_t> lift_at, lift_next;
 
   template <class R>
   R* records(int b) {
@@ -393,7 +399,9 @@ class LaneWork {
       if (!sync()) return false;  // both lanes' overflows are known
       const Cycle::Lane& other = c_.lane[1 - id_];
       const bool two = c_.lanes == 2;
-      const std::uint64_t touched = me_.touched + (two ? other.touched : 0);
+      const std::uint64_t touched =
+          me_.touched + (two ? other.touched : 0) +
+          (up && !c_.lift_at.empty() ? c_.lift_at[static_cast<std::size_t>(level)] : 0);
       const std::uint64_t total = me_.overflow.size() + (two ? other.overflow.size() : 0);
       // More than an eighth of the channels in use: ascending channel order; else by lowest key.
       const bool dense = touched > (std::uint64_t{1} << level) / 8;
@@ -502,6 +510,8 @@ class LaneWork {
                                : parts.part[1].data[half - parts.part[0].size];
         const std::uint64_t mid = channel(median) >> 1;
         (id_ == 0 ? hi : lo) = mid;
+      } else if (id_ == 1) {
+        lo = hi = UINT64_MAX;  // only lifted records join: lane 0 takes them all
       }
     }
     // Where the lane writes: after everything lane 0 reads (an output never outgrows its input).
@@ -519,6 +529,21 @@ class LaneWork {
       const std::size_t b = hi == UINT64_MAX ? s.size : parent_below(hi);
       mine[p] = {s.data + a, b - a};
       before += a;
+    }
+    // The lifted records joining at this level, cut at the same nodes.
+    Span<Up> mine_lifted{};
+    if (!c_.lift_at.empty()) {
+      const auto at = static_cast<std::size_t>(k);
+      Up* const from = c_.lifted.data() + c_.lift_at[at];
+      Up* const to = c_.lifted.data() + c_.lift_at[at + 1];
+      const auto node_below = [&](std::uint64_t bound) {
+        return std::partition_point(from, to,
+                                    [&](const Up& r) { return (channel(r) >> 1) < bound; });
+      };
+      Up* const a = lo == 0 ? from : node_below(lo);
+      Up* const b = hi == UINT64_MAX ? to : node_below(hi);
+      mine_lifted = {a, static_cast<std::size_t>(b - a)};
+      before += static_cast<std::size_t>(a - from);
     }
     std::size_t& out_begin = me_.out_begin[out_];
     out_begin = id_ == 0 || k == 0 ? 0 : before;
@@ -562,29 +587,42 @@ class LaneWork {
       }
       if (k > 0) finish_run(tally, out + out_begin, first, w, k, j, true);
     };
-    for (std::size_t p = 0; p < 2; ++p) {
-      for (const Up& r : mine[p]) {
-        // Dropped by the level below (the tail of its run); a node of dropped records only is
-        // never opened, as if it were empty.
-        if (r.key == kDead) continue;
-        const std::uint64_t node = r.src >> node_shift;
-        if (node != j) {
-          end_node();
-          j = node;
-          first = mid = w;
-          in_right = false;
-        }
-        const bool right = (r.src >> shift) & 1;
-        if (right && !in_right) {
-          in_right = true;
-          mid = w;
-        }
-        if (kRoot && !(child_mask & (right ? 2 : 1))) continue;
-        if (kRoot || (std::uint64_t{r.dst} >> down_shift) == node)
-          (right ? turn : left_turn).push_back({r.key, r.dst});
-        else
-          *w++ = r;
+    const auto visit = [&](const Up& r) __attribute__((always_inline)) {
+      const std::uint64_t node = r.src >> node_shift;
+      if (node != j) {
+        end_node();
+        j = node;
+        first = mid = w;
+        in_right = false;
       }
+      const bool right = (r.src >> shift) & 1;
+      if (right && !in_right) {
+        in_right = true;
+        mid = w;
+      }
+      if (kRoot && !(child_mask & (right ? 2 : 1))) return;
+      if (kRoot || (std::uint64_t{r.dst} >> down_shift) == node)
+        (right ? turn : left_turn).push_back({r.key, r.dst});
+      else
+        *w++ = r;
+    };
+    // Dropped records (the tail of their run) are skipped: a node of dropped records only is
+    // never opened, as if it were empty. Lifted records joining here are each alone in their
+    // channel at level k + 1, so they go between the runs, in source order.
+    const Up* lift = mine_lifted.begin();
+    const Up* const lift_end = mine_lifted.end();
+    if (lift == lift_end) {
+      for (std::size_t p = 0; p < 2; ++p)
+        for (const Up& r : mine[p])
+          if (r.key != kDead) visit(r);
+    } else {
+      for (std::size_t p = 0; p < 2; ++p)
+        for (const Up& r : mine[p]) {
+          if (r.key == kDead) continue;
+          while (lift != lift_end && lift->src < r.src) visit(*lift++);
+          visit(r);
+        }
+      while (lift != lift_end) visit(*lift++);
     }
     end_node();
     end_tally(tally);
@@ -751,6 +789,55 @@ int sort_by_source(DeliverySimulator::Cycle& c, int in, std::size_t count, int l
   return in;
 }
 
+// Lifts the records that are alone in their up channels (docs/routing.md, "Lifting lone
+// messages"). The channel at level k above a leaf s is s >> (L - k), so two records share their
+// channels exactly at the levels k <= L - bit_width(s ^ s'): in source order a record's deepest
+// shared level, sh, is that of a neighbour, and it turns at the node of level
+// tl = L - bit_width(src ^ dst). Below f = max(sh, tl) it is alone in every channel it uses, and
+// with every capacity at least one it passes them with nothing drawn: a record with f <= L - 2
+// leaves the level-L array for `lifted` (bucketed by f, in source order) and joins the up step at
+// level f; its steps at levels L .. f + 1 are counted here. Returns the records kept.
+std::size_t lift_alone(DeliverySimulator::Cycle& c, int in, std::size_t count, int levels,
+                       std::uint64_t& steps) {
+  Up* recs = c.records<Up>(in);
+  const auto shared = [levels](std::uint32_t a, std::uint32_t b) {
+    return levels - static_cast<int>(std::bit_width(a ^ b));
+  };
+  // Reads records i - 1 .. i + 1; the compaction below writes only below i.
+  const auto lift_level = [&](std::size_t i) {
+    int f = shared(recs[i].src, recs[i].dst);
+    if (i > 0) f = std::max(f, shared(recs[i].src, recs[i - 1].src));
+    if (i + 1 < count) f = std::max(f, shared(recs[i].src, recs[i + 1].src));
+    return f;
+  };
+  const auto top = static_cast<std::size_t>(levels);
+  c.lift_at.assign(top + 1, 0);
+  std::size_t lifted = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const int f = lift_level(i);
+    if (f <= levels - 2) ++c.lift_at[static_cast<std::size_t>(f) + 1], ++lifted;
+  }
+  if (lifted == 0) {
+    c.lift_at.clear();
+    return count;
+  }
+  for (std::size_t k = 1; k <= top; ++k) c.lift_at[k] += c.lift_at[k - 1];
+  c.lifted.resize(lifted);
+  std::vector<std::size_t>& next = c.lift_next;
+  next.assign(c.lift_at.begin(), c.lift_at.end());
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const int f = lift_level(i);
+    if (f <= levels - 2) {
+      c.lifted[next[static_cast<std::size_t>(f)]++] = recs[i];
+      steps += static_cast<std::uint64_t>(levels - f);
+    } else {
+      recs[kept++] = recs[i];
+    }
+  }
+  return kept;
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint32_t>& sent) {
@@ -797,6 +884,14 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   double slowest = 0;
   if (count > 0) {
     const int in = sort_by_source(c, 0, count, levels);
+    // Lone records skip the levels where they cannot meet another: in sparse cycles only (the
+    // store then holds at most n/16 records, within the memory estimate's room), without wire
+    // timing (a wire per level to charge) and with every capacity at least one.
+    c.lift_at.clear();
+    std::size_t kept = count;
+    if (!wires_ && count * 16 <= tree_.processors() &&
+        *std::min_element(cap_.begin(), cap_.end()) >= 1)
+      kept = lift_alone(c, in, count, levels, steps_);
     const LevelContext ctx{levels, policy_, &cap_, wires_, &delay_, &timing_};
     c.lanes = count >= parallel_threshold_ ? 2 : 1;
     c.failure = {};
@@ -810,7 +905,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     const auto work = [&](int id) {
       try {
         LaneWork lane(c, id, ctx, rng_state_);
-        if (lane.run(in, count)) state[static_cast<std::size_t>(id)] = lane.rng_state();
+        if (lane.run(in, kept)) state[static_cast<std::size_t>(id)] = lane.rng_state();
       } catch (...) {
         c.failure[static_cast<std::size_t>(id)] = std::current_exception();
         c.barrier.fail();
