@@ -22,7 +22,7 @@ using Router = detail::Router<DeliverySimulator>;
 void try_guess(Router& router, double guess, double lgn, double k1, double k2, double r,
                SplitMix64& rng) {
   std::vector<std::uint32_t> sent;
-  std::vector<std::size_t> picked;  // places in the raw list, ascending
+  std::vector<std::uint32_t> picked;  // places in the raw list, ascending
   for (double lambda = guess; lambda > 1 && !router.done(); lambda /= 2) {
     const auto rounds = static_cast<std::uint64_t>(std::ceil(std::max(k1 * lambda, k2 * lgn)));
     const double prob = 1.0 / (r * lambda);
@@ -41,7 +41,7 @@ void try_guess(Router& router, double guess, double lgn, double k1, double k2, d
           const double skip = std::floor(std::log1p(-u) / log_q);
           if (skip >= static_cast<double>(list.size() - at)) break;
           at += static_cast<std::size_t>(skip);
-          picked.push_back(at);
+          picked.push_back(static_cast<std::uint32_t>(at));
         }
         // The places are far apart in a large list: each look-up is two dependent cache misses
         // (the list, then the message's flag), so both are fetched ahead of their use.
