@@ -889,9 +889,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     // timing (a wire per level to charge) and with every capacity at least one.
     c.lift_at.clear();
     std::size_t kept = count;
+    std::uint64_t lifted_steps = 0;
     if (!wires_ && count * 16 <= tree_.processors() &&
         *std::min_element(cap_.begin(), cap_.end()) >= 1)
-      kept = lift_alone(c, in, count, levels, steps_);
+      kept = lift_alone(c, in, count, levels, lifted_steps);
     const LevelContext ctx{levels, policy_, &cap_, wires_, &delay_, &timing_};
     c.lanes = count >= parallel_threshold_ ? 2 : 1;
     c.failure = {};
@@ -921,6 +922,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     for (const auto& failure : c.failure)
       if (failure) std::rethrow_exception(failure);
     rng_state_ = state[0];
+    steps_ += lifted_steps;
     for (int l = 0; l < c.lanes; ++l) {
       steps_ += c.lane[l].steps;
       slowest = std::max(slowest, c.lane[l].slowest);
