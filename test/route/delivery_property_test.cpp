@@ -55,6 +55,18 @@ std::uint64_t compare(const FatTree& tree, const MessageSet& m, SwitchPolicy pol
   return cycles;
 }
 
+// Sends each of `cycles` on the simulator and on the reference (same policy and seed): every
+// cycle must deliver the same messages, and the steps must agree.
+void compare_cycles(const FatTree& tree, const MessageSet& m, SwitchPolicy policy,
+                    std::uint64_t seed, std::size_t threshold,
+                    const std::vector<std::vector<std::uint32_t>>& cycles) {
+  DeliverySimulator sim(tree, m, policy, seed);
+  ReferenceDelivery ref(tree, m, policy, seed);
+  sim.set_parallel_threshold(threshold);
+  for (const auto& sent : cycles) CHECK(sim.cycle(sent) == ref.cycle(sent));
+  CHECK(sim.steps() == ref.steps());
+}
+
 // Wire lengths at random: cap(k) wires per side and direction at every level.
 ChannelWireLengths random_wires(const FatTree& tree, std::mt19937_64& rng) {
   ChannelWireLengths w;
@@ -186,11 +198,9 @@ TEST_SUITE("delivery_property") {
       const MessageSet m = make_pattern(pp, n);
       const auto policy = trial % 4 ? SwitchPolicy::kRandom : SwitchPolicy::kPriority;
       const std::uint64_t seed = rng();
-      DeliverySimulator sim(tree, m, policy, seed);
-      ReferenceDelivery ref(tree, m, policy, seed);
-      sim.set_parallel_threshold(trial % 2 ? 0 : SIZE_MAX);
       CAPTURE(trial);
       CAPTURE(n);
+      std::vector<std::vector<std::uint32_t>> cycles;
       for (int cycle = 0; cycle < 12; ++cycle) {
         // Some cycles clustered in one subtree, so that lone and crowded records mix.
         const std::size_t size = 1 + rng() % std::max<std::uint64_t>(1, n / 16);
@@ -202,9 +212,9 @@ TEST_SUITE("delivery_property") {
           sent.push_back(static_cast<std::uint32_t>(rng() % span));
         std::sort(sent.begin(), sent.end());
         sent.erase(std::unique(sent.begin(), sent.end()), sent.end());
-        CHECK(sim.cycle(sent) == ref.cycle(sent));
+        cycles.push_back(std::move(sent));
       }
-      CHECK(sim.steps() == ref.steps());
+      compare_cycles(tree, m, policy, seed, trial % 2 ? 0 : SIZE_MAX, cycles);
     }
   }
 
@@ -238,13 +248,8 @@ TEST_SUITE("delivery_property") {
       std::shuffle(m.begin(), m.end(), rng);  // keys in no relation to channels
       std::vector<std::uint32_t> sent(m.size());
       std::iota(sent.begin(), sent.end(), 0u);
-      const std::uint64_t seed = rng();
-      DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, seed);
-      ReferenceDelivery ref(tree, m, SwitchPolicy::kRandom, seed);
-      sim.set_parallel_threshold(trial % 2 ? 0 : SIZE_MAX);
       CAPTURE(trial);
-      CHECK(sim.cycle(sent) == ref.cycle(sent));
-      CHECK(sim.steps() == ref.steps());
+      compare_cycles(tree, m, SwitchPolicy::kRandom, rng(), trial % 2 ? 0 : SIZE_MAX, {sent});
     }
   }
 
@@ -263,19 +268,17 @@ TEST_SUITE("delivery_property") {
       const MessageSet m = make_pattern(pp, n);
       const auto policy = trial % 3 ? SwitchPolicy::kRandom : SwitchPolicy::kPriority;
       const std::uint64_t seed = rng();
-      DeliverySimulator sim(tree, m, policy, seed);
-      ReferenceDelivery ref(tree, m, policy, seed);
-      sim.set_parallel_threshold(rng() % 3 == 0 ? SIZE_MAX : rng() % 16);
+      const std::size_t threshold = rng() % 3 == 0 ? SIZE_MAX : rng() % 16;
       CAPTURE(trial);
-      for (int cycle = 0; cycle < 20; ++cycle) {
-        std::vector<std::uint32_t> sent;
+      std::vector<std::vector<std::uint32_t>> cycles(20);
+      for (std::size_t cycle = 0; cycle < cycles.size(); ++cycle) {
+        std::vector<std::uint32_t>& sent = cycles[cycle];
         const std::size_t size = rng() % (m.size() + 1);
         for (std::size_t i = 0; i < size; ++i)
           sent.push_back(static_cast<std::uint32_t>(rng() % m.size()));
         if (cycle % 2) std::sort(sent.begin(), sent.end());
-        CHECK(sim.cycle(sent) == ref.cycle(sent));
       }
-      CHECK(sim.steps() == ref.steps());
+      compare_cycles(tree, m, policy, seed, threshold, cycles);
     }
   }
 }
