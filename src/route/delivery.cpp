@@ -25,7 +25,9 @@
 // A concentrator that gets more than cap messages passes cap of them: the survivors stay at the
 // front of the channel's run, still in key order, and the rest of the run is marked dead (key
 // kDead), which ends the run for the next level's merge. Every level is one streaming pass; no
-// per-message allocation.
+// per-message allocation. In a sparse cycle a record alone in its up channels joins the arrays
+// only at the level where it meets another or turns (lift_alone; docs/routing.md, "Lifting lone
+// messages").
 //
 // Random switches draw from one SplitMix64 stream, in a fixed order that does not depend on how
 // the work is split: level by level in path order, and within a level only the channels that get
