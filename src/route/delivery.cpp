@@ -77,13 +77,13 @@ struct Parts {
   std::size_t total() const { return part[0].size + part[1].size; }
 };
 
-// A channel that got more messages than its capacity, resolved once its draws' place is known.
 // A level's capacity and counts while a lane scans it.
 struct Tally {
   std::uint64_t cap;
   std::uint64_t touched = 0, steps = 0;
 };
 
+// A channel that got more messages than its capacity, resolved once its draws' place is known.
 struct Overflow {
   std::uint32_t start, count;  // the run within the lane's output
   std::uint64_t channel;
@@ -335,10 +335,8 @@ class LaneWork {
   std::uint64_t rng_state() const { return rng_state_; }
 
  private:
-  void begin_level() {
-    me_.overflow.clear();
-    me_.touched = 0;
-  }
+  // A level's scan then counts into a Tally (begin_tally … end_tally), which sets me_.touched.
+  void begin_level() { me_.overflow.clear(); }
   Tally begin_tally(int level) const { return {(*ctx_.cap)[static_cast<std::size_t>(level)]}; }
   void end_tally(const Tally& tally) {
     me_.touched = tally.touched;
@@ -587,7 +585,7 @@ class LaneWork {
           while (a != ae) *o++ = *a++;
         }
       }
-      if (k > 0) finish_run(tally, out + out_begin, first, w, k, j, true);
+      if (!kRoot) finish_run(tally, out + out_begin, first, w, k, j, true);
     };
     const auto visit = [&](const Up& r) __attribute__((always_inline)) {
       const std::uint64_t node = r.src >> node_shift;
