@@ -176,15 +176,10 @@ void count_cells(const Layout<D>& layout, LayoutMetrics<D>& m) {
 
 template <int D>
 void set_size(const CellSums<D>& top, LayoutMetrics<D>& m) {
-  const char* size = D == 2 ? "area" : "volume";
   m.width = static_cast<u64>(m.bbox.extent(0));
   m.height = static_cast<u64>(m.bbox.extent(1));
-  u128 v = static_cast<u128>(m.width) * m.height;
-  if constexpr (D == 3) {
-    m.depth = static_cast<u64>(m.bbox.extent(2));
-    v = narrow(v, size) * static_cast<u128>(m.depth);
-  }
-  m.size = narrow(v, size);
+  if constexpr (D == 3) m.depth = static_cast<u64>(m.bbox.extent(2));
+  m.size = box_size(m.bbox);
   m.processor_size = narrow(top.processor_size, D == 2 ? "processor area" : "processor volume");
   m.switch_size = narrow(top.switch_size, D == 2 ? "switch area" : "switch volume");
   m.processor_fraction =
@@ -192,6 +187,14 @@ void set_size(const CellSums<D>& top, LayoutMetrics<D>& m) {
 }
 
 }  // namespace
+
+template <int D>
+std::uint64_t box_size(const Box<D>& bbox) {
+  const char* size = D == 2 ? "area" : "volume";
+  u128 v = static_cast<u128>(static_cast<u64>(bbox.extent(0))) * static_cast<u64>(bbox.extent(1));
+  if constexpr (D == 3) v = narrow(v, size) * static_cast<u128>(static_cast<u64>(bbox.extent(2)));
+  return narrow(v, size);
+}
 
 template <int D>
 std::uint64_t wire_length(std::span<const Point<D>> points) {
@@ -242,6 +245,8 @@ LayoutMetrics<D> measure(const Layout<D>& layout) {
 
 template LayoutMetrics<2> measure(const Layout<2>&);
 template LayoutMetrics<3> measure(const Layout<3>&);
+template std::uint64_t box_size<2>(const Box<2>&);
+template std::uint64_t box_size<3>(const Box<3>&);
 template std::uint64_t wire_length<2>(std::span<const Point<2>>);
 template std::uint64_t wire_length<3>(std::span<const Point<3>>);
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 
 namespace ftvlsi {
 
@@ -16,19 +17,19 @@ long double estimate_grid3d_bytes(std::uint64_t processors, std::uint64_t wires)
   return (1 << 20) + processors * kBytesPerProcessor + wires * kBytesPerWire;
 }
 
-Layout<3> build_grid3d(const CompetingNetwork& net, Coord side) {
+namespace {
+
+// The drawing, shape by shape: processor p's cube (sink.processor, in processor order), then
+// wire w's segment (sink.wire, in wire order). build_grid3d stores it, measure_grid3d sums it.
+template <class Sink>
+void draw_grid(const CompetingNetwork& net, Coord side, Sink& sink) {
   FTVLSI_ASSERT(side >= 2);
   const Coord pitch = side + 1;
   if (net.processors() == 0) throw InputError(5121, "the network has no processors");
-  Layout<3> layout;
-  layout.style = LayoutStyle::kCube;
-  layout.wire_levels = 1;
-  Cell<3> cell;
-  cell.name = net.kind;
   for (std::size_t p = 0; p < net.processors(); ++p) {
     Box<3> b;
     for (int a = 0; a < 3; ++a) b.lo[a] = pitch * net.position[p][a], b.hi[a] = b.lo[a] + side;
-    cell.add_node(b, NodeKind::kProcessor, 0);
+    sink.processor(b);
   }
   for (const auto& [u, v] : net.wires) {
     const auto& pu = net.position[u];
@@ -48,13 +49,49 @@ Layout<3> build_grid3d(const CompetingNetwork& net, Coord side) {
     from[axis] = pitch * lo[axis] + side;
     Point<3> to = from;
     to[axis] += 1;
-    const Point<3> pts[2] = {from, to};
-    cell.add_wire(pts, 0);
+    sink.wire(from, to);
   }
-  layout.cells.push_back(std::move(cell));
+}
+
+}  // namespace
+
+Layout<3> build_grid3d(const CompetingNetwork& net, Coord side) {
+  Layout<3> layout;
+  layout.style = LayoutStyle::kCube;
+  layout.wire_levels = 1;
+  struct Store {
+    Cell<3> cell;
+    void processor(const Box<3>& b) { cell.add_node(b, NodeKind::kProcessor, 0); }
+    void wire(const Point<3>& from, const Point<3>& to) {
+      const Point<3> pts[2] = {from, to};
+      cell.add_wire(pts, 0);
+    }
+  } store;
+  store.cell.name = net.kind;
+  draw_grid(net, side, store);
+  layout.cells.push_back(std::move(store.cell));
   layout.top = 0;
   layout.finalize();
   return layout;
+}
+
+Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side, bool lengths) {
+  struct Sum {
+    Grid3dMeasure m;
+    bool lengths;
+    void processor(const Box<3>& b) { m.bbox = m.bbox.united(b); }
+    void wire(const Point<3>& from, const Point<3>& to) {
+      m.bbox = m.bbox.united(Box<3>::at(from)).united(Box<3>::at(to));
+      if (lengths) {
+        const Point<3> pts[2] = {from, to};
+        m.wire_length.push_back(wire_length<3>(pts));
+      }
+    }
+  } sum{{Box<3>::none(), 0, {}}, lengths};
+  if (lengths) sum.m.wire_length.reserve(net.wires.size());
+  draw_grid(net, side, sum);
+  sum.m.volume = box_size(sum.m.bbox);
+  return std::move(sum.m);
 }
 
 }  // namespace ftvlsi

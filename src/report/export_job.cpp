@@ -169,7 +169,7 @@ LatencyGraph competing_export(const LayoutSpec& spec, const CompetingParams& c) 
                       static_cast<long double>(n)),
       net.kind);
   const std::vector<std::uint64_t> length =
-      grid3d ? drawn_lengths(build_grid3d(net)) : drawn_lengths(build_channel_layout(net));
+      grid3d ? measure_grid3d(net).wire_length : drawn_lengths(build_channel_layout(net));
   FTVLSI_ASSERT(length.size() == net.wires.size());
   LatencyGraph out;
   out.kind = net.kind;

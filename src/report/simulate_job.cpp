@@ -295,7 +295,7 @@ Coord grid3d_side(const SimulateSpec& s, const CompetingNetwork& net, std::uint6
   if (s.competing_alpha)
     return static_cast<Coord>(std::max<std::uint64_t>(2, ceil_cbrt(*s.competing_alpha)));
   return static_cast<Coord>(equal_area_side(2, host_volume, 3, [&](std::uint64_t side) {
-    return measure(build_grid3d(net, static_cast<Coord>(side))).volume();
+    return measure_grid3d(net, static_cast<Coord>(side), false).volume;
   }));
 }
 
@@ -313,12 +313,13 @@ void attach_host(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
   p.congestion = congestion_parameter(*p.tree);
 }
 
-// R drawn on its 3D grid with processors of side `side`: its wires' lengths and volume.
+// R drawn on its 3D grid with processors of side `side`: its wires' lengths and volume, measured
+// from the drawing's shapes as they are made (the drawing itself is not kept).
 void draw_grid3d(Prepared& p, const CompetingNetwork& net, Coord side) {
-  const Layout<3> drawing = build_grid3d(net, side);
-  p.competing_length = wire_lengths(drawing.cells[drawing.top]);
+  Grid3dMeasure drawing = measure_grid3d(net, side);
+  p.competing_length = std::move(drawing.wire_length);
   FTVLSI_ASSERT(p.competing_length.size() == p.net.wires.size());
-  p.area_competing = measure(drawing).volume();
+  p.area_competing = drawing.volume;
   p.competing_alpha = static_cast<std::uint64_t>(side * side * side);
 }
 

@@ -2,6 +2,10 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
+#include <map>
+#include <random>
+
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/geometry/drc.hpp"
 #include "ftvlsi/geometry/metrics.hpp"
@@ -26,5 +30,48 @@ TEST_SUITE("grid3d") {
     CompetingNetwork net = make_competing("mesh3d", 27, 1);
     net.wires.push_back({0, 26});
     CHECK_THROWS_AS(build_grid3d(net), InputError);
+    CHECK_THROWS_AS(measure_grid3d(net), InputError);
+  }
+
+  TEST_CASE("measure_grid3d gives the drawing's volume and wire lengths without storing it") {
+    // Seeded random 3D networks of grid neighbours: random places in a box (so the grid has
+    // gaps and the box is not a cube) and a random subset of their neighbour pairs.
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+      std::mt19937_64 rng(seed);
+      CompetingNetwork net;
+      net.kind = "file";
+      net.dimensions = 3;
+      const std::int64_t extent[3] = {static_cast<std::int64_t>(1 + rng() % 7),
+                                      static_cast<std::int64_t>(1 + rng() % 5),
+                                      static_cast<std::int64_t>(1 + rng() % 9)};
+      std::map<std::array<std::int64_t, 3>, std::uint32_t> at;
+      for (int i = 0; i < 40; ++i) {
+        const std::array<std::int64_t, 3> q{static_cast<std::int64_t>(rng() % extent[0]) + 2,
+                                            static_cast<std::int64_t>(rng() % extent[1]),
+                                            static_cast<std::int64_t>(rng() % extent[2]) + 1};
+        if (at.emplace(q, static_cast<std::uint32_t>(net.position.size())).second)
+          net.position.push_back(q);
+      }
+      for (const auto& [q, u] : at)
+        for (int a = 0; a < 3; ++a) {
+          auto r = q;
+          ++r[a];
+          if (const auto it = at.find(r); it != at.end() && rng() % 3 != 0)
+            net.wires.push_back(rng() % 2 ? std::pair{u, it->second} : std::pair{it->second, u});
+        }
+      for (Coord side : {2, 3, 7}) {
+        const Layout<3> layout = build_grid3d(net, side);
+        const LayoutMetrics<3> m = measure(layout);
+        const Grid3dMeasure g = measure_grid3d(net, side);
+        CHECK(g.volume == m.volume());
+        CHECK(g.bbox == m.bbox);
+        const Cell<3>& top = layout.cells[layout.top];
+        REQUIRE(g.wire_length.size() == top.wire_count());
+        for (std::size_t w = 0; w < top.wire_count(); ++w)
+          CHECK(g.wire_length[w] == wire_length(top.wire(w)));
+        CHECK(measure_grid3d(net, side, false).wire_length.empty());
+        CHECK(measure_grid3d(net, side, false).volume == m.volume());
+      }
+    }
   }
 }

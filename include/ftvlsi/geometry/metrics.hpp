@@ -54,6 +54,11 @@ struct LayoutMetrics {
 template <int D>
 LayoutMetrics<D> measure(const Layout<D>& layout);
 
+// The area (2D) or volume (3D) of a bounding box, as measure() reports it; throws GeometryError
+// (FTV-5201) if it does not fit 64 bits.
+template <int D>
+std::uint64_t box_size(const Box<D>& bbox);
+
 // Length of a Manhattan polyline.
 template <int D>
 std::uint64_t wire_length(std::span<const Point<D>> points);

@@ -1,5 +1,7 @@
 #pragma once
 // Three-dimensional competing networks drawn on the 3D grid (docs/design.md §3.5).
+#include <vector>
+
 #include "ftvlsi/geometry/layout.hpp"
 #include "ftvlsi/network/competing.hpp"
 
@@ -11,6 +13,17 @@ namespace ftvlsi {
 // networks of equal volume, docs/measurements.md). Throws InputError for a network with any other
 // wire.
 Layout<3> build_grid3d(const CompetingNetwork& net, Coord side = 2);
+
+// What build_grid3d's drawing measures, streamed from the same geometry without storing it: the
+// bounding box, its volume (as measure() gives it) and every wire's drawn length, in wire order.
+// For R's volume and wire lengths where the layout itself is not kept (simulate, export), at a
+// fraction of the drawing's time and none of its memory. Throws as build_grid3d does.
+struct Grid3dMeasure {
+  Box<3> bbox;
+  std::uint64_t volume = 0;
+  std::vector<std::uint64_t> wire_length;  // empty unless asked for
+};
+Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side = 2, bool lengths = true);
 
 // Bytes build_grid3d needs for a network of `processors` and `wires`, estimated before anything
 // is allocated (docs/memory-limits.md).
