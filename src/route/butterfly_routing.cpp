@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <numeric>
 #include <span>
+#include <thread>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
@@ -141,9 +144,12 @@ class Router {
 
  public:
   explicit Router(const Net& net, ParentChoice parents = ParentChoice::kRandom)
-      : net_(net), g_(net.graph()), first_parent_(parents == ParentChoice::kFirst) {
-    const std::size_t nodes = g_.level.size();
-    const auto& g = g_;
+      : net_(net), first_parent_(parents == ParentChoice::kFirst) {
+    typename T::Graph g = net.graph();
+    const std::size_t nodes = g.level.size();
+    // Every node's region at its level, packed: a path compares regions only.
+    key_.resize(nodes);
+    for (std::uint32_t v = 0; v < nodes; ++v) key_[v] = pack(shifted<D>(g.cell[v], g.level[v]));
     up_ = build_csr(nodes, [&](auto&& add) {
       for (std::uint32_t w = 0; w < g.wires.size(); ++w)
         if (!g.wire_is_mesh[w]) add(g.wires[w].first, g.wires[w].second, 2 * w);
@@ -159,72 +165,136 @@ class Router {
           add(g.wires[w].second, g.wires[w].first, 2 * w + 1);
         }
     });
+    // Which steps draw, level by level: up from a node with several parents, a mesh step with
+    // several parallel wires to the neighbour. `uniform_`: every node of a level draws alike.
+    const int m = net_.levels();
+    const auto levels = static_cast<std::size_t>(m) + 1;
+    std::vector<std::uint8_t> up_seen(levels, 0), mesh_seen(levels, 0);  // bit 0: once, bit 1: more
+    std::vector<std::uint64_t> keys;
+    for (std::uint32_t v = 0; v < nodes; ++v) {
+      const auto l = static_cast<std::size_t>(g.level[v]);
+      if (const auto parents = up_.of(v).size(); parents > 0)
+        up_seen[l] |= parents > 1 && !first_parent_ ? 2 : 1;
+      keys.clear();
+      for (const auto& e : mesh_.of(v)) keys.push_back(key_[e.first]);
+      std::sort(keys.begin(), keys.end());
+      for (std::size_t i = 0; i < keys.size();) {
+        std::size_t j = i;
+        while (j < keys.size() && keys[j] == keys[i]) ++j;
+        mesh_seen[l] |= j - i > 1 ? 2 : 1;
+        i = j;
+      }
+    }
+    up_draws_.assign(levels + 1, 0);
+    mesh_draws_.assign(levels, 0);
+    for (std::size_t l = 0; l < levels; ++l) {
+      uniform_ = uniform_ && up_seen[l] != 3 && mesh_seen[l] != 3;
+      up_draws_[l + 1] = up_draws_[l] + (up_seen[l] == 2);
+      mesh_draws_[l] = mesh_seen[l] == 2;
+    }
+    wires_ = std::move(g.wires);
   }
 
-  const typename T::Graph& graph() const { return g_; }
+  // Whether every node of a level draws alike, so that expected_draws is exact.
+  bool uniform() const { return uniform_; }
+  // The draws path() makes for a message turning at `turn` with `hops` mesh hops, when uniform().
+  std::uint64_t expected_draws(ButterflyTurn turn, int hops) const {
+    return up_draws_[static_cast<std::size_t>(turn.level)] +
+           (turn.mesh ? static_cast<std::uint64_t>(hops) *
+                            mesh_draws_[static_cast<std::size_t>(turn.level)]
+                      : 0);
+  }
+
+  // The graph's wires, (child, parent) for tree wires; wire w's directed codes are 2w and 2w + 1.
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>>& wires() const { return wires_; }
   const Net& net() const { return net_; }
   int phases() const { return 2 * net_.levels() + T::kMeshPhases; }
 
   // One attempt's directed wires, at their phases: up wire of level l at l - 1, the mesh hops at
   // m + their mesh phase, down wire of level l at 2m + (mesh phases) - l; kNone where the path
   // has no wire.
-  // `turn` is turn_of(msg), which the caller computes once per message.
-  void path(const Message& msg, ButterflyTurn turn, SplitMix64& rng, std::uint32_t* out) const {
+  // `turn` is turn_of(msg), which the caller computes once per message. Returns the draws made.
+  std::uint64_t path(const Message& msg, ButterflyTurn turn, SplitMix64& rng,
+                     std::uint32_t* out) const {
     const int m = net_.levels();
     std::fill(out, out + phases(), kNone);
-    if (msg.first == msg.second) return;
+    if (msg.first == msg.second) return 0;
+    std::uint64_t draws = 0;
     std::uint32_t v = msg.first;
     for (int l = 0; l < turn.level; ++l) {
       const auto parents = up_.of(v);
-      const auto& pick =
-          parents[parents.size() == 1 || first_parent_ ? 0 : rng.below(parents.size())];
+      const bool draw = parents.size() > 1 && !first_parent_;
+      const auto& pick = parents[draw ? rng.below(parents.size()) : 0];
+      draws += draw;
       out[l] = pick.second;
       v = pick.first;
     }
+    const Cell<D> dst = T::processor_cell(net_, msg.second);
     if (turn.mesh) {
-      Cell<D> at = region(v);
-      const Cell<D> to = shifted<D>(g_.cell[msg.second], turn.level);
+      Cell<D> at = unpack(key_[v]);
+      const Cell<D> to = shifted<D>(dst, turn.level);
       Cell<D> d;
       for (int a = 0; a < D; ++a) d[a] = to[a] - at[a];
       const Hops<D> h = T::hops(net_, d);
       for (int i = 0; i < h.count; ++i) {
         for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
-        v = mesh_step(v, at, rng, out[m + h.phase[i]]);
+        v = mesh_step(v, at, rng, out[m + h.phase[i]], draws);
       }
       FTVLSI_ASSERT(at == to);
     }
     for (int l = turn.level; l >= 1; --l) {
       const auto children = down_.of(v);
-      const Cell<D> want = shifted<D>(g_.cell[msg.second], l - 1);
+      const std::uint64_t want = pack(shifted<D>(dst, l - 1));
       const auto it = std::find_if(children.begin(), children.end(),
-                                   [&](const auto& c) { return region(c.first) == want; });
+                                   [&](const auto& c) { return key_[c.first] == want; });
       FTVLSI_ASSERT(it != children.end());
       out[2 * m + T::kMeshPhases - l] = it->second;
       v = it->first;
     }
     FTVLSI_ASSERT(v == msg.second);
+    return draws;
   }
 
  private:
-  // Node v's region at its level.
-  Cell<D> region(std::uint32_t v) const { return shifted<D>(g_.cell[v], g_.level[v]); }
+  // A region's cell packed into 21 bits an axis (cells are below 2^21 on every axis).
+  static constexpr int kBits = 21;
+  static std::uint64_t pack(const Cell<D>& c) {
+    std::uint64_t key = 0;
+    for (int a = 0; a < D; ++a) {
+      FTVLSI_ASSERT(c[a] >= 0 && c[a] < (std::int64_t{1} << kBits));
+      key |= static_cast<std::uint64_t>(c[a]) << (kBits * a);
+    }
+    return key;
+  }
+  static Cell<D> unpack(std::uint64_t key) {
+    Cell<D> c;
+    for (int a = 0; a < D; ++a)
+      c[a] = static_cast<std::int64_t>((key >> (kBits * a)) & ((std::uint64_t{1} << kBits) - 1));
+    return c;
+  }
   // One mesh edge from v to the same-numbered switch of the adjacent node `to`: one of its
   // parallel wires at random.
   std::uint32_t mesh_step(std::uint32_t v, const Cell<D>& to, SplitMix64& rng,
-                          std::uint32_t& wire) const {
+                          std::uint32_t& wire, std::uint64_t& draws) const {
     std::uint32_t options[4], target[4], count = 0;
+    const std::uint64_t want = pack(to);
     for (const auto& [other, code] : mesh_.of(v))
-      if (region(other) == to && count < 4) target[count] = other, options[count++] = code;
+      if (key_[other] == want && count < 4) target[count] = other, options[count++] = code;
     FTVLSI_ASSERT(count >= 1);
+    draws += count > 1;
     const auto k = static_cast<std::uint32_t>(count == 1 ? 0 : rng.below(count));
     wire = options[k];
     return target[k];
   }
 
   const Net& net_;
-  typename T::Graph g_;
   bool first_parent_ = false;
+  std::vector<std::uint64_t> key_;  // per node, its region at its level, packed
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> wires_;
   Csr up_, down_, mesh_;
+  bool uniform_ = true;
+  std::vector<std::uint64_t> up_draws_;   // [l]: the draws of a climb to level l
+  std::vector<std::uint8_t> mesh_draws_;  // [l]: a mesh step at level l draws
 };
 
 // λ: the most messages on one channel over its width. Every channel has a counter in flat arrays,
@@ -332,23 +402,34 @@ namespace {
 
 // One delivery cycle at a time: fresh random parents for every message sent, contention
 // resolved phase by phase (docs/design.md §5.5), optional timing.
+//
+// A cycle that sends many messages draws their paths in two lanes (threads): lane 0 the first
+// half of `sent`, lane 1 the second, each from the shared generator's stream where its first
+// message's draws begin. Where that is follows from the messages' shapes, when every node of a
+// level draws alike (Router::uniform, true of both networks; otherwise one lane draws all), and
+// is checked against the draws lane 0 really made. So the draws, and every result, are those of
+// one lane drawing all paths in order. The contention is then resolved in one lane, in message
+// order.
 template <class Net>
 class ButterflySimulator {
+  static constexpr int kMesh = NetTraits<Net>::kMeshPhases;
+
  public:
   ButterflySimulator(const Net& net, const MessageSet& messages, SwitchPolicy policy,
-                     std::uint64_t seed, const ButterflyTiming* timing, ParentChoice parents)
-      : router_(net, parents),
+                     std::uint64_t seed, const ButterflyTiming* timing, ParentChoice parents,
+                     std::size_t parallel_cycle)
+      : parallel_cycle_(parallel_cycle),
+        router_(net, parents),
         messages_(messages),
         policy_(policy),
         rng_(seed),
         timing_(timing),
-        phases_(router_.phases()),
-        count_(2 * router_.graph().wires.size(), 0),
-        winner_(2 * router_.graph().wires.size(), 0),
-        held_(2 * router_.graph().wires.size(), 0),
-        turns_(messages.size(), ButterflyTurn{-1, false}) {
+        phases_(static_cast<std::size_t>(router_.phases())),
+        slot_(2 * router_.wires().size()),
+        held_(2 * router_.wires().size(), 0),
+        shapes_(messages.size()) {
     if (timing_) {
-      FTVLSI_ASSERT(timing_->wire_length.size() == router_.graph().wires.size());
+      FTVLSI_ASSERT(timing_->wire_length.size() == router_.wires().size());
       for (auto len : timing_->wire_length)
         wire_delay_.push_back(timing_->timing.delay(static_cast<double>(len)));
       path_length_.assign(messages.size(), 0);
@@ -358,46 +439,169 @@ class ButterflySimulator {
   // Sends `sent` (ascending ids); returns the delivered ones, ascending.
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent) {
     const std::size_t k = sent.size();
+    const int lanes = k >= parallel_cycle_ && router_.uniform() ? 2 : 1;
+    const std::array<std::size_t, 3> begin{0, lanes == 2 ? k / 2 : k, k};
     // Each phase's contenders as (message, directed wire), ascending by message: a phase scans
-    // only the messages whose path has a wire in it.
-    by_phase_.resize(phases_);
-    for (auto& list : by_phase_) list.clear();
-    one_path_.resize(phases_);
-    for (std::size_t i = 0; i < k; ++i) {
-      router_.path(messages_[sent[i]], turn(sent[i]), rng_, one_path_.data());
-      for (int p = 0; p < phases_; ++p)
-        if (one_path_[p] != kNone)
-          by_phase_[p].push_back({static_cast<std::uint32_t>(i), one_path_[p]});
+    // only the messages whose path has a wire in it. Phase p's list is lane 0's part, then lane
+    // 1's, each counted exactly from the messages' shapes before any path is drawn.
+    std::array<std::uint64_t, 2> expected{0, 0};
+    lane_start_.assign(2 * phases_, 0);
+    run_lanes(lanes, [&](int lane) {  // counted in locals: the lanes share no cache line
+      std::array<std::uint64_t, kMaxPhases> count{};
+      std::uint64_t draws = 0;
+      const int m = router_.net().levels();  // phases_ = 2 m + kMesh
+      for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+        if (lane == 0 && i % 4096 == 0) poll_cancel();
+        const Shape sh = shape(sent[i]);
+        if (sh.level < 0) continue;  // a message to its own processor: no wire
+        for (int l = 0; l < sh.level; ++l) ++count[l], ++count[2 * m + kMesh - l - 1];
+        for (int h = 0; h < kMesh; ++h) count[m + h] += (sh.hop_phases >> h) & 1u;
+        draws += router_.expected_draws(turn(sh), std::popcount(sh.hop_phases));
+      }
+      std::copy_n(count.begin(), phases_, lane_start_.begin() + lane * static_cast<long>(phases_));
+      expected[static_cast<std::size_t>(lane)] = draws;
+    });
+    std::uint64_t total = 0;
+    for (std::size_t p = 0; p < phases_; ++p) {  // counts become each lane's first slot
+      const std::uint64_t c0 = lane_start_[p], c1 = lane_start_[phases_ + p];
+      lane_start_[p] = total, lane_start_[phases_ + p] = total + c0;
+      total += c0 + c1;
     }
-    // With timing, what each message has won so far, in phase order: the delays of its wires,
-    // their count and their lengths (a message alive at a phase has won every wire before it).
+    phase_end_.resize(phases_);
+    for (std::size_t p = 0; p < phases_; ++p)
+      phase_end_[p] = p + 1 < phases_ ? lane_start_[p + 1] : total;
+    entries_.resize(total);
+    std::array<std::uint64_t, 2> draws{0, 0};
+    const auto draw = [&](int lane, SplitMix64 rng) {
+      std::vector<std::uint64_t> cursor(lane_start_.begin() + lane * static_cast<long>(phases_),
+                                        lane_start_.begin() + (lane + 1) * static_cast<long>(phases_));
+      std::array<std::uint32_t, kMaxPhases> path;
+      std::uint64_t made = 0;
+      for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+        if (lane == 0 && i % 4096 == 0) poll_cancel();
+        const Shape sh = shapes_[sent[i]];
+        if (sh.level < 0) continue;
+        made += router_.path(messages_[sent[i]], turn(sh), rng, path.data());
+        for (std::size_t p = 0; p < phases_; ++p)
+          if (path[p] != kNone) entries_[cursor[p]++] = {static_cast<std::uint32_t>(i), path[p]};
+      }
+      draws[static_cast<std::size_t>(lane)] = made;
+    };
+    run_lanes(lanes, [&](int lane) {
+      SplitMix64 rng = rng_;
+      if (lane == 1) rng.discard(expected[0]);
+      draw(lane, rng);
+    });
+    FTVLSI_ASSERT(lanes == 1 || draws[0] == expected[0]);  // lane 1 started where lane 0 ended
+    rng_.discard(draws[0] + draws[1]);
+    resolve(k);
+    std::vector<std::uint32_t> delivered;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (!alive_[i]) continue;
+      delivered.push_back(sent[i]);
+      if (timing_) path_length_[sent[i]] += won_length_[i];
+    }
+    return delivered;
+  }
+
+  std::uint64_t steps() const { return steps_; }
+  double elapsed() const { return elapsed_; }
+  std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
+
+ private:
+  static constexpr std::size_t kMaxPhases = 2 * 64 + 3;
+
+  // A message's route shape, the same for every attempt: its turn level (-1 for a message to
+  // its own processor), whether it turns through the mesh, and its mesh hops' phases (bit h:
+  // a hop in mesh phase h). Computed on its first send and kept.
+  struct Shape {
+    std::int8_t level = -2;  // -2: not yet computed
+    std::uint8_t mesh = 0;
+    std::uint8_t hop_phases = 0;
+  };
+  static ButterflyTurn turn(const Shape& sh) { return {sh.level, sh.mesh != 0}; }
+
+  Shape shape(std::uint32_t id) {
+    Shape& sh = shapes_[id];
+    if (sh.level == -2) {
+      using T = NetTraits<Net>;
+      const Message& msg = messages_[id];
+      if (msg.first == msg.second) {
+        sh.level = -1;
+      } else {
+        const Net& net = router_.net();
+        const ButterflyTurn t = turn_of(net, msg.first, msg.second);
+        sh.level = static_cast<std::int8_t>(t.level);
+        sh.mesh = t.mesh;
+        if (t.mesh) {
+          const auto s = shifted<T::kDim>(T::processor_cell(net, msg.first), t.level);
+          const auto d = shifted<T::kDim>(T::processor_cell(net, msg.second), t.level);
+          Cell<T::kDim> delta;
+          for (int a = 0; a < T::kDim; ++a) delta[a] = d[a] - s[a];
+          const Hops<T::kDim> h = T::hops(net, delta);
+          for (int i = 0; i < h.count; ++i) sh.hop_phases |= std::uint8_t(1u << h.phase[i]);
+        }
+      }
+    }
+    return sh;
+  }
+
+  // Runs work(0) here and, with two lanes, work(1) on a second thread; rethrows a lane's failure.
+  template <class Work>
+  static void run_lanes(int lanes, Work&& work) {
+    if (lanes == 1) return work(0);
+    std::exception_ptr failure[2];
+    std::thread second([&] {
+      try {
+        work(1);
+      } catch (...) {
+        failure[1] = std::current_exception();
+      }
+    });
+    try {
+      work(0);
+    } catch (...) {
+      failure[0] = std::current_exception();
+    }
+    second.join();
+    for (const auto& f : failure)
+      if (f) std::rethrow_exception(f);
+  }
+
+  // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
+  // choice by reservoir sampling, or the first (the lowest message number). A wire won in an
+  // earlier phase stays held for the cycle: a 2D diagonal's vertical edge (its second mesh
+  // phase) cannot also carry a message whose only edge it is (the first mesh phase).
+  // With timing, what each message has won so far, in phase order: the delays of its wires,
+  // their count and their lengths (a message alive at a phase has won every wire before it).
+  void resolve(std::size_t k) {
     if (timing_) {
       won_delay_.assign(k, 0.0);
       won_wires_.assign(k, 0);
       won_length_.assign(k, 0);
     }
-    // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
-    // choice by reservoir sampling, or the first (the lowest message number). A wire won in an
-    // earlier phase stays held for the cycle: a 2D diagonal's vertical edge (its second mesh
-    // phase) cannot also carry a message whose only edge it is (the first mesh phase).
     alive_.assign(k, 1);
-    for (int p = 0; p < phases_; ++p) {
+    for (std::size_t p = 0; p < phases_; ++p) {
       poll_cancel();
-      for (const auto& [i, c] : by_phase_[p]) {
+      const std::span<const std::pair<std::uint32_t, std::uint32_t>> list(
+          entries_.data() + lane_start_[p], entries_.data() + phase_end_[p]);
+      for (const auto& [i, c] : list) {
         if (!alive_[i]) continue;
         ++steps_;
         if (held_[c]) {
           alive_[i] = 0;
           continue;
         }
-        const std::uint32_t seen = ++count_[c];
+        Slot& w = slot_[c];
+        const std::uint32_t seen = ++w.count;
         if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0))
-          winner_[c] = i;
+          w.winner = i;
       }
-      for (const auto& [i, c] : by_phase_[p]) {
+      for (const auto& [i, c] : list) {
         if (!alive_[i]) continue;
-        count_[c] = 0;
-        if (winner_[c] != i) {
+        Slot& w = slot_[c];
+        w.count = 0;
+        if (w.winner != i) {
           alive_[i] = 0;
         } else {
           held_[c] = 1;
@@ -412,37 +616,15 @@ class ButterflySimulator {
     }
     for (const std::uint32_t c : taken_) held_[c] = 0;
     taken_.clear();
-    if (timing_) elapsed_ += slowest_round_trip(sent);
-    std::vector<std::uint32_t> delivered;
-    for (std::size_t i = 0; i < k; ++i) {
-      if (!alive_[i]) continue;
-      delivered.push_back(sent[i]);
-      if (timing_) path_length_[sent[i]] += won_length_[i];
-    }
-    return delivered;
-  }
-
-  std::uint64_t steps() const { return steps_; }
-  double elapsed() const { return elapsed_; }
-
-  // Message id's turn, computed on its first send and kept (a message is sent once a cycle until
-  // it is delivered); a level of -1 marks one not yet computed.
-  ButterflyTurn turn(std::uint32_t id) {
-    ButterflyTurn& t = turns_[id];
-    if (t.level < 0) {
-      const Message& msg = messages_[id];
-      t = msg.first == msg.second ? ButterflyTurn{0, false}
-                                  : turn_of(router_.net(), msg.first, msg.second);
-    }
-    return t;
+    if (timing_) elapsed_ += slowest_round_trip(k);
   }
 
   // The cycle's length (docs/design.md, "Time from the real wires"): a delivered message's round
   // trip over its path; a lost one's head up to the switch that dropped it and a one-bit negative
   // acknowledgment back over the same wires.
-  double slowest_round_trip(const std::vector<std::uint32_t>& sent) const {
+  double slowest_round_trip(std::size_t k) const {
     double slowest = 0;
-    for (std::size_t i = 0; i < sent.size(); ++i) {
+    for (std::size_t i = 0; i < k; ++i) {
       const double delay = won_delay_[i];
       const std::size_t wires = won_wires_[i];
       if (alive_[i] && wires > 0)
@@ -452,26 +634,34 @@ class ButterflySimulator {
     }
     return slowest;
   }
-  std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
 
- private:
+  // A directed wire's contention in the current phase: contenders seen, and the one holding it.
+  struct Slot {
+    std::uint32_t count = 0;
+    std::uint32_t winner = 0;
+  };
+
+  std::size_t parallel_cycle_;
   const Router<Net> router_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
   SplitMix64 rng_;
   const ButterflyTiming* timing_;
-  int phases_;
+  std::size_t phases_;
   std::vector<double> wire_delay_;
-  std::vector<std::uint32_t> one_path_, count_, winner_;
+  std::vector<Slot> slot_;
   std::vector<double> won_delay_;
   std::vector<std::uint32_t> won_wires_;
   std::vector<std::uint64_t> won_length_;
-  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> by_phase_;
+  // The cycle's contenders: phase p's are entries_[lane_start_[p], phase_end_[p]), lane 1's from
+  // lane_start_[phases_ + p].
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> entries_;
+  std::vector<std::uint64_t> lane_start_, phase_end_;
   std::vector<std::uint8_t> held_;    // per directed wire: won in an earlier phase of this cycle
   std::vector<std::uint32_t> taken_;  // the wires held this cycle
   std::vector<std::uint8_t> alive_;
   std::vector<std::uint64_t> path_length_;
-  std::vector<ButterflyTurn> turns_;
+  std::vector<Shape> shapes_;
   std::uint64_t steps_ = 0;
   double elapsed_ = 0;
 };
@@ -483,8 +673,9 @@ namespace {
 template <class Net>
 RouteResult route(const Net& net, const MessageSet& messages, ButterflyAlgorithm algorithm,
                   SwitchPolicy policy, std::uint64_t seed, std::uint64_t max_cycles,
-                  const ButterflyTiming* timing, ParentChoice parents) {
-  ButterflySimulator<Net> sim(net, messages, policy, seed, timing, parents);
+                  const ButterflyTiming* timing, ParentChoice parents,
+                  std::size_t parallel_cycle = kButterflyParallelCycle) {
+  ButterflySimulator<Net> sim(net, messages, policy, seed, timing, parents, parallel_cycle);
   detail::Router<ButterflySimulator<Net>> router(sim, messages.size(), max_cycles);
   if (algorithm == ButterflyAlgorithm::kGreedy) {
     while (!router.done()) router.send(router.undelivered());
@@ -506,7 +697,7 @@ template <class Net>
 std::vector<ButterflyPath> paths_of(const Net& net, const MessageSet& messages,
                                     std::uint64_t seed) {
   const Router<Net> router(net);
-  const auto& g = router.graph();
+  const auto& wires = router.wires();
   SplitMix64 rng(seed);
   std::vector<std::uint32_t> codes(static_cast<std::size_t>(router.phases()));
   std::vector<ButterflyPath> out;
@@ -519,7 +710,7 @@ std::vector<ButterflyPath> paths_of(const Net& net, const MessageSet& messages,
     p.nodes.push_back(msg.first);
     for (const std::uint32_t c : codes) {
       if (c == kNone) continue;
-      const auto [a, b] = g.wires[c / 2];
+      const auto [a, b] = wires[c / 2];
       const bool forward = c % 2 == 0;  // up, or from the mesh wire's first end
       FTVLSI_ASSERT(p.nodes.back() == (forward ? a : b));
       p.wires.push_back(c / 2);
@@ -535,14 +726,16 @@ std::vector<ButterflyPath> paths_of(const Net& net, const MessageSet& messages,
 RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing,
-                            ParentChoice parents) {
-  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents);
+                            ParentChoice parents, std::size_t parallel_cycle) {
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents,
+               parallel_cycle);
 }
 RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing,
-                            ParentChoice parents) {
-  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents);
+                            ParentChoice parents, std::size_t parallel_cycle) {
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents,
+               parallel_cycle);
 }
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,

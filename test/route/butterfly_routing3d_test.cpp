@@ -228,6 +228,35 @@ TEST_SUITE("butterfly_routing3d") {
     }
   }
 
+  TEST_CASE("two lanes draw and route exactly as one, on the 3D fat-tree and fat-pyramid") {
+    for (bool pyramid : {false, true}) {
+      const ButterflyFatTree3d net(512, pyramid);
+      MessageSet m = random_messages(512, 3000, pyramid ? 7 : 8);
+      const MessageSet step = mesh3d_step(512);
+      m.insert(m.end(), step.begin(), step.end());
+      m.push_back({5, 5});
+      SplitMix64 rng(9);
+      ButterflyTiming timing;
+      for (std::size_t w = 0; w < net.graph().wires.size(); ++w)
+        timing.wire_length.push_back(1 + rng.below(40));
+      for (auto algorithm : {ButterflyAlgorithm::kGreedy, ButterflyAlgorithm::kRandomPrime})
+        for (auto policy : {SwitchPolicy::kRandom, SwitchPolicy::kPriority})
+          for (auto parents : {ParentChoice::kRandom, ParentChoice::kFirst}) {
+            CAPTURE(pyramid);
+            const auto run = [&](std::size_t threshold) {
+              return route_butterfly(net, m, algorithm, policy, 3, 1000000, &timing, parents,
+                                     threshold);
+            };
+            const RouteResult one = run(SIZE_MAX), two = run(1);
+            CHECK(two.cycles == one.cycles);
+            CHECK(two.steps == one.steps);
+            CHECK(two.cycle_of == one.cycle_of);
+            CHECK(two.elapsed == one.elapsed);
+            CHECK(two.path_length == one.path_length);
+          }
+    }
+  }
+
   TEST_CASE("the same seed routes the same way") {
     const ButterflyFatTree3d net(512, true);
     const MessageSet m = random_messages(512, 2048, 3);

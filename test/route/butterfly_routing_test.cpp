@@ -3,6 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "ftvlsi/core/rng.hpp"
 
 using namespace ftvlsi;
 
@@ -164,6 +168,48 @@ TEST_SUITE("fat_pyramid_routing") {
       }
       // The plain butterfly fat-tree needs its whole root channel: lambda grows with the side.
       CHECK(butterfly_load_factor(tree, m) >= butterfly_load_factor(pyramid, m));
+    }
+  }
+
+  TEST_CASE("two lanes draw and route exactly as one, on every 2D network shape") {
+    // Parents 1, 2 and 4 by level, the mesh with and without diagonals (parallel mesh wires
+    // draw), both policies, both algorithms, timed; messages to themselves among the rest.
+    struct Shape {
+      std::uint64_t n;
+      bool pyramid, diagonals;
+      std::vector<int> parents;
+    };
+    const Shape shapes[] = {{256, false, false, {}},
+                            {256, true, false, {}},
+                            {256, true, true, {}},
+                            {1024, true, true, {1, 2, 4, 2}},
+                            {1024, false, false, {4}}};
+    for (const Shape& sh : shapes) {
+      const ButterflyFatTree net(sh.n, sh.pyramid, sh.parents, sh.diagonals);
+      SplitMix64 rng(sh.n + sh.parents.size());
+      MessageSet m;
+      for (std::uint64_t i = 0; i < 6 * sh.n; ++i)
+        m.push_back({static_cast<std::uint32_t>(rng.below(sh.n)),
+                     static_cast<std::uint32_t>(rng.below(sh.n))});
+      ButterflyTiming timing;
+      for (std::size_t w = 0; w < net.graph().wires.size(); ++w)
+        timing.wire_length.push_back(1 + rng.below(40));
+      for (auto algorithm : {ButterflyAlgorithm::kGreedy, ButterflyAlgorithm::kRandomPrime})
+        for (auto policy : {SwitchPolicy::kRandom, SwitchPolicy::kPriority}) {
+          CAPTURE(sh.n);
+          CAPTURE(sh.pyramid);
+          CAPTURE(sh.diagonals);
+          const auto run = [&](std::size_t threshold) {
+            return route_butterfly(net, m, algorithm, policy, 5, 1000000, &timing,
+                                   ParentChoice::kRandom, threshold);
+          };
+          const RouteResult one = run(SIZE_MAX), two = run(1);
+          CHECK(two.cycles == one.cycles);
+          CHECK(two.steps == one.steps);
+          CHECK(two.cycle_of == one.cycle_of);
+          CHECK(two.elapsed == one.elapsed);
+          CHECK(two.path_length == one.path_length);
+        }
     }
   }
 }

@@ -72,15 +72,21 @@ constexpr std::string_view to_string(ButterflyAlgorithm a) {
 // GL-§6: a channel's 2^l wires then carry what one wire can).
 enum class ParentChoice { kRandom, kFirst };
 
+// A cycle sending at least `parallel_cycle` messages draws their paths on two threads; the
+// results are the same whatever the threshold (tests compare).
+inline constexpr std::size_t kButterflyParallelCycle = std::size_t{1} << 14;
+
 RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr,
-                            ParentChoice parents = ParentChoice::kRandom);
+                            ParentChoice parents = ParentChoice::kRandom,
+                            std::size_t parallel_cycle = kButterflyParallelCycle);
 
 RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing = nullptr,
-                            ParentChoice parents = ParentChoice::kRandom);
+                            ParentChoice parents = ParentChoice::kRandom,
+                            std::size_t parallel_cycle = kButterflyParallelCycle);
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
