@@ -274,8 +274,8 @@ class Router {
   }
   // One mesh edge from v to the same-numbered switch of the adjacent node `to`: one of its
   // parallel wires at random.
-  std::uint32_t mesh_step(std::uint32_t v, const Cell<D>& to, SplitMix64& rng,
-                          std::uint32_t& wire, std::uint64_t& draws) const {
+  std::uint32_t mesh_step(std::uint32_t v, const Cell<D>& to, SplitMix64& rng, std::uint32_t& wire,
+                          std::uint64_t& draws) const {
     std::uint32_t options[4], target[4], count = 0;
     const std::uint64_t want = pack(to);
     for (const auto& [other, code] : mesh_.of(v))
@@ -473,8 +473,9 @@ class ButterflySimulator {
     entries_.resize(total);
     std::array<std::uint64_t, 2> draws{0, 0};
     const auto draw = [&](int lane, SplitMix64 rng) {
-      std::vector<std::uint64_t> cursor(lane_start_.begin() + lane * static_cast<long>(phases_),
-                                        lane_start_.begin() + (lane + 1) * static_cast<long>(phases_));
+      std::vector<std::uint64_t> cursor(
+          lane_start_.begin() + lane * static_cast<long>(phases_),
+          lane_start_.begin() + (lane + 1) * static_cast<long>(phases_));
       std::array<std::uint32_t, kMaxPhases> path;
       std::uint64_t made = 0;
       for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
@@ -594,8 +595,7 @@ class ButterflySimulator {
         }
         Slot& w = slot_[c];
         const std::uint32_t seen = ++w.count;
-        if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0))
-          w.winner = i;
+        if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0)) w.winner = i;
       }
       for (const auto& [i, c] : list) {
         if (!alive_[i]) continue;
@@ -727,15 +727,13 @@ RouteResult route_butterfly(const ButterflyFatTree& net, const MessageSet& messa
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing,
                             ParentChoice parents, std::size_t parallel_cycle) {
-  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents,
-               parallel_cycle);
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents, parallel_cycle);
 }
 RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& messages,
                             ButterflyAlgorithm algorithm, SwitchPolicy policy, std::uint64_t seed,
                             std::uint64_t max_cycles, const ButterflyTiming* timing,
                             ParentChoice parents, std::size_t parallel_cycle) {
-  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents,
-               parallel_cycle);
+  return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents, parallel_cycle);
 }
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,

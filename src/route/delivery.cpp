@@ -173,10 +173,15 @@ struct DeliverySimulator::Cycle {
   std::array<Lane, 2> lane;
   std::vector<std::uint8_t> delivered;  // per key
   std::vector<std::uint32_t> radix;     // counts
-  // Wire timing per key.
-  std::vector<double> delay;
-  std::vector<std::uint64_t> length;
-  std::vector<std::uint32_t> wires;
+  // Wire timing per key, in one record so that a step's update is one cache line: the delays of
+  // the wires won so far, their lengths and their count. A path's length fits 40 bits
+  // (set_wire_timing checks its bound), its wires 24.
+  struct Timed {
+    double delay = 0;
+    std::uint64_t length : 40 = 0;
+    std::uint64_t wires : 24 = 0;
+  };
+  std::vector<Timed> timed;
   LaneBarrier barrier;
   int lanes = 1;
   std::array<std::exception_ptr, 2> failure;  // per lane
@@ -248,6 +253,11 @@ void DeliverySimulator::set_wire_timing(const ChannelWireLengths& wires,
     switched_->set_wire_timing(wires, timing);
     return;
   }
+  // A path takes at most one wire of each channel level up and one down (Cycle::Timed's room).
+  unsigned __int128 longest = 0;
+  for (const std::uint64_t most : wires.max_by_level())
+    longest += 2 * static_cast<unsigned __int128>(most);
+  FTVLSI_ASSERT(longest < (std::uint64_t{1} << 40));
   wires_ = &wires;
   timing_ = timing;
   delay_ = channel_delays(wires, timing);
@@ -382,12 +392,14 @@ class LaneWork {
   void add_wire(std::uint32_t key, int level, std::uint64_t channel, bool up, std::size_t wire) {
     const auto k = static_cast<std::size_t>(level);
     const int dir = up ? 0 : 1;
-    c_.delay[key] += (*ctx_.delay)[k][channel & 1][dir][wire];
-    c_.length[key] += ctx_.wires->table[k][channel & 1][dir][wire];
-    ++c_.wires[key];
+    Cycle::Timed& t = c_.timed[key];
+    t.delay += (*ctx_.delay)[k][channel & 1][dir][wire];
+    t.length += ctx_.wires->table[k][channel & 1][dir][wire];
+    ++t.wires;
   }
   void add_nack(std::uint32_t key) {
-    me_.slowest = std::max(me_.slowest, 2 * ctx_.timing->head(c_.delay[key], c_.wires[key]) + 1);
+    const Cycle::Timed& t = c_.timed[key];
+    me_.slowest = std::max(me_.slowest, 2 * ctx_.timing->head(t.delay, t.wires) + 1);
   }
 
   // Places the level's overflowing channels in the random stream, resolves them and advances the
@@ -864,9 +876,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     if (b.size() < words) b.resize(words);
   c.delivered.assign(m, 0);
   if (wires_) {
-    c.delay.assign(m, 0.0);
-    c.length.assign(m, 0);
-    c.wires.assign(m, 0);
+    c.timed.assign(m, {});
   }
   std::size_t count = 0;
   {
@@ -933,9 +943,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   for (std::size_t i = 0; i < m; ++i)
     if (c.delivered[i]) {
       delivered.push_back(sent[i]);
-      if (wires_ && c.wires[i] > 0) {
-        slowest = std::max(slowest, timing_.round_trip(c.delay[i], c.wires[i] - 1));
-        path_length_[sent[i]] = c.length[i];
+      if (wires_ && c.timed[i].wires > 0) {
+        const Cycle::Timed& t = c.timed[i];
+        slowest = std::max(slowest, timing_.round_trip(t.delay, t.wires - 1));
+        path_length_[sent[i]] = t.length;
       }
     }
   elapsed_ += slowest;
