@@ -6,6 +6,7 @@
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/decomp/multilevel.hpp"
 #include "ftvlsi/decomp/refinement.hpp"
 
@@ -205,14 +206,18 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   const CompetingNetwork net = in_tree_order(original, tree);
   Bisector b{Adjacency(n, net.wires), options, net, {}, std::vector<std::uint8_t>(n, kOutside),
              RefineScratch(n),        {}};
-  // Ties along an axis in cutting-tree order, which is now the processor numbers' order.
+  // Ties along an axis in cutting-tree order, which is now the processor numbers' order (the
+  // radix sort is stable).
   for (int d = 0; d < net.dimensions; ++d) {
     b.seq[d].resize(n);
     std::iota(b.seq[d].begin(), b.seq[d].end(), 0u);
-    std::stable_sort(b.seq[d].begin(), b.seq[d].end(),
-                     polled([&](std::uint32_t x, std::uint32_t y) {
-                       return net.position[x][d] < net.position[y][d];
-                     }));
+    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (const auto& q : net.position) lo = std::min(lo, q[d]), hi = std::max(hi, q[d]);
+    radix_sort(b.seq[d], key_bits(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)),
+               [&](std::uint32_t x) {
+                 return static_cast<std::uint64_t>(net.position[x][d]) -
+                        static_cast<std::uint64_t>(lo);
+               });
   }
   b.out.leaf.assign(n, 0);
   std::vector<Piece> active, next;

@@ -7,6 +7,7 @@
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
+#include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/decomp/subtree_cuts.hpp"
 
 namespace ftvlsi {
@@ -82,8 +83,7 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
   }
   t.order.resize(net.processors());
   std::iota(t.order.begin(), t.order.end(), 0u);
-  std::sort(t.order.begin(), t.order.end(),
-            polled([&](auto a, auto b) { return t.leaf[a] < t.leaf[b]; }));
+  radix_sort(t.order, t.depth, [&](std::uint32_t p) { return t.leaf[p]; });
   t.sorted_leaf.resize(t.order.size());
   for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
 

@@ -6,14 +6,28 @@
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/radix_sort.hpp"
 
 namespace ftvlsi {
 namespace {
 
 // The non-empty leaves in order with the number of wire ends at each (same-leaf wires excluded).
-void leaf_ends(const std::vector<std::uint64_t>& leaf,
+// With `leaves` (the tree's 2^depth leaves, few enough to count in an array) a counting pass.
+void leaf_ends(const std::vector<std::uint64_t>& leaf, int depth,
                const std::vector<std::pair<std::uint32_t, std::uint32_t>>& wires,
-               std::vector<std::uint64_t>& prefix, std::vector<std::uint64_t>& cut) {
+               std::vector<std::uint64_t>& prefix, std::vector<std::uint64_t>& cut,
+               std::uint64_t leaves) {
+  if (leaves > 0 && 2 * wires.size() < (std::uint64_t{1} << 31)) {
+    // Per leaf: bit 31 says a processor sits there, the rest counts its wire ends.
+    constexpr std::uint32_t kHere = std::uint32_t{1} << 31;
+    std::vector<std::uint32_t> ends(leaves, 0);
+    for (const std::uint64_t l : leaf) ends[l] |= kHere;
+    for (const auto& [a, b] : wires)
+      if (leaf[a] != leaf[b]) ++ends[leaf[a]], ++ends[leaf[b]];
+    for (std::uint64_t l = 0; l < leaves; ++l)
+      if (ends[l] & kHere) prefix.push_back(l), cut.push_back(ends[l] & ~kHere);
+    return;
+  }
   std::vector<std::uint64_t> degree(leaf.size(), 0);
   for (const auto& [a, b] : wires) {
     if (leaf[a] == leaf[b]) continue;
@@ -24,8 +38,7 @@ void leaf_ends(const std::vector<std::uint64_t>& leaf,
   std::iota(order.begin(), order.end(), 0u);
   if (!std::is_sorted(order.begin(), order.end(),
                       [&](auto x, auto y) { return leaf[x] < leaf[y]; }))
-    std::sort(order.begin(), order.end(),
-              polled([&](auto x, auto y) { return leaf[x] < leaf[y]; }));
+    radix_sort(order, depth, [&](std::uint32_t p) { return leaf[p]; });
   for (auto p : order) {
     if (!prefix.empty() && prefix.back() == leaf[p]) {
       cut.back() += degree[p];
@@ -39,8 +52,9 @@ void leaf_ends(const std::vector<std::uint64_t>& leaf,
 // Each wire of `inside` joins two leaves of one subtree at this level: it takes two ends off that
 // subtree's cut. `prefix` is sorted; every number of `inside` is one of it. With `counts` (zeros,
 // indexable by every subtree number) a counting pass, else a sort and a merge.
-void subtree_inside(std::vector<std::uint64_t>& inside, const std::vector<std::uint64_t>& prefix,
-                    std::vector<std::uint64_t>& cut, std::vector<std::uint32_t>& counts) {
+void subtree_inside(std::vector<std::uint64_t>& inside, int level,
+                    const std::vector<std::uint64_t>& prefix, std::vector<std::uint64_t>& cut,
+                    std::vector<std::uint32_t>& counts) {
   if (!counts.empty()) {
     for (const std::uint64_t v : inside) ++counts[v];
     std::uint64_t taken = 0;
@@ -52,7 +66,7 @@ void subtree_inside(std::vector<std::uint64_t>& inside, const std::vector<std::u
     FTVLSI_ASSERT(taken == inside.size());  // every count taken back: the array is zero again
     return;
   }
-  std::sort(inside.begin(), inside.end(), polled(std::less<>()));
+  radix_sort(inside, level, [](std::uint64_t v) { return v; });  // subtree numbers < 2^level
   std::size_t w = 0;
   for (std::size_t i = 0; i < prefix.size(); ++i) {
     while (w < inside.size() && inside[w] < prefix[i]) ++w;
@@ -73,13 +87,13 @@ LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
     FTVLSI_ASSERT(level >= 0);
     joined[level].push_back(level == 0 ? 0 : leaf[a] >> (depth - level));
   }
-  std::vector<std::uint64_t> prefix, cut;
-  leaf_ends(leaf, wires, prefix, cut);
   // Subtree numbers stay below 2^depth: count them in an array when it is not much larger than
   // the input (a host with far more leaves than processors sorts instead).
+  const bool dense = depth < 40 && (std::uint64_t{1} << depth) <= 4 * (leaf.size() + wires.size());
+  std::vector<std::uint64_t> prefix, cut;
+  leaf_ends(leaf, depth, wires, prefix, cut, dense ? std::uint64_t{1} << depth : 0);
   std::vector<std::uint32_t> counts;
-  if (depth < 40 && (std::uint64_t{1} << depth) <= 4 * (leaf.size() + wires.size()))
-    counts.assign(std::uint64_t{1} << depth, 0);
+  if (dense) counts.assign(std::uint64_t{1} << depth, 0);
   LevelCuts out;
   out.max_by_level.assign(depth + 1, 0);
   out.pieces_by_level.assign(depth + 1, 0);
@@ -100,7 +114,7 @@ LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
     }
     prefix.resize(n);
     cut.resize(n);
-    subtree_inside(joined[level - 1], prefix, cut, counts);
+    subtree_inside(joined[level - 1], level - 1, prefix, cut, counts);
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/core/system.hpp"
 #include "ftvlsi/core/text_lines.hpp"
 
@@ -318,8 +319,27 @@ void validate(const CompetingNetwork& net, std::string_view source) {
         4121, fmt::format("{}: the network is empty; it needs at least one processor", source));
   std::vector<std::uint32_t> order(net.position.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(),
-            polled([&](auto a, auto b) { return net.position[a] < net.position[b]; }));
+  // Processors in position order (x, then y, then z): by a radix sort of the offsets from the
+  // lowest corner packed into one key when they fit 63 bits, else by comparing.
+  std::array<std::int64_t, 3> lo{INT64_MAX, INT64_MAX, INT64_MAX},
+      hi{INT64_MIN, INT64_MIN, INT64_MIN};
+  for (const auto& q : net.position)
+    for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], q[a]), hi[a] = std::max(hi[a], q[a]);
+  std::array<int, 3> bits{};
+  for (int a = 0; a < 3; ++a)
+    bits[a] = key_bits(static_cast<std::uint64_t>(hi[a]) - static_cast<std::uint64_t>(lo[a]));
+  if (bits[0] + bits[1] + bits[2] < 64) {
+    radix_sort(order, bits[0] + bits[1] + bits[2], [&](std::uint32_t p) {
+      std::uint64_t key = 0;
+      for (int a = 0; a < 3; ++a)
+        key = (key << bits[a]) |
+              (static_cast<std::uint64_t>(net.position[p][a]) - static_cast<std::uint64_t>(lo[a]));
+      return key;
+    });
+  } else {
+    std::sort(order.begin(), order.end(),
+              polled([&](auto a, auto b) { return net.position[a] < net.position[b]; }));
+  }
   for (std::size_t i = 1; i < order.size(); ++i) {
     if (net.position[order[i]] == net.position[order[i - 1]]) {
       const auto& p = net.position[order[i]];
