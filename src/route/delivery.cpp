@@ -389,6 +389,16 @@ class LaneWork {
     }
   }
 
+  // A timed cycle's per-key records are read in channel order, which scatters them: the scans
+  // fetch them this many records ahead. For the run [r, e) of a stream ending at `end`: the
+  // records kTimedAhead further on.
+  static constexpr std::ptrdiff_t kTimedAhead = 16;
+  template <class R>
+  void prefetch_timed(const R* r, const R* e, const R* end) const {
+    for (const R* a = r + kTimedAhead; a < e + kTimedAhead && a < end; ++a)
+      if (a->key != kDead) __builtin_prefetch(&c_.timed[a->key]);
+  }
+
   void add_wire(std::uint32_t key, int level, std::uint64_t channel, bool up, std::size_t wire) {
     const auto k = static_cast<std::size_t>(level);
     const int dir = up ? 0 : 1;
@@ -624,9 +634,14 @@ class LaneWork {
     const Up* lift = mine_lifted.begin();
     const Up* const lift_end = mine_lifted.end();
     if (lift == lift_end) {
-      for (std::size_t p = 0; p < 2; ++p)
-        for (const Up& r : mine[p])
-          if (r.key != kDead) visit(r);
+      for (std::size_t p = 0; p < 2; ++p) {
+        const Span<Up>& s = mine[p];
+        for (std::size_t i = 0; i < s.size; ++i) {
+          if (ctx_.wires && i + kTimedAhead < s.size && s.data[i + kTimedAhead].key != kDead)
+            __builtin_prefetch(&c_.timed[s.data[i + kTimedAhead].key]);
+          if (s.data[i].key != kDead) visit(s.data[i]);
+        }
+      }
     } else {
       for (std::size_t p = 0; p < 2; ++p)
         for (const Up& r : mine[p]) {
@@ -715,6 +730,7 @@ class LaneWork {
       Span<Down> from{};
       if (dp < 2 && parent(*d) == j) {
         Down* e = run_end(d, my_parts[dp].end(), parent);
+        if (ctx_.wires) prefetch_timed(d, e, my_parts[dp].end());
         from = {d, static_cast<std::size_t>(e - d)};
         d = e;
         skip(my_parts, dp, d);
@@ -723,6 +739,7 @@ class LaneWork {
         Span<Down> joining{};
         if (tp < 2 && child(*t) == c) {
           Down* e = run_end(t, my_turn[tp].end(), child);
+          if (ctx_.wires) prefetch_timed(t, e, my_turn[tp].end());
           joining = {t, static_cast<std::size_t>(e - t)};
           t = e;
           skip(my_turn, tp, t);
