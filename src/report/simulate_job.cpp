@@ -577,22 +577,20 @@ Prepared prepare(const SimulateSpec& s) {
 }
 
 // The worst case beside the real wires: every message charged the longest wire of each channel
-// level it crosses (an upper bound on its round trip, whatever wires it gets).
+// level it crosses (an upper bound on its round trip, whatever wires it gets), by the level of
+// its ends' common ancestor.
 std::vector<double> round_trip_bounds(const Prepared& p, const MessageTiming& t) {
   const int levels = p.tree->levels();
   const std::vector<std::uint64_t> longest = p.channel_wires.max_by_level();
   std::vector<double> delay_from(levels + 2, 0);  // from the leaf up to the channel of level k
   for (int k = levels; k >= 0; --k)
     delay_from[k] = delay_from[k + 1] + t.delay(static_cast<double>(longest[k]));
-  std::vector<double> round_trip(p.messages.size(), 0);
-  for (std::size_t i = 0; i < p.messages.size(); ++i) {
-    const auto [a, b] = p.messages[i];
-    if (a == b) continue;
-    const int turn = levels - (32 - __builtin_clz(a ^ b));  // level of the common ancestor
+  std::vector<double> by_turn(static_cast<std::size_t>(levels));
+  for (int turn = 0; turn < levels; ++turn) {
     const std::size_t wires = 2 * static_cast<std::size_t>(levels - turn);
-    round_trip[i] = t.round_trip(2 * delay_from[turn + 1], wires - 1);
+    by_turn[static_cast<std::size_t>(turn)] = t.round_trip(2 * delay_from[turn + 1], wires - 1);
   }
-  return round_trip;
+  return by_turn;
 }
 
 // Routes the prepared message set on the fat-tree, timing every message from the H-tree wires it

@@ -235,11 +235,12 @@ std::vector<std::uint64_t> DeliverySimulator::take_path_lengths() {
   return switched_ ? switched_->take_path_lengths() : std::move(path_length_);
 }
 
-void DeliverySimulator::set_round_trip_bounds(std::vector<double> round_trip) {
+void DeliverySimulator::set_round_trip_bounds(std::vector<double> by_turn_level) {
+  FTVLSI_ASSERT(by_turn_level.size() == static_cast<std::size_t>(tree_.levels()));
   if (switched_)
-    switched_->set_round_trip_bounds(std::move(round_trip));
+    switched_->set_round_trip_bounds(std::move(by_turn_level));
   else
-    round_trip_bound_ = std::move(round_trip);
+    round_trip_bound_ = std::move(by_turn_level);
 }
 
 std::uint64_t DeliverySimulator::lost_in_switches() const {
@@ -883,8 +884,16 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   const std::size_t m = sent.size();
   const int levels = tree_.levels();
   if (!round_trip_bound_.empty()) {
+    // The turn levels present among the sent messages (levels stay below 64), then the slowest.
+    std::uint64_t present = 0;
+    for (auto id : sent) {
+      const auto [s, d] = messages_[id];
+      if (s != d) present |= std::uint64_t{1} << (levels - std::bit_width(s ^ d));
+    }
     double slowest = 0;
-    for (auto id : sent) slowest = std::max(slowest, round_trip_bound_[id]);
+    for (int k = 0; k < levels; ++k)
+      if ((present >> k) & 1)
+        slowest = std::max(slowest, round_trip_bound_[static_cast<std::size_t>(k)]);
     elapsed_bound_ += slowest;
   }
   // The records, in key order; a message to its own processor is delivered at once.

@@ -178,7 +178,9 @@ std::vector<std::uint32_t> SwitchedDelivery::cycle(const std::vector<std::uint32
   for (auto id : sent) alive_.push_back({id, messages_[id].first, messages_[id].second, lca_[id]});
   if (!round_trip_bound_.empty()) {
     double slowest = 0;
-    for (auto id : sent) slowest = std::max(slowest, round_trip_bound_[id]);
+    for (auto id : sent)
+      if (lca_[id] >= 0)
+        slowest = std::max(slowest, round_trip_bound_[static_cast<std::size_t>(lca_[id])]);
     elapsed_bound_ += slowest;
   }
   slowest_ = 0;

@@ -51,11 +51,9 @@ class SwitchedDelivery {
   double elapsed() const { return elapsed_; }
   std::vector<std::uint64_t> take_path_lengths() { return std::move(path_length_); }
 
-  // A bound beside it: with each message's round trip given in advance (e.g. over the longest
-  // wire of every level it crosses), a cycle is charged the slowest of those of the messages
-  // sent, and elapsed_bound() sums them.
-  void set_round_trip_bounds(std::vector<double> round_trip) {
-    round_trip_bound_ = std::move(round_trip);
+  // A bound beside it: DeliverySimulator::set_round_trip_bounds.
+  void set_round_trip_bounds(std::vector<double> by_turn_level) {
+    round_trip_bound_ = std::move(by_turn_level);
   }
   double elapsed_bound() const { return elapsed_bound_; }
 

@@ -126,15 +126,14 @@ TEST_SUITE("channel_wires") {
       m.push_back(
           {static_cast<std::uint32_t>(rng() % 256), static_cast<std::uint32_t>(rng() % 256)});
     const MessageTiming timing{parse_delay_model("linear"), 1, 16};
-    std::vector<double> bound(m.size(), 0);
-    for (std::size_t i = 0; i < m.size(); ++i) {
-      const auto [s, d] = m[i];
-      if (s == d) continue;
-      const int turn = tree.levels() - (32 - __builtin_clz(s ^ d));
+    // By the level of the ends' common ancestor.
+    std::vector<double> bound(static_cast<std::size_t>(tree.levels()), 0);
+    for (int turn = 0; turn < tree.levels(); ++turn) {
       double delay = 0;
       for (int k = turn + 1; k <= tree.levels(); ++k)
         delay += 2.0 * static_cast<double>(longest[k]);
-      bound[i] = timing.round_trip(delay, 2 * static_cast<std::size_t>(tree.levels() - turn) - 1);
+      bound[static_cast<std::size_t>(turn)] =
+          timing.round_trip(delay, 2 * static_cast<std::size_t>(tree.levels() - turn) - 1);
     }
     DeliverySimulator sim(tree, m, SwitchPolicy::kRandom, 3);
     sim.set_wire_timing(wires, timing);
@@ -142,7 +141,15 @@ TEST_SUITE("channel_wires") {
     std::vector<std::uint32_t> left(m.size());
     for (std::uint32_t i = 0; i < m.size(); ++i) left[i] = i;
     int cycles = 0;
+    double expected_bound = 0;  // each cycle: the slowest bound of the messages it sends
     while (!left.empty() && cycles < 1000) {
+      double slowest = 0;
+      for (const auto id : left)
+        if (const auto [s, d] = m[id]; s != d)
+          slowest = std::max(
+              slowest,
+              bound[static_cast<std::size_t>(tree.levels() - (32 - __builtin_clz(s ^ d)))]);
+      expected_bound += slowest;
       const auto got = sim.cycle(left);
       std::vector<std::uint32_t> next;
       std::set_difference(left.begin(), left.end(), got.begin(), got.end(),
@@ -152,6 +159,7 @@ TEST_SUITE("channel_wires") {
     }
     CHECK(left.empty());
     CHECK(sim.elapsed() > 0);
+    CHECK(sim.elapsed_bound() == expected_bound);
     CHECK(sim.elapsed() <= sim.elapsed_bound());
     CHECK(sim.elapsed() < sim.elapsed_bound());  // the H-tree's wires of one level differ
   }

@@ -62,10 +62,11 @@ class DeliverySimulator {
   double elapsed() const { return elapsed_; }
   std::vector<std::uint64_t> take_path_lengths();
 
-  // A bound beside it: with each message's round trip given in advance (e.g. over the longest
-  // wire of every level it crosses), a cycle is charged the slowest of those of the messages
-  // sent, and elapsed_bound() sums them.
-  void set_round_trip_bounds(std::vector<double> round_trip);
+  // A bound beside it: with a message's round trip given in advance by the level k of its two
+  // ends' common ancestor (by_turn_level[k], k = 0 .. levels - 1; e.g. over the longest wire of
+  // every level it crosses), a cycle is charged the slowest of those of the messages sent (a
+  // message to itself: 0), and elapsed_bound() sums them.
+  void set_round_trip_bounds(std::vector<double> by_turn_level);
   double elapsed_bound() const { return elapsed_bound_; }
 
   // Real switches (docs/design.md §2.7): every node's concentrators are the partial concentrator
