@@ -160,11 +160,12 @@ LatencyGraph competing_export(const LayoutSpec& spec, const CompetingParams& c) 
     validate(net, c.kind);
   }
   const bool grid3d = resolved_style(spec) == LayoutStyle::kCube;
-  // The network is built (its generator checks its own memory, FTV-8014); its layout is next.
+  // The network is built (its generator checks its own memory, FTV-8014); its layout is next (in
+  // 3D only measured, never stored).
   const auto n = net.processors();
   const auto w = static_cast<std::uint64_t>(net.wires.size());
   require_export_memory(
-      (grid3d ? estimate_grid3d_bytes(n, w) : estimate_channel_layout_bytes(n, w)) +
+      (grid3d ? estimate_measure_grid3d_bytes(w) : estimate_channel_layout_bytes(n, w)) +
           graph_bytes(static_cast<long double>(n), static_cast<long double>(w),
                       static_cast<long double>(n)),
       net.kind);

@@ -24,6 +24,10 @@ struct Grid3dMeasure {
   std::vector<std::uint64_t> wire_length;  // empty unless asked for
 };
 Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side = 2, bool lengths = true);
+// Bytes measure_grid3d needs: the lengths, one a wire.
+inline long double estimate_measure_grid3d_bytes(std::uint64_t wires) {
+  return static_cast<long double>(wires) * sizeof(std::uint64_t);
+}
 
 // Bytes build_grid3d needs for a network of `processors` and `wires`, estimated before anything
 // is allocated (docs/memory-limits.md).
