@@ -19,8 +19,9 @@ namespace ftvlsi {
 
 struct DecomposeRun {
   CompetingNetwork net;  // positions are the layout's processor corners when it was cut
-  // The layout that was cut, with its metrics: a 2D network's channel layout, or a 3D network
-  // drawn on the grid (layout/grid3d.hpp); none when the placement grid was cut.
+  // The layout that was cut, with its metrics: a 2D network's channel layout, or the metrics of
+  // a 3D network drawn on the grid (layout/grid3d.hpp; its layout is not kept, so empty); none
+  // when the placement grid was cut.
   std::optional<AnyDrawnLayout> drawn;
   int host_dimensions = 2;  // 3: the volume-universal host of Leiserson's Theorem 10
   CuttingTree tree;
