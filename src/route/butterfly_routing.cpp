@@ -428,6 +428,7 @@ class ButterflySimulator {
         slot_(2 * router_.wires().size()),
         held_(2 * router_.wires().size(), 0),
         shapes_(messages.size()) {
+    FTVLSI_ASSERT(phases_ <= kMaxPhases);  // levels below 64
     if (timing_) {
       FTVLSI_ASSERT(timing_->wire_length.size() == router_.wires().size());
       for (auto len : timing_->wire_length)
