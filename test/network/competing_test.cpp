@@ -2,6 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <map>
+#include <random>
 #include <set>
 #include <string>
 
@@ -116,6 +121,51 @@ TEST_SUITE("competing") {
     CHECK(error("processors 2\n0 0 zero\n1 1 0\n").find("net.txt:2") != std::string::npos);
     CHECK(error("# nothing\n").find("empty") != std::string::npos);
     CHECK(error("processors 2\n0 0 0\n").find("no position") != std::string::npos);
+  }
+
+  TEST_CASE("validate names two processors at the first shared position, at any coordinates") {
+    // Seeded random places: small boxes (the packed radix sort), and coordinates near ±2^62
+    // (too wide to pack: the comparison sort), with and without a shared position.
+    std::mt19937_64 rng(41);
+    for (int trial = 0; trial < 400; ++trial) {
+      const bool wide = trial % 4 == 3;
+      const std::int64_t span = 1 + static_cast<std::int64_t>(rng() % 6);
+      CompetingNetwork net;
+      net.kind = "file";
+      net.dimensions = trial % 2 ? 3 : 2;
+      const std::size_t n = 2 + rng() % 40;
+      for (std::size_t i = 0; i < n; ++i) {
+        std::array<std::int64_t, 3> q{};
+        for (int a = 0; a < net.dimensions; ++a) {
+          q[a] = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(span)) - span / 2;
+          if (wide) q[a] += (rng() % 2 ? 1 : -1) * (std::int64_t{1} << 62);
+        }
+        net.position.push_back(q);
+      }
+      std::map<std::array<std::int64_t, 3>, int> count;
+      for (const auto& q : net.position) ++count[q];
+      const auto shared =
+          std::find_if(count.begin(), count.end(), [](const auto& c) { return c.second > 1; });
+      CAPTURE(trial);
+      if (shared == count.end()) {
+        CHECK_NOTHROW(validate(net, "x"));
+        continue;
+      }
+      try {
+        validate(net, "x");
+        FAIL("expected FTV-4122");
+      } catch (const InputError& e) {
+        CHECK(e.id() == 4122);
+        unsigned long a = 0, b = 0;
+        const std::string text = e.what();
+        REQUIRE(std::sscanf(text.c_str() + text.find("processors "), "processors %lu and %lu", &a,
+                            &b) == 2);
+        CHECK(a < b);
+        REQUIRE(b < net.position.size());
+        CHECK(net.position[a] == shared->first);  // the first shared position in (x, y, z) order
+        CHECK(net.position[b] == shared->first);
+      }
+    }
   }
 
   TEST_CASE("sizes a network cannot take name the nearest valid sizes") {
