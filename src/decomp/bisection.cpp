@@ -6,6 +6,7 @@
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/lanes.hpp"
 #include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/decomp/multilevel.hpp"
 #include "ftvlsi/decomp/refinement.hpp"
@@ -24,15 +25,19 @@ struct Window {
   std::uint32_t t = 0;
 };
 
+// One lane's bisector. The pieces of a level are independent: each lane splits its own with its
+// own sides and scratch (the processors outside its piece are kOutside to it) and sums its own
+// counts; the lines `seq` and the leaves are shared, each piece writing only its own range.
 struct Bisector {
-  const Adjacency adj;
-  const BisectionOptions options;
+  const Adjacency& adj;
+  const BisectionOptions& options;
   const CompetingNetwork& net;
   // Per axis, the processors sorted by that coordinate; each piece is the same range in all.
-  std::array<std::vector<std::uint32_t>, 3> seq;
+  std::array<std::vector<std::uint32_t>, 3>& seq;
+  std::vector<std::uint64_t>& leaf;
   std::vector<std::uint8_t> side;
   RefineScratch scratch;
-  BisectionMapping out;
+  BisectionMapping out;  // the lane's counts (its leaf stays empty)
 
   std::uint32_t reach_of(std::uint32_t b) const {
     return options.cut_aware
@@ -172,7 +177,7 @@ struct Bisector {
       if (c.hi - c.lo >= 2)
         next.push_back(c);
       else if (c.hi - c.lo == 1)  // a lone processor keeps descending into second halves
-        out.leaf[seq[0][c.lo]] = ((c.index + 1) << (levels - level - 1)) - 1;
+        leaf[seq[0][c.lo]] = ((c.index + 1) << (levels - level - 1)) - 1;
     }
   }
 };
@@ -204,37 +209,73 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   const std::uint64_t n = original.processors();
   FTVLSI_ASSERT(n <= (std::uint64_t{1} << levels));
   const CompetingNetwork net = in_tree_order(original, tree);
-  Bisector b{Adjacency(n, net.wires), options, net, {}, std::vector<std::uint8_t>(n, kOutside),
-             RefineScratch(n),        {}};
+  const Adjacency adj(n, net.wires);
+  std::array<std::vector<std::uint32_t>, 3> seq;
   // Ties along an axis in cutting-tree order, which is now the processor numbers' order (the
   // radix sort is stable).
   for (int d = 0; d < net.dimensions; ++d) {
-    b.seq[d].resize(n);
-    std::iota(b.seq[d].begin(), b.seq[d].end(), 0u);
+    seq[d].resize(n);
+    std::iota(seq[d].begin(), seq[d].end(), 0u);
     std::int64_t lo = INT64_MAX, hi = INT64_MIN;
     for (const auto& q : net.position) lo = std::min(lo, q[d]), hi = std::max(hi, q[d]);
-    radix_sort(b.seq[d], key_bits(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)),
+    radix_sort(seq[d], key_bits(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)),
                [&](std::uint32_t x) {
                  return static_cast<std::uint64_t>(net.position[x][d]) -
                         static_cast<std::uint64_t>(lo);
                });
   }
-  b.out.leaf.assign(n, 0);
-  std::vector<Piece> active, next;
+  std::vector<std::uint64_t> in_order(n, 0);
+  std::vector<Bisector> lane;
+  const int lanes = n >= options.parallel_from ? 2 : 1;
+  for (int l = 0; l < lanes; ++l)
+    lane.push_back({adj,
+                    options,
+                    net,
+                    seq,
+                    in_order,
+                    std::vector<std::uint8_t>(n, kOutside),
+                    RefineScratch(n),
+                    {}});
+  std::vector<Piece> active;
+  std::array<std::vector<Piece>, 2> next;
   if (n >= 2)
     active.push_back({0, static_cast<std::uint32_t>(n), 0});
   else
-    b.out.leaf[0] = (std::uint64_t{1} << levels) - 1;
+    in_order[0] = (std::uint64_t{1} << levels) - 1;
   for (int level = 0; level < levels && !active.empty(); ++level) {
-    next.clear();
-    for (const Piece& piece : active) poll_cancel(), b.split(piece, next, level, levels);
-    active.swap(next);
+    // The level's pieces in two runs of about equal processors, lane 0 the first: the next
+    // level's pieces are then lane 0's followed by lane 1's, in the order one lane makes them.
+    std::size_t cut = active.size();
+    if (lanes == 2 && active.size() >= 2) {
+      std::uint64_t total = 0, before = 0;
+      for (const Piece& p : active) total += p.hi - p.lo;
+      for (cut = 0; cut + 1 < active.size() && 2 * before < total; ++cut)
+        before += active[cut].hi - active[cut].lo;
+    }
+    const bool two = cut < active.size();
+    const std::size_t bounds[3] = {0, cut, active.size()};
+    run_lanes(two ? 2 : 1, [&](int l) {
+      next[l].clear();
+      for (std::size_t i = bounds[l]; i < bounds[l + 1]; ++i) {
+        if (l == 0) poll_cancel();
+        lane[l].split(active[i], next[l], level, levels);
+      }
+    });
+    active.assign(next[0].begin(), next[0].end());
+    if (two) active.insert(active.end(), next[1].begin(), next[1].end());
   }
   FTVLSI_ASSERT(active.empty());
-  std::vector<std::uint64_t> leaf(n);
-  for (std::uint32_t i = 0; i < n; ++i) leaf[tree.order[i]] = b.out.leaf[i];
-  b.out.leaf = std::move(leaf);
-  return std::move(b.out);
+  BisectionMapping out = std::move(lane[0].out);
+  for (std::size_t l = 1; l < lane.size(); ++l) {
+    out.splits += lane[l].out.splits;
+    out.swaps += lane[l].out.swaps;
+    out.cut_geometric += lane[l].out.cut_geometric;
+    out.cut_chosen += lane[l].out.cut_chosen;
+    out.cut_refined += lane[l].out.cut_refined;
+  }
+  out.leaf.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i) out.leaf[tree.order[i]] = in_order[i];
+  return out;
 }
 
 }  // namespace ftvlsi

@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <numeric>
 #include <span>
-#include <thread>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/lanes.hpp"
 #include "ftvlsi/core/rng.hpp"
 #include "router.hpp"
 
@@ -546,28 +546,6 @@ class ButterflySimulator {
       }
     }
     return sh;
-  }
-
-  // Runs work(0) here and, with two lanes, work(1) on a second thread; rethrows a lane's failure.
-  template <class Work>
-  static void run_lanes(int lanes, Work&& work) {
-    if (lanes == 1) return work(0);
-    std::exception_ptr failure[2];
-    std::thread second([&] {
-      try {
-        work(1);
-      } catch (...) {
-        failure[1] = std::current_exception();
-      }
-    });
-    try {
-      work(0);
-    } catch (...) {
-      failure[0] = std::current_exception();
-    }
-    second.join();
-    for (const auto& f : failure)
-      if (f) std::rethrow_exception(f);
   }
 
   // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform

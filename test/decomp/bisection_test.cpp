@@ -72,6 +72,37 @@ TEST_SUITE("bisection") {
     }
   }
 
+  TEST_CASE("two lanes split a level's pieces exactly as one, with and without multilevel") {
+    std::mt19937_64 rng(31);
+    const char* kinds[] = {"planar", "unit-disk", "fem", "mesh", "mesh3d", "hypercube"};
+    for (int trial = 0; trial < 18; ++trial) {
+      const std::string kind = kinds[trial % 6];
+      std::uint64_t n = 300 + rng() % 3000;
+      if (kind == "mesh") n = 48 * 48;
+      if (kind == "mesh3d") n = 13 * 13 * 13;
+      if (kind == "hypercube") n = 1024;
+      const CompetingNetwork net = make_competing(kind, n, rng());
+      const CuttingTree tree = build_cutting_tree(net);
+      const int levels = levels_for(net.processors()) + static_cast<int>(trial % 2);
+      for (bool multilevel : {false, true}) {
+        BisectionOptions one, two;
+        one.multilevel = two.multilevel = multilevel;
+        one.parallel_from = UINT64_MAX;
+        two.parallel_from = 2;
+        const BisectionMapping a = balanced_bisection(net, tree, levels, one);
+        const BisectionMapping b = balanced_bisection(net, tree, levels, two);
+        CAPTURE(kind);
+        CAPTURE(multilevel);
+        CHECK(a.leaf == b.leaf);
+        CHECK(a.splits == b.splits);
+        CHECK(a.swaps == b.swaps);
+        CHECK(a.cut_geometric == b.cut_geometric);
+        CHECK(a.cut_chosen == b.cut_chosen);
+        CHECK(a.cut_refined == b.cut_refined);
+      }
+    }
+  }
+
   TEST_CASE("the balanced mapping meets Theorem 8's bound on every kind") {
     for (const char* kind :
          {"planar", "torus", "mesh", "tree", "hypercube", "butterfly", "mesh3d"}) {

@@ -13,7 +13,8 @@
 //      the median are scanned (each step moves one pearl in and one out, so the cut is updated in
 //      O(degree)) and the one with the fewest wires crossing is taken, ties to the geometric one;
 //   3. refinement (decomp/refinement.hpp) swaps pairs across the split while the cut shrinks.
-// A level costs O(D (N + M)) plus the refinement's boundary work, the whole O((N + M) log N).
+// A level costs O(D (N + M)) plus the refinement's boundary work, the whole O((N + M) log N);
+// the pieces of a level are split on two threads.
 // Pieces of one processor descend into second halves, as in the pearl-string tree. The mapping
 // carries no guarantee of its own: decompose checks Theorem 8's bound on its loads and falls
 // back to the pearl-string tree's mapping when it fails (decomp/balanced_tree.hpp).
@@ -31,6 +32,9 @@ struct BisectionOptions {
   bool cut_aware = true;
   int refine_passes = 4;    // 0: no refinement
   bool multilevel = false;  // decomp/multilevel.hpp instead of the pair swaps alone
+  // From this many processors on, the pieces of a level are split on two threads, each its own
+  // run of pieces; the mapping is the same (tests compare).
+  std::uint64_t parallel_from = 4096;
 };
 
 struct BisectionMapping {
