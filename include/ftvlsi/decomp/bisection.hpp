@@ -44,6 +44,7 @@ struct BisectionMapping {
   std::uint64_t cut_geometric = 0;  // summed over splits: the geometric split's cut
   std::uint64_t cut_chosen = 0;     // ... the cut-aware split's
   std::uint64_t cut_refined = 0;    // ... after refinement
+  friend bool operator==(const BisectionMapping&, const BisectionMapping&) = default;
 };
 
 BisectionMapping balanced_bisection(const CompetingNetwork& net, const CuttingTree& tree,
