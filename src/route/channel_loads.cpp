@@ -17,7 +17,7 @@ ChannelLoadTable channel_loads(const MessageSet& messages, int levels) {
   }
   for (const auto& [s, d] : messages) {
     if (s == d) continue;  // delivered free
-    const int lca = levels - (32 - __builtin_clz(s ^ d));
+    const int lca = common_level(levels, s, d);
     for (int k = lca + 1; k <= levels; ++k) {
       ++t.up[k][s >> (levels - k)];
       ++t.down[k][d >> (levels - k)];
@@ -44,7 +44,7 @@ double load_factor(const MessageSet& messages, const FatTree& tree) {
   std::vector<std::uint32_t> turning(n, 0), load(n, 0);
   for (const auto& [s, d] : messages)
     if (s != d) {
-      const int lca = levels - (32 - __builtin_clz(s ^ d));
+      const int lca = common_level(levels, s, d);
       ++turning[(std::size_t{1} << lca) + (s >> (levels - lca))];
     }
   double lambda = 0;

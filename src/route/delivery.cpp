@@ -831,7 +831,7 @@ std::size_t lift_alone(DeliverySimulator::Cycle& c, int in, std::size_t count, i
                        std::uint64_t& steps) {
   Up* recs = c.records<Up>(in);
   const auto shared = [levels](std::uint32_t a, std::uint32_t b) {
-    return levels - static_cast<int>(std::bit_width(a ^ b));
+    return common_level(levels, a, b);
   };
   // Reads records i - 1 .. i + 1; the compaction below writes only below i.
   const auto lift_level = [&](std::size_t i) {
@@ -883,19 +883,6 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   Cycle& c = *work_;
   const std::size_t m = sent.size();
   const int levels = tree_.levels();
-  if (!round_trip_bound_.empty()) {
-    // The turn levels present among the sent messages (levels stay below 64), then the slowest.
-    std::uint64_t present = 0;
-    for (auto id : sent) {
-      const auto [s, d] = messages_[id];
-      if (s != d) present |= std::uint64_t{1} << (levels - std::bit_width(s ^ d));
-    }
-    double slowest = 0;
-    for (int k = 0; k < levels; ++k)
-      if ((present >> k) & 1)
-        slowest = std::max(slowest, round_trip_bound_[static_cast<std::size_t>(k)]);
-    elapsed_bound_ += slowest;
-  }
   // The records, in key order; a message to its own processor is delivered at once.
   const std::size_t words = 3 * m + 3;
   for (auto& b : c.buffer)
@@ -905,17 +892,27 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     c.timed.assign(m, {});
   }
   std::size_t count = 0;
+  std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
   {
     Up* recs = c.records<Up>(0);
     for (std::size_t i = 0; i < m; ++i) {
       // A small p-subset of a large set is scattered over it: fetch ahead.
       if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
       const auto [s, d] = messages_[sent[i]];
-      if (s == d)
+      if (s == d) {
         c.delivered[i] = 1;
-      else
+      } else {
         recs[count++] = {static_cast<std::uint32_t>(i), s, d};
+        turns |= std::uint64_t{1} << common_level(levels, s, d);
+      }
     }
+  }
+  if (!round_trip_bound_.empty()) {  // the slowest bound of the turn levels present
+    double slowest_bound = 0;
+    for (int k = 0; k < levels; ++k)
+      if ((turns >> k) & 1)
+        slowest_bound = std::max(slowest_bound, round_trip_bound_[static_cast<std::size_t>(k)]);
+    elapsed_bound_ += slowest_bound;
   }
   double slowest = 0;
   if (count > 0) {

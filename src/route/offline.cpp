@@ -17,7 +17,7 @@ namespace ftvlsi {
 namespace {
 
 int turn_level(const FatTree& tree, const Message& m) {
-  return m.first == m.second ? -1 : tree.levels() - (32 - __builtin_clz(m.first ^ m.second));
+  return m.first == m.second ? -1 : common_level(tree.levels(), m.first, m.second);
 }
 
 constexpr std::uint32_t kNone = UINT32_MAX;

@@ -21,7 +21,7 @@ SwitchedDelivery::SwitchedDelivery(const FatTree& tree, const MessageSet& messag
   const int levels = tree.levels();
   for (std::size_t i = 0; i < messages.size(); ++i) {
     const auto [s, d] = messages[i];
-    lca_[i] = s == d ? -1 : static_cast<std::int8_t>(levels - (32 - __builtin_clz(s ^ d)));
+    lca_[i] = s == d ? -1 : static_cast<std::int8_t>(common_level(levels, s, d));
   }
 }
 

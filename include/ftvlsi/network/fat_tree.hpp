@@ -1,5 +1,6 @@
 #pragma once
 // The binary fat-tree on n = 2^L processors (Leiserson §IV, docs/design.md §2.1).
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,6 +11,13 @@ namespace ftvlsi {
 
 // Largest processor count any network accepts; beyond it every layout is absurd.
 inline constexpr std::uint64_t kMaxProcessors = std::uint64_t{1} << 40;
+
+// The level of the lowest node above leaves a and b of a tree of `levels` levels (the root is
+// level 0; `levels` when a == b): where a message from a to b turns, and the deepest level at
+// which two messages from a and b share their up channels.
+constexpr int common_level(int levels, std::uint32_t a, std::uint32_t b) {
+  return levels - static_cast<int>(std::bit_width(a ^ b));
+}
 
 struct FatTreeParams {
   std::uint64_t processors = 1024;
