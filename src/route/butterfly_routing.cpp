@@ -100,6 +100,16 @@ Cell<D> shifted(const Cell<D>& c, int l) {
   return out;
 }
 
+// The mesh hops from node `from` to the adjacent node `to` of the same level: the router's path,
+// λ's mesh channels and a message's shape all take these.
+template <class Net>
+Hops<NetTraits<Net>::kDim> hops_between(const Net& net, const Cell<NetTraits<Net>::kDim>& from,
+                                        const Cell<NetTraits<Net>::kDim>& to) {
+  Cell<NetTraits<Net>::kDim> delta;
+  for (int a = 0; a < NetTraits<Net>::kDim; ++a) delta[a] = to[a] - from[a];
+  return NetTraits<Net>::hops(net, delta);
+}
+
 // Compressed adjacency: for every node, its (neighbour, directed wire code) entries.
 struct Csr {
   std::vector<std::uint32_t> start;
@@ -233,9 +243,7 @@ class Router {
     if (turn.mesh) {
       Cell<D> at = unpack(key_[v]);
       const Cell<D> to = shifted<D>(dst, turn.level);
-      Cell<D> d;
-      for (int a = 0; a < D; ++a) d[a] = to[a] - at[a];
-      const Hops<D> h = T::hops(net_, d);
+      const Hops<D> h = hops_between(net_, at, to);
       for (int i = 0; i < h.count; ++i) {
         for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
         v = mesh_step(v, at, rng, out[m + h.phase[i]], draws);
@@ -353,9 +361,8 @@ double load_factor_of(const Net& net, const MessageSet& messages) {
     if (turn.mesh) {
       // The directed mesh channels from a node towards a neighbour, hop by hop.
       const int l = turn.level;
-      Cell<D> at = shifted<D>(s, l), to = shifted<D>(d, l), delta;
-      for (int a = 0; a < D; ++a) delta[a] = to[a] - at[a];
-      const Hops<D> h = T::hops(net, delta);
+      Cell<D> at = shifted<D>(s, l);
+      const Hops<D> h = hops_between(net, at, shifted<D>(d, l));
       for (int i = 0; i < h.count; ++i) {
         std::uint64_t direction = 0;
         for (int a = D - 1; a >= 0; --a)
@@ -536,11 +543,9 @@ class ButterflySimulator {
         sh.level = static_cast<std::int8_t>(t.level);
         sh.mesh = t.mesh;
         if (t.mesh) {
-          const auto s = shifted<T::kDim>(T::processor_cell(net, msg.first), t.level);
-          const auto d = shifted<T::kDim>(T::processor_cell(net, msg.second), t.level);
-          Cell<T::kDim> delta;
-          for (int a = 0; a < T::kDim; ++a) delta[a] = d[a] - s[a];
-          const Hops<T::kDim> h = T::hops(net, delta);
+          const Hops<T::kDim> h =
+              hops_between(net, shifted<T::kDim>(T::processor_cell(net, msg.first), t.level),
+                           shifted<T::kDim>(T::processor_cell(net, msg.second), t.level));
           for (int i = 0; i < h.count; ++i) sh.hop_phases |= std::uint8_t(1u << h.phase[i]);
         }
       }
