@@ -12,12 +12,12 @@ namespace ftvlsi {
 namespace {
 
 // The non-empty leaves in order with the number of wire ends at each (same-leaf wires excluded).
-// With `leaves` (the tree's 2^depth leaves, few enough to count in an array) a counting pass.
+// When `dense` (the tree's 2^depth leaves few enough to count in an array) a counting pass.
 void leaf_ends(const std::vector<std::uint64_t>& leaf, int depth,
                const std::vector<std::pair<std::uint32_t, std::uint32_t>>& wires,
-               std::vector<std::uint64_t>& prefix, std::vector<std::uint64_t>& cut,
-               std::uint64_t leaves) {
-  if (leaves > 0 && 2 * wires.size() < (std::uint64_t{1} << 31)) {
+               std::vector<std::uint64_t>& prefix, std::vector<std::uint64_t>& cut, bool dense) {
+  if (dense && 2 * wires.size() < (std::uint64_t{1} << 31)) {
+    const std::uint64_t leaves = std::uint64_t{1} << depth;
     // Per leaf: bit 31 says a processor sits there, the rest counts its wire ends.
     constexpr std::uint32_t kHere = std::uint32_t{1} << 31;
     std::vector<std::uint32_t> ends(leaves, 0);
@@ -91,7 +91,7 @@ LevelCuts subtree_cuts(const std::vector<std::uint64_t>& leaf, int depth,
   // the input (a host with far more leaves than processors sorts instead).
   const bool dense = depth < 40 && (std::uint64_t{1} << depth) <= 4 * (leaf.size() + wires.size());
   std::vector<std::uint64_t> prefix, cut;
-  leaf_ends(leaf, depth, wires, prefix, cut, dense ? std::uint64_t{1} << depth : 0);
+  leaf_ends(leaf, depth, wires, prefix, cut, dense);
   std::vector<std::uint32_t> counts;
   if (dense) counts.assign(std::uint64_t{1} << depth, 0);
   LevelCuts out;
