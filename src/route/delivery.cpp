@@ -635,14 +635,11 @@ class LaneWork {
     const Up* lift = mine_lifted.begin();
     const Up* const lift_end = mine_lifted.end();
     if (lift == lift_end) {
-      for (std::size_t p = 0; p < 2; ++p) {
-        const Span<Up>& s = mine[p];
-        for (std::size_t i = 0; i < s.size; ++i) {
-          if (ctx_.wires && i + kTimedAhead < s.size && s.data[i + kTimedAhead].key != kDead)
-            __builtin_prefetch(&c_.timed[s.data[i + kTimedAhead].key]);
-          if (s.data[i].key != kDead) visit(s.data[i]);
+      for (std::size_t p = 0; p < 2; ++p)
+        for (const Up& r : mine[p]) {
+          if (ctx_.wires) prefetch_timed(&r, &r + 1, mine[p].end());
+          if (r.key != kDead) visit(r);
         }
-      }
     } else {
       for (std::size_t p = 0; p < 2; ++p)
         for (const Up& r : mine[p]) {
@@ -830,14 +827,11 @@ int sort_by_source(DeliverySimulator::Cycle& c, int in, std::size_t count, int l
 std::size_t lift_alone(DeliverySimulator::Cycle& c, int in, std::size_t count, int levels,
                        std::uint64_t& steps) {
   Up* recs = c.records<Up>(in);
-  const auto shared = [levels](std::uint32_t a, std::uint32_t b) {
-    return common_level(levels, a, b);
-  };
   // Reads records i - 1 .. i + 1; the compaction below writes only below i.
   const auto lift_level = [&](std::size_t i) {
-    int f = shared(recs[i].src, recs[i].dst);
-    if (i > 0) f = std::max(f, shared(recs[i].src, recs[i - 1].src));
-    if (i + 1 < count) f = std::max(f, shared(recs[i].src, recs[i + 1].src));
+    int f = common_level(levels, recs[i].src, recs[i].dst);
+    if (i > 0) f = std::max(f, common_level(levels, recs[i].src, recs[i - 1].src));
+    if (i + 1 < count) f = std::max(f, common_level(levels, recs[i].src, recs[i + 1].src));
     return f;
   };
   const auto top = static_cast<std::size_t>(levels);
