@@ -480,7 +480,9 @@ class ButterflySimulator {
       phase_end_[p] = p + 1 < phases_ ? lane_start_[p + 1] : total;
     entries_.resize(total);
     std::array<std::uint64_t, 2> draws{0, 0};
-    const auto draw = [&](int lane, SplitMix64 rng) {
+    run_lanes(lanes, [&](int lane) {
+      SplitMix64 rng = rng_;
+      if (lane == 1) rng.discard(expected[0]);
       std::vector<std::uint64_t> cursor(
           lane_start_.begin() + lane * static_cast<long>(phases_),
           lane_start_.begin() + (lane + 1) * static_cast<long>(phases_));
@@ -495,11 +497,6 @@ class ButterflySimulator {
           if (path[p] != kNone) entries_[cursor[p]++] = {static_cast<std::uint32_t>(i), path[p]};
       }
       draws[static_cast<std::size_t>(lane)] = made;
-    };
-    run_lanes(lanes, [&](int lane) {
-      SplitMix64 rng = rng_;
-      if (lane == 1) rng.discard(expected[0]);
-      draw(lane, rng);
     });
     FTVLSI_ASSERT(lanes == 1 || draws[0] == expected[0]);  // lane 1 started where lane 0 ended
     rng_.discard(draws[0] + draws[1]);
