@@ -37,7 +37,9 @@ struct Bisector {
   std::vector<std::uint64_t>& leaf;
   std::vector<std::uint8_t> side;
   RefineScratch scratch;
-  BisectionMapping out;  // the lane's counts (its leaf stays empty)
+  MultilevelScratch ml;
+  std::vector<std::uint8_t> start, pairs;  // the sides before refinement, after the pair swaps
+  BisectionMapping out;                    // the lane's counts (its leaf stays empty)
 
   std::uint32_t reach_of(std::uint32_t b) const {
     return options.cut_aware
@@ -142,7 +144,7 @@ struct Bisector {
     const Window window = choose(lo, hi, h, relative);
     const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
     std::int64_t gain = 0, chosen = window.cut;
-    std::vector<std::uint8_t> start;
+    start.clear();
     if (options.multilevel && p.size() > kCoarsest)
       for (auto v : p) start.push_back(side[v]);
     std::int64_t initial = -1;  // the chosen split's cut, counted by the refinement's first scan
@@ -155,11 +157,11 @@ struct Bisector {
     out.cut_chosen += chosen;
     if (!start.empty()) {
       // The multilevel split from the same start, if its larger half-bandwidth is smaller.
-      std::vector<std::uint8_t> pairs;
+      pairs.clear();
       for (auto v : p) pairs.push_back(side[v]);
       const std::uint64_t pairs_score = half_bandwidth(p);
       for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = start[i];
-      const std::int64_t multilevel_gain = refine_split_multilevel(adj, p, side, scratch);
+      const std::int64_t multilevel_gain = refine_split_multilevel(adj, p, side, scratch, ml);
       if (half_bandwidth(p) < pairs_score)
         gain = multilevel_gain;
       else
@@ -235,6 +237,9 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
                     in_order,
                     std::vector<std::uint8_t>(n, kOutside),
                     RefineScratch(n),
+                    {},
+                    {},
+                    {},
                     {}});
   std::vector<Piece> active;
   std::array<std::vector<Piece>, 2> next;

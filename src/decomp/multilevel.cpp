@@ -1,86 +1,100 @@
 #include "ftvlsi/decomp/multilevel.hpp"
 
 #include <algorithm>
-#include <queue>
 
 namespace ftvlsi {
 namespace {
 
-// A weighted graph: vertex weights, CSR with edge weights, and each vertex's side.
-struct Level {
-  std::vector<std::int64_t> weight;
-  std::vector<std::uint32_t> start, next;
-  std::vector<std::int64_t> edge;
-  std::vector<std::uint8_t> side;
-  std::vector<std::uint32_t> up;  // per vertex of the finer level: its vertex here
-  std::uint32_t size() const { return static_cast<std::uint32_t>(weight.size()); }
-};
+using Entry = std::pair<std::int64_t, std::uint32_t>;  // (gain, vertex): a max-heap's entry
+
+void push(std::vector<Entry>& heap, Entry e) {
+  heap.push_back(e);
+  std::push_heap(heap.begin(), heap.end());
+}
+
+Entry pop(std::vector<Entry>& heap) {
+  std::pop_heap(heap.begin(), heap.end());
+  const Entry e = heap.back();
+  heap.pop_back();
+  return e;
+}
 
 // The piece's own graph, processors numbered by position in `piece`.
-Level induced(const Adjacency& adj, std::span<const std::uint32_t> piece,
-              const std::vector<std::uint8_t>& side, std::vector<std::int32_t>& local) {
-  Level g;
+void induced(const Adjacency& adj, std::span<const std::uint32_t> piece,
+             const std::vector<std::uint8_t>& side, std::vector<std::int32_t>& local,
+             CoarseGraph& g) {
   const auto b = static_cast<std::uint32_t>(piece.size());
   for (std::uint32_t i = 0; i < b; ++i) local[piece[i]] = static_cast<std::int32_t>(i);
   g.weight.assign(b, 1);
-  g.start.assign(1, 0);
+  g.start.resize(b + 1);
+  g.side.resize(b);
+  g.next.clear();
+  g.start[0] = 0;
   for (std::uint32_t i = 0; i < b; ++i) {
     const std::uint32_t v = piece[i];
     for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e)
       if (side[adj.next[e]] != kOutside)
-        g.next.push_back(static_cast<std::uint32_t>(local[adj.next[e]])), g.edge.push_back(1);
-    g.start.push_back(static_cast<std::uint32_t>(g.next.size()));
-    g.side.push_back(side[v]);
+        g.next.push_back(static_cast<std::uint32_t>(local[adj.next[e]]));
+    g.start[i + 1] = static_cast<std::uint32_t>(g.next.size());
+    g.side[i] = side[v];
   }
-  return g;
+  g.edge.assign(g.next.size(), 1);
 }
 
-// Heavy-edge matching within sides, then contraction.
-Level coarsen(Level& fine, bool within_sides) {
+// Heavy-edge matching (across sides too), then contraction into `c`; a coarse vertex is
+// numbered by its smaller fine member and its edges are listed in the order its members' edges
+// first reach each neighbour.
+void coarsen(CoarseGraph& fine, CoarseGraph& c, MultilevelScratch& s) {
   const std::uint32_t n = fine.size();
-  std::vector<std::uint32_t> mate(n, UINT32_MAX);
+  auto& mate = s.mate;
+  mate.assign(n, UINT32_MAX);
   for (std::uint32_t v = 0; v < n; ++v) {
     if (mate[v] != UINT32_MAX) continue;
     std::uint32_t best = v;
     std::int64_t heaviest = 0;
     for (std::uint32_t e = fine.start[v]; e < fine.start[v + 1]; ++e) {
       const std::uint32_t u = fine.next[e];
-      if (mate[u] == UINT32_MAX && u != v && (!within_sides || fine.side[u] == fine.side[v]) &&
-          fine.edge[e] > heaviest)
+      if (mate[u] == UINT32_MAX && u != v && fine.edge[e] > heaviest)
         best = u, heaviest = fine.edge[e];
     }
     mate[v] = best;
     mate[best] = v;
   }
-  Level c;
+  c.weight.clear();
+  c.side.clear();
+  s.first.clear();
   fine.up.assign(n, UINT32_MAX);
   for (std::uint32_t v = 0; v < n; ++v) {
     if (fine.up[v] != UINT32_MAX) continue;
     fine.up[v] = fine.up[mate[v]] = c.size();
+    s.first.push_back(v);
     c.weight.push_back(fine.weight[v] + (mate[v] != v ? fine.weight[mate[v]] : 0));
     c.side.push_back(fine.side[v]);  // mixed pairs take the first one's side
   }
-  std::vector<std::int64_t> acc(c.size(), 0);
-  std::vector<std::uint32_t> touched;
+  auto& acc = s.acc;
+  acc.assign(c.size(), 0);
+  s.touched.clear();
   c.start.assign(1, 0);
-  std::vector<std::vector<std::uint32_t>> members(c.size());
-  for (std::uint32_t v = 0; v < n; ++v) members[fine.up[v]].push_back(v);
+  c.next.clear();
+  c.edge.clear();
   for (std::uint32_t cv = 0; cv < c.size(); ++cv) {
-    for (auto v : members[cv])
+    const std::uint32_t v0 = s.first[cv], members[2] = {v0, mate[v0]};
+    for (int m = 0; m < (members[1] != v0 ? 2 : 1); ++m) {
+      const std::uint32_t v = members[m];
       for (std::uint32_t e = fine.start[v]; e < fine.start[v + 1]; ++e) {
         const std::uint32_t cu = fine.up[fine.next[e]];
         if (cu == cv) continue;
-        if (acc[cu] == 0) touched.push_back(cu);
+        if (acc[cu] == 0) s.touched.push_back(cu);
         acc[cu] += fine.edge[e];
       }
-    for (auto cu : touched) c.next.push_back(cu), c.edge.push_back(acc[cu]), acc[cu] = 0;
-    touched.clear();
+    }
+    for (auto cu : s.touched) c.next.push_back(cu), c.edge.push_back(acc[cu]), acc[cu] = 0;
+    s.touched.clear();
     c.start.push_back(static_cast<std::uint32_t>(c.next.size()));
   }
-  return c;
 }
 
-std::int64_t cut_of(const Level& g) {
+std::int64_t cut_of(const CoarseGraph& g) {
   std::int64_t cut = 0;
   for (std::uint32_t v = 0; v < g.size(); ++v)
     for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e)
@@ -88,7 +102,7 @@ std::int64_t cut_of(const Level& g) {
   return cut / 2;
 }
 
-std::int64_t gain_of(const Level& g, std::uint32_t v) {
+std::int64_t gain_of(const CoarseGraph& g, std::uint32_t v) {
   std::int64_t gain = 0;
   for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e)
     gain += g.side[g.next[e]] != g.side[v] ? g.edge[e] : -g.edge[e];
@@ -96,31 +110,38 @@ std::int64_t gain_of(const Level& g, std::uint32_t v) {
 }
 
 // One FM pass of single moves keeping side 0's weight within `slack` of `target`; keeps the
-// best prefix whose balance is within the slack.
-void fm_pass(Level& g, std::int64_t target, std::int64_t slack) {
-  std::vector<std::int64_t> gain(g.size());
-  std::vector<std::uint8_t> locked(g.size(), 0);
-  std::priority_queue<std::pair<std::int64_t, std::uint32_t>> heap;
+// best prefix whose balance is within the slack. The heap holds every vertex, and stale entries
+// are skipped when they come up: the moves depend only on the heap's contents, not on the order
+// it was filled in, so it is built in one make_heap.
+void fm_pass(CoarseGraph& g, std::int64_t target, std::int64_t slack, MultilevelScratch& s) {
+  auto& gain = s.gain;
+  auto& locked = s.locked;
+  auto& heap = s.heap;
+  auto& skipped = s.skipped;
+  auto& moved = s.moved;
+  gain.resize(g.size());
+  locked.assign(g.size(), 0);
+  heap.clear();
+  skipped.clear();
+  moved.clear();
   std::int64_t w0 = 0;
   for (std::uint32_t v = 0; v < g.size(); ++v) {
     gain[v] = gain_of(g, v);
-    heap.push({gain[v], v});
+    heap.push_back({gain[v], v});
     if (g.side[v] == 0) w0 += g.weight[v];
   }
-  std::vector<std::uint32_t> moved;
+  std::make_heap(heap.begin(), heap.end());
   std::int64_t total = 0, best = 0;
   std::size_t best_len = 0;
-  std::vector<std::pair<std::int64_t, std::uint32_t>> skipped;
   while (!heap.empty() && moved.size() - best_len < 64) {
-    const auto [gv, v] = heap.top();
-    heap.pop();
+    const auto [gv, v] = pop(heap);
     if (locked[v] || gv != gain[v]) continue;
     const std::int64_t w = g.side[v] == 0 ? w0 - g.weight[v] : w0 + g.weight[v];
     if (std::abs(w - target) > slack && std::abs(w - target) >= std::abs(w0 - target)) {
       skipped.push_back({gv, v});
       continue;
     }
-    for (auto s : skipped) heap.push(s);  // balance changed: they may fit now
+    for (auto e : skipped) push(heap, e);  // balance changed: they may fit now
     skipped.clear();
     locked[v] = 1;
     w0 = w;
@@ -130,7 +151,7 @@ void fm_pass(Level& g, std::int64_t target, std::int64_t slack) {
     for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e) {
       const std::uint32_t u = g.next[e];
       gain[u] += g.side[u] == g.side[v] ? -2 * g.edge[e] : 2 * g.edge[e];
-      if (!locked[u]) heap.push({gain[u], u});
+      if (!locked[u]) push(heap, {gain[u], u});
     }
     moved.push_back(v);
     if (total > best) best = total, best_len = moved.size();
@@ -139,9 +160,10 @@ void fm_pass(Level& g, std::int64_t target, std::int64_t slack) {
 }
 
 // Side 0 grown breadth-first from `seed` until it weighs `target` or more.
-void grow(Level& g, std::uint32_t seed, std::int64_t target) {
+void grow(CoarseGraph& g, std::uint32_t seed, std::int64_t target, MultilevelScratch& s) {
   std::fill(g.side.begin(), g.side.end(), 1);
-  std::vector<std::uint32_t> queue{seed};
+  auto& queue = s.queue;
+  queue.assign(1, seed);
   g.side[seed] = 0;
   std::int64_t w = g.weight[seed];
   for (std::size_t i = 0; i < queue.size() && w < target; ++i)
@@ -156,32 +178,34 @@ void grow(Level& g, std::uint32_t seed, std::int64_t target) {
 
 // The coarsest split: the projected geometric one, or one grown from a few seeds spread over
 // the graph (graph growing, as in METIS), whichever cuts least after two FM passes.
-void initial_split(Level& g, std::int64_t h, std::int64_t slack) {
-  for (int pass = 0; pass < 2; ++pass) fm_pass(g, h, slack);
-  std::vector<std::uint8_t> best = g.side;
+void initial_split(CoarseGraph& g, std::int64_t h, std::int64_t slack, MultilevelScratch& s) {
+  for (int pass = 0; pass < 2; ++pass) fm_pass(g, h, slack, s);
+  s.best = g.side;
   std::int64_t best_cut = cut_of(g);
   for (std::uint32_t k = 0; k < kGrowSeeds && k < g.size(); ++k) {
-    grow(g, static_cast<std::uint32_t>(k * std::uint64_t{g.size()} / kGrowSeeds), h);
-    for (int pass = 0; pass < 2; ++pass) fm_pass(g, h, slack);
+    grow(g, static_cast<std::uint32_t>(k * std::uint64_t{g.size()} / kGrowSeeds), h, s);
+    for (int pass = 0; pass < 2; ++pass) fm_pass(g, h, slack, s);
     std::int64_t w0 = 0;
     for (std::uint32_t v = 0; v < g.size(); ++v) w0 += g.side[v] == 0 ? g.weight[v] : 0;
-    if (std::abs(w0 - h) <= slack && cut_of(g) < best_cut) best = g.side, best_cut = cut_of(g);
+    if (std::abs(w0 - h) <= slack && cut_of(g) < best_cut) s.best = g.side, best_cut = cut_of(g);
   }
-  g.side = best;
+  g.side = s.best;
 }
 
 // Exact sizes again: the heavier side gives its best-gain processors, one at a time.
-void rebalance(Level& g, std::int64_t h) {
+void rebalance(CoarseGraph& g, std::int64_t h, MultilevelScratch& s) {
   std::int64_t w0 = std::count(g.side.begin(), g.side.end(), 0);
   if (w0 == h) return;
   const std::uint8_t from = w0 > h ? 0 : 1;
-  std::vector<std::int64_t> gain(g.size());
-  std::priority_queue<std::pair<std::int64_t, std::uint32_t>> heap;
+  auto& gain = s.gain;
+  auto& heap = s.heap;
+  gain.resize(g.size());
+  heap.clear();
   for (std::uint32_t v = 0; v < g.size(); ++v)
-    if (g.side[v] == from) gain[v] = gain_of(g, v), heap.push({gain[v], v});
+    if (g.side[v] == from) gain[v] = gain_of(g, v), heap.push_back({gain[v], v});
+  std::make_heap(heap.begin(), heap.end());
   while (w0 != h) {
-    const auto [gv, v] = heap.top();
-    heap.pop();
+    const auto [gv, v] = pop(heap);
     if (g.side[v] != from || gv != gain[v]) continue;
     g.side[v] ^= 1;
     w0 += from == 0 ? -1 : 1;
@@ -189,7 +213,7 @@ void rebalance(Level& g, std::int64_t h) {
       const std::uint32_t u = g.next[e];
       if (g.side[u] != from) continue;
       gain[u] += 2 * g.edge[e];
-      heap.push({gain[u], u});
+      push(heap, {gain[u], u});
     }
   }
 }
@@ -197,41 +221,44 @@ void rebalance(Level& g, std::int64_t h) {
 }  // namespace
 
 std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::uint32_t> piece,
-                                     std::vector<std::uint8_t>& side, RefineScratch& scratch) {
+                                     std::vector<std::uint8_t>& side, RefineScratch& scratch,
+                                     MultilevelScratch& ml) {
   const auto b = static_cast<std::uint32_t>(piece.size());
   std::int64_t h = 0;
-  for (auto v : piece) h += side[v] == 0;
-  const std::vector<std::uint8_t> start_sides = [&] {
-    std::vector<std::uint8_t> s(b);
-    for (std::uint32_t i = 0; i < b; ++i) s[i] = side[piece[i]];
-    return s;
-  }();
-  const auto before = static_cast<std::int64_t>(split_cut(adj, piece, side));
-  std::vector<Level> levels;
-  levels.push_back(induced(adj, piece, side, scratch.gain));
-  while (levels.back().size() > kCoarsest) {
-    Level c = coarsen(levels.back(), false);
-    if (c.size() * 10 > levels.back().size() * 9) break;
-    levels.push_back(std::move(c));
+  ml.start_sides.resize(b);
+  for (std::uint32_t i = 0; i < b; ++i) {
+    ml.start_sides[i] = side[piece[i]];
+    h += side[piece[i]] == 0;
   }
-  for (std::size_t k = levels.size(); k-- > 1;) {
-    Level& g = levels[k];
+  const auto before = static_cast<std::int64_t>(split_cut(adj, piece, side));
+  auto& levels = ml.levels;
+  std::size_t depth = 1;  // levels[0 .. depth) are in use; the rest keep their buffers
+  if (levels.empty()) levels.emplace_back();
+  induced(adj, piece, side, scratch.gain, levels[0]);
+  while (levels[depth - 1].size() > kCoarsest) {
+    if (levels.size() == depth) levels.emplace_back();
+    coarsen(levels[depth - 1], levels[depth], ml);
+    if (levels[depth].size() * 10 > levels[depth - 1].size() * 9) break;
+    ++depth;
+  }
+  for (std::size_t k = depth; k-- > 1;) {
+    CoarseGraph& g = levels[k];
     const std::int64_t slack = *std::max_element(g.weight.begin(), g.weight.end());
-    if (k + 1 == levels.size())
-      initial_split(g, h, slack);
+    if (k + 1 == depth)
+      initial_split(g, h, slack, ml);
     else
-      for (int pass = 0; pass < 2; ++pass) fm_pass(g, h, slack);
-    Level& fine = levels[k - 1];
+      for (int pass = 0; pass < 2; ++pass) fm_pass(g, h, slack, ml);
+    CoarseGraph& fine = levels[k - 1];
     for (std::uint32_t v = 0; v < fine.size(); ++v) fine.side[v] = g.side[fine.up[v]];
   }
-  rebalance(levels[0], h);
-  const Level& g = levels[0];
+  rebalance(levels[0], h, ml);
+  const CoarseGraph& g = levels[0];
   for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = g.side[i];
   std::int64_t gain = 0;
   refine_split(adj, piece, side, scratch, 4, &gain);
   const auto after = static_cast<std::int64_t>(split_cut(adj, piece, side));
   if (after > before) {
-    for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = start_sides[i];
+    for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = ml.start_sides[i];
     return 0;
   }
   return before - after;

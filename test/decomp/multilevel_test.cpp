@@ -16,6 +16,7 @@ TEST_SUITE("multilevel") {
     const char* kinds[] = {"fem", "planar", "unit-disk", "mesh", "torus", "hypercube"};
     const std::uint64_t sizes[] = {1500, 1200, 1000, 1024, 900, 512};
     int improved = 0;
+    MultilevelScratch ml;  // reused across trials, as a lane reuses it across splits
     for (int trial = 0; trial < 24; ++trial) {
       const CompetingNetwork net = make_competing(kinds[trial % 6], sizes[trial % 6], rng());
       const Adjacency adj(net.processors(), net.wires);
@@ -32,7 +33,7 @@ TEST_SUITE("multilevel") {
       for (std::size_t i = 0; i < piece.size(); ++i) side[piece[i]] = i < h ? 0 : 1;
       const std::uint64_t before = split_cut(adj, piece, side);
       RefineScratch scratch(net.processors());
-      const std::int64_t gain = refine_split_multilevel(adj, piece, side, scratch);
+      const std::int64_t gain = refine_split_multilevel(adj, piece, side, scratch, ml);
       const std::uint64_t after = split_cut(adj, piece, side);
       CAPTURE(trial);
       CHECK(after <= before);

@@ -1,15 +1,16 @@
 #pragma once
 // Multilevel refinement of one split (`--mapping balanced-refined`, docs/design.md §4.3): the
 // standard scheme of Hendrickson and Leland (1995) and Karypis and Kumar (METIS, 1998) around
-// our geometric split. The piece's graph is coarsened by heavy-edge matching within each side
-// (so the split carries over unchanged) down to about kCoarsest vertices; from the coarsest
-// level up, a Fiduccia-Mattheyses pass moves single vertices while each side's weight stays
-// within the heaviest vertex of its target; at the finest level the exact sizes are restored by
-// moving the best-gain boundary processors of the heavier side, and the pair-swap refinement of
+// our geometric split. The piece's graph is coarsened by heavy-edge matching (a pair that
+// straddles the split takes its first vertex's side) down to about kCoarsest vertices; from the
+// coarsest level up, a Fiduccia-Mattheyses pass moves single vertices while each side's weight
+// stays within the heaviest vertex of its target; at the finest level the exact sizes are restored
+// by moving the best-gain boundary processors of the heavier side, and the pair-swap refinement of
 // decomp/refinement.hpp finishes. If the result cuts more wires than the split it started from,
 // that split is kept: the cut never grows and the sizes stay exact.
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "ftvlsi/decomp/refinement.hpp"
@@ -19,8 +20,30 @@ namespace ftvlsi {
 inline constexpr std::uint32_t kCoarsest = 64;
 inline constexpr std::uint32_t kGrowSeeds = 8;
 
+// One level of the coarsening: vertex weights, CSR with edge weights, each vertex's side, and
+// per vertex of the finer level its vertex here.
+struct CoarseGraph {
+  std::vector<std::int64_t> weight;
+  std::vector<std::uint32_t> start, next;
+  std::vector<std::int64_t> edge;
+  std::vector<std::uint8_t> side;
+  std::vector<std::uint32_t> up;
+  std::uint32_t size() const { return static_cast<std::uint32_t>(weight.size()); }
+};
+
+// Buffers reused across splits (one per lane), so that a split allocates nothing once the
+// largest piece has been split.
+struct MultilevelScratch {
+  std::vector<CoarseGraph> levels;
+  std::vector<std::int64_t> gain, acc;
+  std::vector<std::uint8_t> locked, best, start_sides;
+  std::vector<std::uint32_t> mate, first, touched, moved, queue;
+  std::vector<std::pair<std::int64_t, std::uint32_t>> heap, skipped;
+};
+
 // As refine_split; returns the cut's decrease.
 std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::uint32_t> piece,
-                                     std::vector<std::uint8_t>& side, RefineScratch& scratch);
+                                     std::vector<std::uint8_t>& side, RefineScratch& scratch,
+                                     MultilevelScratch& ml);
 
 }  // namespace ftvlsi
