@@ -110,9 +110,9 @@ std::int64_t gain_of(const CoarseGraph& g, std::uint32_t v) {
 }
 
 // One FM pass of single moves keeping side 0's weight within `slack` of `target`; keeps the
-// best prefix whose balance is within the slack. The heap holds every vertex, and stale entries
-// are skipped when they come up: the moves depend only on the heap's contents, not on the order
-// it was filled in, so it is built in one make_heap.
+// best prefix whose balance is within the slack. The heap starts with the boundary (vertices
+// with a neighbour across) in one make_heap; a vertex inside a side enters when a neighbour
+// moves. Stale entries are skipped when they come up.
 void fm_pass(CoarseGraph& g, std::int64_t target, std::int64_t slack, MultilevelScratch& s) {
   auto& gain = s.gain;
   auto& locked = s.locked;
@@ -126,8 +126,11 @@ void fm_pass(CoarseGraph& g, std::int64_t target, std::int64_t slack, Multilevel
   moved.clear();
   std::int64_t w0 = 0;
   for (std::uint32_t v = 0; v < g.size(); ++v) {
-    gain[v] = gain_of(g, v);
-    heap.push_back({gain[v], v});
+    std::int64_t internal = 0, external = 0;
+    for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e)
+      (g.side[g.next[e]] != g.side[v] ? external : internal) += g.edge[e];
+    gain[v] = external - internal;
+    if (external > 0) heap.push_back({gain[v], v});
     if (g.side[v] == 0) w0 += g.weight[v];
   }
   std::make_heap(heap.begin(), heap.end());
