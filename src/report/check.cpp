@@ -43,7 +43,7 @@ std::vector<u64> powers(int from, int to, int step) {
 std::vector<Entry> leiserson_checks() {
   return {
       {"L-T1", "off-line schedule: every cycle one-cycle, d ≤ 2⌈λ⌉·L", "Leiserson 1985, Theorem 1",
-       powers(6, 12, 2), powers(6, 18, 2), detail::measure_l_t1,
+       powers(6, 12, 2), powers(6, 20, 2), detail::measure_l_t1,
        "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
        "cycle is run through the simulator, and one that loses a message makes the check fail. "
        "On sets that load every turning level alike the merged schedule takes one cycle per "
@@ -52,7 +52,7 @@ std::vector<Entry> leiserson_checks() {
        "built for capacity ⌊3/4 × wires⌋ and every cycle is routed through the switches' graphs "
        "by max-flow; a message without a free path fails the check."},
       {"L-C2", "capacities ≥ a lg n: d = O(a/(a−1) · λ)", "Leiserson 1985, Corollary 2",
-       powers(6, 12, 2), powers(6, 18, 2), detail::measure_l_c2,
+       powers(6, 12, 2), powers(6, 20, 2), detail::measure_l_c2,
        "Corollary 2's fictitious capacities cap − lg n; the bound is 2a/(a−1)·λ with a = 2. On "
        "sets that load every turning level alike, Theorem 1's schedule (the control) needs λ·L/2 "
        "cycles, Corollary 2's at most 2λ."},
@@ -445,9 +445,9 @@ std::vector<const Entry*> chosen_entries(const CheckOptions& options) {
 // listed peaks below 10 MiB.
 constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
     {"GL-T9", 1085},  // its 2^26 adversary set with the control (Theorem 1's schedule of it)
-    {"L-T1", 1067},   // to 2^18, its partial-switch series to 2^16, and the control (103 s)
+    {"L-T1", 4533},   // to 2^20 (75 s without the control), its partial-switch series to 2^16
     {"L-L3", 590},    // the cube to 2^30, the partial H-tree and cube to 2^18 (16 s)
-    {"L-C2", 1268},   // to 2^18 with the control (50 s)
+    {"L-C2", 5130},   // to 2^20 (79 s without the control)
     {"L-T5", 38},
     {"L-T8", 219},
     {"L-T10", 54},
