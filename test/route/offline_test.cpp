@@ -120,6 +120,60 @@ TEST_SUITE("offline") {
     }
   }
 
+  TEST_CASE("Theorem 1's sets are halved exactly while they are not one-cycle") {
+    // The reference halves a set while its loads, counted in full by channel_loads, exceed a
+    // capacity; offline_sets counts a level at a time and stops at the first overflow, and must
+    // reach the same sets in the same order.
+    std::mt19937_64 rng(4711);
+    for (int trial = 0; trial < 60; ++trial) {
+      const int levels = 1 + static_cast<int>(rng() % 9);
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      const CapacityProfile profiles[] = {CapacityProfile::kDoubleEvery2,
+                                          CapacityProfile::kAreaUniversal,
+                                          CapacityProfile::kConstant, CapacityProfile::kUniversal};
+      const FatTree tree = tree_of(n, profiles[trial % 4], 1 + rng() % 3);
+      PatternParams pp;
+      const char* patterns[] = {"uniform", "permutation", "hot-spot", "local", "bit-reversal"};
+      pp.name = patterns[trial % 5];
+      pp.count = (1 + rng() % 8) * n;
+      pp.block = std::min<std::uint64_t>(n, 4);
+      pp.seed = rng();
+      const MessageSet m = make_pattern(pp, n);
+      std::vector<std::vector<std::uint32_t>> by_level(levels), want;
+      std::vector<std::uint32_t> self;
+      for (std::uint32_t id = 0; id < m.size(); ++id) {
+        if (m[id].first == m[id].second) {
+          self.push_back(id);
+          continue;
+        }
+        by_level[common_level(levels, m[id].first, m[id].second)].push_back(id);
+      }
+      for (auto& group : by_level) {
+        std::vector<std::vector<std::uint32_t>> pending;
+        if (!group.empty()) pending.push_back(group);
+        while (!pending.empty()) {
+          auto set = std::move(pending.back());
+          pending.pop_back();
+          if (is_one_cycle(tree, m, set)) {
+            want.push_back(std::move(set));
+            continue;
+          }
+          auto [a, b] = matching_and_tracing(tree, m, set);
+          pending.push_back(std::move(b));
+          pending.push_back(std::move(a));
+        }
+      }
+      if (!self.empty()) {
+        if (want.empty()) want.emplace_back();
+        want.front().insert(want.front().end(), self.begin(), self.end());
+        std::sort(want.front().begin(), want.front().end());
+      }
+      CAPTURE(trial);
+      CAPTURE(pp.name);
+      CHECK(offline_sets(tree, m) == want);
+    }
+  }
+
   TEST_CASE("sets of different turning levels on disjoint channels share one delivery cycle") {
     // On capacity 1, 0 -> 1 turns at level 3, 2 -> 4 at level 1 and 8 -> 0 at level 0; their
     // paths share no channel. The unmerged schedule gave each level its own cycle.
