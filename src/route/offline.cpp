@@ -79,23 +79,34 @@ class Tracer {
     else
       std::sort(open_.begin(), open_.end(), polled(std::less<>()));
     const int slot = source ? 0 : 1;
-    for (int l = tree_.levels();; --l) {
-      // Pair neighbours in the same level-l subtree; keep the rest, moved up one level.
+    const int levels = tree_.levels();
+    for (int l = levels;;) {
+      // Pair neighbours in the same level-l subtree (leaves compared without their last
+      // levels - l bits); keep the rest. Two kept neighbours whose leaves differ in their w-th
+      // bit from the right at this level first share a subtree w levels up, so the levels up to
+      // the nearest such meeting pair nothing and are skipped: `gap` is the least w over the
+      // neighbours as they were kept (a superset of the final neighbours, so never too far).
+      const int shift = levels - l;
+      int gap = levels;
       std::size_t kept = 0;
       for (std::size_t i = 0; i < open_.size(); ++i) {
         poll_cancel();
         const auto entry = open_[i];
-        if (kept > 0 && open_[kept - 1].first == entry.first) {
-          const std::uint32_t a = open_[kept - 1].second, b = entry.second;
-          partner_[a][slot] = b, partner_[b][slot] = a;
-          --kept;
-        } else {
-          open_[kept++] = entry;
+        if (kept > 0) {
+          const std::uint64_t apart = (open_[kept - 1].first ^ entry.first) >> shift;
+          if (apart == 0) {
+            const std::uint32_t a = open_[kept - 1].second, b = entry.second;
+            partner_[a][slot] = b, partner_[b][slot] = a;
+            --kept;
+            continue;
+          }
+          gap = std::min(gap, static_cast<int>(std::bit_width(apart)));
         }
+        open_[kept++] = entry;
       }
       open_.resize(kept);
-      if (l == level + 1) break;
-      for (auto& entry : open_) entry.first >>= 1;
+      if (l == level + 1 || kept < 2) break;
+      l = std::max(l - gap, level + 1);
     }
   }
 
