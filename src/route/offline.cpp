@@ -151,7 +151,7 @@ class DemandBuilder {
         count(two_n_ + (std::uint64_t{1} << k) + (m.second >> (levels - k)));
       }
     }
-    // By level, root side first (a counting sort): the order TopRows checks the top levels in;
+    // By level, root side first (a counting sort): the order TopLoads checks the top levels in;
     // merge_one_cycle_sets reorders the rest for CycleLoads::fits, tightest channel first.
     std::array<std::uint32_t, 66> at{};
     for (const std::uint32_t u : used_) ++at[level_of(u) + 1];
@@ -270,9 +270,9 @@ class CycleLoads {
 // top channel, so the scan reads that channel's column straight through (one row per cycle put
 // each cycle's count 2 KiB from the last: at 2^20, Corollary 2's 8,192 cycles, the scan was 70 %
 // of the merge).
-class TopRows {
+class TopLoads {
  public:
-  explicit TopRows(const FatTree& tree)
+  explicit TopLoads(const FatTree& tree)
       : two_n_(2 * tree.processors()),
         half_(std::uint64_t{1} << (std::min(tree.levels(), 7) + 1)),
         width_(2 * half_),
@@ -292,7 +292,7 @@ class TopRows {
       for (auto& column : columns_) column.resize(cycle + 1, 0);
     for (const Top& t : mine_) columns_[t.slot][cycle] += t.load;
   }
-  std::size_t row_bytes() const { return width_ * sizeof(std::uint32_t); }
+  std::size_t cycle_bytes() const { return width_ * sizeof(std::uint32_t); }
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -360,7 +360,7 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     const FatTree& tree, const MessageSet& messages,
     const std::vector<std::vector<std::uint32_t>>& sets) {
   DemandBuilder demand_of(tree, messages);
-  TopRows top(tree);
+  TopLoads top(tree);
   const std::uint64_t available = available_memory_bytes();
   std::vector<CycleLoads> loads;
   std::vector<std::vector<std::uint32_t>> cycles;
@@ -381,7 +381,7 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     if (c == cycles.size()) {
       loads.emplace_back();
       cycles.emplace_back();
-      bytes += loads.back().bytes() + top.row_bytes();
+      bytes += loads.back().bytes() + top.cycle_bytes();
       FTVLSI_ASSERT(loads[c].fits(demand));  // the set is one-cycle on its own
     }
     top.add(c);
