@@ -58,9 +58,10 @@ void require_outputs(const DecomposeSpec& s) {
 // loads, per processor and wire (cut on the placement: a mesh of 2^20 processors peaks at
 // 187 MiB, this gives 240 MiB; a hypercube of 2^16 at 26 MiB, 29 MiB; a tree of 2^16 leaves at
 // 25 MiB, 25 MiB; cut on the layout, which adds the channel layout's estimate: a mesh of 2^20 at
-// 511 MiB, 830 MiB); the multilevel refinement adds about 240 bytes a processor, since each lane
-// keeps its coarse graphs for the next split (a mesh of 2^18 cut on its layout: 132 -> 191 MiB).
-constexpr long double kBytesPerProcessor = 140, kBytesPerWire = 30, kRefinedBytesPerProcessor = 240;
+// 511 MiB, 830 MiB); the multilevel refinement adds about 120 bytes a processor (a mesh of 2^18
+// cut on its layout: 132 -> 163 MiB; each lane keeps its coarse graphs between the splits of a
+// level, and starts them afresh when the pieces halve).
+constexpr long double kBytesPerProcessor = 140, kBytesPerWire = 30, kRefinedBytesPerProcessor = 120;
 
 void require_decompose_memory(const DecomposeSpec& s, const CompetingNetwork& net) {
   const auto n = net.processors();
