@@ -145,13 +145,8 @@ struct Bisector {
     const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
     std::int64_t gain = 0, chosen = window.cut;
     start.clear();
-    if (options.multilevel && p.size() > kCoarsest) {
-      // The multilevel buffers fit the largest piece this lane has split; from a piece of half
-      // that size on they start afresh, so that a lane keeps no more than its current level
-      // needs (once a level, the pieces of a level being about equal).
-      if (!ml.levels.empty() && ml.levels[0].weight.capacity() >= 2 * p.size()) ml = {};
+    if (options.multilevel && p.size() > kCoarsest)
       for (auto v : p) start.push_back(side[v]);
-    }
     std::int64_t initial = -1;  // the chosen split's cut, counted by the refinement's first scan
     if (options.refine_passes > 0)
       out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain, &initial);

@@ -227,6 +227,10 @@ std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::
                                      std::vector<std::uint8_t>& side, RefineScratch& scratch,
                                      MultilevelScratch& ml) {
   const auto b = static_cast<std::uint32_t>(piece.size());
+  // The buffers fit the largest piece split with them; from a piece of half that size on they
+  // start afresh, so that a lane of the bisection keeps no more than its current level needs (once
+  // a level, the pieces of a level being about equal).
+  if (!ml.levels.empty() && ml.levels[0].weight.capacity() >= 2 * std::size_t{b}) ml = {};
   std::int64_t h = 0;
   ml.start_sides.resize(b);
   for (std::uint32_t i = 0; i < b; ++i) {

@@ -31,8 +31,8 @@ struct CoarseGraph {
   std::uint32_t size() const { return static_cast<std::uint32_t>(weight.size()); }
 };
 
-// Buffers reused across splits (one per lane), so that a split allocates nothing once the
-// largest piece has been split.
+// Buffers kept between splits (one per lane of the bisection) and started afresh when the
+// pieces halve, so that the splits of a level allocate once.
 struct MultilevelScratch {
   std::vector<CoarseGraph> levels;
   std::vector<std::int64_t> gain, acc;
