@@ -102,11 +102,17 @@ std::int64_t cut_of(const CoarseGraph& g) {
   return cut / 2;
 }
 
-std::int64_t gain_of(const CoarseGraph& g, std::uint32_t v) {
-  std::int64_t gain = 0;
+// A vertex's edge weight to the other side and to its own; moving it gains the difference.
+struct Pull {
+  std::int64_t across = 0, within = 0;
+  std::int64_t gain() const { return across - within; }
+};
+
+Pull pull_of(const CoarseGraph& g, std::uint32_t v) {
+  Pull p;
   for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e)
-    gain += g.side[g.next[e]] != g.side[v] ? g.edge[e] : -g.edge[e];
-  return gain;
+    (g.side[g.next[e]] != g.side[v] ? p.across : p.within) += g.edge[e];
+  return p;
 }
 
 // One FM pass of single moves keeping side 0's weight within `slack` of `target`; keeps the
@@ -126,11 +132,9 @@ void fm_pass(CoarseGraph& g, std::int64_t target, std::int64_t slack, Multilevel
   moved.clear();
   std::int64_t w0 = 0;
   for (std::uint32_t v = 0; v < g.size(); ++v) {
-    std::int64_t internal = 0, external = 0;
-    for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e)
-      (g.side[g.next[e]] != g.side[v] ? external : internal) += g.edge[e];
-    gain[v] = external - internal;
-    if (external > 0) heap.push_back({gain[v], v});
+    const Pull pull = pull_of(g, v);
+    gain[v] = pull.gain();
+    if (pull.across > 0) heap.push_back({gain[v], v});
     if (g.side[v] == 0) w0 += g.weight[v];
   }
   std::make_heap(heap.begin(), heap.end());
@@ -205,7 +209,7 @@ void rebalance(CoarseGraph& g, std::int64_t h, MultilevelScratch& s) {
   gain.resize(g.size());
   heap.clear();
   for (std::uint32_t v = 0; v < g.size(); ++v)
-    if (g.side[v] == from) gain[v] = gain_of(g, v), heap.push_back({gain[v], v});
+    if (g.side[v] == from) gain[v] = pull_of(g, v).gain(), heap.push_back({gain[v], v});
   std::make_heap(heap.begin(), heap.end());
   while (w0 != h) {
     const auto [gv, v] = pop(heap);
