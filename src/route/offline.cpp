@@ -139,16 +139,13 @@ class DemandBuilder {
   std::vector<Demand>& operator()(const std::vector<std::uint32_t>& set) {
     const int levels = tree_.levels();
     used_.clear();
-    auto count = [&](std::uint64_t u) {
-      if (count_[u]++ == 0) used_.push_back(static_cast<std::uint32_t>(u));
-    };
     for (auto id : set) {
       poll_cancel();
       const Message& m = messages_[id];
       const int turn = turn_level(tree_, m);
       for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
-        count((std::uint64_t{1} << k) + (m.first >> (levels - k)));
-        count(two_n_ + (std::uint64_t{1} << k) + (m.second >> (levels - k)));
+        count(up_channel(k, m.first));
+        count(down_channel(k, m.second));
       }
     }
     // By level, root side first (a counting sort): the order TopLoads checks the top levels in;
@@ -185,15 +182,11 @@ class DemandBuilder {
     for (int k = top + 1; k <= levels && fits; ++k) {
       poll_cancel();
       used_.clear();
-      const int shift = levels - k;
-      const std::uint64_t up = std::uint64_t{1} << k, down = two_n_ + up;
       for (std::size_t i = 0; i < set.size() && fits; ++i) {
         if (turn_[i] < 0 || k <= turn_[i]) continue;
         const Message& m = messages_[set[i]];
-        for (const std::uint64_t u : {up + (m.first >> shift), down + (m.second >> shift)}) {
-          if (count_[u]++ == 0) used_.push_back(static_cast<std::uint32_t>(u));
-          fits = fits && count_[u] <= cap_[k];
-        }
+        fits =
+            count(up_channel(k, m.first)) <= cap_[k] && count(down_channel(k, m.second)) <= cap_[k];
       }
       for (const std::uint32_t u : used_) count_[u] = 0;
     }
@@ -201,6 +194,19 @@ class DemandBuilder {
   }
 
  private:
+  // The directed channels above a leaf at level k (see Demand).
+  std::uint64_t up_channel(int k, std::uint32_t leaf) const {
+    return (std::uint64_t{1} << k) + (leaf >> (tree_.levels() - k));
+  }
+  std::uint64_t down_channel(int k, std::uint32_t leaf) const {
+    return two_n_ + up_channel(k, leaf);
+  }
+  // One more message on channel u; its count so far.
+  std::uint32_t count(std::uint64_t u) {
+    if (count_[u] == 0) used_.push_back(static_cast<std::uint32_t>(u));
+    return ++count_[u];
+  }
+
   const FatTree& tree_;
   const MessageSet& messages_;
   std::uint64_t two_n_;
