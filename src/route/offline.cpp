@@ -22,7 +22,6 @@ int turn_level(const FatTree& tree, const Message& m) {
 }
 
 constexpr std::uint32_t kNone = UINT32_MAX;
-constexpr std::size_t kRadixFrom = 512;
 
 // Matching-and-tracing over flat arrays, its scratch kept across the calls of one schedule.
 // Messages are named by their place in the set being halved, never by id, so nothing grows with
@@ -73,11 +72,8 @@ class Tracer {
       open_[i] = {source ? m.first : m.second, i};
     }
     // By leaf, ties in set order: the entries come in set order, so a stable sort by leaf gives
-    // the order of a sort by (leaf, place); the radix sort pays off from a few hundred entries.
-    if (open_.size() >= kRadixFrom)
-      radix_sort(open_, tree_.levels(), [](const auto& e) { return e.first; });
-    else
-      std::sort(open_.begin(), open_.end(), polled(std::less<>()));
+    // the order of a sort by (leaf, place).
+    radix_sort(open_, tree_.levels(), [](const auto& e) { return e.first; });
     const int slot = source ? 0 : 1;
     const int levels = tree_.levels();
     for (int l = levels;;) {

@@ -13,12 +13,20 @@
 namespace ftvlsi {
 
 inline constexpr int kRadixBits = 11;  // a pass's digit: 2^11 counters stay in the L1 cache
+// Below this many elements a comparison sort is faster than clearing and scanning the counters.
+inline constexpr std::size_t kRadixFrom = 512;
 
 // Sorts `v` by key(element) (an unsigned value below 2^bits, bits <= 64), stably, in
-// ceil(bits / kRadixBits) passes over a buffer of v's size.
+// ceil(bits / kRadixBits) passes over a buffer of v's size (a std::stable_sort when short).
 template <class T, class Key>
 void radix_sort(std::vector<T>& v, int bits, Key key) {
   if (v.size() < 2 || bits <= 0) return;
+  if (v.size() < kRadixFrom) {
+    std::stable_sort(v.begin(), v.end(), [&](const T& a, const T& b) {
+      return static_cast<std::uint64_t>(key(a)) < static_cast<std::uint64_t>(key(b));
+    });
+    return;
+  }
   std::vector<T> buffer(v.size());
   constexpr std::size_t kDigits = std::size_t{1} << kRadixBits;
   for (int shift = 0; shift < bits; shift += kRadixBits) {
