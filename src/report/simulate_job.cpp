@@ -52,12 +52,24 @@ namespace {
 // Everything that does not depend on the delay model: R and its layout, the host and its layout,
 // the mapping and R's one-step message set.
 struct Prepared {
+  // R while it is prepared; once its messages and wire lengths are made, only its kind and size
+  // are kept (release_network), since the routing's arrays are at their largest after that.
   CompetingNetwork net;
+  std::string competing_kind;
+  std::uint64_t competing_processors = 0;
   std::vector<std::uint64_t> competing_length;  // per wire of R, in R's layout
   std::uint64_t area_competing = 0;
   std::uint64_t competing_alpha = 0;  // mean processor box area in R's layout
+  // Every step sends each wire w of R both ways, as messages 2w and 2w + 1 of the step.
   MessageSet messages;
-  std::vector<std::uint32_t> message_wire;  // the wire of R each message stands for
+  std::uint32_t message_wire(std::size_t i) const {
+    return static_cast<std::uint32_t>((i / 2) % competing_length.size());
+  }
+  void release_network() {
+    competing_kind = net.kind;
+    competing_processors = net.processors();
+    net = CompetingNetwork{};
+  }
   std::uint64_t area_host = 0;
   std::uint64_t host_alpha = 0;  // mean processor box area in the host's layout
   int dimensions = 2;            // 3: areas are volumes (Theorem 10's pipeline)
@@ -180,21 +192,21 @@ std::vector<std::uint64_t> wire_lengths(const Cell<D>& cell) {
 // R's message set on the host's leaves: `steps` full steps, every wire a message each way; and
 // the mapping's load, the most of R's processors on one leaf.
 void add_steps(Prepared& p, const std::vector<std::uint64_t>& leaf, std::uint64_t steps) {
-  std::vector<std::uint64_t> sorted = leaf;
-  std::sort(sorted.begin(), sorted.end());
+  // The most processors of R on one host leaf, counted by leaf.
+  std::vector<std::uint32_t> on_leaf(
+      leaf.empty() ? 0 : static_cast<std::size_t>(*std::max_element(leaf.begin(), leaf.end())) + 1);
   p.mapping_load = 0;
-  for (std::size_t a = 0, b = 0; a < sorted.size(); a = b) {
-    while (b < sorted.size() && sorted[b] == sorted[a]) ++b;
-    p.mapping_load = std::max<std::uint64_t>(p.mapping_load, b - a);
-  }
+  for (const std::uint64_t l : leaf)
+    p.mapping_load = std::max<std::uint64_t>(p.mapping_load, ++on_leaf[l]);
+  on_leaf = {};
+  const std::size_t wires = p.net.wires.size();
+  p.messages.reserve(2 * wires * steps);
   for (std::uint64_t t = 0; t < steps; ++t)
-    for (std::uint32_t w = 0; w < p.net.wires.size(); ++w) {
+    for (std::uint32_t w = 0; w < wires; ++w) {
       const auto [a, b] = p.net.wires[w];
       const auto la = static_cast<std::uint32_t>(leaf[a]), lb = static_cast<std::uint32_t>(leaf[b]);
       p.messages.push_back({la, lb});
       p.messages.push_back({lb, la});
-      p.message_wire.push_back(w);
-      p.message_wire.push_back(w);
     }
 }
 
@@ -573,7 +585,10 @@ Prepared prepare(const SimulateSpec& s) {
   if (!is_file_kind(s.competing) && competing <= (std::uint64_t{1} << 26))
     require_simulate_memory(s, competing_size(s.competing, competing),
                             estimate_competing_bytes(s.competing, competing));
-  return s.host == HostKind::kFatTree ? prepare_fat_tree(s) : prepare_fat_pyramid(s);
+  Prepared p = s.host == HostKind::kFatTree ? prepare_fat_tree(s) : prepare_fat_pyramid(s);
+  FTVLSI_ASSERT(p.messages.size() == 2 * p.net.wires.size() * s.steps);
+  p.release_network();
+  return p;
 }
 
 // The worst case beside the real wires: every message charged the longest wire of each channel
@@ -645,7 +660,7 @@ void time_competing(SimulateResult& out, const Prepared& p, const MessageTiming&
 void path_stretch(SimulateResult& out, const Prepared& p, const RouteResult& r) {
   const double lg_a = std::log2(static_cast<double>(std::max<std::uint64_t>(2, p.area_competing)));
   for (std::size_t i = 0; i < p.messages.size(); ++i) {
-    const std::uint64_t d = p.competing_length[p.message_wire[i]];
+    const std::uint64_t d = p.competing_length[p.message_wire(i)];
     out.path_length_max = std::max(out.path_length_max, r.path_length[i]);
     const double host = static_cast<double>(r.path_length[i]);
     if (d > 0) out.path_stretch_max = std::max(out.path_stretch_max, host / static_cast<double>(d));
@@ -677,10 +692,10 @@ SimulateResult simulate(const Prepared& p, const SimulateSpec& s, const DelayMod
                         const RegularityVerdict& verdict) {
   SimulateResult out;
   out.host = std::string(to_string(s.host));
-  out.competing = p.net.kind;
+  out.competing = p.competing_kind;
   out.algorithm = std::string(to_string(s.algorithm));
   out.delay_model = delay.name();
-  out.processors = p.net.processors();
+  out.processors = p.competing_processors;
   out.host_processors = p.tree      ? p.tree->processors()
                         : p.pyramid ? p.pyramid->processors()
                                     : p.pyramid3d->processors();
