@@ -10,46 +10,6 @@ namespace ftvlsi {
 
 namespace {
 
-// Bits 0, 3, 6, ..., 60 of x gathered into bits 0 ... 20, and back (the usual magic-mask
-// shifts: each step halves the gaps between the bits kept).
-std::uint64_t compact_every_third(std::uint64_t x) {
-  x &= 0x1249249249249249ull;
-  x = (x ^ (x >> 2)) & 0x10c30c30c30c30c3ull;
-  x = (x ^ (x >> 4)) & 0x100f00f00f00f00full;
-  x = (x ^ (x >> 8)) & 0x001f0000ff0000ffull;
-  x = (x ^ (x >> 16)) & 0x001f00000000ffffull;
-  x = (x ^ (x >> 32)) & 0x00000000001fffffull;
-  return x;
-}
-
-std::uint64_t spread_every_third(std::uint64_t x) {
-  x &= 0x1fffffull;
-  x = (x | (x << 32)) & 0x001f00000000ffffull;
-  x = (x | (x << 16)) & 0x001f0000ff0000ffull;
-  x = (x | (x << 8)) & 0x100f00f00f00f00full;
-  x = (x | (x << 4)) & 0x10c30c30c30c30c3ull;
-  x = (x | (x << 2)) & 0x1249249249249249ull;
-  return x;
-}
-
-}  // namespace
-
-// The router asks for every message's cells every delivery cycle, so these are shifts and masks
-// rather than a loop over the bits (the same values; butterfly_fat_tree3d_test checks both ways).
-std::array<std::int64_t, 3> demorton3(std::uint64_t m) {
-  return {static_cast<std::int64_t>(compact_every_third(m) | ((m >> 63) << 21)),
-          static_cast<std::int64_t>(compact_every_third(m >> 1)),
-          static_cast<std::int64_t>(compact_every_third(m >> 2))};
-}
-
-std::uint64_t morton3(const std::array<std::int64_t, 3>& p) {
-  return spread_every_third(static_cast<std::uint64_t>(p[0])) |
-         (spread_every_third(static_cast<std::uint64_t>(p[1])) << 1) |
-         (spread_every_third(static_cast<std::uint64_t>(p[2])) << 2);
-}
-
-namespace {
-
 // The mesh wires of level l: for each axis, each node with a neighbour beyond it along the axis,
 // one wire from each of its switches to the same-numbered switch of that neighbour.
 void add_mesh(const ButterflyFatTree3d& net, int l, std::uint64_t first,

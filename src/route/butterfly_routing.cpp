@@ -153,13 +153,15 @@ class Router {
   static constexpr int D = T::kDim;
 
  public:
-  explicit Router(const Net& net, ParentChoice parents = ParentChoice::kRandom)
+  // `keep_wires`: keep the graph's wire list for wires() (the simulator needs only their count).
+  explicit Router(const Net& net, ParentChoice parents = ParentChoice::kRandom,
+                  bool keep_wires = false)
       : net_(net), first_parent_(parents == ParentChoice::kFirst) {
     typename T::Graph g = net.graph();
     const std::size_t nodes = g.level.size();
-    // Every node's region at its level, packed: a path compares regions only.
-    key_.resize(nodes);
-    for (std::uint32_t v = 0; v < nodes; ++v) key_[v] = pack(shifted<D>(g.cell[v], g.level[v]));
+    // Every node's region at its level, packed, to tag the entries below.
+    std::vector<std::uint64_t> key(nodes);
+    for (std::uint32_t v = 0; v < nodes; ++v) key[v] = pack(shifted<D>(g.cell[v], g.level[v]));
     up_ = build_csr(nodes, [&](auto&& add) {
       for (std::uint32_t w = 0; w < g.wires.size(); ++w)
         if (!g.wire_is_mesh[w]) add(g.wires[w].first, g.wires[w].second, 2 * w);
@@ -175,6 +177,25 @@ class Router {
           add(g.wires[w].second, g.wires[w].first, 2 * w + 1);
         }
     });
+    // Each mesh entry's direction and each down entry's subcell, so that a path picks its next
+    // node by a byte instead of comparing regions.
+    mesh_tag_.resize(mesh_.entry.size());
+    down_tag_.resize(down_.entry.size());
+    for (std::uint32_t v = 0; v < nodes; ++v) {
+      const Cell<D> at = unpack(key[v]);
+      for (std::uint32_t e = mesh_.start[v]; e < mesh_.start[v + 1]; ++e) {
+        const Cell<D> to = unpack(key[mesh_.entry[e].first]);
+        Cell<D> step;
+        for (int a = 0; a < D; ++a) step[a] = to[a] - at[a];
+        mesh_tag_[e] = direction(step);
+      }
+      for (std::uint32_t e = down_.start[v]; e < down_.start[v + 1]; ++e) {
+        const Cell<D> child = unpack(key[down_.entry[e].first]);
+        Cell<D> sub;
+        for (int a = 0; a < D; ++a) sub[a] = child[a] - 2 * at[a];
+        down_tag_[e] = subcell(sub);
+      }
+    }
     // Which steps draw, level by level: up from a node with several parents, a mesh step with
     // several parallel wires to the neighbour. `uniform_`: every node of a level draws alike.
     const int m = net_.levels();
@@ -186,7 +207,7 @@ class Router {
       if (const auto parents = up_.of(v).size(); parents > 0)
         up_seen[l] |= parents > 1 && !first_parent_ ? 2 : 1;
       keys.clear();
-      for (const auto& e : mesh_.of(v)) keys.push_back(key_[e.first]);
+      for (const auto& e : mesh_.of(v)) keys.push_back(key[e.first]);
       std::sort(keys.begin(), keys.end());
       for (std::size_t i = 0; i < keys.size();) {
         std::size_t j = i;
@@ -202,7 +223,8 @@ class Router {
       up_draws_[l + 1] = up_draws_[l] + (up_seen[l] == 2);
       mesh_draws_[l] = mesh_seen[l] == 2;
     }
-    wires_ = std::move(g.wires);
+    wire_count_ = g.wires.size();
+    if (keep_wires) wires_ = std::move(g.wires);
   }
 
   // Whether every node of a level draws alike, so that expected_draws is exact.
@@ -216,7 +238,9 @@ class Router {
   }
 
   // The graph's wires, (child, parent) for tree wires; wire w's directed codes are 2w and 2w + 1.
+  // (Kept only when constructed with keep_wires.)
   const std::vector<std::pair<std::uint32_t, std::uint32_t>>& wires() const { return wires_; }
+  std::size_t wire_count() const { return wire_count_; }
   const Net& net() const { return net_; }
   int phases() const { return 2 * net_.levels() + T::kMeshPhases; }
 
@@ -241,23 +265,26 @@ class Router {
     }
     const Cell<D> dst = T::processor_cell(net_, msg.second);
     if (turn.mesh) {
-      Cell<D> at = unpack(key_[v]);
+      // The climb ends in the source's region at the turn level.
+      Cell<D> at = shifted<D>(T::processor_cell(net_, msg.first), turn.level);
       const Cell<D> to = shifted<D>(dst, turn.level);
       const Hops<D> h = hops_between(net_, at, to);
       for (int i = 0; i < h.count; ++i) {
         for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
-        v = mesh_step(v, at, rng, out[m + h.phase[i]], draws);
+        v = mesh_step(v, direction(h.step[i]), rng, out[m + h.phase[i]], draws);
       }
       FTVLSI_ASSERT(at == to);
     }
     for (int l = turn.level; l >= 1; --l) {
-      const auto children = down_.of(v);
-      const std::uint64_t want = pack(shifted<D>(dst, l - 1));
-      const auto it = std::find_if(children.begin(), children.end(),
-                                   [&](const auto& c) { return key_[c.first] == want; });
-      FTVLSI_ASSERT(it != children.end());
-      out[2 * m + T::kMeshPhases - l] = it->second;
-      v = it->first;
+      Cell<D> sub;
+      for (int a = 0; a < D; ++a) sub[a] = (dst[a] >> (l - 1)) & 1;
+      const std::uint8_t want = subcell(sub);
+      const std::uint32_t first = down_.start[v], last = down_.start[v + 1];
+      std::uint32_t e = first;
+      while (e < last && down_tag_[e] != want) ++e;
+      FTVLSI_ASSERT(e != last);
+      out[2 * m + T::kMeshPhases - l] = down_.entry[e].second;
+      v = down_.entry[e].first;
     }
     FTVLSI_ASSERT(v == msg.second);
     return draws;
@@ -280,14 +307,32 @@ class Router {
       c[a] = static_cast<std::int64_t>((key >> (kBits * a)) & ((std::uint64_t{1} << kBits) - 1));
     return c;
   }
-  // One mesh edge from v to the same-numbered switch of the adjacent node `to`: one of its
-  // parallel wires at random.
-  std::uint32_t mesh_step(std::uint32_t v, const Cell<D>& to, SplitMix64& rng, std::uint32_t& wire,
+  // A step between adjacent regions (each axis -1, 0 or 1) as one of 3^D directions, and a
+  // child's subcell of its parent's region (each axis 0 or 1) as one of 2^D.
+  static std::uint8_t direction(const Cell<D>& step) {
+    std::uint32_t tag = 0;
+    for (int a = D - 1; a >= 0; --a) {
+      FTVLSI_ASSERT(step[a] >= -1 && step[a] <= 1);
+      tag = 3 * tag + static_cast<std::uint32_t>(step[a] + 1);
+    }
+    return static_cast<std::uint8_t>(tag);
+  }
+  static std::uint8_t subcell(const Cell<D>& sub) {
+    std::uint32_t tag = 0;
+    for (int a = 0; a < D; ++a) {
+      FTVLSI_ASSERT(sub[a] == 0 || sub[a] == 1);
+      tag |= static_cast<std::uint32_t>(sub[a]) << a;
+    }
+    return static_cast<std::uint8_t>(tag);
+  }
+  // One mesh edge from v to the same-numbered switch of the adjacent node in direction `dir`:
+  // one of its parallel wires at random.
+  std::uint32_t mesh_step(std::uint32_t v, std::uint8_t dir, SplitMix64& rng, std::uint32_t& wire,
                           std::uint64_t& draws) const {
     std::uint32_t options[4], target[4], count = 0;
-    const std::uint64_t want = pack(to);
-    for (const auto& [other, code] : mesh_.of(v))
-      if (key_[other] == want && count < 4) target[count] = other, options[count++] = code;
+    for (std::uint32_t e = mesh_.start[v]; e < mesh_.start[v + 1]; ++e)
+      if (mesh_tag_[e] == dir && count < 4)
+        target[count] = mesh_.entry[e].first, options[count++] = mesh_.entry[e].second;
     FTVLSI_ASSERT(count >= 1);
     draws += count > 1;
     const auto k = static_cast<std::uint32_t>(count == 1 ? 0 : rng.below(count));
@@ -297,9 +342,10 @@ class Router {
 
   const Net& net_;
   bool first_parent_ = false;
-  std::vector<std::uint64_t> key_;  // per node, its region at its level, packed
   std::vector<std::pair<std::uint32_t, std::uint32_t>> wires_;
+  std::size_t wire_count_ = 0;
   Csr up_, down_, mesh_;
+  std::vector<std::uint8_t> mesh_tag_, down_tag_;  // per entry: direction(), subcell()
   bool uniform_ = true;
   std::vector<std::uint64_t> up_draws_;   // [l]: the draws of a climb to level l
   std::vector<std::uint8_t> mesh_draws_;  // [l]: a mesh step at level l draws
@@ -432,12 +478,12 @@ class ButterflySimulator {
         rng_(seed),
         timing_(timing),
         phases_(static_cast<std::size_t>(router_.phases())),
-        slot_(2 * router_.wires().size()),
-        held_(2 * router_.wires().size(), 0),
+        slot_(2 * router_.wire_count()),
+        held_(2 * router_.wire_count(), 0),
         shapes_(messages.size()) {
     FTVLSI_ASSERT(phases_ <= kMaxPhases);  // levels below 64
     if (timing_) {
-      FTVLSI_ASSERT(timing_->wire_length.size() == router_.wires().size());
+      FTVLSI_ASSERT(timing_->wire_length.size() == router_.wire_count());
       for (auto len : timing_->wire_length)
         wire_delay_.push_back(timing_->timing.delay(static_cast<double>(len)));
       path_length_.assign(messages.size(), 0);
@@ -500,12 +546,13 @@ class ButterflySimulator {
     });
     FTVLSI_ASSERT(lanes == 1 || draws[0] == expected[0]);  // lane 1 started where lane 0 ended
     rng_.discard(draws[0] + draws[1]);
-    resolve(k);
+    resolve(sent);
     std::vector<std::uint32_t> delivered;
     for (std::size_t i = 0; i < k; ++i) {
-      if (!alive_[i]) continue;
-      delivered.push_back(sent[i]);
-      if (timing_) path_length_[sent[i]] += won_length_[i];
+      if (alive_[i])
+        delivered.push_back(sent[i]);
+      else if (timing_)
+        path_length_[sent[i]] = 0;  // what it won this cycle does not count
     }
     return delivered;
   }
@@ -554,50 +601,78 @@ class ButterflySimulator {
   // choice by reservoir sampling, or the first (the lowest message number). A wire won in an
   // earlier phase stays held for the cycle: a 2D diagonal's vertical edge (its second mesh
   // phase) cannot also carry a message whose only edge it is (the first mesh phase).
-  // With timing, what each message has won so far, in phase order: the delays of its wires,
-  // their count and their lengths (a message alive at a phase has won every wire before it).
-  void resolve(std::size_t k) {
+  // With timing, what each message has won so far, in phase order: the delays of its wires and
+  // their count, and its path's length (a message alive at a phase has won every wire before it).
+  void resolve(const std::vector<std::uint32_t>& sent) {
+    const std::size_t k = sent.size();
+    sent_ = sent.data();
     if (timing_) {
       won_delay_.assign(k, 0.0);
       won_wires_.assign(k, 0);
-      won_length_.assign(k, 0);
     }
     alive_.assign(k, 1);
     for (std::size_t p = 0; p < phases_; ++p) {
       poll_cancel();
       const std::span<const std::pair<std::uint32_t, std::uint32_t>> list(
           entries_.data() + lane_start_[p], entries_.data() + phase_end_[p]);
-      for (const auto& [i, c] : list) {
-        if (!alive_[i]) continue;
-        ++steps_;
-        if (held_[c]) {
-          alive_[i] = 0;
-          continue;
-        }
-        Slot& w = slot_[c];
-        const std::uint32_t seen = ++w.count;
-        if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0)) w.winner = i;
-      }
-      for (const auto& [i, c] : list) {
-        if (!alive_[i]) continue;
-        Slot& w = slot_[c];
-        w.count = 0;
-        if (w.winner != i) {
-          alive_[i] = 0;
-        } else {
-          held_[c] = 1;
-          taken_.push_back(c);
-          if (timing_) {
-            won_delay_[i] += wire_delay_[c / 2];
-            ++won_wires_[i];
-            won_length_[i] += timing_->wire_length[c / 2];
-          }
-        }
-      }
+      resolve_phase(list);
     }
     for (const std::uint32_t c : taken_) held_[c] = 0;
     taken_.clear();
     if (timing_) elapsed_ += slowest_round_trip(k);
+  }
+
+  // One phase, in list order: each alive contender is counted, the wire's winner drawn, then
+  // every counted contender settles.
+  void resolve_phase(std::span<const std::pair<std::uint32_t, std::uint32_t>> list) {
+    const std::size_t n = list.size();
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j + kAhead < n) prefetch_wire(list[j + kAhead].second, false);
+      const auto [i, c] = list[j];
+      if (!alive_[i]) continue;
+      ++steps_;
+      if (held_[c]) {
+        alive_[i] = 0;
+        continue;
+      }
+      Slot& w = slot_[c];
+      const std::uint32_t seen = ++w.count;
+      if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0)) w.winner = i;
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j + kAhead < n) prefetch_wire(list[j + kAhead].second, timing_ != nullptr);
+      const auto [i, c] = list[j];
+      if (alive_[i]) settle(i, c);
+    }
+  }
+  // The contention lists are in message order, their wires scattered: the scans fetch a wire's
+  // state this many places ahead.
+  static constexpr std::size_t kAhead = 16;
+  void prefetch_wire(std::uint32_t c, bool timed) const {
+    __builtin_prefetch(&slot_[c]);
+    __builtin_prefetch(&held_[c]);
+    if (timed) {
+      __builtin_prefetch(&wire_delay_[c / 2]);
+      __builtin_prefetch(&timing_->wire_length[c / 2]);
+    }
+  }
+
+  // After the contention: a counted contender either holds its wire (and, timed, adds it to what
+  // it has won) or is dropped.
+  void settle(std::uint32_t i, std::uint32_t c) {
+    Slot& w = slot_[c];
+    w.count = 0;
+    if (w.winner != i) {
+      alive_[i] = 0;
+      return;
+    }
+    held_[c] = 1;
+    taken_.push_back(c);
+    if (timing_) {
+      won_delay_[i] += wire_delay_[c / 2];
+      ++won_wires_[i];
+      path_length_[sent_[i]] += timing_->wire_length[c / 2];
+    }
   }
 
   // The cycle's length (docs/design.md, "Time from the real wires"): a delivered message's round
@@ -631,9 +706,11 @@ class ButterflySimulator {
   std::size_t phases_;
   std::vector<double> wire_delay_;
   std::vector<Slot> slot_;
+  // With timing, per message of the cycle: the delays of the wires it has won, and their count
+  // (below kMaxPhases); their lengths go straight to its path_length_, cleared if it is lost.
   std::vector<double> won_delay_;
-  std::vector<std::uint32_t> won_wires_;
-  std::vector<std::uint64_t> won_length_;
+  std::vector<std::uint8_t> won_wires_;
+  const std::uint32_t* sent_ = nullptr;  // the cycle's messages, while it is resolved
   // The cycle's contenders: phase p's are entries_[lane_start_[p], phase_end_[p]), lane 1's from
   // lane_start_[phases_ + p].
   std::vector<std::pair<std::uint32_t, std::uint32_t>> entries_;
@@ -677,7 +754,7 @@ RouteResult route(const Net& net, const MessageSet& messages, ButterflyAlgorithm
 template <class Net>
 std::vector<ButterflyPath> paths_of(const Net& net, const MessageSet& messages,
                                     std::uint64_t seed) {
-  const Router<Net> router(net);
+  const Router<Net> router(net, ParentChoice::kRandom, true);
   const auto& wires = router.wires();
   SplitMix64 rng(seed);
   std::vector<std::uint32_t> codes(static_cast<std::size_t>(router.phases()));
