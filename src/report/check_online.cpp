@@ -224,7 +224,8 @@ template <class Net>
 ButterflyRun butterfly_run(const Net& net, const MessageSet& messages, const Ctx& ctx, u64 seed) {
   const MessageTiming timing{parse_delay_model("unit"), 1.0,
                              static_cast<double>(1 + lg(net.processors()) + 32), 1.0};
-  ButterflyTiming bt{timing, std::vector<u64>(net.graph().wires.size(), 1)};
+  const std::vector<u64> ones(net.graph().wires.size(), 1);
+  const ButterflyTiming bt{timing, ones};
   const RouteResult r =
       route_butterfly(net, messages, ButterflyAlgorithm::kRandomPrime, SwitchPolicy::kRandom, seed,
                       kMaxCycles, &bt, ctx.control ? ParentChoice::kFirst : ParentChoice::kRandom);

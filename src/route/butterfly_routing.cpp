@@ -479,7 +479,6 @@ class ButterflySimulator {
         timing_(timing),
         phases_(static_cast<std::size_t>(router_.phases())),
         slot_(2 * router_.wire_count()),
-        held_(2 * router_.wire_count(), 0),
         shapes_(messages.size()) {
     FTVLSI_ASSERT(phases_ <= kMaxPhases);  // levels below 64
     if (timing_) {
@@ -497,7 +496,9 @@ class ButterflySimulator {
     const std::array<std::size_t, 3> begin{0, lanes == 2 ? k / 2 : k, k};
     // Each phase's contenders as (message, directed wire), ascending by message: a phase scans
     // only the messages whose path has a wire in it. Phase p's list is lane 0's part, then lane
-    // 1's, each counted exactly from the messages' shapes before any path is drawn.
+    // 1's, each counted exactly from the messages' shapes before any path is drawn. The first
+    // phase (up from the processor) and the last (down to it) hold every message but those to
+    // their own processor: their wires are kept by message instead (first_wire_, last_wire_).
     std::array<std::uint64_t, 2> expected{0, 0};
     lane_start_.assign(2 * phases_, 0);
     run_lanes(lanes, [&](int lane) {  // counted in locals: the lanes share no cache line
@@ -508,7 +509,7 @@ class ButterflySimulator {
         if (lane == 0 && i % 4096 == 0) poll_cancel();
         const Shape sh = shape(sent[i]);
         if (sh.level < 0) continue;  // a message to its own processor: no wire
-        for (int l = 0; l < sh.level; ++l) ++count[l], ++count[2 * m + kMesh - l - 1];
+        for (int l = 1; l < sh.level; ++l) ++count[l], ++count[2 * m + kMesh - l - 1];
         for (int h = 0; h < kMesh; ++h) count[m + h] += (sh.hop_phases >> h) & 1u;
         draws += router_.expected_draws(turn(sh), std::popcount(sh.hop_phases));
       }
@@ -525,6 +526,8 @@ class ButterflySimulator {
     for (std::size_t p = 0; p < phases_; ++p)
       phase_end_[p] = p + 1 < phases_ ? lane_start_[p + 1] : total;
     entries_.resize(total);
+    first_wire_.assign(k, kNone);
+    last_wire_.assign(k, kNone);
     std::array<std::uint64_t, 2> draws{0, 0};
     run_lanes(lanes, [&](int lane) {
       SplitMix64 rng = rng_;
@@ -539,7 +542,9 @@ class ButterflySimulator {
         const Shape sh = shapes_[sent[i]];
         if (sh.level < 0) continue;
         made += router_.path(messages_[sent[i]], turn(sh), rng, path.data());
-        for (std::size_t p = 0; p < phases_; ++p)
+        first_wire_[i] = path[0];
+        last_wire_[i] = path[phases_ - 1];
+        for (std::size_t p = 1; p + 1 < phases_; ++p)
           if (path[p] != kNone) entries_[cursor[p]++] = {static_cast<std::uint32_t>(i), path[p]};
       }
       draws[static_cast<std::size_t>(lane)] = made;
@@ -569,9 +574,10 @@ class ButterflySimulator {
   // a hop in mesh phase h). Computed on its first send and kept.
   struct Shape {
     std::int8_t level = -2;  // -2: not yet computed
-    std::uint8_t mesh = 0;
-    std::uint8_t hop_phases = 0;
+    std::uint8_t mesh : 1 = 0;
+    std::uint8_t hop_phases : NetTraits<Net>::kMeshPhases = 0;
   };
+  static_assert(sizeof(Shape) == 2);
   static ButterflyTurn turn(const Shape& sh) { return {sh.level, sh.mesh != 0}; }
 
   Shape shape(std::uint32_t id) {
@@ -611,62 +617,68 @@ class ButterflySimulator {
       won_wires_.assign(k, 0);
     }
     alive_.assign(k, 1);
-    for (std::size_t p = 0; p < phases_; ++p) {
+    const auto by_message = [](const std::vector<std::uint32_t>& wire) {
+      return [&wire](std::size_t j) { return std::pair{static_cast<std::uint32_t>(j), wire[j]}; };
+    };
+    resolve_phase(k, by_message(first_wire_));
+    for (std::size_t p = 1; p + 1 < phases_; ++p) {
       poll_cancel();
-      const std::span<const std::pair<std::uint32_t, std::uint32_t>> list(
-          entries_.data() + lane_start_[p], entries_.data() + phase_end_[p]);
-      resolve_phase(list);
+      const std::pair<std::uint32_t, std::uint32_t>* list = entries_.data() + lane_start_[p];
+      resolve_phase(phase_end_[p] - lane_start_[p], [list](std::size_t j) { return list[j]; });
     }
-    for (const std::uint32_t c : taken_) held_[c] = 0;
+    poll_cancel();
+    resolve_phase(k, by_message(last_wire_));
+    for (const std::uint32_t c : taken_) slot_[c].count = 0;
     taken_.clear();
     if (timing_) elapsed_ += slowest_round_trip(k);
   }
 
-  // One phase, in list order: each alive contender is counted, the wire's winner drawn, then
-  // every counted contender settles.
-  void resolve_phase(std::span<const std::pair<std::uint32_t, std::uint32_t>> list) {
-    const std::size_t n = list.size();
+  // One phase, in list order (`at(j)`, j < n, is the j-th contender as (message, wire), or
+  // has the wire kNone): each alive contender is counted, the wire's winner drawn, then every
+  // counted contender settles.
+  template <class At>
+  void resolve_phase(std::size_t n, At&& at) {
     for (std::size_t j = 0; j < n; ++j) {
-      if (j + kAhead < n) prefetch_wire(list[j + kAhead].second, false);
-      const auto [i, c] = list[j];
-      if (!alive_[i]) continue;
+      if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, false);
+      const auto [i, c] = at(j);
+      if (c == kNone || !alive_[i]) continue;
       ++steps_;
-      if (held_[c]) {
+      Slot& w = slot_[c];
+      if (w.count == kHeld) {
         alive_[i] = 0;
         continue;
       }
-      Slot& w = slot_[c];
       const std::uint32_t seen = ++w.count;
       if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0)) w.winner = i;
     }
     for (std::size_t j = 0; j < n; ++j) {
-      if (j + kAhead < n) prefetch_wire(list[j + kAhead].second, timing_ != nullptr);
-      const auto [i, c] = list[j];
-      if (alive_[i]) settle(i, c);
+      if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, timing_ != nullptr);
+      const auto [i, c] = at(j);
+      if (c != kNone && alive_[i]) settle(i, c);
     }
   }
   // The contention lists are in message order, their wires scattered: the scans fetch a wire's
   // state this many places ahead.
   static constexpr std::size_t kAhead = 16;
   void prefetch_wire(std::uint32_t c, bool timed) const {
+    if (c == kNone) return;
     __builtin_prefetch(&slot_[c]);
-    __builtin_prefetch(&held_[c]);
     if (timed) {
       __builtin_prefetch(&wire_delay_[c / 2]);
       __builtin_prefetch(&timing_->wire_length[c / 2]);
     }
   }
 
-  // After the contention: a counted contender either holds its wire (and, timed, adds it to what
-  // it has won) or is dropped.
+  // After the contention: a counted contender either holds its wire for the rest of the cycle
+  // (and, timed, adds it to what it has won) or is dropped.
   void settle(std::uint32_t i, std::uint32_t c) {
     Slot& w = slot_[c];
-    w.count = 0;
     if (w.winner != i) {
+      if (w.count != kHeld) w.count = 0;  // the winner may have settled already
       alive_[i] = 0;
       return;
     }
-    held_[c] = 1;
+    w.count = kHeld;
     taken_.push_back(c);
     if (timing_) {
       won_delay_[i] += wire_delay_[c / 2];
@@ -691,11 +703,14 @@ class ButterflySimulator {
     return slowest;
   }
 
-  // A directed wire's contention in the current phase: contenders seen, and the one holding it.
+  // A directed wire's contention in the current phase: contenders seen, and the one holding it;
+  // a count of kHeld marks a wire won in an earlier phase of this cycle (a 2D diagonal's
+  // vertical edge, its second mesh phase, cannot also carry a message whose only edge it is).
   struct Slot {
     std::uint32_t count = 0;
     std::uint32_t winner = 0;
   };
+  static constexpr std::uint32_t kHeld = UINT32_MAX;
 
   std::size_t parallel_cycle_;
   const Router<Net> router_;
@@ -714,8 +729,8 @@ class ButterflySimulator {
   // The cycle's contenders: phase p's are entries_[lane_start_[p], phase_end_[p]), lane 1's from
   // lane_start_[phases_ + p].
   std::vector<std::pair<std::uint32_t, std::uint32_t>> entries_;
+  std::vector<std::uint32_t> first_wire_, last_wire_;  // per message of the cycle, or kNone
   std::vector<std::uint64_t> lane_start_, phase_end_;
-  std::vector<std::uint8_t> held_;    // per directed wire: won in an earlier phase of this cycle
   std::vector<std::uint32_t> taken_;  // the wires held this cycle
   std::vector<std::uint8_t> alive_;
   std::vector<std::uint64_t> path_length_;

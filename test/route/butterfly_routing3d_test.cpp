@@ -237,9 +237,10 @@ TEST_SUITE("butterfly_routing3d") {
       m.insert(m.end(), step.begin(), step.end());
       m.push_back({5, 5});
       SplitMix64 rng(9);
-      ButterflyTiming timing;
+      std::vector<std::uint64_t> lengths;
       for (std::size_t w = 0; w < net.graph().wires.size(); ++w)
-        timing.wire_length.push_back(1 + rng.below(40));
+        lengths.push_back(1 + rng.below(40));
+      const ButterflyTiming timing{{}, lengths};
       for (auto algorithm : {ButterflyAlgorithm::kGreedy, ButterflyAlgorithm::kRandomPrime})
         for (auto policy : {SwitchPolicy::kRandom, SwitchPolicy::kPriority})
           for (auto parents : {ParentChoice::kRandom, ParentChoice::kFirst}) {
@@ -276,8 +277,8 @@ TEST_SUITE("butterfly_routing3d") {
       CHECK(butterfly_turn(net, s, d).level == 1);
       CHECK(butterfly_turn(net, s, d).mesh);
     }
-    ButterflyTiming unit;
-    unit.wire_length.assign(net.graph().wires.size(), 1);
+    const std::vector<std::uint64_t> ones(net.graph().wires.size(), 1);
+    const ButterflyTiming unit{{}, ones};
     const RouteResult both = route_butterfly_greedy(net, m, SwitchPolicy::kRandom, 1, 10, &unit);
     CHECK(both.delivered == 2);
     CHECK(both.cycles == 2);

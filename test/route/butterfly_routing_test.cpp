@@ -74,8 +74,8 @@ TEST_SUITE("fat_pyramid_routing") {
       CAPTURE(diagonals);
       const ButterflyFatTree pyramid(64, true, {}, diagonals);
       auto at = [](std::uint32_t x, std::uint32_t y) { return y * 8 + x; };
-      ButterflyTiming unit;
-      unit.wire_length.assign(pyramid.graph().wires.size(), 1);
+      const std::vector<std::uint64_t> ones(pyramid.graph().wires.size(), 1);
+      const ButterflyTiming unit{{}, ones};
       // Across the root's cut diagonally, and horizontally: level-1 nodes adjacent.
       const MessageSet m{{at(3, 3), at(4, 4)}, {at(3, 4), at(4, 3)}, {at(3, 3), at(4, 3)}};
       for (std::size_t i = 0; i < m.size(); ++i) {
@@ -155,8 +155,8 @@ TEST_SUITE("fat_pyramid_routing") {
                 m.push_back({p + static_cast<std::uint32_t>(side), p});
         }
       const ButterflyFatTree pyramid(n, true), tree(n, false);
-      ButterflyTiming unit;
-      unit.wire_length.assign(pyramid.graph().wires.size(), 1);
+      const std::vector<std::uint64_t> ones(pyramid.graph().wires.size(), 1);
+      const ButterflyTiming unit{{}, ones};
       const RouteResult r =
           route_butterfly_greedy(pyramid, m, SwitchPolicy::kRandom, 1, 1000, &unit);
       CAPTURE(side);
@@ -192,9 +192,10 @@ TEST_SUITE("fat_pyramid_routing") {
       for (std::uint64_t i = 0; i < 6 * sh.n; ++i)
         m.push_back({static_cast<std::uint32_t>(rng.below(sh.n)),
                      static_cast<std::uint32_t>(rng.below(sh.n))});
-      ButterflyTiming timing;
+      std::vector<std::uint64_t> lengths;
       for (std::size_t w = 0; w < net.graph().wires.size(); ++w)
-        timing.wire_length.push_back(1 + rng.below(40));
+        lengths.push_back(1 + rng.below(40));
+      const ButterflyTiming timing{{}, lengths};
       for (auto algorithm : {ButterflyAlgorithm::kGreedy, ButterflyAlgorithm::kRandomPrime})
         for (auto policy : {SwitchPolicy::kRandom, SwitchPolicy::kPriority}) {
           CAPTURE(sh.n);

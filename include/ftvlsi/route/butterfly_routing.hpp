@@ -17,6 +17,7 @@
 // the order x, y, z, each in a mesh phase of its own axis (up to three mesh edges: the 3D
 // counterpart of Greenberg 1990 §4's two edges for a diagonal). Processors are in Morton order.
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -46,10 +47,11 @@ ButterflyTurn butterfly_turn(const ButterflyFatTree3d& net, std::uint32_t src, s
 double butterfly_load_factor(const ButterflyFatTree& net, const MessageSet& messages);
 double butterfly_load_factor(const ButterflyFatTree3d& net, const MessageSet& messages);
 
-// Optional timing: the layout length of every wire of net.graph(), in its order.
+// Optional timing: the layout length of every wire of net.graph(), in its order (a view: the
+// lengths outlive the routing call).
 struct ButterflyTiming {
   MessageTiming timing;
-  std::vector<std::uint64_t> wire_length;
+  std::span<const std::uint64_t> wire_length;
 };
 
 // GREEDY sends every undelivered message in every cycle, with fresh random parents. RANDOM'
