@@ -244,6 +244,14 @@ class Router {
   const Net& net() const { return net_; }
   int phases() const { return 2 * net_.levels() + T::kMeshPhases; }
 
+  // The first wire of a path from processor msg.first (to another processor): its draw, if any,
+  // is the first that path() makes.
+  std::uint32_t first_wire(const Message& msg, SplitMix64& rng) const {
+    const auto parents = up_.of(msg.first);
+    const bool draw = parents.size() > 1 && !first_parent_;
+    return parents[draw ? rng.below(parents.size()) : 0].second;
+  }
+
   // One attempt's directed wires, at their phases: up wire of level l at l - 1, the mesh hops at
   // m + their mesh phase, down wire of level l at 2m + (mesh phases) - l; kNone where the path
   // has no wire.
@@ -490,47 +498,49 @@ class ButterflySimulator {
   }
 
   // Sends `sent` (ascending ids); returns the delivered ones, ascending.
+  //
+  // Each phase's contenders as (message, directed wire), ascending by message: a phase scans only
+  // the messages whose path has a wire in it. Phase p's list is lane 0's part, then lane 1's,
+  // each counted exactly from the messages' shapes before any path is drawn. The first phase (up
+  // from the processor) and the last (down to it) hold every message but those to their own
+  // processor: their wires are kept by message instead (first_wire_, last_wire_).
+  //
+  // When every node of a level draws alike (Router::uniform), a message's draws are known from
+  // its shape, so each message's place in the stream is: the first phase is then drawn and
+  // resolved before the rest of any path, and only its survivors draw the rest (each from its
+  // own place, a lost one's draws skipped), which are the same draws and results as drawing every
+  // path first. Most messages are lost in the first phase when processors send several at once.
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent) {
     const std::size_t k = sent.size();
-    const int lanes = k >= parallel_cycle_ && router_.uniform() ? 2 : 1;
+    const bool early = router_.uniform();
+    const int lanes = k >= parallel_cycle_ && early ? 2 : 1;
     const std::array<std::size_t, 3> begin{0, lanes == 2 ? k / 2 : k, k};
-    // Each phase's contenders as (message, directed wire), ascending by message: a phase scans
-    // only the messages whose path has a wire in it. Phase p's list is lane 0's part, then lane
-    // 1's, each counted exactly from the messages' shapes before any path is drawn. The first
-    // phase (up from the processor) and the last (down to it) hold every message but those to
-    // their own processor: their wires are kept by message instead (first_wire_, last_wire_).
     std::array<std::uint64_t, 2> expected{0, 0};
-    lane_start_.assign(2 * phases_, 0);
-    run_lanes(lanes, [&](int lane) {  // counted in locals: the lanes share no cache line
-      std::array<std::uint64_t, kMaxPhases> count{};
-      std::uint64_t draws = 0;
-      const int m = router_.net().levels();  // phases_ = 2 m + kMesh
-      for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
-        if (lane == 0 && i % 4096 == 0) poll_cancel();
-        const Shape sh = shape(sent[i]);
-        if (sh.level < 0) continue;  // a message to its own processor: no wire
-        for (int l = 1; l < sh.level; ++l) ++count[l], ++count[2 * m + kMesh - l - 1];
-        for (int h = 0; h < kMesh; ++h) count[m + h] += (sh.hop_phases >> h) & 1u;
-        draws += router_.expected_draws(turn(sh), std::popcount(sh.hop_phases));
-      }
-      std::copy_n(count.begin(), phases_, lane_start_.begin() + lane * static_cast<long>(phases_));
-      expected[static_cast<std::size_t>(lane)] = draws;
-    });
-    std::uint64_t total = 0;
-    for (std::size_t p = 0; p < phases_; ++p) {  // counts become each lane's first slot
-      const std::uint64_t c0 = lane_start_[p], c1 = lane_start_[phases_ + p];
-      lane_start_[p] = total, lane_start_[phases_ + p] = total + c0;
-      total += c0 + c1;
-    }
-    phase_end_.resize(phases_);
-    for (std::size_t p = 0; p < phases_; ++p)
-      phase_end_[p] = p + 1 < phases_ ? lane_start_[p + 1] : total;
-    entries_.resize(total);
     first_wire_.assign(k, kNone);
     last_wire_.assign(k, kNone);
+    begin_resolve(sent);
+    expect_draws(sent, begin, lanes, expected);
+    const SplitMix64 paths = rng_;  // the paths draw first, then the contention
+    if (early) {
+      run_lanes(lanes, [&](int lane) {  // each message's first wire, from its place
+        SplitMix64 rng = paths;
+        if (lane == 1) rng.discard(expected[0]);
+        for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+          if (lane == 0 && i % 4096 == 0) poll_cancel();
+          const Shape sh = shapes_[sent[i]];
+          if (sh.level < 0) continue;
+          SplitMix64 own = rng;
+          first_wire_[i] = router_.first_wire(messages_[sent[i]], own);
+          rng.discard(router_.expected_draws(turn(sh), std::popcount(sh.hop_phases)));
+        }
+      });
+      rng_.discard(expected[0] + expected[1]);
+      resolve_phase(k, by_message(first_wire_));
+    }
+    count_phases(sent, begin, lanes);  // early: the first phase's survivors only
     std::array<std::uint64_t, 2> draws{0, 0};
     run_lanes(lanes, [&](int lane) {
-      SplitMix64 rng = rng_;
+      SplitMix64 rng = paths;
       if (lane == 1) rng.discard(expected[0]);
       std::vector<std::uint64_t> cursor(
           lane_start_.begin() + lane * static_cast<long>(phases_),
@@ -541,8 +551,14 @@ class ButterflySimulator {
         if (lane == 0 && i % 4096 == 0) poll_cancel();
         const Shape sh = shapes_[sent[i]];
         if (sh.level < 0) continue;
+        if (early && !alive_[i]) {  // lost in the first phase: its draws are skipped
+          const std::uint64_t skip = router_.expected_draws(turn(sh), std::popcount(sh.hop_phases));
+          rng.discard(skip);
+          made += skip;
+          continue;
+        }
         made += router_.path(messages_[sent[i]], turn(sh), rng, path.data());
-        first_wire_[i] = path[0];
+        if (!early) first_wire_[i] = path[0];
         last_wire_[i] = path[phases_ - 1];
         for (std::size_t p = 1; p + 1 < phases_; ++p)
           if (path[p] != kNone) entries_[cursor[p]++] = {static_cast<std::uint32_t>(i), path[p]};
@@ -550,8 +566,13 @@ class ButterflySimulator {
       draws[static_cast<std::size_t>(lane)] = made;
     });
     FTVLSI_ASSERT(lanes == 1 || draws[0] == expected[0]);  // lane 1 started where lane 0 ended
-    rng_.discard(draws[0] + draws[1]);
-    resolve(sent);
+    if (early) {
+      FTVLSI_ASSERT(draws[0] + draws[1] == expected[0] + expected[1]);
+    } else {
+      rng_.discard(draws[0] + draws[1]);
+      resolve_phase(k, by_message(first_wire_));
+    }
+    resolve_rest(k);
     std::vector<std::uint32_t> delivered;
     for (std::size_t i = 0; i < k; ++i) {
       if (alive_[i])
@@ -603,13 +624,58 @@ class ButterflySimulator {
     return sh;
   }
 
+  // The expected draws of each lane's messages (computing their shapes on first sight).
+  void expect_draws(const std::vector<std::uint32_t>& sent, const std::array<std::size_t, 3>& begin,
+                    int lanes, std::array<std::uint64_t, 2>& expected) {
+    run_lanes(lanes, [&](int lane) {
+      std::uint64_t draws = 0;
+      for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+        if (lane == 0 && i % 4096 == 0) poll_cancel();
+        const Shape sh = shape(sent[i]);
+        if (sh.level < 0) continue;  // a message to its own processor: no wire
+        draws += router_.expected_draws(turn(sh), std::popcount(sh.hop_phases));
+      }
+      expected[static_cast<std::size_t>(lane)] = draws;
+    });
+  }
+
+  // The contenders of the phases between the first and the last, from the shapes of the alive
+  // messages: each lane's first slot of each phase (lane_start_), each phase's end (phase_end_).
+  void count_phases(const std::vector<std::uint32_t>& sent, const std::array<std::size_t, 3>& begin,
+                    int lanes) {
+    lane_start_.assign(2 * phases_, 0);
+    run_lanes(lanes, [&](int lane) {  // counted in locals: the lanes share no cache line
+      std::array<std::uint64_t, kMaxPhases> count{};
+      const int m = router_.net().levels();  // phases_ = 2 m + kMesh
+      for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+        if (lane == 0 && i % 4096 == 0) poll_cancel();
+        const Shape sh = shapes_[sent[i]];
+        if (sh.level < 0 || !alive_[i]) continue;
+        for (int l = 1; l < sh.level; ++l) ++count[l], ++count[2 * m + kMesh - l - 1];
+        for (int h = 0; h < kMesh; ++h) count[m + h] += (sh.hop_phases >> h) & 1u;
+      }
+      std::copy_n(count.begin(), phases_, lane_start_.begin() + lane * static_cast<long>(phases_));
+    });
+    std::uint64_t total = 0;
+    for (std::size_t p = 0; p < phases_; ++p) {  // counts become each lane's first slot
+      const std::uint64_t c0 = lane_start_[p], c1 = lane_start_[phases_ + p];
+      lane_start_[p] = total, lane_start_[phases_ + p] = total + c0;
+      total += c0 + c1;
+    }
+    phase_end_.resize(phases_);
+    for (std::size_t p = 0; p < phases_; ++p)
+      phase_end_[p] = p + 1 < phases_ ? lane_start_[p + 1] : total;
+    entries_.resize(total);
+  }
+
   // Phase by phase, every alive contender of a directed wire counts and one wins: a uniform
   // choice by reservoir sampling, or the first (the lowest message number). A wire won in an
   // earlier phase stays held for the cycle: a 2D diagonal's vertical edge (its second mesh
   // phase) cannot also carry a message whose only edge it is (the first mesh phase).
   // With timing, what each message has won so far, in phase order: the delays of its wires and
   // their count, and its path's length (a message alive at a phase has won every wire before it).
-  void resolve(const std::vector<std::uint32_t>& sent) {
+  // begin_resolve, then the first phase (resolve_phase over first_wire_), then resolve_rest.
+  void begin_resolve(const std::vector<std::uint32_t>& sent) {
     const std::size_t k = sent.size();
     sent_ = sent.data();
     if (timing_) {
@@ -617,10 +683,8 @@ class ButterflySimulator {
       won_wires_.assign(k, 0);
     }
     alive_.assign(k, 1);
-    const auto by_message = [](const std::vector<std::uint32_t>& wire) {
-      return [&wire](std::size_t j) { return std::pair{static_cast<std::uint32_t>(j), wire[j]}; };
-    };
-    resolve_phase(k, by_message(first_wire_));
+  }
+  void resolve_rest(std::size_t k) {
     for (std::size_t p = 1; p + 1 < phases_; ++p) {
       poll_cancel();
       const std::pair<std::uint32_t, std::uint32_t>* list = entries_.data() + lane_start_[p];
@@ -631,6 +695,10 @@ class ButterflySimulator {
     for (const std::uint32_t c : taken_) slot_[c].count = 0;
     taken_.clear();
     if (timing_) elapsed_ += slowest_round_trip(k);
+  }
+  // A phase kept by message: the j-th contender is message j, on wire[j].
+  static auto by_message(const std::vector<std::uint32_t>& wire) {
+    return [&wire](std::size_t j) { return std::pair{static_cast<std::uint32_t>(j), wire[j]}; };
   }
 
   // One phase, in list order (`at(j)`, j < n, is the j-th contender as (message, wire), or
