@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 #include <exception>
+#include <memory>
 #include <numeric>
 #include <thread>
 
@@ -168,8 +169,11 @@ struct DeliverySimulator::Cycle {
     // use different entries, so a lane never changes what the other may still be reading).
     std::array<std::size_t, 2> out_begin{}, out_size{};
   };
-  // Two raw buffers of 32-bit words, read as Up or Down records (both of 32-bit fields).
-  std::array<std::vector<std::uint32_t>, 2> buffer;
+  // Two raw buffers of 32-bit words, read as Up or Down records (both of 32-bit fields). Left
+  // uninitialized: only the pages a cycle writes are taken from the system, and a dense cycle
+  // writes the second one only as far as the leaf channels' survivors reach.
+  std::array<std::unique_ptr<std::uint32_t[]>, 2> buffer;
+  std::size_t buffer_words = 0;
   std::array<Lane, 2> lane;
   std::vector<std::uint8_t> delivered;  // per key
   std::vector<std::uint32_t> radix;     // counts
@@ -194,7 +198,7 @@ struct DeliverySimulator::Cycle {
 
   template <class R>
   R* records(int b) {
-    return reinterpret_cast<R*>(buffer[b].data());
+    return reinterpret_cast<R*>(buffer[b].get());
   }
 };
 
@@ -791,6 +795,9 @@ class LaneWork {
 
 // Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
 // arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
+// The most levels a dense cycle's records are counted into source order in one pass (cycle()).
+constexpr int kOnePassLevels = 22;
+
 int sort_by_source(DeliverySimulator::Cycle& c, int in, std::size_t count, int levels) {
   Up* recs = c.records<Up>(in);
   if (std::is_sorted(recs, recs + count, [](const Up& a, const Up& b) { return a.src < b.src; }))
@@ -879,14 +886,30 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   const int levels = tree_.levels();
   // The records, in key order; a message to its own processor is delivered at once.
   const std::size_t words = 3 * m + 3;
-  for (auto& b : c.buffer)
-    if (b.size() < words) b.resize(words);
+  if (c.buffer_words < words) {
+    for (auto& b : c.buffer) b.reset(new std::uint32_t[words]);  // default-initialized
+    c.buffer_words = words;
+  }
   c.delivered.assign(m, 0);
   if (wires_) {
     c.timed.assign(m, {});
   }
   std::size_t count = 0;
   std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
+  // A cycle sending more than a third of n, on a tree of up to 2^kOnePassLevels leaves, is
+  // written in source order at once (a counting sort by source, stable, so in the order
+  // sort_by_source gives): the radix sort's two passes would write both buffers in full, this
+  // writes one, and its counts (4 bytes a leaf) take less than the other's 12 a message.
+  const bool by_source = levels <= kOnePassLevels && 3 * m > tree_.processors();
+  if (by_source) {
+    c.radix.assign(tree_.processors() + 1, 0);
+    for (std::size_t i = 0; i < m; ++i) {
+      if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
+      const auto [s, d] = messages_[sent[i]];
+      if (s != d) ++c.radix[s + 1];
+    }
+    std::partial_sum(c.radix.begin(), c.radix.end(), c.radix.begin());
+  }
   {
     Up* recs = c.records<Up>(0);
     for (std::size_t i = 0; i < m; ++i) {
@@ -896,7 +919,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       if (s == d) {
         c.delivered[i] = 1;
       } else {
-        recs[count++] = {static_cast<std::uint32_t>(i), s, d};
+        recs[by_source ? c.radix[s]++ : count] = {static_cast<std::uint32_t>(i), s, d};
+        ++count;
         turns |= std::uint64_t{1} << common_level(levels, s, d);
       }
     }
@@ -910,7 +934,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   }
   double slowest = 0;
   if (count > 0) {
-    const int in = sort_by_source(c, 0, count, levels);
+    const int in = by_source ? 0 : sort_by_source(c, 0, count, levels);
     // Lone records skip the levels where they cannot meet another: in sparse cycles only (the
     // store then holds at most n/16 records, within the memory estimate's room), without wire
     // timing (a wire per level to charge) and with every capacity at least one.
