@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <exception>
 #include <sstream>
+#include <thread>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/math.hpp"
@@ -268,19 +270,38 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r);
   r.host = {host.processors(), host.capacity_params()};
-  r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
+  const bool bisect =
+      !spec.leaf && !spec.mapping_in &&
+      (spec.mapping == MappingKind::kBalanced || spec.mapping == MappingKind::kBalancedRefined) &&
+      r.net.processors() <= host.processors();
+  if (bisect) {
+    // The pearl-string tree (Theorem 8's guarantee, checked below) is built on a second thread
+    // while the bisection runs: both only read R and its cutting tree. (Its loop's cancellation
+    // polls are the calling thread's; a cancelled bisection waits for it to end.)
+    std::exception_ptr failure;
+    std::jthread pearls([&] {
+      try {
+        r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
+    BisectionOptions options;
+    options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
+    r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
+    pearls.join();
+    if (failure) std::rethrow_exception(failure);
+    r.leaf = r.bisection->leaf;
+  } else {
+    r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
+  }
   if (spec.leaf) {
     FTVLSI_ASSERT(spec.leaf->size() == r.net.processors());
     r.leaf = *spec.leaf;
   } else if (spec.mapping_in) {
     r.leaf = read_mapping_file(*spec.mapping_in, r.net.processors(), host.processors());
-  } else if ((spec.mapping == MappingKind::kBalanced ||
-              spec.mapping == MappingKind::kBalancedRefined) &&
-             r.net.processors() <= host.processors()) {
-    BisectionOptions options;
-    options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
-    r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
-    r.leaf = r.bisection->leaf;
+  } else if (bisect) {
+    // r.leaf is the bisection's (above)
   } else {
     // The bisection places one processor a leaf; with shared leaves the balanced mapping is the
     // pearl-string tree's, whose level-L pieces hold equal counts.

@@ -1,6 +1,9 @@
 #include "ftvlsi/report/simulate_job.hpp"
 
 #include <fmt/format.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -590,6 +593,11 @@ Prepared prepare(const SimulateSpec& s) {
   Prepared p = s.host == HostKind::kFatTree ? prepare_fat_tree(s) : prepare_fat_pyramid(s);
   FTVLSI_ASSERT(p.messages.size() == 2 * p.net.wires.size() * s.steps);
   p.release_network();
+#if defined(__GLIBC__)
+  // What the preparation freed goes back to the system before the routing's arrays are taken
+  // (the decomposition's second thread frees into an arena of its own, which glibc keeps).
+  malloc_trim(0);
+#endif
   return p;
 }
 
