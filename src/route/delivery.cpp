@@ -212,6 +212,9 @@ struct LevelContext {
   const ChannelWireLengths* wires;
   const std::vector<std::array<std::array<std::vector<double>, 2>, 2>>* delay;
   const MessageTiming* timing;
+  // With wire timing: a record dropped on its first channel (up at level L) has won nothing, so
+  // its negative acknowledgment takes 2 head(0, 0) + 1 (add_nack's value for an empty record).
+  double first_nack;
 };
 
 }  // namespace
@@ -468,19 +471,29 @@ class LaneWork {
     if (ctx_.policy == SwitchPolicy::kPriority) {
       if (ctx_.wires) {
         for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[i].key, level, o.channel, up, i);
-        for (std::uint32_t i = cap; i < count; ++i) add_nack(run[i].key);
+        if (up && level == ctx_.levels)  // nothing won yet: every head is the same
+          me_.slowest = std::max(me_.slowest, ctx_.first_nack);
+        else
+          for (std::uint32_t i = cap; i < count; ++i) add_nack(run[i].key);
       }
       for (std::uint32_t i = cap; i < count; ++i) run[i].key = kDead;
       return;
     }
     SplitMix64 rng(state);
-    if (count <= 64 && !ctx_.wires) {
+    if (count <= 64) {
       // A small channel: the shuffle in bytes, the survivors as a bit mask.
       std::array<std::uint8_t, 64> pos = kFirst64;
       std::uint64_t chosen = 0;
       for (std::uint32_t i = 0; i < cap; ++i) {
         std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
         chosen |= std::uint64_t{1} << pos[i];
+      }
+      if (ctx_.wires) {
+        for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[pos[i]].key, level, o.channel, up, i);
+        if (up && level == ctx_.levels)  // nothing won yet: every head is the same
+          me_.slowest = std::max(me_.slowest, ctx_.first_nack);
+        else
+          for (std::uint32_t i = cap; i < count; ++i) add_nack(run[pos[i]].key);
       }
       std::uint32_t w = 0;
       for (; chosen != 0; chosen &= chosen - 1) run[w++] = run[std::countr_zero(chosen)];
@@ -944,7 +957,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     if (!wires_ && count * 16 <= tree_.processors() &&
         *std::min_element(cap_.begin(), cap_.end()) >= 1)
       kept = lift_alone(c, in, count, levels, lifted_steps);
-    const LevelContext ctx{levels, policy_, &cap_, wires_, &delay_, &timing_};
+    const LevelContext ctx{
+        levels, policy_, &cap_, wires_, &delay_, &timing_, wires_ ? 2 * timing_.head(0, 0) + 1 : 0};
     c.lanes = count >= parallel_threshold_ ? 2 : 1;
     c.failure = {};
     c.barrier.reset();
