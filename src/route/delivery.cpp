@@ -909,11 +909,23 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   }
   std::size_t count = 0;
   std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
-  // A cycle sending more than a third of n, on a tree of up to 2^kOnePassLevels leaves, is
-  // written in source order at once (a counting sort by source, stable, so in the order
-  // sort_by_source gives): the radix sort's two passes would write both buffers in full, this
-  // writes one, and its counts (4 bytes a leaf) take less than the other's 12 a message.
-  const bool by_source = levels <= kOnePassLevels && 3 * m > tree_.processors();
+  // A cycle sending n messages or more, on a tree of up to 2^kOnePassLevels leaves, is written
+  // in source order at once (a counting sort by source, stable, so in the order sort_by_source
+  // gives): the radix sort's two passes would write both buffers in full, this writes one, and
+  // its counts (4 bytes a leaf) take less than the other's 12 a message. Records already in
+  // source order are written as they come.
+  bool by_source = levels <= kOnePassLevels && m >= tree_.processors();
+  bool in_order = false;  // known to be in source order already
+  if (by_source) {
+    in_order = true;
+    for (std::size_t i = 0, last = 0; i < m && in_order; ++i) {
+      const auto [s, d] = messages_[sent[i]];
+      if (s == d) continue;
+      in_order = s >= last;
+      last = s;
+    }
+    by_source = !in_order;
+  }
   if (by_source) {
     c.radix.assign(tree_.processors() + 1, 0);
     for (std::size_t i = 0; i < m; ++i) {
@@ -947,7 +959,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   }
   double slowest = 0;
   if (count > 0) {
-    const int in = by_source ? 0 : sort_by_source(c, 0, count, levels);
+    const int in = by_source || in_order ? 0 : sort_by_source(c, 0, count, levels);
     // Lone records skip the levels where they cannot meet another: in sparse cycles only (the
     // store then holds at most n/16 records, within the memory estimate's room), without wire
     // timing (a wire per level to charge) and with every capacity at least one.
