@@ -355,11 +355,11 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   const Layout<3> host = build_cube(*p.tree);
   p.area_host = measure(host).volume();
   // R on its grid again: the decomposition moved each processor to its box's corner, 3 times its
-  // grid place (build_grid3d's default pitch). Padding scales the drawing, not the cuts.
-  CompetingNetwork grid = p.net;
-  for (auto& q : grid.position)
+  // grid place (build_grid3d's default pitch). Padding scales the drawing, not the cuts. (R's
+  // positions are not read again: they are put back on the grid in place.)
+  for (auto& q : p.net.position)
     for (auto& c : q) c /= 3;
-  draw_grid3d(p, grid, grid3d_side(s, grid, p.area_host));
+  draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
   attach_host(p, s, host, cube_channel_wires(*p.tree, host), r.leaf);
   return p;
 }
