@@ -40,13 +40,8 @@ struct CellSums {
   }
 };
 
-// FTV-5201: `{}` names the figure: the area or volume, a processor's, a wire length, or a count
-// of instances, processors, switches, pads or segments.
 u64 narrow(u128 v, const char* what) {
-  if (v > UINT64_MAX)
-    throw GeometryError(5201, std::string("the layout's ") + what +
-                                  " does not fit 64 bits; choose a smaller network");
-  return static_cast<u64>(v);
+  return layout_total(v, what);
 }
 
 // Switches a wire end of one cell counts for: the switch its named terminal is, or, for an end
@@ -187,6 +182,15 @@ void set_size(const CellSums<D>& top, LayoutMetrics<D>& m) {
 }
 
 }  // namespace
+
+// FTV-5201: `{}` names the figure: the area or volume, a processor's, a wire length, or a count
+// of instances, processors, switches, pads or segments.
+std::uint64_t layout_total(unsigned __int128 v, const char* what) {
+  if (v > UINT64_MAX)
+    throw GeometryError(5201, std::string("the layout's ") + what +
+                                  " does not fit 64 bits; choose a smaller network");
+  return static_cast<std::uint64_t>(v);
+}
 
 template <int D>
 std::uint64_t box_size(const Box<D>& bbox) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "ftvlsi/core/error.hpp"
@@ -76,21 +78,60 @@ Layout<3> build_grid3d(const CompetingNetwork& net, Coord side) {
 }
 
 Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side, bool lengths) {
+  // The sums measure() takes over build_grid3d's one cell: its processors' cubes and its one-
+  // segment wires (a segment along the last axis its ends differ on, a via per unit of z).
   struct Sum {
     Grid3dMeasure m;
     bool lengths;
-    void processor(const Box<3>& b) { m.bbox = m.bbox.united(b); }
+    unsigned __int128 processor_size = 0, length = 0;
+    std::uint64_t processors = 0, wires = 0, vias = 0, longest = 0;
+    std::array<std::uint64_t, 3> segments{};
+    void processor(const Box<3>& b) {
+      m.bbox = m.bbox.united(b);
+      ++processors;
+      unsigned __int128 size = 1;
+      for (int a = 0; a < 3; ++a) size *= static_cast<unsigned __int128>(b.extent(a));
+      processor_size += size;
+    }
     void wire(const Point<3>& from, const Point<3>& to) {
       m.bbox = m.bbox.united(Box<3>::at(from)).united(Box<3>::at(to));
-      if (lengths) {
-        const Point<3> pts[2] = {from, to};
-        m.wire_length.push_back(wire_length<3>(pts));
-      }
+      const Point<3> pts[2] = {from, to};
+      const std::uint64_t len = wire_length<3>(pts);
+      int axis = 0;
+      for (int a = 1; a < 3; ++a)
+        if (to[a] != from[a]) axis = a;
+      ++segments[static_cast<std::size_t>(axis)];
+      vias += wire_vias<3>(pts);
+      ++wires;
+      length += len;
+      longest = std::max(longest, len);
+      if (lengths) m.wire_length.push_back(len);
     }
-  } sum{{Box<3>::none(), 0, {}}, lengths};
+  } sum{{Box<3>::none(), 0, {}, {}}, lengths};
   if (lengths) sum.m.wire_length.reserve(net.wires.size());
   draw_grid(net, side, sum);
   sum.m.volume = box_size(sum.m.bbox);
+  LayoutMetrics<3>& m = sum.m.metrics;
+  m.bbox = sum.m.bbox;
+  m.width = static_cast<std::uint64_t>(m.bbox.extent(0));
+  m.height = static_cast<std::uint64_t>(m.bbox.extent(1));
+  m.depth = static_cast<std::uint64_t>(m.bbox.extent(2));
+  m.size = sum.m.volume;
+  m.processor_size = layout_total(sum.processor_size, "processor volume");
+  m.processor_fraction =
+      m.size == 0 ? 0.0 : static_cast<double>(m.processor_size) / static_cast<double>(m.size);
+  m.layers = static_cast<int>(m.depth + 1);
+  m.processors = m.nodes = sum.processors;
+  m.segments_by_axis = sum.segments;
+  m.segments = sum.wires;
+  m.vias = sum.vias;
+  m.wires = sum.wires;
+  m.wires_by_level = {sum.wires};
+  m.wire_length_total = layout_total(sum.length, "wire length");
+  m.wire_length_total_by_level = {m.wire_length_total};
+  m.wire_length_max = sum.longest;
+  m.wire_length_max_by_level = {sum.longest};
+  m.cells = 1;
   return std::move(sum.m);
 }
 

@@ -200,15 +200,16 @@ void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
 // any other 3D network keeps its placement. Only the layout's metrics are kept: its shapes follow
 // from the places, and at 2^21 processors they hold about 700 MiB the rest of the run can use.
 void place_on_grid3d(DecomposeRun& r) {
-  Layout<3> layout;
+  LayoutMetrics<3> metrics;
   try {
-    layout = build_grid3d(r.net);
+    metrics = measure_grid3d(r.net, kGrid3dSide, false).metrics;  // the drawing, not stored
   } catch (const InputError&) {
     return;  // not drawable on the grid: cut the placement
   }
-  const Cell<3>& cell = layout.cells[layout.top];
-  for (std::size_t p = 0; p < r.net.processors(); ++p) r.net.position[p] = cell.node_box[p].lo.c;
-  r.drawn = DrawnLayout<3>{Layout<3>{}, measure(layout)};
+  // Each processor at its cube's corner in build_grid3d's drawing: pitch side + 1.
+  for (auto& q : r.net.position)
+    for (auto& c : q) c *= kGrid3dSide + 1;
+  r.drawn = DrawnLayout<3>{Layout<3>{}, std::move(metrics)};
 }
 
 constexpr int kSvgCutLevels = 8;

@@ -358,7 +358,7 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   // grid place (build_grid3d's default pitch). Padding scales the drawing, not the cuts. (R's
   // positions are not read again: they are put back on the grid in place.)
   for (auto& q : p.net.position)
-    for (auto& c : q) c /= 3;
+    for (auto& c : q) c /= kGrid3dSide + 1;
   draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
   attach_host(p, s, host, cube_channel_wires(*p.tree, host), r.leaf);
   return p;

@@ -33,7 +33,7 @@ TEST_SUITE("grid3d") {
     CHECK_THROWS_AS(measure_grid3d(net), InputError);
   }
 
-  TEST_CASE("measure_grid3d gives the drawing's volume and wire lengths without storing it") {
+  TEST_CASE("measure_grid3d gives the drawing's metrics and wire lengths without storing it") {
     // Seeded random 3D networks of grid neighbours: random places in a box (so the grid has
     // gaps and the box is not a cube) and a random subset of their neighbour pairs.
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
@@ -71,6 +71,34 @@ TEST_SUITE("grid3d") {
           CHECK(g.wire_length[w] == wire_length(top.wire(w)));
         CHECK(measure_grid3d(net, side, false).wire_length.empty());
         CHECK(measure_grid3d(net, side, false).volume == m.volume());
+        // Every figure measure() takes from the drawing.
+        const LayoutMetrics<3>& s = measure_grid3d(net, side, false).metrics;
+        CHECK(s.bbox == m.bbox);
+        CHECK(s.width == m.width);
+        CHECK(s.height == m.height);
+        CHECK(s.depth == m.depth);
+        CHECK(s.size == m.size);
+        CHECK(s.layers == m.layers);
+        CHECK(s.nodes == m.nodes);
+        CHECK(s.processors == m.processors);
+        CHECK(s.switches == m.switches);
+        CHECK(s.interfaces == m.interfaces);
+        CHECK(s.wires == m.wires);
+        CHECK(s.segments == m.segments);
+        CHECK(s.segments_by_axis == m.segments_by_axis);
+        CHECK(s.vias == m.vias);
+        CHECK(s.components == m.components);
+        CHECK(s.wire_length_total == m.wire_length_total);
+        CHECK(s.wire_length_max == m.wire_length_max);
+        CHECK(s.wires_by_level == m.wires_by_level);
+        CHECK(s.wire_length_total_by_level == m.wire_length_total_by_level);
+        CHECK(s.wire_length_max_by_level == m.wire_length_max_by_level);
+        CHECK(s.processor_size == m.processor_size);
+        CHECK(s.processor_fraction == m.processor_fraction);
+        CHECK(s.switch_size == m.switch_size);
+        CHECK(s.cells == m.cells);
+        CHECK(s.instances == m.instances);
+        CHECK(s.placements == m.placements);
       }
     }
   }

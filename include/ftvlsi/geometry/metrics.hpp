@@ -59,6 +59,10 @@ LayoutMetrics<D> measure(const Layout<D>& layout);
 template <int D>
 std::uint64_t box_size(const Box<D>& bbox);
 
+// A layout's total (a count, a length, an area or volume, named by `what`) as measure() reports
+// it; throws GeometryError (FTV-5201) if it does not fit 64 bits.
+std::uint64_t layout_total(unsigned __int128 v, const char* what);
+
 // Length of a Manhattan polyline.
 template <int D>
 std::uint64_t wire_length(std::span<const Point<D>> points);

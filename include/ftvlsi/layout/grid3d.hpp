@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
+#include "ftvlsi/geometry/metrics.hpp"
 #include "ftvlsi/network/competing.hpp"
 
 namespace ftvlsi {
@@ -12,18 +13,22 @@ namespace ftvlsi {
 // wire a straight unit segment between facing faces. A larger side pads the processors (to compare
 // networks of equal volume, docs/measurements.md). Throws InputError for a network with any other
 // wire.
-Layout<3> build_grid3d(const CompetingNetwork& net, Coord side = 2);
+inline constexpr Coord kGrid3dSide = 2;  // the processors' side unless padded
+Layout<3> build_grid3d(const CompetingNetwork& net, Coord side = kGrid3dSide);
 
 // What build_grid3d's drawing measures, streamed from the same geometry without storing it: the
-// bounding box, its volume (as measure() gives it) and every wire's drawn length, in wire order.
-// For R's volume and wire lengths where the layout itself is not kept (simulate, export), at a
-// fraction of the drawing's time and none of its memory. Throws as build_grid3d does.
+// bounding box, its volume and every wire's drawn length, in wire order, and all of
+// measure(build_grid3d(net, side)). For R where the layout itself is not kept (simulate, export,
+// decompose's placement on the grid), at a fraction of the drawing's time and none of its memory.
+// Throws as build_grid3d and measure do.
 struct Grid3dMeasure {
   Box<3> bbox;
   std::uint64_t volume = 0;
   std::vector<std::uint64_t> wire_length;  // empty unless asked for
+  LayoutMetrics<3> metrics;
 };
-Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side = 2, bool lengths = true);
+Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side = kGrid3dSide,
+                             bool lengths = true);
 // Bytes measure_grid3d needs: the lengths, one a wire.
 inline long double estimate_measure_grid3d_bytes(std::uint64_t wires) {
   return static_cast<long double>(wires) * sizeof(std::uint64_t);
