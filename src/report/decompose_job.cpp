@@ -73,8 +73,9 @@ void require_decompose_memory(const DecomposeSpec& s, const CompetingNetwork& ne
       n * (kBytesPerProcessor +
            (s.mapping == MappingKind::kBalancedRefined ? kRefinedBytesPerProcessor : 0)) +
       w * kBytesPerWire;
-  if (s.cut_layout)
-    need += net.dimensions == 2 ? estimate_channel_layout_bytes(n, w) : estimate_grid3d_bytes(n, w);
+  // A 2D network is cut on its drawn channel layout; a 3D one is placed on its grid by
+  // measure_grid3d, which keeps nothing a wire (place_on_grid3d).
+  if (s.cut_layout && net.dimensions == 2) need += estimate_channel_layout_bytes(n, w);
   require_memory(
       8023, need, fmt::format("decomposing this {} network of {} processors", net.kind, n),
       s.cut_layout ? "choose fewer processors, or --cut-on placement" : "choose fewer processors");
