@@ -244,6 +244,9 @@ class Router {
   const Net& net() const { return net_; }
   int phases() const { return 2 * net_.levels() + T::kMeshPhases; }
 
+  // Whether a path's first step draws (a processor with several parents), when uniform().
+  bool first_step_draws() const { return up_draws_[1] > 0; }
+
   // The first wire of a path from processor msg.first (to another processor): its draw, if any,
   // is the first that path() makes.
   std::uint32_t first_wire(const Message& msg, SplitMix64& rng) const {
@@ -519,9 +522,11 @@ class ButterflySimulator {
     first_wire_.assign(k, kNone);
     last_wire_.assign(k, kNone);
     begin_resolve(sent);
-    expect_draws(sent, begin, lanes, expected);
+    // Where the first step draws nothing (a processor has one parent), its wires are known now.
+    const bool undrawn_first = early && !router_.first_step_draws();
+    expect_draws(sent, begin, lanes, expected, undrawn_first);
     const SplitMix64 paths = rng_;  // the paths draw first, then the contention
-    if (early) {
+    if (early && !undrawn_first) {
       run_lanes(lanes, [&](int lane) {  // each message's first wire, from its place
         SplitMix64 rng = paths;
         if (lane == 1) rng.discard(expected[0]);
@@ -531,9 +536,11 @@ class ButterflySimulator {
           if (sh.level < 0) continue;
           SplitMix64 own = rng;
           first_wire_[i] = router_.first_wire(messages_[sent[i]], own);
-          rng.discard(router_.expected_draws(turn(sh), std::popcount(sh.hop_phases)));
+          rng.discard(router_.expected_draws(turn(sh), hops(sh)));
         }
       });
+    }
+    if (early) {
       rng_.discard(expected[0] + expected[1]);
       resolve_phase(k, by_message(first_wire_));
     }
@@ -552,7 +559,7 @@ class ButterflySimulator {
         const Shape sh = shapes_[sent[i]];
         if (sh.level < 0) continue;
         if (early && !alive_[i]) {  // lost in the first phase: its draws are skipped
-          const std::uint64_t skip = router_.expected_draws(turn(sh), std::popcount(sh.hop_phases));
+          const std::uint64_t skip = router_.expected_draws(turn(sh), hops(sh));
           rng.discard(skip);
           made += skip;
           continue;
@@ -600,6 +607,11 @@ class ButterflySimulator {
   };
   static_assert(sizeof(Shape) == 2);
   static ButterflyTurn turn(const Shape& sh) { return {sh.level, sh.mesh != 0}; }
+  // Its mesh hops (at most three bits: a sum, not a library call for popcount).
+  static int hops(const Shape& sh) {
+    const unsigned h = sh.hop_phases;
+    return static_cast<int>((h & 1u) + ((h >> 1) & 1u) + ((h >> 2) & 1u));
+  }
 
   Shape shape(std::uint32_t id) {
     Shape& sh = shapes_[id];
@@ -625,15 +637,18 @@ class ButterflySimulator {
   }
 
   // The expected draws of each lane's messages (computing their shapes on first sight).
+  // With `first_wires`, also each message's first wire (when that step draws nothing).
   void expect_draws(const std::vector<std::uint32_t>& sent, const std::array<std::size_t, 3>& begin,
-                    int lanes, std::array<std::uint64_t, 2>& expected) {
+                    int lanes, std::array<std::uint64_t, 2>& expected, bool first_wires) {
     run_lanes(lanes, [&](int lane) {
       std::uint64_t draws = 0;
+      SplitMix64 unused(0);
       for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
         if (lane == 0 && i % 4096 == 0) poll_cancel();
         const Shape sh = shape(sent[i]);
         if (sh.level < 0) continue;  // a message to its own processor: no wire
-        draws += router_.expected_draws(turn(sh), std::popcount(sh.hop_phases));
+        draws += router_.expected_draws(turn(sh), hops(sh));
+        if (first_wires) first_wire_[i] = router_.first_wire(messages_[sent[i]], unused);
       }
       expected[static_cast<std::size_t>(lane)] = draws;
     });
