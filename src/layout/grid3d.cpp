@@ -21,13 +21,17 @@ long double estimate_grid3d_bytes(std::uint64_t processors, std::uint64_t wires)
 
 namespace {
 
+void require_processors(const CompetingNetwork& net) {
+  if (net.processors() == 0) throw InputError(5121, "the network has no processors");
+}
+
 // The drawing, shape by shape: processor p's cube (sink.processor, in processor order), then
 // wire w's segment (sink.wire, in wire order). build_grid3d stores it, measure_grid3d sums it.
 template <class Sink>
 void draw_grid(const CompetingNetwork& net, Coord side, Sink& sink) {
   FTVLSI_ASSERT(side >= 2);
   const Coord pitch = side + 1;
-  if (net.processors() == 0) throw InputError(5121, "the network has no processors");
+  require_processors(net);
   for (std::size_t p = 0; p < net.processors(); ++p) {
     Box<3> b;
     for (int a = 0; a < 3; ++a) b.lo[a] = pitch * net.position[p][a], b.hi[a] = b.lo[a] + side;
@@ -75,6 +79,21 @@ Layout<3> build_grid3d(const CompetingNetwork& net, Coord side) {
   layout.top = 0;
   layout.finalize();
   return layout;
+}
+
+Grid3dVolume::Grid3dVolume(const CompetingNetwork& net) {
+  require_processors(net);
+  lo_ = hi_ = net.position.front();
+  for (const auto& q : net.position)
+    for (int a = 0; a < 3; ++a) lo_[a] = std::min(lo_[a], q[a]), hi_[a] = std::max(hi_[a], q[a]);
+}
+
+std::uint64_t Grid3dVolume::at(Coord side) const {
+  FTVLSI_ASSERT(side >= 2);
+  const Coord pitch = side + 1;  // as draw_grid places the cubes
+  Box<3> b;
+  for (int a = 0; a < 3; ++a) b.lo[a] = pitch * lo_[a], b.hi[a] = pitch * hi_[a] + side;
+  return box_size(b);
 }
 
 Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side, bool lengths) {

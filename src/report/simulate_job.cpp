@@ -311,9 +311,9 @@ std::uint64_t ceil_cbrt(std::uint64_t v) {
 Coord grid3d_side(const SimulateSpec& s, const CompetingNetwork& net, std::uint64_t host_volume) {
   if (s.competing_alpha)
     return static_cast<Coord>(std::max<std::uint64_t>(2, ceil_cbrt(*s.competing_alpha)));
-  return static_cast<Coord>(equal_area_side(2, host_volume, 3, [&](std::uint64_t side) {
-    return measure_grid3d(net, static_cast<Coord>(side), false).volume;
-  }));
+  const Grid3dVolume volume(net);  // the drawing's volume at each trial side, without drawing
+  return static_cast<Coord>(equal_area_side(
+      2, host_volume, 3, [&](std::uint64_t side) { return volume.at(static_cast<Coord>(side)); }));
 }
 
 // The host's side of both fat-tree preparations (2D H-tree, 3D cube): its channel wires, switch

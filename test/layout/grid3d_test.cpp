@@ -23,6 +23,8 @@ TEST_SUITE("grid3d") {
       CHECK(m.wires == net.wires.size());
       CHECK(m.wire_length_max == 1);
       CHECK(m.volume() == (3 * side - 1) * (3 * side - 1) * (3 * side - 1));
+      for (Coord padded : {2, 5, 40})
+        CHECK(Grid3dVolume(net).at(padded) == measure_grid3d(net, padded).volume);
     }
   }
 
@@ -71,6 +73,7 @@ TEST_SUITE("grid3d") {
           CHECK(g.wire_length[w] == wire_length(top.wire(w)));
         CHECK(measure_grid3d(net, side, false).wire_length.empty());
         CHECK(measure_grid3d(net, side, false).volume == m.volume());
+        CHECK(Grid3dVolume(net).at(side) == m.volume());
         // Every figure measure() takes from the drawing.
         const LayoutMetrics<3>& s = measure_grid3d(net, side, false).metrics;
         CHECK(s.bbox == m.bbox);

@@ -1,5 +1,6 @@
 #pragma once
 // Three-dimensional competing networks drawn on the 3D grid (docs/design.md §3.5).
+#include <array>
 #include <vector>
 
 #include "ftvlsi/geometry/layout.hpp"
@@ -29,6 +30,18 @@ struct Grid3dMeasure {
 };
 Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side = kGrid3dSide,
                              bool lengths = true);
+// The volume of build_grid3d's drawing at any processor side, from the extent of the processors'
+// places alone (each wire lies between the cubes it joins), for searches over the side. The same
+// as measure_grid3d(net, side).volume for a network the grid draws; it does not check the wires.
+class Grid3dVolume {
+ public:
+  explicit Grid3dVolume(const CompetingNetwork& net);
+  std::uint64_t at(Coord side) const;
+
+ private:
+  std::array<std::int64_t, 3> lo_{}, hi_{};
+};
+
 // Bytes measure_grid3d needs: the lengths, one a wire.
 inline long double estimate_measure_grid3d_bytes(std::uint64_t wires) {
   return static_cast<long double>(wires) * sizeof(std::uint64_t);
