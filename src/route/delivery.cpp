@@ -213,7 +213,8 @@ struct LevelContext {
   const std::vector<std::array<std::array<std::vector<double>, 2>, 2>>* delay;
   const MessageTiming* timing;
   // With wire timing: a record dropped on its first channel (up at level L) has won nothing, so
-  // its negative acknowledgment takes 2 head(0, 0) + 1 (add_nack's value for an empty record).
+  // its negative acknowledgment takes 2 head(0, 0) + 1 (add_nack's value for an empty record;
+  // LaneWork::time_channel).
   double first_nack;
 };
 
@@ -419,6 +420,19 @@ class LaneWork {
     const Cycle::Timed& t = c_.timed[key];
     me_.slowest = std::max(me_.slowest, 2 * ctx_.timing->head(t.delay, t.wires) + 1);
   }
+  // With wire timing, an overflowing channel's outcome: the records run[at(i)], i < cap, pass on
+  // wire i, the rest (to o.count) are acknowledged negatively. A record dropped on its first
+  // channel (up at level L) has won nothing, so all of those heads are ctx_.first_nack.
+  template <class R, class At>
+  void time_channel(const R* run, const Overflow& o, int level, bool up, std::uint32_t cap, At at) {
+    if (!ctx_.wires) return;
+    for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[at(i)].key, level, o.channel, up, i);
+    if (up && level == ctx_.levels) {
+      me_.slowest = std::max(me_.slowest, ctx_.first_nack);
+      return;
+    }
+    for (std::uint32_t i = cap; i < o.count; ++i) add_nack(run[at(i)].key);
+  }
 
   // Places the level's overflowing channels in the random stream, resolves them and advances the
   // stream past the level. Returns false if the other lane failed.
@@ -469,13 +483,7 @@ class LaneWork {
     const std::uint32_t count = o.count;
     const auto cap = static_cast<std::uint32_t>((*ctx_.cap)[static_cast<std::size_t>(level)]);
     if (ctx_.policy == SwitchPolicy::kPriority) {
-      if (ctx_.wires) {
-        for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[i].key, level, o.channel, up, i);
-        if (up && level == ctx_.levels)  // nothing won yet: every head is the same
-          me_.slowest = std::max(me_.slowest, ctx_.first_nack);
-        else
-          for (std::uint32_t i = cap; i < count; ++i) add_nack(run[i].key);
-      }
+      time_channel(run, o, level, up, cap, [](std::uint32_t i) { return i; });
       for (std::uint32_t i = cap; i < count; ++i) run[i].key = kDead;
       return;
     }
@@ -488,13 +496,7 @@ class LaneWork {
         std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
         chosen |= std::uint64_t{1} << pos[i];
       }
-      if (ctx_.wires) {
-        for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[pos[i]].key, level, o.channel, up, i);
-        if (up && level == ctx_.levels)  // nothing won yet: every head is the same
-          me_.slowest = std::max(me_.slowest, ctx_.first_nack);
-        else
-          for (std::uint32_t i = cap; i < count; ++i) add_nack(run[pos[i]].key);
-      }
+      time_channel(run, o, level, up, cap, [&pos](std::uint32_t i) { return pos[i]; });
       std::uint32_t w = 0;
       for (; chosen != 0; chosen &= chosen - 1) run[w++] = run[std::countr_zero(chosen)];
       for (; w < count; ++w) run[w].key = kDead;
@@ -505,10 +507,7 @@ class LaneWork {
     std::iota(pos.begin(), pos.end(), 0u);
     for (std::uint32_t i = 0; i < cap; ++i)
       std::swap(pos[i], pos[i + static_cast<std::uint32_t>(rng.below(count - i))]);
-    if (ctx_.wires) {
-      for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[pos[i]].key, level, o.channel, up, i);
-      for (std::uint32_t i = cap; i < count; ++i) add_nack(run[pos[i]].key);
-    }
+    time_channel(run, o, level, up, cap, [&pos](std::uint32_t i) { return pos[i]; });
     for (std::uint32_t i = 0; i < cap; ++i) run[pos[i]].key |= kChosen;
     std::uint32_t w = 0;
     for (std::uint32_t i = 0; i < count; ++i)
@@ -806,11 +805,11 @@ class LaneWork {
   int out_ = 0;  // the buffer the current level is written to
 };
 
-// Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
-// arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
 // The most levels a dense cycle's records are counted into source order in one pass (cycle()).
 constexpr int kOnePassLevels = 22;
 
+// Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
+// arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
 int sort_by_source(DeliverySimulator::Cycle& c, int in, std::size_t count, int levels) {
   Up* recs = c.records<Up>(in);
   if (std::is_sorted(recs, recs + count, [](const Up& a, const Up& b) { return a.src < b.src; }))
