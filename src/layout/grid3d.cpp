@@ -25,18 +25,21 @@ void require_processors(const CompetingNetwork& net) {
   if (net.processors() == 0) throw InputError(5121, "the network has no processors");
 }
 
+// The cube of the processor at grid place q.
+Box<3> cube_at(const std::array<std::int64_t, 3>& q, Coord side) {
+  Box<3> b;
+  for (int a = 0; a < 3; ++a) b.lo[a] = grid3d_pitch(side) * q[a], b.hi[a] = b.lo[a] + side;
+  return b;
+}
+
 // The drawing, shape by shape: processor p's cube (sink.processor, in processor order), then
 // wire w's segment (sink.wire, in wire order). build_grid3d stores it, measure_grid3d sums it.
 template <class Sink>
 void draw_grid(const CompetingNetwork& net, Coord side, Sink& sink) {
   FTVLSI_ASSERT(side >= 2);
-  const Coord pitch = side + 1;
+  const Coord pitch = grid3d_pitch(side);
   require_processors(net);
-  for (std::size_t p = 0; p < net.processors(); ++p) {
-    Box<3> b;
-    for (int a = 0; a < 3; ++a) b.lo[a] = pitch * net.position[p][a], b.hi[a] = b.lo[a] + side;
-    sink.processor(b);
-  }
+  for (std::size_t p = 0; p < net.processors(); ++p) sink.processor(cube_at(net.position[p], side));
   for (const auto& [u, v] : net.wires) {
     const auto& pu = net.position[u];
     const auto& pv = net.position[v];
@@ -90,10 +93,7 @@ Grid3dVolume::Grid3dVolume(const CompetingNetwork& net) {
 
 std::uint64_t Grid3dVolume::at(Coord side) const {
   FTVLSI_ASSERT(side >= 2);
-  const Coord pitch = side + 1;  // as draw_grid places the cubes
-  Box<3> b;
-  for (int a = 0; a < 3; ++a) b.lo[a] = pitch * lo_[a], b.hi[a] = pitch * hi_[a] + side;
-  return box_size(b);
+  return box_size(cube_at(lo_, side).united(cube_at(hi_, side)));
 }
 
 Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side, bool lengths) {

@@ -354,11 +354,11 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   p.tree.emplace(r.host);  // sized for R's unpadded volume (decompose_job.cpp's make_host)
   const Layout<3> host = build_cube(*p.tree);
   p.area_host = measure(host).volume();
-  // R on its grid again: the decomposition moved each processor to its box's corner, 3 times its
-  // grid place (build_grid3d's default pitch). Padding scales the drawing, not the cuts. (R's
+  // R on its grid again: the decomposition moved each processor to its box's corner, its grid
+  // place times build_grid3d's default pitch. Padding scales the drawing, not the cuts. (R's
   // positions are not read again: they are put back on the grid in place.)
   for (auto& q : p.net.position)
-    for (auto& c : q) c /= kGrid3dSide + 1;
+    for (auto& c : q) c /= grid3d_pitch(kGrid3dSide);
   draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
   attach_host(p, s, host, cube_channel_wires(*p.tree, host), r.leaf);
   return p;

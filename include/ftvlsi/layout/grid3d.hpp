@@ -15,6 +15,10 @@ namespace ftvlsi {
 // networks of equal volume, docs/measurements.md). Throws InputError for a network with any other
 // wire.
 inline constexpr Coord kGrid3dSide = 2;  // the processors' side unless padded
+// The distance between neighbouring processors' cubes of side `side`: one unit of wire.
+inline constexpr Coord grid3d_pitch(Coord side) {
+  return side + 1;
+}
 Layout<3> build_grid3d(const CompetingNetwork& net, Coord side = kGrid3dSide);
 
 // What build_grid3d's drawing measures, streamed from the same geometry without storing it: the
