@@ -198,8 +198,8 @@ void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
 }
 
 // A 3D network whose wires join grid neighbours is cut on its own 3D layout (processor corners);
-// any other 3D network keeps its placement. Only the layout's metrics are kept: its shapes follow
-// from the places, and at 2^21 processors they hold about 700 MiB the rest of the run can use.
+// any other 3D network keeps its placement. The layout is measured as it is drawn, never stored:
+// its shapes follow from the places (at 2^21 processors they would hold about 700 MiB).
 void place_on_grid3d(DecomposeRun& r) {
   LayoutMetrics<3> metrics;
   try {
@@ -207,9 +207,9 @@ void place_on_grid3d(DecomposeRun& r) {
   } catch (const InputError&) {
     return;  // not drawable on the grid: cut the placement
   }
-  // Each processor at its cube's corner in build_grid3d's drawing: pitch side + 1.
+  // Each processor at its cube's corner in build_grid3d's drawing.
   for (auto& q : r.net.position)
-    for (auto& c : q) c *= kGrid3dSide + 1;
+    for (auto& c : q) c *= grid3d_pitch(kGrid3dSide);
   r.drawn = DrawnLayout<3>{Layout<3>{}, std::move(metrics)};
 }
 
@@ -293,7 +293,6 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
     pearls.join();
     if (failure) std::rethrow_exception(failure);
-    r.leaf = r.bisection->leaf;
   } else {
     r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   }
@@ -303,7 +302,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   } else if (spec.mapping_in) {
     r.leaf = read_mapping_file(*spec.mapping_in, r.net.processors(), host.processors());
   } else if (bisect) {
-    // r.leaf is the bisection's (above)
+    r.leaf = r.bisection->leaf;
   } else {
     // The bisection places one processor a leaf; with shared leaves the balanced mapping is the
     // pearl-string tree's, whose level-L pieces hold equal counts.
