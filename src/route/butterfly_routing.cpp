@@ -100,6 +100,20 @@ Cell<D> shifted(const Cell<D>& c, int l) {
   return out;
 }
 
+// A step between adjacent regions (each axis -1, 0 or 1) as one of 3^D directions: the router's
+// mesh entries are tagged by it, and λ counts a node's mesh channels by it.
+template <int D>
+inline constexpr std::size_t kDirections = D == 2 ? 9 : 27;
+template <int D>
+std::uint8_t direction_of(const Cell<D>& step) {
+  std::uint32_t tag = 0;
+  for (int a = D - 1; a >= 0; --a) {
+    FTVLSI_ASSERT(step[a] >= -1 && step[a] <= 1);
+    tag = 3 * tag + static_cast<std::uint32_t>(step[a] + 1);
+  }
+  return static_cast<std::uint8_t>(tag);
+}
+
 // The mesh hops from node `from` to the adjacent node `to` of the same level: the router's path,
 // λ's mesh channels and a message's shape all take these.
 template <class Net>
@@ -187,7 +201,7 @@ class Router {
         const Cell<D> to = unpack(key[mesh_.entry[e].first]);
         Cell<D> step;
         for (int a = 0; a < D; ++a) step[a] = to[a] - at[a];
-        mesh_tag_[e] = direction(step);
+        mesh_tag_[e] = direction_of<D>(step);
       }
       for (std::uint32_t e = down_.start[v]; e < down_.start[v + 1]; ++e) {
         const Cell<D> child = unpack(key[down_.entry[e].first]);
@@ -201,20 +215,14 @@ class Router {
     const int m = net_.levels();
     const auto levels = static_cast<std::size_t>(m) + 1;
     std::vector<std::uint8_t> up_seen(levels, 0), mesh_seen(levels, 0);  // bit 0: once, bit 1: more
-    std::vector<std::uint64_t> keys;
     for (std::uint32_t v = 0; v < nodes; ++v) {
       const auto l = static_cast<std::size_t>(g.level[v]);
       if (const auto parents = up_.of(v).size(); parents > 0)
         up_seen[l] |= parents > 1 && !first_parent_ ? 2 : 1;
-      keys.clear();
-      for (const auto& e : mesh_.of(v)) keys.push_back(key[e.first]);
-      std::sort(keys.begin(), keys.end());
-      for (std::size_t i = 0; i < keys.size();) {
-        std::size_t j = i;
-        while (j < keys.size() && keys[j] == keys[i]) ++j;
-        mesh_seen[l] |= j - i > 1 ? 2 : 1;
-        i = j;
-      }
+      std::array<std::uint32_t, kDirections<D>> wires_to{};  // per neighbour, by direction
+      for (std::uint32_t e = mesh_.start[v]; e < mesh_.start[v + 1]; ++e) ++wires_to[mesh_tag_[e]];
+      for (const std::uint32_t n : wires_to)
+        if (n > 0) mesh_seen[l] |= n > 1 ? 2 : 1;
     }
     up_draws_.assign(levels + 1, 0);
     mesh_draws_.assign(levels, 0);
@@ -250,9 +258,8 @@ class Router {
   // The first wire of a path from processor msg.first (to another processor): its draw, if any,
   // is the first that path() makes.
   std::uint32_t first_wire(const Message& msg, SplitMix64& rng) const {
-    const auto parents = up_.of(msg.first);
-    const bool draw = parents.size() > 1 && !first_parent_;
-    return parents[draw ? rng.below(parents.size()) : 0].second;
+    std::uint64_t draws = 0;
+    return climb(msg.first, rng, draws).second;
   }
 
   // One attempt's directed wires, at their phases: up wire of level l at l - 1, the mesh hops at
@@ -267,10 +274,7 @@ class Router {
     std::uint64_t draws = 0;
     std::uint32_t v = msg.first;
     for (int l = 0; l < turn.level; ++l) {
-      const auto parents = up_.of(v);
-      const bool draw = parents.size() > 1 && !first_parent_;
-      const auto& pick = parents[draw ? rng.below(parents.size()) : 0];
-      draws += draw;
+      const auto& pick = climb(v, rng, draws);
       out[l] = pick.second;
       v = pick.first;
     }
@@ -282,7 +286,7 @@ class Router {
       const Hops<D> h = hops_between(net_, at, to);
       for (int i = 0; i < h.count; ++i) {
         for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
-        v = mesh_step(v, direction(h.step[i]), rng, out[m + h.phase[i]], draws);
+        v = mesh_step(v, direction_of<D>(h.step[i]), rng, out[m + h.phase[i]], draws);
       }
       FTVLSI_ASSERT(at == to);
     }
@@ -318,16 +322,15 @@ class Router {
       c[a] = static_cast<std::int64_t>((key >> (kBits * a)) & ((std::uint64_t{1} << kBits) - 1));
     return c;
   }
-  // A step between adjacent regions (each axis -1, 0 or 1) as one of 3^D directions, and a
-  // child's subcell of its parent's region (each axis 0 or 1) as one of 2^D.
-  static std::uint8_t direction(const Cell<D>& step) {
-    std::uint32_t tag = 0;
-    for (int a = D - 1; a >= 0; --a) {
-      FTVLSI_ASSERT(step[a] >= -1 && step[a] <= 1);
-      tag = 3 * tag + static_cast<std::uint32_t>(step[a] + 1);
-    }
-    return static_cast<std::uint8_t>(tag);
+  // One step up from v: its parent and the wire there, at random among several (a draw).
+  const std::pair<std::uint32_t, std::uint32_t>& climb(std::uint32_t v, SplitMix64& rng,
+                                                       std::uint64_t& draws) const {
+    const auto parents = up_.of(v);
+    const bool draw = parents.size() > 1 && !first_parent_;
+    draws += draw;
+    return parents[draw ? rng.below(parents.size()) : 0];
   }
+  // A child's subcell of its parent's region (each axis 0 or 1) as one of 2^D.
   static std::uint8_t subcell(const Cell<D>& sub) {
     std::uint32_t tag = 0;
     for (int a = 0; a < D; ++a) {
@@ -356,7 +359,7 @@ class Router {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> wires_;
   std::size_t wire_count_ = 0;
   Csr up_, down_, mesh_;
-  std::vector<std::uint8_t> mesh_tag_, down_tag_;  // per entry: direction(), subcell()
+  std::vector<std::uint8_t> mesh_tag_, down_tag_;  // per entry: direction_of(), subcell()
   bool uniform_ = true;
   std::vector<std::uint64_t> up_draws_;   // [l]: the draws of a climb to level l
   std::vector<std::uint8_t> mesh_draws_;  // [l]: a mesh step at level l draws
@@ -371,7 +374,6 @@ template <class Net>
 double load_factor_of(const Net& net, const MessageSet& messages) {
   using T = NetTraits<Net>;
   constexpr int D = T::kDim;
-  constexpr std::uint64_t kDirections = D == 2 ? 9 : 27;
   Cell<D> extent{};
   int top = 0;  // the highest turn level
   // Each message's turn, computed once for both passes: 2 × level + mesh, kSelf for a message
@@ -396,7 +398,7 @@ double load_factor_of(const Net& net, const MessageSet& messages) {
     nodes[l] = 1;
     for (int a = 0; a < D; ++a) nodes[l] *= static_cast<std::uint64_t>(((extent[a] - 1) >> l) + 1);
     up[l] = size, down[l] = up[l] + nodes[l], mesh[l] = down[l] + nodes[l];
-    size = mesh[l] + (l >= 1 ? nodes[l] * kDirections : 0);
+    size = mesh[l] + (l >= 1 ? nodes[l] * kDirections<D> : 0);
   }
   const auto index = [&](const Cell<D>& at, int l) {
     std::uint64_t i = 0;
@@ -421,10 +423,7 @@ double load_factor_of(const Net& net, const MessageSet& messages) {
       Cell<D> at = shifted<D>(s, l);
       const Hops<D> h = hops_between(net, at, shifted<D>(d, l));
       for (int i = 0; i < h.count; ++i) {
-        std::uint64_t direction = 0;
-        for (int a = D - 1; a >= 0; --a)
-          direction = 3 * direction + static_cast<std::uint64_t>(h.step[i][a] + 1);
-        ++count[mesh[l] + index(at, l) * kDirections + direction];
+        ++count[mesh[l] + index(at, l) * kDirections<D> + direction_of<D>(h.step[i])];
         for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
       }
     }
