@@ -3,16 +3,24 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include "check_measures.hpp"
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
+#include "ftvlsi/core/system.hpp"
 #include "ftvlsi/core/version.hpp"
 #include "ftvlsi/io/atomic_file.hpp"
 #include "ftvlsi/io/plot_svg.hpp"
@@ -440,76 +448,136 @@ std::vector<const Entry*> chosen_entries(const CheckOptions& options) {
   return chosen;
 }
 
-// Peak RSS of each check at its --full sizes in MiB, measured with /usr/bin/time -v, one process
-// per check (docs/memory-limits.md); the quick sizes stay under 100 MiB in all. A check not
-// listed peaks below 10 MiB.
-constexpr std::pair<std::string_view, long double> kFullPeakMib[] = {
-    {"GL-T9", 1085},  // its 2^26 adversary set with the control (Theorem 1's schedule of it)
-    {"L-T1", 4533},   // to 2^20 (75 s without the control), its partial-switch series to 2^16
-    {"L-L3", 590},    // the cube to 2^30, the partial H-tree and cube to 2^18 (16 s)
-    {"L-C2", 5130},   // to 2^20 (79 s without the control)
-    {"L-T5", 38},
-    {"L-T8", 219},
-    {"L-T10", 54},
-    {"GL-area", 235},  // 2^30, the control's fattened root
-    {"GL-T8", 37},     // with its partial-switch series and the control (77 s)
-    {"GL-T11", 468},   // to 2^20 with the control
-    {"G-2.1", 219},
-    {"G-4.1", 58},
-    {"G-headline", 58},
-    {"G3-headline", 35},
-    {"L-T4", 4123},  // 2^27 at w = n^(5/6), with the slab control
-    {"D-route", 136},
-    {"D-compose", 94},
-    // With their controls.
-    {"L-C9", 167},
-    {"L-VI", 633},  // to 2^20 with the control (64 s)
-    {"D-latency", 173},
-    {"D-load", 155},
-    {"D-flat", 177},
-    {"D-faults", 70},
-    {"GL-T10", 80},
-    {"GL-§6", 50},
+// Each check's cost at its --full sizes with its control, one process per check on the 2-core
+// machine: the peak RSS in MiB (/usr/bin/time -v, docs/memory-limits.md) and the seconds of its
+// measurements (own and control together). The quick sizes stay under 100 MiB in all. A check not
+// listed peaks below 10 MiB and takes seconds. The seconds only order the work (longest first).
+struct FullCost {
+  std::string_view id;
+  long double peak_mib;
+  double seconds;
+};
+constexpr FullCost kFullCost[] = {
+    {"GL-T9", 1085, 60},  // its 2^26 adversary set with the control (Theorem 1's schedule of it)
+    {"L-T1", 4533, 166},  // to 2^20, its partial-switch series to 2^16
+    {"L-L3", 590, 16},    // the cube to 2^30, the partial H-tree and cube to 2^18
+    {"L-C2", 5130, 170},  // to 2^20
+    {"L-T5", 38, 5},
+    {"L-T8", 219, 10},
+    {"L-T10", 54, 5},
+    {"GL-area", 235, 10},  // 2^30, the control's fattened root
+    {"GL-T8", 37, 77},     // with its partial-switch series and the control
+    {"GL-T11", 468, 120},  // to 2^20 with the control
+    {"G-2.1", 219, 10},
+    {"G-4.1", 58, 5},
+    {"G-headline", 58, 5},
+    {"G3-headline", 35, 5},
+    {"L-T4", 4123, 30},  // 2^27 at w = n^(5/6), with the slab control
+    {"D-route", 136, 10},
+    {"D-compose", 94, 5},
+    {"L-C9", 167, 10},
+    {"L-VI", 633, 64},  // to 2^20 with the control
+    {"D-latency", 173, 10},
+    {"D-load", 155, 10},
+    {"D-flat", 177, 10},
+    {"D-faults", 70, 5},
+    {"GL-T10", 80, 10},
+    {"GL-§6", 50, 5},
     // Greenberg 1990 §3 and §5, with their controls (G-5.1 and G-5.2 run together: 36 MiB).
-    {"G-3.3", 204},
-    {"G-3.5", 205},
-    {"G-5.1", 36},
-    {"G-5.2", 36}};
+    {"G-3.3", 204, 10},
+    {"G-3.5", 205, 10},
+    {"G-5.1", 36, 5},
+    {"G-5.2", 36, 5}};
 
-// Ctx::at_size for options.within: a size's start as work done of the check's total, the
+FullCost full_cost(std::string_view id) {
+  for (const FullCost& c : kFullCost)
+    if (c.id == id) return c;
+  return {id, 10, 1};
+}
+
+// Ctx::at_size for one measurement: a size's start as work done of the check's total, the
 // control's sizes after the check's own. A size's work is taken as n lg n (most measurements
 // build and route networks of n processors).
-std::function<void(u64)> size_progress(const CheckOptions& options, const std::vector<u64>& sizes,
-                                       bool control) {
-  if (!options.within) return {};
+std::function<void(u64)> size_progress(const ProgressFn& within, bool controls,
+                                       const std::vector<u64>& sizes, bool control) {
+  if (!within) return {};
   const auto work = [](u64 n) {
     return n * static_cast<u64>(std::max(1, static_cast<int>(std::bit_width(n)) - 1));
   };
   u64 sum = 0;
   for (const u64 n : sizes) sum += work(n);
-  const u64 total = options.controls ? 2 * sum : sum;
-  return [&options, &sizes, work, sum, total, control, shown = u64{0}](u64 n) mutable {
+  const u64 total = controls ? 2 * sum : sum;
+  return [within, sizes, work, sum, total, control, shown = u64{0}](u64 n) mutable {
     u64 before = control ? sum : 0;
     for (std::size_t i = 0; i < sizes.size() && sizes[i] != n; ++i) before += work(sizes[i]);
     shown =
         std::max(shown, std::min(before, total));  // a second pass over the sizes: no going back
-    options.within(fmt::format("n = {}", n), shown, total);
+    within(fmt::format("n = {}", n), shown, total);
   };
 }
 
-// A --full run keeps one check's data at a time: it needs the largest of their peaks, with a
-// quarter more for what the allocator keeps of the checks before it (the whole run with
-// --controls peaked at 1.27 GiB on 2026-11-27, GL-T9 alone at 1.06 GiB) and another machine's
-// allocator.
-void require_full_memory(const CheckOptions& options, const std::vector<const Entry*>& chosen) {
-  if (!options.full || options.tiny) return;
-  long double peak = 10;
+// One measurement of a run: a check's own series or its control's. The two are independent, so
+// they may run side by side.
+struct Unit {
+  std::size_t slot;  // the check's place in the output
+  bool control;
+  double seconds;  // the expected cost, for the order
+};
+
+// How many measurements run side by side: one per hardware thread, as many as the memory holds.
+// A --full run needs the largest peaks of the checks that may run together, with a quarter more
+// for what the allocator keeps of the checks before them (the whole run with --controls on one
+// thread peaked at 1.27 GiB above GL-T9 alone) and another machine's allocator; a quick run stays
+// under 100 MiB a check.
+std::size_t check_workers(const CheckOptions& options, const std::vector<const Entry*>& chosen,
+                          std::size_t units) {
+  const std::size_t threads =
+      options.workers > 0 ? options.workers : std::max(1u, std::thread::hardware_concurrency());
+  std::size_t workers = std::max<std::size_t>(1, std::min(threads, units));
+  if (!options.full || options.tiny) return workers;
+  std::vector<long double> peaks{10};
   for (std::size_t i = 0; i < chosen.size(); ++i)
     if (options.shard.owns(i))
-      for (const auto& [id, mib] : kFullPeakMib)
-        if (id == chosen[i]->id) peak = std::max(peak, mib);
-  require_memory(8025, peak * 1.25L * (1 << 20), "ftvlsi check --full",
+      for (int twice = 0; twice < (options.controls ? 2 : 1); ++twice)
+        peaks.push_back(full_cost(chosen[i]->id).peak_mib);
+  std::sort(peaks.begin(), peaks.end(), std::greater<>());
+  const auto needed = [&](std::size_t k) {
+    long double mib = 0;
+    for (std::size_t i = 0; i < std::min(k, peaks.size()); ++i) mib += peaks[i];
+    return mib * 1.25L * (1 << 20);
+  };
+  const std::uint64_t available = available_memory_bytes();
+  while (workers > 1 && needed(workers) > static_cast<long double>(available)) --workers;
+  require_memory(8025, needed(1), available, "ftvlsi check --full",
                  "run the quick checks (without --full) or fewer check IDs");
+  return workers;
+}
+
+// One measurement: a check's own series at the run's sizes, or its control's, judged.
+std::vector<CheckSeries> measure(const Entry& e, const CheckOptions& options,
+                                 const ProgressFn& within, bool control) {
+  std::vector<u64> sizes = options.full ? e.full : e.quick;
+  if (options.tiny) {
+    for (auto& n : sizes) n = std::min(n, *options.tiny);
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  }
+  detail::Ctx ctx;
+  ctx.seed = options.seed;
+  ctx.control = control;
+  ctx.at_size = size_progress(within, options.controls, sizes, control);
+  if (!control)
+    for (const auto& t : options.tampers)
+      if (t.id == e.id) ctx.tamper_fn = t.tamper, ctx.capacities = t.capacities;
+  std::vector<CheckSeries> series = e.measure(sizes, ctx);
+  for (auto& s : series) judge(s);
+  return series;
+}
+
+// A worker thread's stop: set when another measurement failed or the run was cancelled, read by
+// the hook of the worker's CancelScope (the hook runs on the worker's own thread).
+thread_local const std::atomic<bool>* t_stop = nullptr;
+bool stop_requested() {
+  return t_stop != nullptr && t_stop->load();
 }
 
 }  // namespace
@@ -522,44 +590,120 @@ std::vector<std::string> chosen_checks(const CheckOptions& options) {
 
 std::vector<CheckResult> run_checks(const CheckOptions& options) {
   const std::vector<const Entry*> chosen = chosen_entries(options);
-  require_full_memory(options, chosen);
-  std::vector<CheckResult> out;
-  for (std::size_t i = 0; i < chosen.size(); ++i) {
-    if (!options.shard.owns(i)) continue;
-    const Entry* e = chosen[i];
-    if (options.progress) options.progress(e->id, nullptr);
-    const auto start = std::chrono::steady_clock::now();
-    CheckResult r{e->id, e->claim, e->source, {}, Verdict::kNotMeasured, 0, e->note, {}};
-    if (e->measure) {
-      std::vector<u64> sizes = options.full ? e->full : e->quick;
-      if (options.tiny) {
-        for (auto& n : sizes) n = std::min(n, *options.tiny);
-        sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-      }
-      detail::Ctx ctx;
-      ctx.seed = options.seed;
-      ctx.at_size = size_progress(options, sizes, false);
-      for (const auto& t : options.tampers)
-        if (t.id == e->id) ctx.tamper_fn = t.tamper, ctx.capacities = t.capacities;
-      r.series = e->measure(sizes, ctx);
-      for (auto& s : r.series) judge(s);
-      r.control.description = e->control_text;
-      if (options.controls && *e->control_text != '\0') {
-        detail::Ctx control;
-        control.seed = options.seed;
-        control.control = true;
-        control.at_size = size_progress(options, sizes, true);
-        r.control.series = e->measure(sizes, control);
-        for (auto& s : r.control.series) judge(s);
-        r.control.verdict = combine(r.control.series);
-        r.control.run = true;
-      }
-    }
-    r.verdict = combine(r.series);
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    out.push_back(std::move(r));
-    if (options.progress) options.progress(e->id, &out.back());
+  std::vector<const Entry*> entries;  // the ones this shard owns, in order
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    if (options.shard.owns(i)) entries.push_back(chosen[i]);
+  std::vector<Unit> units;
+  for (std::size_t slot = 0; slot < entries.size(); ++slot) {
+    const Entry* e = entries[slot];
+    if (!e->measure) continue;
+    const double seconds = full_cost(e->id).seconds;
+    units.push_back({slot, false, seconds});
+    if (options.controls && *e->control_text != '\0') units.push_back({slot, true, seconds});
   }
+  const std::size_t workers = check_workers(options, chosen, units.size());
+  // Longest first, so that the last to finish is a short one; ties in check order.
+  std::stable_sort(units.begin(), units.end(),
+                   [](const Unit& a, const Unit& b) { return a.seconds > b.seconds; });
+
+  std::vector<CheckResult> out;
+  std::vector<int> pending(entries.size(), 0);
+  for (std::size_t slot = 0; slot < entries.size(); ++slot) {
+    const Entry* e = entries[slot];
+    out.push_back({e->id, e->claim, e->source, {}, Verdict::kNotMeasured, 0, e->note, {}});
+    if (e->measure) out.back().control.description = e->control_text;
+  }
+  for (const Unit& u : units) ++pending[u.slot];
+
+  std::mutex mutex;  // guards out, pending, the callbacks and `failure`
+  const ProgressFn within = options.within
+                                ? ProgressFn([&](std::string_view what, u64 done, u64 total) {
+                                    const std::lock_guard lock(mutex);
+                                    options.within(what, done, total);
+                                  })
+                                : ProgressFn();
+  std::vector<bool> started(entries.size(), false);
+  const auto finish = [&](std::size_t slot) {  // under the lock
+    CheckResult& r = out[slot];
+    r.verdict = combine(r.series);
+    if (options.progress) options.progress(r.id, &r);
+  };
+  // The checks with nothing to measure end at once, in order.
+  for (std::size_t slot = 0; slot < entries.size(); ++slot)
+    if (pending[slot] == 0) {
+      if (options.progress) options.progress(out[slot].id, nullptr);
+      finish(slot);
+    }
+
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr failure;
+  const auto work = [&] {
+    try {
+      for (std::size_t k; !stop && (k = next++) < units.size();) {
+        const Unit& u = units[k];
+        const Entry* e = entries[u.slot];
+        {
+          const std::lock_guard lock(mutex);
+          if (!started[u.slot] && options.progress) options.progress(e->id, nullptr);
+          started[u.slot] = true;
+        }
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<CheckSeries> series = measure(*e, options, within, u.control);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const std::lock_guard lock(mutex);
+        CheckResult& r = out[u.slot];
+        r.seconds += seconds;
+        if (u.control) {
+          r.control.series = std::move(series);
+          r.control.verdict = combine(r.control.series);
+          r.control.run = true;
+        } else {
+          r.series = std::move(series);
+        }
+        if (--pending[u.slot] == 0) finish(u.slot);
+      }
+    } catch (...) {
+      const std::lock_guard lock(mutex);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+  };
+  // The measurements run on worker threads, each under a CancelScope that stops it when another
+  // one failed; the calling thread waits and still answers its own cancel (Python's Ctrl-C).
+  std::mutex done_mutex;
+  std::condition_variable done;
+  std::size_t running = workers;
+  std::vector<std::jthread> helpers;
+  for (std::size_t w = 0; w < workers; ++w)
+    helpers.emplace_back([&] {
+      t_stop = &stop;
+      {
+        const CancelScope scope(stop_requested);
+        work();
+      }
+      const std::lock_guard lock(done_mutex);
+      --running;
+      done.notify_all();
+    });
+  {
+    std::unique_lock lock(done_mutex);
+    while (running > 0) {
+      done.wait_for(lock, kCancelHookInterval);
+      lock.unlock();
+      try {
+        poll_cancel();
+      } catch (...) {
+        const std::lock_guard failing(mutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+      }
+      lock.lock();
+    }
+  }
+  helpers.clear();
+  if (failure) std::rethrow_exception(failure);
   return out;
 }
 

@@ -2,9 +2,13 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <thread>
 
+#include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
 #include "report/check_measures.hpp"
 
@@ -100,6 +104,58 @@ TEST_SUITE("check") {
     CHECK(j["summary"]["fail"] == 0);
     CHECK(check_markdown(results, true).find("## G-headline") != std::string::npos);
     CHECK(check_plot_svg(results[0]).find("<svg") != std::string::npos);
+  }
+
+  TEST_CASE("measurements side by side give the results of one at a time, byte for byte") {
+    CheckOptions o;
+    o.ids = {"L-T1", "GL-T11", "G-1", "L-VI", "D-compose"};
+    o.controls = true;
+    o.tiny = 4096;
+    o.workers = 1;
+    const auto one = run_checks(o);
+    o.workers = 3;
+    std::vector<std::string> order;  // the progress calls, as the checks start and end
+    o.progress = [&](const std::string& id, const CheckResult* done) {
+      order.push_back((done ? "end " : "start ") + id);
+    };
+    const auto three = run_checks(o);
+    CHECK(check_json(three, o) == check_json(one, o));
+    CHECK(check_markdown(three, true) == check_markdown(one, true));
+    REQUIRE(order.size() == 10);
+    for (const auto& id : o.ids) {  // each check starts once and ends once, after its start
+      const auto start = std::find(order.begin(), order.end(), "start " + id);
+      const auto end = std::find(order.begin(), order.end(), "end " + id);
+      CHECK(start < end);
+      CHECK(end != order.end());
+    }
+  }
+
+  TEST_CASE("a measurement that throws stops the one beside it, and its error reaches the caller") {
+    CheckOptions o;
+    o.ids = {"L-T1", "L-C2"};  // each on its own worker
+    o.workers = 2;
+    std::atomic<bool> failed{false};
+    int after = 0;  // L-C2's sizes measured after L-T1 failed
+    CheckTamper fail, wait;
+    fail.id = "L-T1";
+    fail.tamper = [&](std::uint64_t, double) -> double {
+      failed = true;
+      throw InputError(1, "a measurement failed");
+    };
+    wait.id = "L-C2";
+    wait.tamper = [&](std::uint64_t, double v) {
+      while (!failed) std::this_thread::yield();
+      // The stop reaches L-C2 at its next poll, within kCancelHookInterval; give it 100 of them.
+      for (int i = 0; i < 100; ++i) {
+        poll_cancel();
+        std::this_thread::sleep_for(kCancelHookInterval);
+      }
+      ++after;
+      return v;
+    };
+    o.tampers = {fail, wait};
+    CHECK_THROWS_WITH_AS(run_checks(o), doctest::Contains("a measurement failed"), InputError);
+    CHECK(after == 0);
   }
 
   TEST_CASE("a composition with one stack too many fails D-compose, naming the size") {

@@ -18,6 +18,7 @@
 // Every rule states its power: the smallest extra factor it would detect at the sizes run. And a
 // check carries a control: a deliberately worse construction or algorithm of the same sizes,
 // built and measured like the original, which the same rules must fail (`check --controls`).
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -142,6 +143,9 @@ struct CheckOptions {
   Shard shard;
   // --controls: each check's control is run and judged too.
   bool controls = false;
+  // How many measurements (a check's own series, its control's) run side by side; 0: one per
+  // hardware thread, as many as the memory holds at --full. The results do not depend on it.
+  std::size_t workers = 0;
 };
 
 struct CheckInfo {
