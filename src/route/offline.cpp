@@ -23,6 +23,15 @@ int turn_level(const FatTree& tree, const Message& m) {
 
 constexpr std::uint32_t kNone = UINT32_MAX;
 
+// A set being halved: its message ids in set order (ascending), and its messages in the two
+// orders the pairing walks, by source leaf and by destination leaf, ties in set order, each entry
+// (leaf, place in `ids`). Halving splits all three stably, so the orders pass to the halves as
+// they are: only the group a schedule starts from is sorted.
+struct SortedSet {
+  std::vector<std::uint32_t> ids;
+  std::array<std::vector<std::pair<std::uint32_t, std::uint32_t>>, 2> by;  // source, destination
+};
+
 // Matching-and-tracing over flat arrays, its scratch kept across the calls of one schedule.
 // Messages are named by their place in the set being halved, never by id, so nothing grows with
 // the whole message set.
@@ -30,12 +39,31 @@ class Tracer {
  public:
   Tracer(const FatTree& tree, const MessageSet& messages) : tree_(tree), messages_(messages) {}
 
-  std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> halve(
-      const std::vector<std::uint32_t>& ids) {
+  // The set `ids` with its two orders.
+  SortedSet sorted(std::vector<std::uint32_t> ids) const {
+    SortedSet s;
+    for (int side = 0; side < 2; ++side) {
+      auto& by = s.by[static_cast<std::size_t>(side)];
+      by.resize(ids.size());
+      for (std::uint32_t i = 0; i < ids.size(); ++i) {
+        const Message& m = messages_[ids[i]];
+        by[i] = {side == 0 ? m.first : m.second, i};
+      }
+      // By leaf, ties in set order: the entries come in set order, so a stable sort by leaf
+      // gives the order of a sort by (leaf, place).
+      radix_sort(by, tree_.levels(), [](const auto& e) { return e.first; });
+    }
+    s.ids = std::move(ids);
+    return s;
+  }
+
+  std::pair<SortedSet, SortedSet> halve(const SortedSet& set) {
+    const std::vector<std::uint32_t>& ids = set.ids;
     FTVLSI_ASSERT(!ids.empty());
     const int level = turn_level(tree_, messages_[ids.front()]);
     partner_.assign(ids.size(), {kNone, kNone});
-    for (int side = 0; side < 2; ++side) pair_up(ids, side == 0, level);
+    for (int side = 0; side < 2; ++side)
+      pair_up(set.by[static_cast<std::size_t>(side)], side, level);
     // The two matchings make paths and even cycles: colour them alternately, walking each from
     // the first of its messages in set order, a message's source partner before its destination
     // partner.
@@ -55,26 +83,30 @@ class Tracer {
         }
       }
     }
-    std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> halves;
-    for (std::uint32_t i = 0; i < ids.size(); ++i)
-      (colour_[i] == 0 ? halves.first : halves.second).push_back(ids[i]);
+    // Each message's place in its half: its rank among its colour in set order.
+    std::pair<SortedSet, SortedSet> halves;
+    std::array<SortedSet*, 2> half{&halves.first, &halves.second};
+    rank_.resize(ids.size());
+    for (std::uint32_t i = 0; i < ids.size(); ++i) {
+      auto& to = half[static_cast<std::size_t>(colour_[i])]->ids;
+      rank_[i] = static_cast<std::uint32_t>(to.size());
+      to.push_back(ids[i]);
+    }
+    for (std::size_t side = 0; side < 2; ++side) {
+      for (SortedSet* h : half) h->by[side].reserve(h->ids.size());
+      for (const auto& [leaf, place] : set.by[side])
+        half[static_cast<std::size_t>(colour_[place])]->by[side].push_back({leaf, rank_[place]});
+    }
     return halves;
   }
 
  private:
   // Pairs the messages bottom-up in the tree of their source (or destination) leaves, up to the
   // children of the turning nodes at `level`: every subtree keeps at most one unpaired message.
-  // In each subtree the messages meet in leaf order, ties in set order.
-  void pair_up(const std::vector<std::uint32_t>& ids, bool source, int level) {
-    open_.resize(ids.size());
-    for (std::uint32_t i = 0; i < ids.size(); ++i) {
-      const Message& m = messages_[ids[i]];
-      open_[i] = {source ? m.first : m.second, i};
-    }
-    // By leaf, ties in set order: the entries come in set order, so a stable sort by leaf gives
-    // the order of a sort by (leaf, place).
-    radix_sort(open_, tree_.levels(), [](const auto& e) { return e.first; });
-    const int slot = source ? 0 : 1;
+  // In each subtree the messages meet in leaf order, ties in set order (the order of `by`).
+  void pair_up(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& by, int slot,
+               int level) {
+    open_.assign(by.begin(), by.end());
     const int levels = tree_.levels();
     for (int l = levels;;) {
       // Pair neighbours in the same level-l subtree (leaves compared without their last
@@ -89,7 +121,7 @@ class Tracer {
         poll_cancel();
         const auto entry = open_[i];
         if (kept > 0) {
-          const std::uint64_t apart = (open_[kept - 1].first ^ entry.first) >> shift;
+          const std::uint64_t apart = std::uint64_t{open_[kept - 1].first ^ entry.first} >> shift;
           if (apart == 0) {
             const std::uint32_t a = open_[kept - 1].second, b = entry.second;
             partner_[a][slot] = b, partner_[b][slot] = a;
@@ -108,10 +140,10 @@ class Tracer {
 
   const FatTree& tree_;
   const MessageSet& messages_;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> open_;  // (subtree, place in the set)
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> open_;  // (leaf, place in the set)
   std::vector<std::array<std::uint32_t, 2>> partner_;          // source and destination partner
   std::vector<std::int8_t> colour_;
-  std::vector<std::uint32_t> stack_;
+  std::vector<std::uint32_t> stack_, rank_;
 };
 
 // A set's load on one directed channel: the channel (level k >= 1, node j: u = 2^k + j, plus 2n
@@ -319,7 +351,9 @@ class TopLoads {
 
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(
     const FatTree& tree, const MessageSet& messages, const std::vector<std::uint32_t>& ids) {
-  return Tracer(tree, messages).halve(ids);
+  Tracer tracer(tree, messages);
+  auto [a, b] = tracer.halve(tracer.sorted(ids));
+  return {std::move(a.ids), std::move(b.ids)};
 }
 
 std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
@@ -335,13 +369,13 @@ std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
   Tracer tracer(tree, messages);
   for (auto& group : by_level) {
     if (group.empty()) continue;
-    std::vector<std::vector<std::uint32_t>> pending;
-    pending.push_back(std::move(group));
+    std::vector<SortedSet> pending;
+    pending.push_back(tracer.sorted(std::move(group)));
     while (!pending.empty()) {
-      std::vector<std::uint32_t> set = std::move(pending.back());
+      SortedSet set = std::move(pending.back());
       pending.pop_back();
-      if (loads.one_cycle(set)) {
-        sets.push_back(std::move(set));
+      if (loads.one_cycle(set.ids)) {
+        sets.push_back(std::move(set.ids));
         continue;
       }
       auto [a, b] = tracer.halve(set);
@@ -412,15 +446,16 @@ std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
 namespace {
 
 // Halves `set` `depth` times, putting the pieces into out[first], out[first + 1], ...
-void split_into(Tracer& tracer, std::vector<std::uint32_t> set, int depth, std::size_t first,
+void split_into(Tracer& tracer, SortedSet set, int depth, std::size_t first,
                 std::vector<std::vector<std::uint32_t>>& out) {
-  if (set.empty()) return;
+  if (set.ids.empty()) return;
   if (depth == 0) {
     auto& cycle = out[first];
-    cycle.insert(cycle.end(), set.begin(), set.end());
+    cycle.insert(cycle.end(), set.ids.begin(), set.ids.end());
     return;
   }
   auto [a, b] = tracer.halve(set);
+  set = {};  // the halves hold it now
   const std::size_t half = std::size_t{1} << (depth - 1);
   split_into(tracer, std::move(a), depth - 1, first, out);
   split_into(tracer, std::move(b), depth - 1, first + half, out);
@@ -454,7 +489,8 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
   Tracer tracer(tree, messages);
-  for (auto& group : by_level) split_into(tracer, std::move(group), depth, 0, cycles);
+  for (auto& group : by_level)
+    if (!group.empty()) split_into(tracer, tracer.sorted(std::move(group)), depth, 0, cycles);
   cycles.front().insert(cycles.front().end(), self.begin(), self.end());
   std::erase_if(cycles, [](const auto& c) { return c.empty(); });
   w.unmerged = cycles.size();
