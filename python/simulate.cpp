@@ -244,6 +244,9 @@ std::vector<Param> check_params() {
       {"seed", "int", py::int_(d.seed), "the random seed"},
       {"technology", "path", none, "a technology file: C1 and C2 judged on its wire delay"},
       {"tiny", "int", none, "cap every size at this many processors, for a quick look"},
+      {"jobs", "int", none,
+       "measurements run side by side; None: one per hardware thread (fewer where the full "
+       "sweeps' memory does not hold them)"},
   };
 }
 
@@ -256,6 +259,7 @@ std::shared_ptr<Check> check(const py::object& spec_arg, const py::kwargs& kw) {
     for (auto id : split_list(*v, ',')) c.ids.emplace_back(id);
   c.full = truthy(take(p, "full"));
   c.seed = take(p, "seed"), c.technology = take(p, "technology"), c.tiny = take(p, "tiny");
+  c.jobs = take(p, "jobs");
   require_used("check", p);
   out->options = check_options(c, FrontEnd::kPython);
   const CheckOptions& o = out->options;
@@ -393,7 +397,7 @@ void bind_check(py::module_& m) {
             return out;
           }))
       .def("__reduce_ex__", &reduce_ex);
-  def_job<5>(m, "check", &check, check_params(),
+  def_job<6>(m, "check", &check, check_params(),
              "Check the papers' bounds with numbers, as `ftvlsi check` does: one verdict per "
              "claim.",
              "CheckResult\n    The verdicts, check.json and check.md.");

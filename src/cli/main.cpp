@@ -408,7 +408,7 @@ int run_simulate_command(const SimulateArgs& a) {
 struct CheckArgs {
   std::vector<std::string> ids;
   bool quick = false, full = false, list = false, controls = false;
-  std::optional<std::string> out, json, seed, technology, shard;
+  std::optional<std::string> out, json, seed, technology, shard, jobs;
 };
 
 void add_check_options(CLI::App* cmd, CheckArgs& a) {
@@ -427,6 +427,9 @@ void add_check_options(CLI::App* cmd, CheckArgs& a) {
   add_value(cmd, "--shard", a.shard, "K/N",
             "run the K-th of N slices of the checks and write a partial result into --out "
             "(combine with ftvlsi merge)");
+  add_value(cmd, "--jobs", a.jobs, "N",
+            "measurements run side by side (default: one per hardware thread, fewer where "
+            "--full's memory does not hold them)");
   cmd->footer(
       ftvlsi::cli::subcommand_footer("ftvlsi check --list\n"
                                      "  ftvlsi check --quick --out check-report"));
@@ -468,7 +471,7 @@ int run_check_command(const CheckArgs& a) {
     return 0;
   }
   ftvlsi::CheckOptions o = ftvlsi::check_options(
-      {a.ids, a.quick, a.full, a.controls, a.seed, a.technology, a.shard, std::nullopt},
+      {a.ids, a.quick, a.full, a.controls, a.seed, a.technology, a.shard, a.jobs, std::nullopt},
       ftvlsi::FrontEnd::kCli);
   if (a.shard) return run_check_shard(a, o);
   ftvlsi::require_distinct_outputs(

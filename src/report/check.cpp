@@ -138,7 +138,7 @@ std::vector<Entry> later_checks() {
        "exceeds the trivial λ, from lg n > 24 on (2^26 in --full: about 4 s and 1.1 GB with the "
        "control)."},
       {"GL-T11", "RANDOM' in O(λ) when every capacity is ≥ lg n",
-       "Greenberg & Leiserson 1986, Theorem 11", powers(6, 12, 2), powers(6, 20, 2),
+       "Greenberg & Leiserson 1986, Theorem 11", powers(6, 12, 2), powers(6, 22, 2),
        detail::measure_gl_t11, "RANDOM' (Fig. 7) on constant capacity lg n."},
       {"G-1", "linear-size S = Θ(√A)", "Greenberg 1990, §2", powers(6, 16, 2), powers(6, 30, 2),
        detail::measure_g_1, "The linear-size H-tree with processors of area 16."},
@@ -196,7 +196,7 @@ std::vector<Entry> added_checks() {
       {"L-VI",
        "a universal fat-tree of volume O(n^{3/2}) routes any permutation off-line in O(1) "
        "delivery cycles",
-       "Leiserson 1985, §VI, the remark after Theorem 10", powers(6, 12, 2), powers(6, 20, 2),
+       "Leiserson 1985, §VI, the remark after Theorem 10", powers(6, 12, 2), powers(6, 22, 2),
        detail::measure_l_vi,
        "Root capacity n (every channel cap(k) = n/2^k, so λ ≤ 1 for any permutation); Theorem 1's "
        "off-line schedule, every cycle run through the simulator; a delivery cycle crosses at most "
@@ -450,49 +450,50 @@ std::vector<const Entry*> chosen_entries(const CheckOptions& options) {
 
 // Each check's cost at its --full sizes with its control, one process per check on the 2-core
 // machine: the peak RSS in MiB (/usr/bin/time -v, docs/memory-limits.md) and the seconds of its
-// measurements (own and control together). The quick sizes stay under 100 MiB in all. A check not
-// listed peaks below 10 MiB and takes seconds. The seconds only order the work (longest first).
+// two measurements (own and control) summed, as `check --full --controls --verbose` prints them
+// (2026-11-27). The quick sizes stay under 100 MiB in all. A check not listed peaks below 10 MiB
+// and takes under a second. The seconds only order the work, longest first.
 struct FullCost {
   std::string_view id;
   long double peak_mib;
   double seconds;
 };
 constexpr FullCost kFullCost[] = {
-    {"GL-T9", 1085, 60},  // its 2^26 adversary set with the control (Theorem 1's schedule of it)
-    {"L-T1", 4533, 166},  // to 2^20, its partial-switch series to 2^16
-    {"L-L3", 590, 16},    // the cube to 2^30, the partial H-tree and cube to 2^18
-    {"L-C2", 5130, 170},  // to 2^20
-    {"L-T5", 38, 5},
-    {"L-T8", 219, 10},
-    {"L-T10", 54, 5},
-    {"GL-area", 235, 10},  // 2^30, the control's fattened root
-    {"GL-T8", 37, 77},     // with its partial-switch series and the control
-    {"GL-T11", 468, 120},  // to 2^20 with the control
-    {"G-2.1", 219, 10},
-    {"G-4.1", 58, 5},
-    {"G-headline", 58, 5},
-    {"G3-headline", 35, 5},
-    {"L-T4", 4123, 30},  // 2^27 at w = n^(5/6), with the slab control
-    {"D-route", 136, 10},
-    {"D-compose", 94, 5},
-    {"L-C9", 167, 10},
-    {"L-VI", 633, 64},  // to 2^20 with the control
-    {"D-latency", 173, 10},
-    {"D-load", 155, 10},
-    {"D-flat", 177, 10},
-    {"D-faults", 70, 5},
-    {"GL-T10", 80, 10},
-    {"GL-§6", 50, 5},
+    {"GL-T9", 1085, 3.5},  // its 2^26 adversary set with the control (Theorem 1's schedule of it)
+    {"L-T1", 4533, 173},   // to 2^20, its partial-switch series to 2^16
+    {"L-L3", 590, 14},     // the cube to 2^30, the partial H-tree and cube to 2^18
+    {"L-C2", 5130, 218},   // to 2^20
+    {"L-T5", 38, 0.1},
+    {"L-T8", 219, 4.4},
+    {"L-T10", 54, 0.4},
+    {"GL-area", 235, 0.3},  // 2^30, the control's fattened root
+    {"GL-T8", 37, 63},      // with its partial-switch series and the control
+    {"GL-T11", 3379, 500},  // to 2^22 with the control (RANDOM' about 170 s, the control 330 s)
+    {"G-2.1", 219, 3.6},
+    {"G-4.1", 58, 0.9},
+    {"G-headline", 58, 1.7},
+    {"G3-headline", 35, 0.6},
+    {"L-T4", 4123, 13},  // 2^27 at w = n^(5/6), with the slab control
+    {"D-route", 136, 0.9},
+    {"D-compose", 94, 0.5},
+    {"L-C9", 167, 3.7},
+    {"L-VI", 4592, 131},  // to 2^22 with the control
+    {"D-latency", 173, 2.0},
+    {"D-load", 155, 4.5},
+    {"D-flat", 177, 2.4},
+    {"D-faults", 70, 0.6},
+    {"GL-T10", 80, 4.1},
+    {"GL-§6", 50, 20},
     // Greenberg 1990 §3 and §5, with their controls (G-5.1 and G-5.2 run together: 36 MiB).
-    {"G-3.3", 204, 10},
-    {"G-3.5", 205, 10},
-    {"G-5.1", 36, 5},
-    {"G-5.2", 36, 5}};
+    {"G-3.3", 204, 43},
+    {"G-3.5", 205, 2.5},
+    {"G-5.1", 36, 6.3},
+    {"G-5.2", 36, 34}};
 
 FullCost full_cost(std::string_view id) {
   for (const FullCost& c : kFullCost)
     if (c.id == id) return c;
-  return {id, 10, 1};
+  return {id, 10, 0.5};
 }
 
 // Ctx::at_size for one measurement: a size's start as work done of the check's total, the

@@ -279,6 +279,13 @@ def test_check_matches_the_cli(tmp_path):
     assert [r.ratios.tolist() for r in c.results] == [x["ratio"] for x in doc["checks"]]
 
 
+def test_check_jobs_change_the_speed_not_the_results():
+    ids = ["L-T1", "GL-T11", "G-1"]
+    one = ftvlsi.check(ids=ids, tiny=1024, jobs=1)
+    two = ftvlsi.check(ids=ids, tiny=1024, jobs=2)
+    assert [r.to_dict() for r in one.results] == [r.to_dict() for r in two.results]
+
+
 def test_errors_carry_the_cli_message():
     with pytest.raises(ValueError) as e:
         ftvlsi.layout(processors=1000)

@@ -13,7 +13,7 @@ namespace ftvlsi {
 struct CheckChoices {
   std::vector<std::string> ids;  // empty: every check
   bool quick = false, full = false, controls = false;
-  std::optional<std::string> seed, technology, shard;
+  std::optional<std::string> seed, technology, shard, jobs;
   std::optional<std::string> tiny;  // tests: every size capped at this
 };
 
