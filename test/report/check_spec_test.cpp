@@ -48,7 +48,8 @@ TEST_SUITE("check_spec") {
     }
   }
 
-  TEST_CASE("--quick with --full, a bad seed, cap or --jobs and a missing technology file are refused") {
+  TEST_CASE(
+      "--quick with --full, a bad seed, cap or --jobs and a missing technology file are refused") {
     CheckChoices both;
     both.quick = both.full = true;
     CHECK(error_id([&] { (void)check_options(both, FrontEnd::kCli); }) == 1017);
