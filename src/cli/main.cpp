@@ -487,8 +487,10 @@ int run_check_command(const CheckArgs& a) {
                      const std::string& id, const ftvlsi::CheckResult* done) mutable {
       const double t = progress.elapsed();
       if (!done)
+        // The status line names the check it follows (run_checks' `within`): checks run side
+        // by side, so the last one started is not always the one shown.
         progress.line(fmt::format("ftvlsi check: {} [{}/{}] {:.1f} s ...", id, count, total, t),
-                      fmt::format("{} [{}/{}]", id, count, total));
+                      fmt::format("[{}/{}]", count, total));
       else
         progress.line(fmt::format("ftvlsi check: {} {} ({:.1f} s) [{}/{}]", id,
                                   ftvlsi::to_string(done->verdict), done->seconds, ++count, total));

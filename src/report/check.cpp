@@ -12,6 +12,7 @@
 #include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -616,18 +617,40 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
   }
   for (const Unit& u : units) ++pending[u.slot];
 
-  std::mutex mutex;  // guards out, pending, the callbacks and `failure`
-  const ProgressFn within = options.within
-                                ? ProgressFn([&](std::string_view what, u64 done, u64 total) {
-                                    const std::lock_guard lock(mutex);
-                                    options.within(what, done, total);
-                                  })
-                                : ProgressFn();
-  std::vector<bool> started(entries.size(), false);
+  std::mutex mutex;  // guards out, pending, the progress, the callbacks and `failure`
+  // The status shows one check at a time, the lead: the first started of those still running
+  // (on a terminal, `ftvlsi check: [1/32] L-C2 n = 65536 40%`). The others' sizes are kept and
+  // shown when theirs becomes the lead.
+  struct Status {
+    std::string what;
+    u64 done = 0, total = 0;
+  };
+  std::vector<std::optional<Status>> status(entries.size());
+  std::vector<std::size_t> started;  // the slots, in the order their first measurement started
+  const auto show_lead = [&] {       // under the lock
+    if (!options.within) return;
+    for (const std::size_t slot : started)
+      if (pending[slot] > 0) {
+        if (const auto& s = status[slot]) options.within(s->what, s->done, s->total);
+        return;
+      }
+  };
+  const auto within_of = [&](std::size_t slot) -> ProgressFn {
+    if (!options.within) return {};
+    return [&, slot](std::string_view what, u64 done, u64 total) {
+      const std::lock_guard lock(mutex);
+      auto& s = status[slot];
+      // A check's own measurement and its control's may report in turn: never go back.
+      s = Status{fmt::format("{} {}", out[slot].id, what), s ? std::max(s->done, done) : done,
+                 total};
+      show_lead();
+    };
+  };
   const auto finish = [&](std::size_t slot) {  // under the lock
     CheckResult& r = out[slot];
     r.verdict = combine(r.series);
     if (options.progress) options.progress(r.id, &r);
+    show_lead();
   };
   // The checks with nothing to measure end at once, in order.
   for (std::size_t slot = 0; slot < entries.size(); ++slot)
@@ -646,11 +669,13 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
         const Entry* e = entries[u.slot];
         {
           const std::lock_guard lock(mutex);
-          if (!started[u.slot] && options.progress) options.progress(e->id, nullptr);
-          started[u.slot] = true;
+          if (std::find(started.begin(), started.end(), u.slot) == started.end()) {
+            if (options.progress) options.progress(e->id, nullptr);
+            started.push_back(u.slot);
+          }
         }
         const auto start = std::chrono::steady_clock::now();
-        std::vector<CheckSeries> series = measure(*e, options, within, u.control);
+        std::vector<CheckSeries> series = measure(*e, options, within_of(u.slot), u.control);
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::lock_guard lock(mutex);
