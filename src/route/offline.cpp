@@ -163,6 +163,11 @@ class DemandBuilder {
       cap_.push_back(
           static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
     count_.assign(2 * two_n_, 0);
+    // The channels are at levels 1 … L; a one-processor tree has none.
+    if (tree.levels() > 0) {
+      least_cap_ = *std::min_element(cap_.begin() + 1, cap_.end());
+      most_cap_ = *std::max_element(cap_.begin() + 1, cap_.end());
+    }
   }
   std::vector<Demand>& operator()(const std::vector<std::uint32_t>& set) {
     const int levels = tree_.levels();
@@ -197,7 +202,13 @@ class DemandBuilder {
   // capacity: a set that does not fit mostly overflows just below where its messages turn, so it
   // costs a level or two of its paths instead of all of them (the answer is the same as from the
   // whole demand).
+  //
+  // No channel carries more messages than the set has, so a set no larger than every capacity
+  // fits. Where every capacity is 1 (the blind schedule's plain tree), a small set fits when no
+  // two of its messages share a channel, which each pair answers from its leaves alone.
   bool one_cycle(const std::vector<std::uint32_t>& set) {
+    if (set.size() <= least_cap_) return true;
+    if (most_cap_ == 1 && set.size() <= kPairwiseMost) return disjoint(set);
     const int levels = tree_.levels();
     turn_.resize(set.size());
     int top = levels;
@@ -229,6 +240,28 @@ class DemandBuilder {
   std::uint64_t down_channel(int k, std::uint32_t leaf) const {
     return two_n_ + up_channel(k, leaf);
   }
+  static constexpr std::size_t kPairwiseMost = 16;
+  // Whether no two messages of `set` share a directed channel. Two messages use the channels of
+  // the levels below both their turning levels; the subtrees of a leaf nest, so two sources (or
+  // destinations) that share a channel at some level share it at the highest level both use,
+  // max(turn) + 1, and only there need they be compared.
+  bool disjoint(const std::vector<std::uint32_t>& set) const {
+    const int levels = tree_.levels();
+    std::array<int, kPairwiseMost> turn{};
+    for (std::size_t i = 0; i < set.size(); ++i) turn[i] = turn_level(tree_, messages_[set[i]]);
+    for (std::size_t i = 0; i < set.size(); ++i) {
+      if (turn[i] < 0) continue;
+      const Message& a = messages_[set[i]];
+      for (std::size_t j = i + 1; j < set.size(); ++j) {
+        if (turn[j] < 0) continue;
+        const Message& b = messages_[set[j]];
+        const int shift = levels - (std::max(turn[i], turn[j]) + 1);
+        if (((a.first ^ b.first) >> shift) == 0 || ((a.second ^ b.second) >> shift) == 0)
+          return false;
+      }
+    }
+    return true;
+  }
   // One more message on channel u; its count so far.
   std::uint32_t count(std::uint64_t u) {
     if (count_[u] == 0) used_.push_back(static_cast<std::uint32_t>(u));
@@ -238,7 +271,8 @@ class DemandBuilder {
   const FatTree& tree_;
   const MessageSet& messages_;
   std::uint64_t two_n_;
-  std::vector<std::uint32_t> cap_;  // per level
+  std::vector<std::uint32_t> cap_;                       // per level
+  std::uint32_t least_cap_ = UINT32_MAX, most_cap_ = 0;  // over the channels' levels
   std::vector<std::uint32_t> count_, used_;
   std::vector<std::int8_t> turn_;  // one_cycle's: each message's turning level
   std::vector<Demand> demand_;
