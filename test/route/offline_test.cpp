@@ -54,6 +54,16 @@ void check_merged(const FatTree& tree, const MessageSet& m,
 
 }  // namespace
 
+// Seeded messages of pattern `name` on n processors, 1 to 8 a processor.
+MessageSet seeded_pattern(const char* name, std::uint64_t n, std::mt19937_64& rng) {
+  PatternParams pp;
+  pp.name = name;
+  pp.count = (1 + rng() % 8) * n;
+  pp.block = std::min<std::uint64_t>(n, 4);
+  pp.seed = rng();
+  return make_pattern(pp, n);
+}
+
 // Theorem 1's sets by the definition: a set is halved by matching-and-tracing while its loads,
 // counted in full by channel_loads, exceed a capacity.
 std::vector<std::vector<std::uint32_t>> reference_sets(const FatTree& tree, const MessageSet& m) {
@@ -168,16 +178,11 @@ TEST_SUITE("offline") {
                                           CapacityProfile::kAreaUniversal,
                                           CapacityProfile::kConstant, CapacityProfile::kUniversal};
       const FatTree tree = tree_of(n, profiles[trial % 4], 1 + rng() % 3);
-      PatternParams pp;
       const char* patterns[] = {"uniform", "permutation", "hot-spot", "local", "bit-reversal"};
-      pp.name = patterns[trial % 5];
-      pp.count = (1 + rng() % 8) * n;
-      pp.block = std::min<std::uint64_t>(n, 4);
-      pp.seed = rng();
-      const MessageSet m = make_pattern(pp, n);
+      const MessageSet m = seeded_pattern(patterns[trial % 5], n, rng);
       const auto want = reference_sets(tree, m);
       CAPTURE(trial);
-      CAPTURE(pp.name);
+      CAPTURE(patterns[trial % 5]);
       CHECK(offline_sets(tree, m) == want);
     }
   }
@@ -190,15 +195,10 @@ TEST_SUITE("offline") {
       const int levels = 1 + static_cast<int>(rng() % 10);
       const std::uint64_t n = std::uint64_t{1} << levels;
       const FatTree tree = tree_of(n, CapacityProfile::kConstant, 1);
-      PatternParams pp;
       const char* patterns[] = {"uniform", "permutation", "hot-spot", "local", "transpose"};
-      pp.name = patterns[trial % 5];
-      pp.count = (1 + rng() % 8) * n;
-      pp.block = std::min<std::uint64_t>(n, 4);
-      pp.seed = rng();
-      const MessageSet m = make_pattern(pp, n);
+      const MessageSet m = seeded_pattern(patterns[trial % 5], n, rng);
       CAPTURE(trial);
-      CAPTURE(pp.name);
+      CAPTURE(patterns[trial % 5]);
       const auto sets = offline_sets(tree, m);
       CHECK(sets == reference_sets(tree, m));
       for (const auto& set : sets) CHECK(is_one_cycle(tree, m, set));
