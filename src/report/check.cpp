@@ -582,6 +582,40 @@ bool stop_requested() {
   return t_stop != nullptr && t_stop->load();
 }
 
+// Runs `work` on `workers` threads, each under a CancelScope that stops it once `stop` is set;
+// returns when all have returned. The calling thread waits and still answers its own cancel
+// (Python's Ctrl-C): it then calls `failed` inside the catch and sets `stop`.
+void run_on_workers(std::size_t workers, const std::function<void()>& work, std::atomic<bool>& stop,
+                    const std::function<void()>& failed) {
+  std::mutex done_mutex;
+  std::condition_variable done;
+  std::size_t running = workers;
+  std::vector<std::jthread> helpers;
+  for (std::size_t w = 0; w < workers; ++w)
+    helpers.emplace_back([&] {
+      t_stop = &stop;
+      {
+        const CancelScope scope(stop_requested);
+        work();
+      }
+      const std::lock_guard lock(done_mutex);
+      --running;
+      done.notify_all();
+    });
+  std::unique_lock lock(done_mutex);
+  while (running > 0) {
+    done.wait_for(lock, kCancelHookInterval);
+    lock.unlock();
+    try {
+      poll_cancel();
+    } catch (...) {
+      failed();
+      stop = true;
+    }
+    lock.lock();
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> chosen_checks(const CheckOptions& options) {
@@ -696,39 +730,10 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
       stop = true;
     }
   };
-  // The measurements run on worker threads, each under a CancelScope that stops it when another
-  // one failed; the calling thread waits and still answers its own cancel (Python's Ctrl-C).
-  std::mutex done_mutex;
-  std::condition_variable done;
-  std::size_t running = workers;
-  std::vector<std::jthread> helpers;
-  for (std::size_t w = 0; w < workers; ++w)
-    helpers.emplace_back([&] {
-      t_stop = &stop;
-      {
-        const CancelScope scope(stop_requested);
-        work();
-      }
-      const std::lock_guard lock(done_mutex);
-      --running;
-      done.notify_all();
-    });
-  {
-    std::unique_lock lock(done_mutex);
-    while (running > 0) {
-      done.wait_for(lock, kCancelHookInterval);
-      lock.unlock();
-      try {
-        poll_cancel();
-      } catch (...) {
-        const std::lock_guard failing(mutex);
-        if (!failure) failure = std::current_exception();
-        stop = true;
-      }
-      lock.lock();
-    }
-  }
-  helpers.clear();
+  run_on_workers(workers, work, stop, [&] {
+    const std::lock_guard lock(mutex);
+    if (!failure) failure = std::current_exception();
+  });
   if (failure) std::rethrow_exception(failure);
   return out;
 }
