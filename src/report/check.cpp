@@ -534,7 +534,7 @@ struct Unit {
 std::size_t check_workers(const CheckOptions& options, const std::vector<const Entry*>& chosen,
                           std::size_t units) {
   const std::size_t threads =
-      options.workers > 0 ? options.workers : std::max(1u, std::thread::hardware_concurrency());
+      options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::size_t workers = std::max<std::size_t>(1, std::min(threads, units));
   if (!options.full || options.tiny) return workers;
   std::vector<long double> peaks{10};

@@ -21,7 +21,7 @@ CheckOptions check_options(const CheckChoices& c, FrontEnd front) {
   if (c.tiny) o.tiny = parse_positive(*c.tiny, spelled("tiny", front));
   if (c.technology) o.technology = load_technology(*c.technology);
   if (c.shard) o.shard = parse_shard(*c.shard);
-  if (c.jobs) o.workers = parse_positive(*c.jobs, spelled("jobs", front));
+  if (c.jobs) o.jobs = parse_positive(*c.jobs, spelled("jobs", front));
   return o;
 }
 

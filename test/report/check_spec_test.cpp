@@ -23,7 +23,7 @@ TEST_SUITE("check_spec") {
     CHECK(!o.tiny);
     CHECK(!o.technology);
     CHECK(o.shard.whole());
-    CHECK(o.workers == 0);
+    CHECK(o.jobs == 0);
   }
 
   TEST_CASE("ids, --full, --controls, the seed, the cap, the shard and --jobs are carried over") {
@@ -44,7 +44,7 @@ TEST_SUITE("check_spec") {
       CHECK(o.tiny == tiny);
       CHECK(o.shard.k == 2);
       CHECK(o.shard.n == 3);
-      CHECK(o.workers == jobs);
+      CHECK(o.jobs == jobs);
     }
   }
 

@@ -111,9 +111,9 @@ TEST_SUITE("check") {
     o.ids = {"L-T1", "GL-T11", "G-1", "L-VI", "D-compose"};
     o.controls = true;
     o.tiny = 4096;
-    o.workers = 1;
+    o.jobs = 1;
     const auto one = run_checks(o);
-    o.workers = 3;
+    o.jobs = 3;
     std::vector<std::string> order;  // the progress calls, as the checks start and end
     o.progress = [&](const std::string& id, const CheckResult* done) {
       order.push_back((done ? "end " : "start ") + id);
@@ -133,7 +133,7 @@ TEST_SUITE("check") {
   TEST_CASE("a measurement that throws stops the one beside it, and its error reaches the caller") {
     CheckOptions o;
     o.ids = {"L-T1", "L-C2"};  // each on its own worker
-    o.workers = 2;
+    o.jobs = 2;
     std::atomic<bool> failed{false};
     int after = 0;  // L-C2's sizes measured after L-T1 failed
     CheckTamper fail, wait;

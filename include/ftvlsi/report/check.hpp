@@ -143,9 +143,9 @@ struct CheckOptions {
   Shard shard;
   // --controls: each check's control is run and judged too.
   bool controls = false;
-  // How many measurements (a check's own series, its control's) run side by side; 0: one per
-  // hardware thread, as many as the memory holds at --full. The results do not depend on it.
-  std::size_t workers = 0;
+  // --jobs: how many measurements (a check's own series, its control's) run side by side; 0: one
+  // per hardware thread, as many as the memory holds at --full. The results do not depend on it.
+  std::size_t jobs = 0;
 };
 
 struct CheckInfo {
