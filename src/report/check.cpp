@@ -531,17 +531,16 @@ struct Unit {
 // for what the allocator keeps of the checks before them (the whole run with --controls on one
 // thread peaked at 1.27 GiB above GL-T9 alone) and another machine's allocator; a quick run stays
 // under 100 MiB a check.
-std::size_t check_workers(const CheckOptions& options, const std::vector<const Entry*>& chosen,
+std::size_t check_workers(const CheckOptions& options, const std::vector<const Entry*>& entries,
                           std::size_t units) {
   const std::size_t threads =
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   std::size_t workers = std::max<std::size_t>(1, std::min(threads, units));
   if (!options.full || options.tiny) return workers;
   std::vector<long double> peaks{10};
-  for (std::size_t i = 0; i < chosen.size(); ++i)
-    if (options.shard.owns(i))
-      for (int twice = 0; twice < (options.controls ? 2 : 1); ++twice)
-        peaks.push_back(full_cost(chosen[i]->id).peak_mib);
+  for (const Entry* e : entries)
+    for (int twice = 0; twice < (options.controls ? 2 : 1); ++twice)
+      peaks.push_back(full_cost(e->id).peak_mib);
   std::sort(peaks.begin(), peaks.end(), std::greater<>());
   const auto needed = [&](std::size_t k) {
     long double mib = 0;
@@ -637,7 +636,7 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
     units.push_back({slot, false, seconds});
     if (options.controls && *e->control_text != '\0') units.push_back({slot, true, seconds});
   }
-  const std::size_t workers = check_workers(options, chosen, units.size());
+  const std::size_t workers = check_workers(options, entries, units.size());
   // Longest first, so that the last to finish is a short one; ties in check order.
   std::stable_sort(units.begin(), units.end(),
                    [](const Unit& a, const Unit& b) { return a.seconds > b.seconds; });
