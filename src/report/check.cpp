@@ -509,12 +509,11 @@ std::function<void(u64)> size_progress(const ProgressFn& within, bool controls,
   u64 sum = 0;
   for (const u64 n : sizes) sum += work(n);
   const u64 total = controls ? 2 * sum : sum;
-  return [within, sizes, work, sum, total, control, shown = u64{0}](u64 n) mutable {
+  // A second pass over the sizes reports less done; the run's status never goes back.
+  return [within, sizes, work, sum, total, control](u64 n) {
     u64 before = control ? sum : 0;
     for (std::size_t i = 0; i < sizes.size() && sizes[i] != n; ++i) before += work(sizes[i]);
-    shown =
-        std::max(shown, std::min(before, total));  // a second pass over the sizes: no going back
-    within(fmt::format("n = {}", n), shown, total);
+    within(fmt::format("n = {}", n), std::min(before, total), total);
   };
 }
 
@@ -673,7 +672,8 @@ std::vector<CheckResult> run_checks(const CheckOptions& options) {
     return [&, slot](std::string_view what, u64 done, u64 total) {
       const std::lock_guard lock(mutex);
       auto& s = status[slot];
-      // A check's own measurement and its control's may report in turn: never go back.
+      // Never go back: a check's own measurement and its control's may report in turn, and a
+      // measurement may pass over its sizes twice.
       s = Status{fmt::format("{} {}", out[slot].id, what), s ? std::max(s->done, done) : done,
                  total};
       show_lead();
