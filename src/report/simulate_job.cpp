@@ -137,8 +137,8 @@ void check_spec(const SimulateSpec& s) {
 // 2^16 at 87 MiB (108 MiB), a mesh3d of 2^18 at 138 MiB (357 MiB; 3D wires cost less, but one
 // figure serves both). Fat-pyramid host: a mesh of 2^18 at 135 MiB (236 MiB), a hypercube of
 // 2^16 at 135 MiB (236 MiB), a mesh3d of 2^18 at 128 MiB (345 MiB). Off-line schedules of a
-// one-step set add little (a mesh of 2^18: the same 132 MiB); their delivery cycles are checked
-// as they grow (route/offline.cpp, FTV-8022).
+// one-step set add little (a mesh of 2^18: the same 132 MiB): their first fit holds one delivery
+// cycle's loads at a time (route/offline.cpp).
 constexpr long double kFatTreeBytesPerProcessor = 70, kFatTreeBytesPerWire = 420;
 constexpr long double kPyramidBytesPerProcessor = 20, kPyramidBytesPerWire = 420;
 

@@ -6,12 +6,11 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <span>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/radix_sort.hpp"
-#include "ftvlsi/core/system.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
 
 namespace ftvlsi {
@@ -169,20 +168,19 @@ class DemandBuilder {
       most_cap_ = *std::max_element(cap_.begin() + 1, cap_.end());
     }
   }
-  std::vector<Demand>& operator()(const std::vector<std::uint32_t>& set) {
-    const int levels = tree_.levels();
+  // The loads on the levels 1 … `deepest`.
+  std::vector<Demand>& operator()(std::span<const Message> set, int deepest) {
+    const int levels = std::min(tree_.levels(), deepest);
     used_.clear();
-    for (auto id : set) {
+    for (const Message& m : set) {
       poll_cancel();
-      const Message& m = messages_[id];
       const int turn = turn_level(tree_, m);
       for (int k = turn + 1; turn >= 0 && k <= levels; ++k) {
         count(up_channel(k, m.first));
         count(down_channel(k, m.second));
       }
     }
-    // By level, root side first (a counting sort): the order TopLoads checks the top levels in;
-    // merge_one_cycle_sets reorders the rest for CycleLoads::fits, tightest channel first.
+    // By level, root side first (a counting sort): the order CycleFill checks the top levels in.
     std::array<std::uint32_t, 66> at{};
     for (const std::uint32_t u : used_) ++at[level_of(u) + 1];
     for (std::size_t k = 1; k < at.size(); ++k) at[k] += at[k - 1];
@@ -232,6 +230,45 @@ class DemandBuilder {
     return fits;
   }
 
+  // Whether the messages `set` fit beside a cycle's loads (`load`, per directed channel) on the
+  // levels `from` … L. Counted one level at a time from the leaves up, where a set that does not
+  // fit a cycle mostly overflows (CycleFill), and stopped at the first channel over its capacity.
+  bool fits_beside(std::span<const Message> set, int from, const std::vector<std::uint32_t>& load) {
+    const int levels = tree_.levels();
+    bool fits = true;
+    for (int k = levels; k >= std::max(from, 1) && fits; --k) {
+      poll_cancel();
+      used_.clear();
+      bool used = false;  // a level no message uses has none above it used either
+      for (std::size_t i = 0; i < set.size() && fits; ++i) {
+        const Message& m = set[i];
+        const int turn = turn_level(tree_, m);
+        if (turn < 0 || turn >= k) continue;
+        used = true;
+        const std::uint64_t up = up_channel(k, m.first), down = down_channel(k, m.second);
+        fits = count(up) + load[up] <= cap_[k] && count(down) + load[down] <= cap_[k];
+      }
+      for (const std::uint32_t u : used_) count_[u] = 0;
+      if (!used) break;
+    }
+    return fits;
+  }
+  // Adds the messages' loads to a cycle's, calling `first(u)` on each channel u it is the first
+  // to load and `full(u)` on each it fills to its capacity.
+  template <class First, class Full>
+  void add_to(std::span<const Message> set, std::vector<std::uint32_t>& load, First&& first,
+              Full&& full) const {
+    const int levels = tree_.levels();
+    for (const Message& m : set) {
+      const int turn = turn_level(tree_, m);
+      for (int k = turn + 1; turn >= 0 && k <= levels; ++k)
+        for (const std::uint64_t u : {up_channel(k, m.first), down_channel(k, m.second)}) {
+          if (load[u]++ == 0) first(u);
+          if (load[u] == cap_[k]) full(u);
+        }
+    }
+  }
+
  private:
   // The directed channels above a leaf at level k (see Demand).
   std::uint64_t up_channel(int k, std::uint32_t leaf) const {
@@ -278,107 +315,115 @@ class DemandBuilder {
   std::vector<Demand> demand_;
 };
 
-// What a delivery cycle carries on the channels it uses, in an open-addressing table (the
-// channel as key, 0 for an empty place, at most half full): a cycle costs about 16 bytes per
-// channel it uses instead of 4 per channel of the tree.
-class CycleLoads {
+// Theorem 1's first fit, one delivery cycle at a time (docs/routing.md, "The first fit, one cycle
+// at a time"). First fit puts each set, in order, into the first cycle whose loads still take it.
+// Filling cycle 0 first (every set in order joins it if it fits beside those that joined before
+// it), then cycle 1 from the sets left, and so on, gives the same cycles: whether a set joins
+// cycle c depends only on the sets before it that joined c, and a set meets cycles 0, 1, … in the
+// same order either way. So one cycle's loads are held at a time, a count per directed channel,
+// instead of every cycle's (at 2^20 processors, 8n uniform messages: 6,108 cycles, 4.4 GiB).
+//
+// A set waits between cycles with a copy of its messages and its loads on the channels of the
+// top levels (1 … kTop), root side first. A set that does not fit a cycle mostly overflows one of
+// those (read from a few counts that stay in cache), or else a leaf channel the cycle has filled
+// (on the trees of the checks, capacity 1 or 2 at the leaves: one bit a channel says so). What
+// passes both is checked level by level from the leaves up (DemandBuilder::fits_beside).
+class CycleFill {
  public:
-  CycleLoads() : entries_(16, {0, 0}) {}
-  // Whether the set fits beside what the cycle carries, checked in the demand's order (stops at
-  // the first overflow).
-  bool fits(const std::vector<Demand>& demand) const {
-    return std::all_of(demand.begin(), demand.end(), [&](const Demand& d) {
-      const Entry& e = entries_[place(d.channel)];
-      return std::uint64_t{e.key == d.channel ? e.load : 0} + d.load <= d.cap;
-    });
+  CycleFill(const FatTree& tree, const MessageSet& messages, DemandBuilder& demand)
+      : messages_(messages),
+        demand_(demand),
+        levels_(tree.levels()),
+        top_(std::min(tree.levels(), kTop)),
+        two_n_(std::uint64_t{2} << tree.levels()),
+        load_(2 * two_n_, 0),
+        full_(2 * two_n_ / 64 + 1, 0) {}
+
+  // Puts set number `index` on the waiting list.
+  void wait(std::uint32_t index, const std::vector<std::uint32_t>& set) {
+    Waiting w{index, top_pool_.size(), 0, messages_pool_.size(), 0};
+    for (const auto id : set) messages_pool_.push_back(messages_[id]);
+    w.messages_end = messages_pool_.size();
+    for (const Demand& d : demand_(messages_of(w), top_))
+      top_pool_.push_back({d.channel, d.cap - d.load});
+    w.top_end = top_pool_.size();
+    waiting_.push_back(w);
+    // Channel 0 is no channel: its load stays 0.
+    first_.push_back(w.top_begin < w.top_end ? top_pool_[w.top_begin] : TopRoom{0, 0});
   }
-  void add(const std::vector<Demand>& demand) {
-    if (2 * (used_ + demand.size()) > entries_.size()) grow(used_ + demand.size());
-    for (const Demand& d : demand) {
-      Entry& e = entries_[place(d.channel)];
-      if (e.key == 0) e.key = d.channel, ++used_;
-      e.load += d.load;
+  bool done() const { return waiting_.empty(); }
+
+  // Fills the next cycle from the waiting sets, in order; returns the numbers of those it took.
+  const std::vector<std::uint32_t>& fill() {
+    taken_.clear();
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < waiting_.size(); ++i) {
+      if (i % 256 == 0) poll_cancel();
+      // Most sets overflow their first top channel: that test reads first_ straight through.
+      if (load_[first_[i].channel] > first_[i].room) {
+        FTVLSI_ASSERT(!taken_.empty());  // every set is one-cycle on its own
+        first_[kept] = first_[i];
+        waiting_[kept++] = waiting_[i];
+        continue;
+      }
+      const Waiting& w = waiting_[i];
+      const std::span<const Message> set = messages_of(w);
+      if (fits(w, set)) {
+        demand_.add_to(
+            set, load_,
+            [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
+            [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
+        taken_.push_back(w.set);
+      } else {
+        FTVLSI_ASSERT(!taken_.empty());
+        first_[kept] = first_[i];
+        waiting_[kept++] = w;
+      }
     }
+    waiting_.resize(kept);
+    first_.resize(kept);
+    for (const std::uint32_t u : touched_) load_[u] = 0, full_[u / 64] = 0;
+    touched_.clear();
+    return taken_;
   }
-  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
 
  private:
-  struct Entry {
-    std::uint32_t key, load;
+  static constexpr int kTop = 7;
+  struct Waiting {
+    std::uint32_t set;                         // its number among the sets
+    std::size_t top_begin, top_end;            // its loads on the top levels, in top_pool_
+    std::size_t messages_begin, messages_end;  // its messages, in messages_pool_
   };
-  // The place of `channel`, or the empty place where it would go (linear probing).
-  std::size_t place(std::uint32_t channel) const {
-    // Fibonacci hashing: the product's top bits, which every bit of the channel reaches.
-    const std::size_t mask = entries_.size() - 1;
-    std::size_t i = static_cast<std::size_t>((channel * 0x9E3779B97F4A7C15ull) >> shift_);
-    while (entries_[i].key != 0 && entries_[i].key != channel) i = (i + 1) & mask;
-    return i;
-  }
-  void grow(std::size_t need) {
-    std::size_t size = entries_.size();
-    while (size < 2 * need) size *= 2;
-    std::vector<Entry> old(size, {0, 0});
-    old.swap(entries_);
-    shift_ = 64 - std::countr_zero(size);
-    for (const Entry& e : old)
-      if (e.key != 0) entries_[place(e.key)] = e;
-  }
-  std::vector<Entry> entries_;
-  int shift_ = 64 - 4;  // 64 - lg of the table's size
-  std::size_t used_ = 0;
-};
-
-// The loads of every cycle on the channels of the top levels (0 … 7), a dense table of 4-byte
-// counts: most sets that do not fit a cycle overflow one of these, and the table finds it by
-// plain array reads where the cycle's table would be probed channel by channel (at 2^18
-// processors, 8n uniform messages, 97 % of the failed fits failed on these channels, after 894
-// table probes on average root side first). A set that passes them is then checked in full, so
-// the first fit chosen is the same. The table is stored by channel, each channel's loads over the
-// cycles side by side: the first fit scans the cycles in order and mostly stops at the set's first
-// top channel, so the scan reads that channel's column straight through (one row per cycle put
-// each cycle's count 2 KiB from the last: at 2^20, Corollary 2's 8,192 cycles, the scan was 70 %
-// of the merge).
-class TopLoads {
- public:
-  explicit TopLoads(const FatTree& tree)
-      : two_n_(2 * tree.processors()),
-        half_(std::uint64_t{1} << (std::min(tree.levels(), 7) + 1)),
-        width_(2 * half_),
-        columns_(width_) {}
-  // Takes the set's demand on the top channels, in the demand's order.
-  void take(const std::vector<Demand>& demand) {
-    mine_.clear();
-    for (const Demand& d : demand)
-      if (const auto x = slot(d.channel); x != kNone) mine_.push_back({x, d.cap - d.load, d.load});
-  }
-  bool overflows(std::size_t cycle) const {
-    return std::any_of(mine_.begin(), mine_.end(),
-                       [&](const Top& t) { return columns_[t.slot][cycle] > t.room; });
-  }
-  void add(std::size_t cycle) {
-    if (columns_.front().size() <= cycle)
-      for (auto& column : columns_) column.resize(cycle + 1, 0);
-    for (const Top& t : mine_) columns_[t.slot][cycle] += t.load;
-  }
-  std::size_t cycle_bytes() const { return width_ * sizeof(std::uint32_t); }
-
- private:
-  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-  // The set's load on a top channel, and the most a cycle may already carry there.
-  struct Top {
-    std::uint32_t slot, room, load;
+  // A set's load on a top channel, as the most the cycle may already carry there.
+  struct TopRoom {
+    std::uint32_t channel, room;
   };
-  // Up channels are heap indices [1, 2n), down ones 2n + the same; a top channel's row place.
-  std::uint32_t slot(std::uint32_t channel) const {
-    if (channel < half_) return channel;
-    if (channel >= two_n_ && channel - two_n_ < half_)
-      return static_cast<std::uint32_t>(half_ + (channel - two_n_));
-    return kNone;
+
+  bool fits(const Waiting& w, std::span<const Message> set) const {
+    for (std::size_t t = w.top_begin; t < w.top_end; ++t)
+      if (load_[top_pool_[t].channel] > top_pool_[t].room) return false;
+    const std::uint64_t leaf = std::uint64_t{1} << levels_;  // up channel of leaf p: leaf + p
+    for (const Message& m : set)
+      if (m.first != m.second && (is_full(leaf + m.first) || is_full(two_n_ + leaf + m.second)))
+        return false;
+    return demand_.fits_beside(set, top_ + 1, load_);
   }
-  std::uint64_t two_n_, half_;
-  std::size_t width_;
-  std::vector<Top> mine_;
-  std::vector<std::vector<std::uint32_t>> columns_;  // per top channel, its load in every cycle
+  std::span<const Message> messages_of(const Waiting& w) const {
+    return {messages_pool_.data() + w.messages_begin, w.messages_end - w.messages_begin};
+  }
+  bool is_full(std::uint64_t u) const { return (full_[u / 64] >> (u % 64)) & 1; }
+
+  const MessageSet& messages_;
+  DemandBuilder& demand_;
+  int levels_, top_;
+  std::uint64_t two_n_;
+  std::vector<std::uint32_t> load_;  // the cycle's load per directed channel (Demand's numbering)
+  std::vector<std::uint64_t> full_;  // a bit per directed channel: the cycle fills it
+  std::vector<std::uint32_t> touched_, taken_;
+  std::vector<Waiting> waiting_;
+  std::vector<TopRoom> first_;  // per waiting set: its first top load (or none: channel 0)
+  std::vector<TopRoom> top_pool_;
+  std::vector<Message> messages_pool_;
 };
 
 }  // namespace
@@ -429,46 +474,17 @@ std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
 std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     const FatTree& tree, const MessageSet& messages,
     const std::vector<std::vector<std::uint32_t>>& sets) {
-  DemandBuilder demand_of(tree, messages);
-  TopLoads top(tree);
-  const std::uint64_t available = available_memory_bytes();
-  std::vector<CycleLoads> loads;
+  DemandBuilder demand(tree, messages);
+  CycleFill fill(tree, messages, demand);
+  for (std::uint32_t i = 0; i < sets.size(); ++i)
+    if (!sets[i].empty()) fill.wait(i, sets[i]);
   std::vector<std::vector<std::uint32_t>> cycles;
-  long double bytes = 0;  // of every cycle's loads
-  for (const auto& set : sets) {
-    if (set.empty()) continue;
-    // The top rows root side first, where every cycle is loaded most; the rest tightest first
-    // (load / cap, ties root side first): a channel the set fills to its capacity overflows in
-    // any cycle that already uses it.
-    std::vector<Demand>& demand = demand_of(set);
-    top.take(demand);
-    std::stable_sort(demand.begin(), demand.end(), [](const Demand& a, const Demand& b) {
-      return std::uint64_t{a.load} * b.cap > std::uint64_t{b.load} * a.cap;
-    });
-    std::size_t c = 0;
-    for (; c < cycles.size() && (top.overflows(c) || !loads[c].fits(demand)); ++c)
-      if (c % 256 == 0) poll_cancel();
-    if (c == cycles.size()) {
-      loads.emplace_back();
-      cycles.emplace_back();
-      bytes += loads.back().bytes() + top.cycle_bytes();
-      FTVLSI_ASSERT(loads[c].fits(demand));  // the set is one-cycle on its own
-    }
-    top.add(c);
-    const std::size_t before = loads[c].bytes();
-    loads[c].add(demand);
-    if (loads[c].bytes() != before) {
-      // The cycles' loads are the one data structure here that grows with the schedule rather
-      // than the input, so they are checked as they grow (FTV-8022).
-      bytes += static_cast<long double>(loads[c].bytes() - before);
-      require_memory(8022, bytes, available,
-                     fmt::format("the off-line schedule's {} delivery cycles on {} processors",
-                                 cycles.size(), tree.processors()),
-                     "route fewer messages or use --algorithm greedy or random");
-    }
-    cycles[c].insert(cycles[c].end(), set.begin(), set.end());
+  while (!fill.done()) {
+    auto& cycle = cycles.emplace_back();
+    for (const std::uint32_t i : fill.fill())
+      cycle.insert(cycle.end(), sets[i].begin(), sets[i].end());
+    std::sort(cycle.begin(), cycle.end());
   }
-  for (auto& cycle : cycles) std::sort(cycle.begin(), cycle.end());
   return cycles;
 }
 

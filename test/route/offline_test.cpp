@@ -265,23 +265,50 @@ TEST_SUITE("offline") {
   }
 
   TEST_CASE("first-fit merging chooses the cycle a plain first fit over channel loads chooses") {
-    // The merge checks dense rows of the top levels' loads and the rest tightest channel first;
-    // a plain first fit (every set against every cycle's full load table, in order) must give
-    // the same cycles. Trees deeper than the rows' eight levels, and shallower.
+    // The merge fills one cycle at a time, rejecting a set by its first top channel, its top
+    // loads, the leaf channels the cycle has filled and then level by level from the leaves; a
+    // plain first fit (every set against every cycle's full load table, in order) must give the
+    // same cycles. Trees deeper than the top checks' seven levels, and shallower; Theorem 1's
+    // sets (one turning level each), Corollary 2's (every level in each), single messages, and
+    // sets with messages to their own processor.
     std::mt19937_64 rng(77);
-    for (int trial = 0; trial < 16; ++trial) {
-      const int levels = 3 + static_cast<int>(rng() % 9);
+    for (int trial = 0; trial < 32; ++trial) {
+      const bool wide = trial % 4 == 3;  // Corollary 2 needs every capacity above lg n
+      const bool singles = trial % 4 == 2, hot = trial % 8 == 5;
+      // (The plain first fit compares whole load tables, each set against every cycle: single
+      // messages and a hot spot, each of whose messages takes a cycle, on small trees.)
+      // Every fourth Theorem 1 trial: levels below the top checks' seven that are tighter than
+      // the top and the leaves, so that the level-by-level check decides.
+      const bool middle = trial % 8 == 1;
+      const int levels = middle ? 10 + static_cast<int>(rng() % 3)
+                                : 3 + static_cast<int>(rng() % (singles || hot ? 5 : 9));
       std::vector<std::uint64_t> caps;
-      for (int k = 0; k <= levels; ++k) caps.push_back(1 + rng() % (trial % 2 ? 3 : 12));
+      for (int k = 0; k <= levels; ++k)
+        caps.push_back(wide                            ? levels + 1 + rng() % 4
+                       : middle && k > 7 && k < levels ? 1 + rng() % 2
+                       : middle                        ? 8 + rng() % 8
+                                                       : 1 + rng() % (trial % 2 ? 3 : 12));
       const FatTree tree = custom_tree(caps);
       const std::uint64_t n = tree.processors();
       PatternParams pp;
-      pp.name = "uniform";
-      pp.count = (1 + rng() % 6) * n;
+      pp.name = hot ? "hot-spot" : "uniform";
+      pp.count = (middle ? 1 : 1 + rng() % 6) * n;
       pp.seed = rng();
-      const MessageSet m = make_pattern(pp, n);
+      MessageSet m = make_pattern(pp, n);
+      for (int i = 0; i < 3; ++i) {  // a few to their own processor
+        const auto p = static_cast<std::uint32_t>(rng() % n);
+        m.push_back({p, p});
+      }
       CAPTURE(levels);
-      const auto sets = offline_sets(tree, m);
+      CAPTURE(trial);
+      std::vector<std::vector<std::uint32_t>> sets;
+      if (wide) {
+        sets = offline_schedule_wide(tree, m).cycles;
+      } else if (singles) {
+        for (std::uint32_t id = 0; id < m.size(); ++id) sets.push_back({id});
+      } else {
+        sets = offline_sets(tree, m);
+      }
       std::vector<ChannelLoadTable> loads;
       std::vector<std::vector<std::uint32_t>> plain;
       for (const auto& set : sets) {
