@@ -231,27 +231,34 @@ class DemandBuilder {
   }
 
   // Whether the messages `set` fit beside a cycle's loads (`load`, per directed channel) on the
-  // levels `from` … L. Counted one level at a time from the leaves up, where a set that does not
-  // fit a cycle mostly overflows (CycleFill), and stopped at the first channel over its capacity.
-  bool fits_beside(std::span<const Message> set, int from, const std::vector<std::uint32_t>& load) {
-    const int levels = tree_.levels();
-    bool fits = true;
-    for (int k = levels; k >= std::max(from, 1) && fits; --k) {
+  // levels `order` (in that order). Each level is counted in full and the count stops at the
+  // first channel over its capacity.
+  bool fits_beside(std::span<const Message> set, std::span<const int> order,
+                   const std::vector<std::uint32_t>& load) {
+    for (const int k : order) {
       poll_cancel();
       used_.clear();
-      bool used = false;  // a level no message uses has none above it used either
+      bool fits = true;
       for (std::size_t i = 0; i < set.size() && fits; ++i) {
         const Message& m = set[i];
         const int turn = turn_level(tree_, m);
         if (turn < 0 || turn >= k) continue;
-        used = true;
         const std::uint64_t up = up_channel(k, m.first), down = down_channel(k, m.second);
         fits = count(up) + load[up] <= cap_[k] && count(down) + load[down] <= cap_[k];
       }
       for (const std::uint32_t u : used_) count_[u] = 0;
-      if (!used) break;
+      if (!fits) return false;
     }
-    return fits;
+    return true;
+  }
+  // Whether a message of `set` uses a channel at level k that `full(u)` says is full.
+  template <class Full>
+  bool meets_full(std::span<const Message> set, int k, Full&& full) const {
+    return std::any_of(set.begin(), set.end(), [&](const Message& m) {
+      const int turn = turn_level(tree_, m);
+      return turn >= 0 && turn < k &&
+             (full(up_channel(k, m.first)) || full(down_channel(k, m.second)));
+    });
   }
   // Adds the messages' loads to a cycle's, calling `first(u)` on each channel u it is the first
   // to load and `full(u)` on each it fills to its capacity.
@@ -324,10 +331,11 @@ class DemandBuilder {
 // instead of every cycle's (at 2^20 processors, 8n uniform messages: 6,108 cycles, 4.4 GiB).
 //
 // A set waits between cycles with a copy of its messages and its loads on the channels of the
-// top levels (1 … kTop), root side first. A set that does not fit a cycle mostly overflows one of
-// those (read from a few counts that stay in cache), or else a leaf channel the cycle has filled
-// (on the trees of the checks, capacity 1 or 2 at the leaves: one bit a channel says so). What
-// passes both is checked level by level from the leaves up (DemandBuilder::fits_beside).
+// top levels (1 … kTop), root side first; most sets that do not fit a cycle overflow one of those,
+// mostly the first, read from a few counts that stay in cache. Below the top, the levels are
+// checked in order of capacity, least first (ties root side first): the cycle's channels there
+// fill soonest. On the first of them the set is rejected if it uses a channel the cycle has filled
+// (a bit per channel), without counting; then the levels are counted one at a time.
 class CycleFill {
  public:
   CycleFill(const FatTree& tree, const MessageSet& messages, DemandBuilder& demand)
@@ -335,9 +343,12 @@ class CycleFill {
         demand_(demand),
         levels_(tree.levels()),
         top_(std::min(tree.levels(), kTop)),
-        two_n_(std::uint64_t{2} << tree.levels()),
-        load_(2 * two_n_, 0),
-        full_(2 * two_n_ / 64 + 1, 0) {}
+        load_(std::size_t{4} << tree.levels(), 0),
+        full_(load_.size() / 64 + 1, 0) {
+    for (int k = top_ + 1; k <= levels_; ++k) order_.push_back(k);
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](int a, int b) { return tree.capacity(a) < tree.capacity(b); });
+  }
 
   // Puts set number `index` on the waiting list.
   void wait(std::uint32_t index, const std::vector<std::uint32_t>& set) {
@@ -347,9 +358,15 @@ class CycleFill {
     for (const Demand& d : demand_(messages_of(w), top_))
       top_pool_.push_back({d.channel, d.cap - d.load});
     w.top_end = top_pool_.size();
+    // The deep levels it uses, in order_'s order: those below its highest turn.
+    int highest = levels_;
+    for (const Message& m : messages_of(w))
+      if (m.first != m.second)
+        highest = std::min(highest, common_level(levels_, m.first, m.second));
+    w.highest_used = static_cast<std::uint8_t>(highest + 1);
     waiting_.push_back(w);
     // Channel 0 is no channel: its load stays 0.
-    first_.push_back(w.top_begin < w.top_end ? top_pool_[w.top_begin] : TopRoom{0, 0});
+    first_.push_back(w.top_begin < w.top_end ? top_pool_[w.top_begin] : Room{0, 0});
   }
   bool done() const { return waiting_.empty(); }
 
@@ -360,24 +377,16 @@ class CycleFill {
     for (std::size_t i = 0; i < waiting_.size(); ++i) {
       if (i % 256 == 0) poll_cancel();
       // Most sets overflow their first top channel: that test reads first_ straight through.
-      if (load_[first_[i].channel] > first_[i].room) {
+      if (load_[first_[i].channel] <= first_[i].room && fits(waiting_[i])) {
+        demand_.add_to(
+            messages_of(waiting_[i]), load_,
+            [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
+            [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
+        taken_.push_back(waiting_[i].set);
+      } else {
         FTVLSI_ASSERT(!taken_.empty());  // every set is one-cycle on its own
         first_[kept] = first_[i];
         waiting_[kept++] = waiting_[i];
-        continue;
-      }
-      const Waiting& w = waiting_[i];
-      const std::span<const Message> set = messages_of(w);
-      if (fits(w, set)) {
-        demand_.add_to(
-            set, load_,
-            [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
-            [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
-        taken_.push_back(w.set);
-      } else {
-        FTVLSI_ASSERT(!taken_.empty());
-        first_[kept] = first_[i];
-        waiting_[kept++] = w;
       }
     }
     waiting_.resize(kept);
@@ -393,36 +402,41 @@ class CycleFill {
     std::uint32_t set;                         // its number among the sets
     std::size_t top_begin, top_end;            // its loads on the top levels, in top_pool_
     std::size_t messages_begin, messages_end;  // its messages, in messages_pool_
+    std::uint8_t highest_used = 0;             // the highest level its messages use
   };
-  // A set's load on a top channel, as the most the cycle may already carry there.
-  struct TopRoom {
+  // A set's load on a channel, as the most the cycle may already carry there.
+  struct Room {
     std::uint32_t channel, room;
   };
 
-  bool fits(const Waiting& w, std::span<const Message> set) const {
+  bool fits(const Waiting& w) {
     for (std::size_t t = w.top_begin; t < w.top_end; ++t)
       if (load_[top_pool_[t].channel] > top_pool_[t].room) return false;
-    const std::uint64_t leaf = std::uint64_t{1} << levels_;  // up channel of leaf p: leaf + p
-    for (const Message& m : set)
-      if (m.first != m.second && (is_full(leaf + m.first) || is_full(two_n_ + leaf + m.second)))
-        return false;
-    return demand_.fits_beside(set, top_ + 1, load_);
+    deep_.clear();
+    for (const int k : order_)
+      if (k >= w.highest_used) deep_.push_back(k);
+    const std::span<const Message> set = messages_of(w);
+    if (!deep_.empty() && demand_.meets_full(set, deep_.front(), [this](std::uint64_t u) {
+          return (full_[u / 64] >> (u % 64)) & 1;
+        }))
+      return false;
+    return demand_.fits_beside(set, deep_, load_);
   }
   std::span<const Message> messages_of(const Waiting& w) const {
     return {messages_pool_.data() + w.messages_begin, w.messages_end - w.messages_begin};
   }
-  bool is_full(std::uint64_t u) const { return (full_[u / 64] >> (u % 64)) & 1; }
 
   const MessageSet& messages_;
   DemandBuilder& demand_;
   int levels_, top_;
-  std::uint64_t two_n_;
+  std::vector<int> order_;           // the levels below the top, least capacity first
+  std::vector<int> deep_;            // a set's levels among them, while it is checked
   std::vector<std::uint32_t> load_;  // the cycle's load per directed channel (Demand's numbering)
   std::vector<std::uint64_t> full_;  // a bit per directed channel: the cycle fills it
   std::vector<std::uint32_t> touched_, taken_;
   std::vector<Waiting> waiting_;
-  std::vector<TopRoom> first_;  // per waiting set: its first top load (or none: channel 0)
-  std::vector<TopRoom> top_pool_;
+  std::vector<Room> first_;  // per waiting set: its first top load (or none: channel 0)
+  std::vector<Room> top_pool_;
   std::vector<Message> messages_pool_;
 };
 
