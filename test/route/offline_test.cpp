@@ -285,14 +285,14 @@ TEST_SUITE("offline") {
       std::vector<std::uint64_t> caps;
       for (int k = 0; k <= levels; ++k)
         caps.push_back(wide                            ? levels + 1 + rng() % 4
-                       : middle && k > 7 && k < levels ? 1 + rng() % 2
+                       : middle && k > 7 && k < levels ? 1 + rng() % 3
                        : middle                        ? 8 + rng() % 8
                                                        : 1 + rng() % (trial % 2 ? 3 : 12));
       const FatTree tree = custom_tree(caps);
       const std::uint64_t n = tree.processors();
       PatternParams pp;
       pp.name = hot ? "hot-spot" : "uniform";
-      pp.count = (middle ? 1 : 1 + rng() % 6) * n;
+      pp.count = (middle ? 1 + rng() % 2 : 1 + rng() % 6) * n;
       pp.seed = rng();
       MessageSet m = make_pattern(pp, n);
       for (int i = 0; i < 3; ++i) {  // a few to their own processor
