@@ -345,6 +345,7 @@ class CycleFill {
         top_(std::min(tree.levels(), kTop)),
         load_(std::size_t{4} << tree.levels(), 0),
         full_(load_.size() / 64 + 1, 0) {
+    load_[kGone] = UINT32_MAX;
     for (int k = top_ + 1; k <= levels_; ++k) order_.push_back(k);
     std::stable_sort(order_.begin(), order_.end(),
                      [&](int a, int b) { return tree.capacity(a) < tree.capacity(b); });
@@ -368,36 +369,40 @@ class CycleFill {
     // Channel 0 is no channel: its load stays 0.
     first_.push_back(w.top_begin < w.top_end ? top_pool_[w.top_begin] : Room{0, 0});
   }
-  bool done() const { return waiting_.empty(); }
+  bool done() const { return waiting_.size() == gone_; }
 
   // Fills the next cycle from the waiting sets, in order; returns the numbers of those it took.
   const std::vector<std::uint32_t>& fill() {
     taken_.clear();
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < waiting_.size(); ++i) {
-      if (i % 256 == 0) poll_cancel();
-      // Most sets overflow their first top channel: that test reads first_ straight through.
-      if (load_[first_[i].channel] <= first_[i].room && fits(waiting_[i])) {
-        demand_.add_to(
-            messages_of(waiting_[i]), load_,
-            [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
-            [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
-        taken_.push_back(waiting_[i].set);
-      } else {
-        FTVLSI_ASSERT(!taken_.empty());  // every set is one-cycle on its own
-        first_[kept] = first_[i];
-        waiting_[kept++] = waiting_[i];
-      }
+    // Most sets overflow their first top channel: that test reads first_ straight through, in a
+    // loop of its own (a set taken earlier is marked there: kGone always overflows).
+    const Room* first = first_.data();
+    const std::uint32_t* load = load_.data();
+    for (std::size_t block = 0; block < waiting_.size(); block += 4096) {
+      poll_cancel();
+      const std::size_t end = std::min(waiting_.size(), block + 4096);
+      for (std::size_t i = block; i < end; ++i)
+        if (load[first[i].channel] <= first[i].room) take_if_fits(i);
     }
-    waiting_.resize(kept);
-    first_.resize(kept);
+    FTVLSI_ASSERT(!taken_.empty() || done());  // a cycle takes at least its first set
     for (const std::uint32_t u : touched_) load_[u] = 0, full_[u / 64] = 0;
     touched_.clear();
+    // The taken sets leave the list once they are a quarter of it.
+    if (4 * gone_ > waiting_.size()) {
+      std::size_t kept = 0;
+      for (std::size_t i = 0; i < waiting_.size(); ++i)
+        if (first_[i].channel != kGone) first_[kept] = first_[i], waiting_[kept++] = waiting_[i];
+      waiting_.resize(kept);
+      first_.resize(kept);
+      gone_ = 0;
+    }
     return taken_;
   }
 
  private:
   static constexpr int kTop = 7;
+  // Channel 1 is no channel (level-k channels are 2^k + j, k >= 1): its load stays at the most.
+  static constexpr std::uint32_t kGone = 1;
   struct Waiting {
     std::uint32_t set;                         // its number among the sets
     std::size_t top_begin, top_end;            // its loads on the top levels, in top_pool_
@@ -409,6 +414,17 @@ class CycleFill {
     std::uint32_t channel, room;
   };
 
+  // Takes waiting set i into the cycle if it fits.
+  [[gnu::noinline]] void take_if_fits(std::size_t i) {
+    if (!fits(waiting_[i])) return;
+    demand_.add_to(
+        messages_of(waiting_[i]), load_,
+        [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
+        [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
+    taken_.push_back(waiting_[i].set);
+    first_[i] = {kGone, 0};
+    ++gone_;
+  }
   bool fits(const Waiting& w) {
     for (std::size_t t = w.top_begin; t < w.top_end; ++t)
       if (load_[top_pool_[t].channel] > top_pool_[t].room) return false;
@@ -435,7 +451,8 @@ class CycleFill {
   std::vector<std::uint64_t> full_;  // a bit per directed channel: the cycle fills it
   std::vector<std::uint32_t> touched_, taken_;
   std::vector<Waiting> waiting_;
-  std::vector<Room> first_;  // per waiting set: its first top load (or none: channel 0)
+  std::vector<Room> first_;  // per waiting set: its first top load (none: channel 0; taken: kGone)
+  std::size_t gone_ = 0;     // the taken sets still on the list
   std::vector<Room> top_pool_;
   std::vector<Message> messages_pool_;
 };
