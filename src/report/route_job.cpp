@@ -30,13 +30,16 @@ namespace {
 // permutation, route_bench: 62 bytes a message; `route -n 2^28 --capacity linear-size
 // --max-cycles 1`: 14.3 GiB, 57 bytes a message with the 8 a processor; docs/benchmarks.md).
 // RANDOM's p-subset adds 8 (the places drawn and the messages sent), RANDOM''s picks 8 (each
-// message's cycle and the pass's order). Theorem 1's matchings and tracing (2^18 messages
-// on 1024 processors: 189 MiB), the butterfly router's (2^22 messages: 549 MiB), and the text of
+// message's cycle and the pass's order). The off-line schedules: the matchings and tracing, the
+// sets, the first fit's copy of each set's messages and one cycle's loads, and the simulator,
+// 200 (Corollary 2 on a 2^22-processor permutation: 176 bytes a message; Theorem 1 on 8n uniform
+// messages at 2^20: 45; 2^20 messages on 16 processors: 123). The butterfly router's (2^22
+// messages: 549 MiB), and the text of
 // --schedule and --messages-out. Per host processor: the fat-tree's load factor
 // (channel_loads.hpp), the butterfly fat-tree's and the fat-pyramid's switches (2^20
 // processors: 150 and 238 MiB), and the --loads table (32) and CSV.
 constexpr long double kBytesPerMessage = 64, kRandomBytesPerMessage = 8,
-                      kRandomPrimeBytesPerMessage = 8, kOfflineBytesPerMessage = 760,
+                      kRandomPrimeBytesPerMessage = 8, kOfflineBytesPerMessage = 200,
                       kButterflyBytesPerMessage = 140, kTextBytesPerMessage = 32;
 constexpr long double kFatTreeBytesPerProcessor = kLoadFactorBytesPerProcessor,
                       kButterflyBytesPerProcessor = 240, kLoadsBytesPerProcessor = 160;
