@@ -52,7 +52,7 @@ std::vector<u64> powers(int from, int to, int step) {
 std::vector<Entry> leiserson_checks() {
   return {
       {"L-T1", "off-line schedule: every cycle one-cycle, d ≤ 2⌈λ⌉·L", "Leiserson 1985, Theorem 1",
-       powers(6, 12, 2), powers(6, 20, 2), detail::measure_l_t1,
+       powers(6, 12, 2), powers(6, 22, 2), detail::measure_l_t1,
        "Theorem 1's matching-and-tracing sets, merged across levels where still one-cycle; every "
        "cycle is run through the simulator, and one that loses a message makes the check fail. "
        "On sets that load every turning level alike the merged schedule takes one cycle per "
@@ -461,9 +461,9 @@ struct FullCost {
 };
 constexpr FullCost kFullCost[] = {
     {"GL-T9", 1085, 3.5},  // its 2^26 adversary set with the control (Theorem 1's schedule of it)
-    {"L-T1", 4533, 173},   // to 2^20, its partial-switch series to 2^16
+    {"L-T1", 1837, 500},   // to 2^22, its partial-switch series to 2^16
     {"L-L3", 590, 14},     // the cube to 2^30, the partial H-tree and cube to 2^18
-    {"L-C2", 5130, 218},   // to 2^20
+    {"L-C2", 3477, 102},   // to 2^20 (its every-level set at 2^22: 369 million messages)
     {"L-T5", 38, 0.1},
     {"L-T8", 219, 4.4},
     {"L-T10", 54, 0.4},
