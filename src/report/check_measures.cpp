@@ -225,31 +225,30 @@ MessageSet across_the_root(u64 n, u64 per) {
 // the leaves up, ties in bit-reversed order so both halves of a subtree share them), which keeps
 // the whole set's λ at 4 on the area-universal tree. Theorem 1's sets then number one per level,
 // and no two levels' sets merge: d = L, the theorem's factor lg n, which this set exposes.
-u64 reverse_bits(u64 x, int bits) {
-  u64 r = 0;
-  for (int b = 0; b < bits; ++b) r = (r << 1) | ((x >> b) & 1);
-  return r;
-}
-
 MessageSet every_level(const FatTree& tree) {
   MessageSet m;
   const u64 n = tree.processors();
-  std::vector<u64> sent(n, 0), received(n, 0), order;
+  std::vector<u64> sent(n, 0), received(n, 0), key, reversed;
   for (int k = tree.levels() - 1; k >= 0; --k) {
     const u64 s = n >> (k + 1), c = tree.capacity(k + 1);
+    const int bits = tree.levels() - k - 1;  // s = 2^bits
+    // Ties in bit-reversed order, so the picks spread over both halves of every subtree. The
+    // reversal is one-to-one on [0, s), so every key differs: the key packs the load above the
+    // reversed place, and the order of the first min(c, s) is that of a full sort.
+    reversed.assign(s, 0);
+    for (u64 o = 1; o < s; ++o) reversed[o] = (reversed[o >> 1] >> 1) | ((o & 1) << (bits - 1));
+    const u64 picks = std::min(c, s);
     for (u64 node = 0; node < tree.nodes_at(k); ++node)
       for (u64 side = 0; side < 2; ++side) {
         const u64 from = node * 2 * s + side * s, to = node * 2 * s + (1 - side) * s;
-        order.resize(s);
-        for (u64 o = 0; o < s; ++o) order[o] = o;
-        // Ties in bit-reversed order, so the picks spread over both halves of every subtree.
-        const auto key = [&](u64 o) {
-          return std::pair{sent[from + o] + received[to + o],
-                           reverse_bits(o, k + 1 == tree.levels() ? 0 : tree.levels() - k - 1)};
-        };
-        std::sort(order.begin(), order.end(), [&](u64 a, u64 b) { return key(a) < key(b); });
+        key.resize(s);
+        for (u64 o = 0; o < s; ++o)
+          key[o] = ((sent[from + o] + received[to + o]) << bits) | reversed[o];
+        std::partial_sort(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(picks), key.end());
+        // The place back from its reversal: reversing again.
+        for (u64 j = 0; j < picks; ++j) key[j] = reversed[key[j] & (s - 1)];
         for (u64 j = 0; j < c; ++j) {
-          const u64 o = order[j % s];
+          const u64 o = key[j % s];
           ++sent[from + o], ++received[to + o];
           m.emplace_back(static_cast<std::uint32_t>(from + o), static_cast<std::uint32_t>(to + o));
         }
