@@ -339,7 +339,8 @@ class DemandBuilder {
 class CycleFill {
  public:
   CycleFill(const FatTree& tree, const MessageSet& messages, DemandBuilder& demand)
-      : messages_(messages),
+      : tree_(tree),
+        messages_(messages),
         demand_(demand),
         levels_(tree.levels()),
         top_(std::min(tree.levels(), kTop)),
@@ -362,8 +363,7 @@ class CycleFill {
     // The deep levels it uses, in order_'s order: those below its highest turn.
     int highest = levels_;
     for (const Message& m : messages_of(w))
-      if (m.first != m.second)
-        highest = std::min(highest, common_level(levels_, m.first, m.second));
+      if (const int turn = turn_level(tree_, m); turn >= 0) highest = std::min(highest, turn);
     w.highest_used = static_cast<std::uint8_t>(highest + 1);
     waiting_.push_back(w);
     // Channel 0 is no channel: its load stays 0.
@@ -442,6 +442,7 @@ class CycleFill {
     return {messages_pool_.data() + w.messages_begin, w.messages_end - w.messages_begin};
   }
 
+  const FatTree& tree_;
   const MessageSet& messages_;
   DemandBuilder& demand_;
   int levels_, top_;
