@@ -6,10 +6,12 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <span>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/lanes.hpp"
 #include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/route/channel_loads.hpp"
 
@@ -458,6 +460,65 @@ class CycleFill {
   std::vector<Message> messages_pool_;
 };
 
+// A part of a turning-level group waiting to be halved: a whole group's ids as gathered (not yet
+// sorted) or a half with its orders; `one_cycle` when it is one of Theorem 1's sets as it is.
+// Corollary 2's tasks have `depth` halvings left, their pieces going to cycles first, first + 1, …
+struct Task {
+  SortedSet set;
+  bool sorted = false, one_cycle = false;
+  int depth = 0;
+  std::size_t first = 0;
+};
+
+// From this many messages on, a schedule's halving runs on two lanes (the sets are the same).
+constexpr std::size_t kLanesFrom = std::size_t{1} << 15;
+
+int lanes_for(int lanes, std::size_t messages) {
+  FTVLSI_ASSERT(lanes >= 0 && lanes <= 2);
+  return lanes != 0 ? lanes : messages >= kLanesFrom ? 2 : 1;
+}
+
+std::size_t work_of(const Task& t) {
+  return t.one_cycle ? 0 : t.set.ids.size();
+}
+
+// Halves the largest task until none holds more than an eighth of the messages, so that two runs
+// of tasks can carry about equal halvings. A halved task is replaced by its halves in place, the
+// first half first: the tasks' pieces, in task order, are the pieces the whole groups would give.
+// Theorem 1's tasks (`loads` given) stop at a one-cycle set, Corollary 2's at depth 0.
+void share(std::vector<Task>& tasks, std::size_t total, Tracer& tracer, DemandBuilder* loads) {
+  for (;;) {
+    std::size_t big = tasks.size();
+    for (std::size_t t = 0; t < tasks.size(); ++t)
+      if ((loads || tasks[t].depth > 0) &&
+          (big == tasks.size() || work_of(tasks[t]) > work_of(tasks[big])))
+        big = t;
+    if (big == tasks.size() || 8 * work_of(tasks[big]) <= total) return;
+    Task& task = tasks[big];
+    if (!task.sorted) task.set = tracer.sorted(std::move(task.set.ids)), task.sorted = true;
+    if (loads && loads->one_cycle(task.set.ids)) {
+      task.one_cycle = true;
+      continue;
+    }
+    auto [a, b] = tracer.halve(task.set);
+    const int depth = loads ? 0 : task.depth - 1;
+    const std::size_t second = loads ? 0 : task.first + (std::size_t{1} << depth);
+    task = {std::move(a), true, false, depth, task.first};
+    tasks.insert(tasks.begin() + static_cast<std::ptrdiff_t>(big) + 1,
+                 Task{std::move(b), true, false, depth, second});
+  }
+}
+
+// Lane 0 takes tasks [0, cut) and lane 1 [cut, end), cut where lane 0's share of the work first
+// reaches half; one lane takes them all.
+std::array<std::size_t, 3> lane_bounds(const std::vector<Task>& tasks, int lanes) {
+  if (lanes == 1) return {0, tasks.size(), tasks.size()};
+  std::size_t total = 0, before = 0, cut = 0;
+  for (const Task& t : tasks) total += work_of(t);
+  for (; cut < tasks.size() && 2 * before < total; ++cut) before += work_of(tasks[cut]);
+  return {0, cut, tasks.size()};
+}
+
 }  // namespace
 
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(
@@ -468,32 +529,56 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_t
 }
 
 std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
-                                                     const MessageSet& messages) {
+                                                     const MessageSet& messages, int lanes) {
   std::vector<std::vector<std::uint32_t>> by_level(tree.levels());
   std::vector<std::uint32_t> self;
   for (std::uint32_t id = 0; id < messages.size(); ++id) {
     const int turn = turn_level(tree, messages[id]);
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
-  std::vector<std::vector<std::uint32_t>> sets;
+  // Each group, halved depth first: a set that is one-cycle is kept, any other is halved and its
+  // first half's sets come before its second's. The halving of one part of a group never looks at
+  // another's, so the groups (and parts of the large ones) are handed to the lanes as tasks.
   DemandBuilder loads(tree, messages);
   Tracer tracer(tree, messages);
-  for (auto& group : by_level) {
-    if (group.empty()) continue;
-    std::vector<SortedSet> pending;
-    pending.push_back(tracer.sorted(std::move(group)));
-    while (!pending.empty()) {
-      SortedSet set = std::move(pending.back());
-      pending.pop_back();
-      if (loads.one_cycle(set.ids)) {
-        sets.push_back(std::move(set.ids));
+  std::vector<Task> tasks;
+  for (auto& group : by_level)
+    if (!group.empty()) tasks.push_back({{std::move(group), {}}, false, false, 0, 0});
+  lanes = lanes_for(lanes, messages.size());
+  if (lanes == 2) share(tasks, messages.size(), tracer, &loads);
+  std::vector<std::vector<std::uint32_t>> sets, second;
+  const auto bounds = lane_bounds(tasks, lanes);
+  run_lanes(bounds[1] < bounds[2] ? 2 : 1, [&](int l) {
+    std::optional<DemandBuilder> own_loads;
+    std::optional<Tracer> own_tracer;
+    if (l == 1) own_loads.emplace(tree, messages), own_tracer.emplace(tree, messages);
+    DemandBuilder& lane_loads = l == 0 ? loads : *own_loads;
+    Tracer& lane_tracer = l == 0 ? tracer : *own_tracer;
+    auto& lane_out = l == 0 ? sets : second;
+    for (std::size_t t = bounds[l]; t < bounds[l + 1]; ++t) {
+      Task& task = tasks[t];
+      if (task.one_cycle) {
+        lane_out.push_back(std::move(task.set.ids));
         continue;
       }
-      auto [a, b] = tracer.halve(set);
-      pending.push_back(std::move(b));
-      pending.push_back(std::move(a));
+      std::vector<SortedSet> pending;
+      pending.push_back(task.sorted ? std::move(task.set)
+                                    : lane_tracer.sorted(std::move(task.set.ids)));
+      task.set = {};
+      while (!pending.empty()) {
+        SortedSet set = std::move(pending.back());
+        pending.pop_back();
+        if (lane_loads.one_cycle(set.ids)) {
+          lane_out.push_back(std::move(set.ids));
+          continue;
+        }
+        auto [a, b] = lane_tracer.halve(set);
+        pending.push_back(std::move(b));
+        pending.push_back(std::move(a));
+      }
     }
-  }
+  });
+  for (auto& set : second) sets.push_back(std::move(set));
   if (!self.empty()) {
     if (sets.empty()) sets.emplace_back();
     auto& first = sets.front();
@@ -545,7 +630,7 @@ void split_into(Tracer& tracer, SortedSet set, int depth, std::size_t first,
 
 }  // namespace
 
-WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messages) {
+WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messages, int lanes) {
   const int levels = tree.levels();
   const std::uint64_t lgn = static_cast<std::uint64_t>(std::max(1, levels));
   for (int k = 0; k <= levels; ++k)
@@ -571,8 +656,29 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
   Tracer tracer(tree, messages);
+  std::vector<Task> tasks;
   for (auto& group : by_level)
-    if (!group.empty()) split_into(tracer, tracer.sorted(std::move(group)), depth, 0, cycles);
+    if (!group.empty()) tasks.push_back({{std::move(group), {}}, false, false, depth, 0});
+  lanes = lanes_for(lanes, messages.size());
+  if (lanes == 2) share(tasks, messages.size(), tracer, nullptr);
+  // Each lane appends its pieces to its own cycles; lane 0's tasks come first in group order, so
+  // cycle i is lane 0's pieces for it, then lane 1's.
+  const auto bounds = lane_bounds(tasks, lanes);
+  std::vector<std::vector<std::uint32_t>> second(bounds[1] < bounds[2] ? w.sets : 0);
+  run_lanes(bounds[1] < bounds[2] ? 2 : 1, [&](int l) {
+    std::optional<Tracer> own_tracer;
+    if (l == 1) own_tracer.emplace(tree, messages);
+    Tracer& lane_tracer = l == 0 ? tracer : *own_tracer;
+    for (std::size_t t = bounds[l]; t < bounds[l + 1]; ++t) {
+      Task& task = tasks[t];
+      SortedSet set =
+          task.sorted ? std::move(task.set) : lane_tracer.sorted(std::move(task.set.ids));
+      task.set = {};
+      split_into(lane_tracer, std::move(set), task.depth, task.first, l == 0 ? cycles : second);
+    }
+  });
+  for (std::size_t i = 0; i < second.size(); ++i)
+    cycles[i].insert(cycles[i].end(), second[i].begin(), second[i].end());
   cycles.front().insert(cycles.front().end(), self.begin(), self.end());
   std::erase_if(cycles, [](const auto& c) { return c.empty(); });
   w.unmerged = cycles.size();

@@ -184,6 +184,29 @@ TEST_SUITE("offline") {
       CAPTURE(trial);
       CAPTURE(patterns[trial % 5]);
       CHECK(offline_sets(tree, m) == want);
+      // On two lanes the groups, and parts of the large ones, are halved side by side.
+      CHECK(offline_sets(tree, m, 2) == want);
+    }
+  }
+
+  TEST_CASE("Corollary 2's sets are the same halved on one lane or two") {
+    // Two lanes halve the groups, and parts of the large ones, side by side, each into its own
+    // cycles, joined in group order: the cycles must be those of one lane, set for set.
+    std::mt19937_64 rng(2718);
+    for (int trial = 0; trial < 40; ++trial) {
+      const int levels = 1 + static_cast<int>(rng() % 9);
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      const FatTree tree = tree_of(n, CapacityProfile::kConstant,
+                                   static_cast<std::uint64_t>(levels) + 1 + rng() % 3);
+      const char* patterns[] = {"uniform", "permutation", "hot-spot", "local", "bit-reversal"};
+      const MessageSet m = seeded_pattern(patterns[trial % 5], n, rng);
+      CAPTURE(trial);
+      CAPTURE(patterns[trial % 5]);
+      const WideSchedule one = offline_schedule_wide(tree, m, 1),
+                         two = offline_schedule_wide(tree, m, 2);
+      CHECK(one.sets == two.sets);
+      CHECK(one.unmerged == two.unmerged);
+      CHECK(one.cycles == two.cycles);
     }
   }
 

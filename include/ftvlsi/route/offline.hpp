@@ -17,9 +17,10 @@
 namespace ftvlsi {
 
 // The one-cycle sets before merging, turning level by level from the root, each a list of
-// message ids (ascending). Self-messages go in the first set.
+// message ids (ascending). Self-messages go in the first set. `lanes`: the halving's threads, 1 or
+// 2, or 0 for two from 2^15 messages on; the sets are the same for any.
 std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
-                                                     const MessageSet& messages);
+                                                     const MessageSet& messages, int lanes = 0);
 
 // First-fit: each set in order joins the first delivery cycle whose union with it is still
 // one-cycle (load <= cap on every directed channel), or opens a new one. Every set must be
@@ -45,7 +46,8 @@ struct WideSchedule {
   std::uint64_t sets = 0;      // S
   std::uint64_t unmerged = 0;  // the non-empty cycles of the S before merging
 };
-WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messages);
+// `lanes` as for offline_sets.
+WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messages, int lanes = 0);
 
 // Splits `ids` (all turning at the same level) into two sets whose loads on every channel differ
 // by at most one.
