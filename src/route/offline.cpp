@@ -194,6 +194,7 @@ class DemandBuilder {
     }
     return demand_;
   }
+  std::uint32_t cap(int k) const { return cap_[static_cast<std::size_t>(k)]; }
   int level_of(std::uint32_t u) const {
     return std::bit_width(u >= two_n_ ? u - two_n_ : std::uint64_t{u}) - 1;
   }
@@ -262,15 +263,15 @@ class DemandBuilder {
              (full(up_channel(k, m.first)) || full(down_channel(k, m.second)));
     });
   }
-  // Adds the messages' loads to a cycle's, calling `first(u)` on each channel u it is the first
-  // to load and `full(u)` on each it fills to its capacity.
+  // Adds the messages' loads on the levels `from` … L to a cycle's, calling `first(u)` on each
+  // channel u it is the first to load and `full(u)` on each it fills to its capacity.
   template <class First, class Full>
-  void add_to(std::span<const Message> set, std::vector<std::uint32_t>& load, First&& first,
-              Full&& full) const {
+  void add_to(std::span<const Message> set, int from, std::vector<std::uint32_t>& load,
+              First&& first, Full&& full) const {
     const int levels = tree_.levels();
     for (const Message& m : set) {
       const int turn = turn_level(tree_, m);
-      for (int k = turn + 1; turn >= 0 && k <= levels; ++k)
+      for (int k = std::max(turn + 1, from); turn >= 0 && k <= levels; ++k)
         for (const std::uint64_t u : {up_channel(k, m.first), down_channel(k, m.second)}) {
           if (load[u]++ == 0) first(u);
           if (load[u] == cap_[k]) full(u);
@@ -389,6 +390,7 @@ class CycleFill {
     FTVLSI_ASSERT(!taken_.empty() || done());  // a cycle takes at least its first set
     for (const std::uint32_t u : touched_) load_[u] = 0, full_[u / 64] = 0;
     touched_.clear();
+    deep_waiting_.clear();
     // The taken sets leave the list once they are a quarter of it.
     if (4 * gone_ > waiting_.size()) {
       std::size_t kept = 0;
@@ -416,20 +418,33 @@ class CycleFill {
     std::uint32_t channel, room;
   };
 
-  // Takes waiting set i into the cycle if it fits.
+  // Takes waiting set i into the cycle if it fits. Its loads on the top levels join the cycle's at
+  // once; those below wait until a later set needs them (most cycles take one or two sets, and
+  // most sets that meet a cycle with sets in it overflow a top channel).
   [[gnu::noinline]] void take_if_fits(std::size_t i) {
-    if (!fits(waiting_[i])) return;
-    demand_.add_to(
-        messages_of(waiting_[i]), load_,
-        [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
-        [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
-    taken_.push_back(waiting_[i].set);
+    const Waiting& w = waiting_[i];
+    if (!fits(w)) return;
+    for (std::size_t t = w.top_begin; t < w.top_end; ++t) {
+      const auto [u, room] = top_pool_[t];
+      if (load_[u] == 0) touched_.push_back(u);
+      load_[u] += demand_.cap(demand_.level_of(u)) - room;  // the set's load there
+    }
+    deep_waiting_.push_back(i);
+    taken_.push_back(w.set);
     first_[i] = {kGone, 0};
     ++gone_;
   }
   bool fits(const Waiting& w) {
     for (std::size_t t = w.top_begin; t < w.top_end; ++t)
       if (load_[top_pool_[t].channel] > top_pool_[t].room) return false;
+    // Every set is one-cycle, so it fits a cycle that has none yet.
+    if (taken_.empty()) return true;
+    for (const std::size_t j : deep_waiting_)
+      demand_.add_to(
+          messages_of(waiting_[j]), top_ + 1, load_,
+          [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
+          [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
+    deep_waiting_.clear();
     deep_.clear();
     for (const int k : order_)
       if (k >= w.highest_used) deep_.push_back(k);
@@ -458,6 +473,7 @@ class CycleFill {
   std::size_t gone_ = 0;     // the taken sets still on the list
   std::vector<Room> top_pool_;
   std::vector<Message> messages_pool_;
+  std::vector<std::size_t> deep_waiting_;  // taken sets whose loads below the top are not added
 };
 
 // A part of a turning-level group waiting to be halved: a whole group's ids as gathered (not yet
