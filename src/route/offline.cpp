@@ -164,11 +164,6 @@ class DemandBuilder {
       cap_.push_back(
           static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
     count_.assign(2 * two_n_, 0);
-    // The channels are at levels 1 … L; a one-processor tree has none.
-    if (tree.levels() > 0) {
-      least_cap_ = *std::min_element(cap_.begin() + 1, cap_.end());
-      most_cap_ = *std::max_element(cap_.begin() + 1, cap_.end());
-    }
   }
   // The loads on the levels 1 … `deepest`.
   std::vector<Demand>& operator()(std::span<const Message> set, int deepest) {
@@ -198,41 +193,6 @@ class DemandBuilder {
   int level_of(std::uint32_t u) const {
     return std::bit_width(u >= two_n_ ? u - two_n_ : std::uint64_t{u}) - 1;
   }
-  // Whether every channel carries at most its capacity. The levels are counted one at a time,
-  // from the highest the set uses down, and the count stops at the first channel over its
-  // capacity: a set that does not fit mostly overflows just below where its messages turn, so it
-  // costs a level or two of its paths instead of all of them (the answer is the same as from the
-  // whole demand).
-  //
-  // No channel carries more messages than the set has, so a set no larger than every capacity
-  // fits. Where every capacity is 1 (the blind schedule's plain tree), a small set fits when no
-  // two of its messages share a channel, which each pair answers from its leaves alone.
-  bool one_cycle(const std::vector<std::uint32_t>& set) {
-    if (set.size() <= least_cap_) return true;
-    if (most_cap_ == 1 && set.size() <= kPairwiseMost) return disjoint(set);
-    const int levels = tree_.levels();
-    turn_.resize(set.size());
-    int top = levels;
-    for (std::size_t i = 0; i < set.size(); ++i) {
-      const int turn = turn_level(tree_, messages_[set[i]]);
-      turn_[i] = static_cast<std::int8_t>(turn);
-      if (turn >= 0) top = std::min(top, turn);
-    }
-    bool fits = true;
-    for (int k = top + 1; k <= levels && fits; ++k) {
-      poll_cancel();
-      used_.clear();
-      for (std::size_t i = 0; i < set.size() && fits; ++i) {
-        if (turn_[i] < 0 || k <= turn_[i]) continue;
-        const Message& m = messages_[set[i]];
-        fits =
-            count(up_channel(k, m.first)) <= cap_[k] && count(down_channel(k, m.second)) <= cap_[k];
-      }
-      for (const std::uint32_t u : used_) count_[u] = 0;
-    }
-    return fits;
-  }
-
   // Whether the messages `set` fit beside a cycle's loads (`load`, per directed channel) on the
   // levels `order` (in that order). Each level is counted in full and the count stops at the
   // first channel over its capacity.
@@ -287,28 +247,6 @@ class DemandBuilder {
   std::uint64_t down_channel(int k, std::uint32_t leaf) const {
     return two_n_ + up_channel(k, leaf);
   }
-  static constexpr std::size_t kPairwiseMost = 16;
-  // Whether no two messages of `set` share a directed channel. Two messages use the channels of
-  // the levels below both their turning levels; the subtrees of a leaf nest, so two sources (or
-  // destinations) that share a channel at some level share it at the highest level both use,
-  // max(turn) + 1, and only there need they be compared.
-  bool disjoint(const std::vector<std::uint32_t>& set) const {
-    const int levels = tree_.levels();
-    std::array<int, kPairwiseMost> turn{};
-    for (std::size_t i = 0; i < set.size(); ++i) turn[i] = turn_level(tree_, messages_[set[i]]);
-    for (std::size_t i = 0; i < set.size(); ++i) {
-      if (turn[i] < 0) continue;
-      const Message& a = messages_[set[i]];
-      for (std::size_t j = i + 1; j < set.size(); ++j) {
-        if (turn[j] < 0) continue;
-        const Message& b = messages_[set[j]];
-        const int shift = levels - (std::max(turn[i], turn[j]) + 1);
-        if (((a.first ^ b.first) >> shift) == 0 || ((a.second ^ b.second) >> shift) == 0)
-          return false;
-      }
-    }
-    return true;
-  }
   // One more message on channel u; its count so far.
   std::uint32_t count(std::uint64_t u) {
     if (count_[u] == 0) used_.push_back(static_cast<std::uint32_t>(u));
@@ -318,11 +256,65 @@ class DemandBuilder {
   const FatTree& tree_;
   const MessageSet& messages_;
   std::uint64_t two_n_;
-  std::vector<std::uint32_t> cap_;                       // per level
-  std::uint32_t least_cap_ = UINT32_MAX, most_cap_ = 0;  // over the channels' levels
+  std::vector<std::uint32_t> cap_;  // per level
   std::vector<std::uint32_t> count_, used_;
-  std::vector<std::int8_t> turn_;  // one_cycle's: each message's turning level
   std::vector<Demand> demand_;
+};
+
+// Whether a set of one turning group is one-cycle (every directed channel's load at most its
+// capacity), from its orders by source and by destination leaf. A level-k channel's load is a run
+// of equal leaf prefixes (leaf >> (L - k)) in its side's order, so a level is one scan straight
+// through the two orders, with no count per channel. The levels are scanned from the turn down
+// and the scan stops at the first run over its capacity: a set that does not fit mostly overflows
+// just below where its messages turn. A channel's subtree holds its children's, so the runs only
+// shorten going down: once a level's longest run is within every capacity below it, the set fits.
+class OneCycleTest {
+ public:
+  OneCycleTest(const FatTree& tree, const MessageSet& messages)
+      : levels_(tree.levels()), tree_(tree), messages_(messages), least_below_(levels_ + 1) {
+    // Capacities above |M| act as |M|, so that every load and capacity fits 32 bits.
+    for (int k = 0; k <= levels_; ++k)
+      cap_.push_back(
+          static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
+    std::uint32_t least = UINT32_MAX;
+    for (int k = levels_; k >= 0; --k) {
+      least_below_[static_cast<std::size_t>(k)] = least;
+      least = std::min(least, cap_[static_cast<std::size_t>(k)]);
+    }
+  }
+
+  bool operator()(const SortedSet& set) const {
+    const auto size = static_cast<std::uint32_t>(set.ids.size());
+    const int turn = turn_level(tree_, messages_[set.ids.front()]);
+    FTVLSI_ASSERT(turn >= 0);  // a turning group holds no message to its own processor
+    // No channel carries more messages than the set has.
+    if (size <= least_below_[static_cast<std::size_t>(turn)]) return true;
+    for (int k = turn + 1; k <= levels_; ++k) {
+      poll_cancel();
+      const std::uint32_t cap = cap_[static_cast<std::size_t>(k)];
+      const int shift = levels_ - k;
+      std::uint32_t longest = 0;
+      for (const auto& by : set.by) {
+        std::uint32_t last = by.front().first >> shift, run = 0;
+        for (const auto& entry : by) {
+          const std::uint32_t prefix = entry.first >> shift;
+          run = prefix == last ? run + 1 : 1;
+          last = prefix;
+          if (run > cap) return false;
+          longest = std::max(longest, run);
+        }
+      }
+      if (longest <= least_below_[static_cast<std::size_t>(k)]) return true;
+    }
+    return true;
+  }
+
+ private:
+  int levels_;
+  const FatTree& tree_;
+  const MessageSet& messages_;
+  std::vector<std::uint32_t> cap_;          // per level
+  std::vector<std::uint32_t> least_below_;  // per level k: the least capacity of levels k+1 … L
 };
 
 // Theorem 1's first fit, one delivery cycle at a time (docs/routing.md, "The first fit, one cycle
@@ -501,24 +493,25 @@ std::size_t work_of(const Task& t) {
 // Halves the largest task until none holds more than an eighth of the messages, so that two runs
 // of tasks can carry about equal halvings. A halved task is replaced by its halves in place, the
 // first half first: the tasks' pieces, in task order, are the pieces the whole groups would give.
-// Theorem 1's tasks (`loads` given) stop at a one-cycle set, Corollary 2's at depth 0.
-void share(std::vector<Task>& tasks, std::size_t total, Tracer& tracer, DemandBuilder* loads) {
+// Theorem 1's tasks (`one_cycle` given) stop at a one-cycle set, Corollary 2's at depth 0.
+void share(std::vector<Task>& tasks, std::size_t total, Tracer& tracer,
+           const OneCycleTest* one_cycle) {
   for (;;) {
     std::size_t big = tasks.size();
     for (std::size_t t = 0; t < tasks.size(); ++t)
-      if ((loads || tasks[t].depth > 0) &&
+      if ((one_cycle || tasks[t].depth > 0) &&
           (big == tasks.size() || work_of(tasks[t]) > work_of(tasks[big])))
         big = t;
     if (big == tasks.size() || 8 * work_of(tasks[big]) <= total) return;
     Task& task = tasks[big];
     if (!task.sorted) task.set = tracer.sorted(std::move(task.set.ids)), task.sorted = true;
-    if (loads && loads->one_cycle(task.set.ids)) {
+    if (one_cycle && (*one_cycle)(task.set)) {
       task.one_cycle = true;
       continue;
     }
     auto [a, b] = tracer.halve(task.set);
-    const int depth = loads ? 0 : task.depth - 1;
-    const std::size_t second = loads ? 0 : task.first + (std::size_t{1} << depth);
+    const int depth = one_cycle ? 0 : task.depth - 1;
+    const std::size_t second = one_cycle ? 0 : task.first + (std::size_t{1} << depth);
     task = {std::move(a), true, false, depth, task.first};
     tasks.insert(tasks.begin() + static_cast<std::ptrdiff_t>(big) + 1,
                  Task{std::move(b), true, false, depth, second});
@@ -555,20 +548,18 @@ std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
   // Each group, halved depth first: a set that is one-cycle is kept, any other is halved and its
   // first half's sets come before its second's. The halving of one part of a group never looks at
   // another's, so the groups (and parts of the large ones) are handed to the lanes as tasks.
-  DemandBuilder loads(tree, messages);
+  const OneCycleTest one_cycle(tree, messages);
   Tracer tracer(tree, messages);
   std::vector<Task> tasks;
   for (auto& group : by_level)
     if (!group.empty()) tasks.push_back({{std::move(group), {}}, false, false, 0, 0});
   lanes = lanes_for(lanes, messages.size());
-  if (lanes == 2) share(tasks, messages.size(), tracer, &loads);
+  if (lanes == 2) share(tasks, messages.size(), tracer, &one_cycle);
   std::vector<std::vector<std::uint32_t>> sets, second;
   const auto bounds = lane_bounds(tasks, lanes);
   run_lanes(bounds[1] < bounds[2] ? 2 : 1, [&](int l) {
-    std::optional<DemandBuilder> own_loads;
     std::optional<Tracer> own_tracer;
-    if (l == 1) own_loads.emplace(tree, messages), own_tracer.emplace(tree, messages);
-    DemandBuilder& lane_loads = l == 0 ? loads : *own_loads;
+    if (l == 1) own_tracer.emplace(tree, messages);
     Tracer& lane_tracer = l == 0 ? tracer : *own_tracer;
     auto& lane_out = l == 0 ? sets : second;
     for (std::size_t t = bounds[l]; t < bounds[l + 1]; ++t) {
@@ -584,7 +575,7 @@ std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
       while (!pending.empty()) {
         SortedSet set = std::move(pending.back());
         pending.pop_back();
-        if (lane_loads.one_cycle(set.ids)) {
+        if (one_cycle(set)) {
           lane_out.push_back(std::move(set.ids));
           continue;
         }
