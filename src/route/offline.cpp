@@ -371,11 +371,18 @@ class CycleFill {
     taken_.clear();
     // Most sets overflow their first top channel: that test reads first_ straight through, in a
     // loop of its own (a set taken earlier is marked there: kGone always overflows).
+    // A block of sets is passed over whole when its summary shows every one of them overflowing.
+    if (summary_.size() * kBlock < waiting_.size()) summarize();
     const Room* first = first_.data();
     const std::uint32_t* load = load_.data();
-    for (std::size_t block = 0; block < waiting_.size(); block += 4096) {
-      poll_cancel();
-      const std::size_t end = std::min(waiting_.size(), block + 4096);
+    for (std::size_t block = 0; block < waiting_.size(); block += kBlock) {
+      if (block % 4096 == 0) poll_cancel();
+      const Summary& s = summary_[block / kBlock];
+      if (s.count <= kSummaryMost &&
+          std::all_of(s.rooms.begin(), s.rooms.begin() + s.count,
+                      [&](const Room& r) { return load[r.channel] > r.room; }))
+        continue;
+      const std::size_t end = std::min(waiting_.size(), block + kBlock);
       for (std::size_t i = block; i < end; ++i)
         if (load[first[i].channel] <= first[i].room) take_if_fits(i);
     }
@@ -391,6 +398,7 @@ class CycleFill {
       waiting_.resize(kept);
       first_.resize(kept);
       gone_ = 0;
+      summary_.clear();
     }
     return taken_;
   }
@@ -409,6 +417,33 @@ class CycleFill {
   struct Room {
     std::uint32_t channel, room;
   };
+
+  // A block of kBlock waiting sets in brief: each first top channel its sets use (up to
+  // kSummaryMost of them; more and there is no summary) with the most room any of them leaves
+  // there. A set the cycle takes stays in its block's summary until the list is compacted, which
+  // only makes the summary pass over less.
+  static constexpr std::size_t kBlock = 64;
+  static constexpr std::uint32_t kSummaryMost = 4;
+  struct Summary {
+    std::uint32_t count = 0;
+    std::array<Room, kSummaryMost> rooms{};
+  };
+  void summarize() {
+    summary_.assign((waiting_.size() + kBlock - 1) / kBlock, {});
+    for (std::size_t i = 0; i < waiting_.size(); ++i) {
+      Summary& s = summary_[i / kBlock];
+      const Room r = first_[i];
+      if (r.channel == kGone || s.count > kSummaryMost) continue;
+      const auto same = std::find_if(s.rooms.begin(), s.rooms.begin() + s.count,
+                                     [&](const Room& q) { return q.channel == r.channel; });
+      if (same != s.rooms.begin() + s.count)
+        same->room = std::max(same->room, r.room);
+      else if (s.count < kSummaryMost)
+        s.rooms[s.count++] = r;
+      else
+        s.count = kSummaryMost + 1;
+    }
+  }
 
   // Takes waiting set i into the cycle if it fits. Its loads on the top levels join the cycle's at
   // once; those below wait until a later set needs them (most cycles take one or two sets, and
@@ -462,7 +497,8 @@ class CycleFill {
   std::vector<std::uint32_t> touched_, taken_;
   std::vector<Waiting> waiting_;
   std::vector<Room> first_;  // per waiting set: its first top load (none: channel 0; taken: kGone)
-  std::size_t gone_ = 0;     // the taken sets still on the list
+  std::vector<Summary> summary_;  // per block of first_ (empty: to be made)
+  std::size_t gone_ = 0;          // the taken sets still on the list
   std::vector<Room> top_pool_;
   std::vector<Message> messages_pool_;
   std::vector<std::size_t> deep_waiting_;  // taken sets whose loads below the top are not added
@@ -646,13 +682,13 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
                                          "above lg n = {}; level {} has "
                                          "{} (try --capacity constant --constant {})",
                                          lgn, k, tree.capacity(k), 2 * lgn));
-  const ChannelLoadTable loads = channel_loads(messages, levels);
+  // lambda': the load factor on a tree of the fictitious capacities cap - lg n.
+  FatTreeParams fictitious;
+  fictitious.processors = tree.processors();
+  fictitious.capacity.profile = CapacityProfile::kCustom;
+  for (int k = 0; k <= levels; ++k) fictitious.capacity.custom.push_back(tree.capacity(k) - lgn);
   WideSchedule w;
-  for (int k = 0; k <= levels; ++k)
-    for (const auto* side : {&loads.up, &loads.down})
-      for (auto load : (*side)[k])
-        w.lambda_prime = std::max(w.lambda_prime, static_cast<double>(load) /
-                                                      static_cast<double>(tree.capacity(k) - lgn));
+  w.lambda_prime = load_factor(messages, FatTree(fictitious));
   int depth = 0;
   while (static_cast<double>(std::uint64_t{1} << depth) < w.lambda_prime) ++depth;
   w.sets = std::uint64_t{1} << depth;
