@@ -504,17 +504,8 @@ class CycleFill {
   std::vector<std::size_t> deep_waiting_;  // taken sets whose loads below the top are not added
 };
 
-// A part of a turning-level group waiting to be halved: a whole group's ids as gathered (not yet
-// sorted) or a half with its orders; `one_cycle` when it is one of Theorem 1's sets as it is.
-// Corollary 2's tasks have `depth` halvings left, their pieces going to cycles first, first + 1, …
-struct Task {
-  SortedSet set;
-  bool sorted = false, one_cycle = false;
-  int depth = 0;
-  std::size_t first = 0;
-};
-
-// From this many messages on, a schedule's halving runs on two lanes (the sets are the same).
+// From this many messages on, a turning-level group is halved on two lanes: its first halving
+// here, then each half depth first on a lane of its own (the sets are the same).
 constexpr std::size_t kLanesFrom = std::size_t{1} << 15;
 
 int lanes_for(int lanes, std::size_t messages) {
@@ -522,46 +513,23 @@ int lanes_for(int lanes, std::size_t messages) {
   return lanes != 0 ? lanes : messages >= kLanesFrom ? 2 : 1;
 }
 
-std::size_t work_of(const Task& t) {
-  return t.one_cycle ? 0 : t.set.ids.size();
-}
-
-// Halves the largest task until none holds more than an eighth of the messages, so that two runs
-// of tasks can carry about equal halvings. A halved task is replaced by its halves in place, the
-// first half first: the tasks' pieces, in task order, are the pieces the whole groups would give.
-// Theorem 1's tasks (`one_cycle` given) stop at a one-cycle set, Corollary 2's at depth 0.
-void share(std::vector<Task>& tasks, std::size_t total, Tracer& tracer,
-           const OneCycleTest* one_cycle) {
-  for (;;) {
-    std::size_t big = tasks.size();
-    for (std::size_t t = 0; t < tasks.size(); ++t)
-      if ((one_cycle || tasks[t].depth > 0) &&
-          (big == tasks.size() || work_of(tasks[t]) > work_of(tasks[big])))
-        big = t;
-    if (big == tasks.size() || 8 * work_of(tasks[big]) <= total) return;
-    Task& task = tasks[big];
-    if (!task.sorted) task.set = tracer.sorted(std::move(task.set.ids)), task.sorted = true;
-    if (one_cycle && (*one_cycle)(task.set)) {
-      task.one_cycle = true;
+// Theorem 1's halving of `set`, depth first: a one-cycle set is kept, any other halved, its first
+// half's sets before its second's.
+void halve_down(Tracer& tracer, const OneCycleTest& one_cycle, SortedSet set,
+                std::vector<std::vector<std::uint32_t>>& out) {
+  std::vector<SortedSet> pending;
+  pending.push_back(std::move(set));
+  while (!pending.empty()) {
+    SortedSet next = std::move(pending.back());
+    pending.pop_back();
+    if (one_cycle(next)) {
+      out.push_back(std::move(next.ids));
       continue;
     }
-    auto [a, b] = tracer.halve(task.set);
-    const int depth = one_cycle ? 0 : task.depth - 1;
-    const std::size_t second = one_cycle ? 0 : task.first + (std::size_t{1} << depth);
-    task = {std::move(a), true, false, depth, task.first};
-    tasks.insert(tasks.begin() + static_cast<std::ptrdiff_t>(big) + 1,
-                 Task{std::move(b), true, false, depth, second});
+    auto [a, b] = tracer.halve(next);
+    pending.push_back(std::move(b));
+    pending.push_back(std::move(a));
   }
-}
-
-// Lane 0 takes tasks [0, cut) and lane 1 [cut, end), cut where lane 0's share of the work first
-// reaches half; one lane takes them all.
-std::array<std::size_t, 3> lane_bounds(const std::vector<Task>& tasks, int lanes) {
-  if (lanes == 1) return {0, tasks.size(), tasks.size()};
-  std::size_t total = 0, before = 0, cut = 0;
-  for (const Task& t : tasks) total += work_of(t);
-  for (; cut < tasks.size() && 2 * before < total; ++cut) before += work_of(tasks[cut]);
-  return {0, cut, tasks.size()};
 }
 
 }  // namespace
@@ -581,47 +549,34 @@ std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
     const int turn = turn_level(tree, messages[id]);
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
-  // Each group, halved depth first: a set that is one-cycle is kept, any other is halved and its
-  // first half's sets come before its second's. The halving of one part of a group never looks at
-  // another's, so the groups (and parts of the large ones) are handed to the lanes as tasks.
   const OneCycleTest one_cycle(tree, messages);
   Tracer tracer(tree, messages);
-  std::vector<Task> tasks;
-  for (auto& group : by_level)
-    if (!group.empty()) tasks.push_back({{std::move(group), {}}, false, false, 0, 0});
-  lanes = lanes_for(lanes, messages.size());
-  if (lanes == 2) share(tasks, messages.size(), tracer, &one_cycle);
+  std::optional<Tracer> second_tracer;  // lane 1's
   std::vector<std::vector<std::uint32_t>> sets, second;
-  const auto bounds = lane_bounds(tasks, lanes);
-  run_lanes(bounds[1] < bounds[2] ? 2 : 1, [&](int l) {
-    std::optional<Tracer> own_tracer;
-    if (l == 1) own_tracer.emplace(tree, messages);
-    Tracer& lane_tracer = l == 0 ? tracer : *own_tracer;
-    auto& lane_out = l == 0 ? sets : second;
-    for (std::size_t t = bounds[l]; t < bounds[l + 1]; ++t) {
-      Task& task = tasks[t];
-      if (task.one_cycle) {
-        lane_out.push_back(std::move(task.set.ids));
-        continue;
-      }
-      std::vector<SortedSet> pending;
-      pending.push_back(task.sorted ? std::move(task.set)
-                                    : lane_tracer.sorted(std::move(task.set.ids)));
-      task.set = {};
-      while (!pending.empty()) {
-        SortedSet set = std::move(pending.back());
-        pending.pop_back();
-        if (one_cycle(set)) {
-          lane_out.push_back(std::move(set.ids));
-          continue;
-        }
-        auto [a, b] = lane_tracer.halve(set);
-        pending.push_back(std::move(b));
-        pending.push_back(std::move(a));
-      }
+  // Two lanes asked for (the tests ask) split every group of two or more messages.
+  const std::size_t split_from = lanes == 2 ? 2 : kLanesFrom;
+  lanes = lanes_for(lanes, messages.size());
+  // A group at a time, as one lane would: the halves of a group that does not fit are halved side
+  // by side, and the second's sets follow the first's.
+  for (auto& group : by_level) {
+    if (group.empty()) continue;
+    SortedSet set = tracer.sorted(std::move(group));
+    if (lanes == 1 || set.ids.size() < split_from || one_cycle(set)) {
+      halve_down(tracer, one_cycle, std::move(set), sets);
+      continue;
     }
-  });
-  for (auto& set : second) sets.push_back(std::move(set));
+    auto [a, b] = tracer.halve(set);
+    set = {};
+    if (!second_tracer) second_tracer.emplace(tree, messages);
+    run_lanes(2, [&](int l) {
+      if (l == 0)
+        halve_down(tracer, one_cycle, std::move(a), sets);
+      else
+        halve_down(*second_tracer, one_cycle, std::move(b), second);
+    });
+    for (auto& s : second) sets.push_back(std::move(s));
+    second.clear();
+  }
   if (!self.empty()) {
     if (sets.empty()) sets.emplace_back();
     auto& first = sets.front();
@@ -699,29 +654,29 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
     (turn < 0 ? self : by_level[turn]).push_back(id);
   }
   Tracer tracer(tree, messages);
-  std::vector<Task> tasks;
-  for (auto& group : by_level)
-    if (!group.empty()) tasks.push_back({{std::move(group), {}}, false, false, depth, 0});
+  std::optional<Tracer> second_tracer;  // lane 1's
+  // Two lanes asked for (the tests ask) split every group of two or more messages.
+  const std::size_t split_from = lanes == 2 ? 2 : kLanesFrom;
   lanes = lanes_for(lanes, messages.size());
-  if (lanes == 2) share(tasks, messages.size(), tracer, nullptr);
-  // Each lane appends its pieces to its own cycles; lane 0's tasks come first in group order, so
-  // cycle i is lane 0's pieces for it, then lane 1's.
-  const auto bounds = lane_bounds(tasks, lanes);
-  std::vector<std::vector<std::uint32_t>> second(bounds[1] < bounds[2] ? w.sets : 0);
-  run_lanes(bounds[1] < bounds[2] ? 2 : 1, [&](int l) {
-    std::optional<Tracer> own_tracer;
-    if (l == 1) own_tracer.emplace(tree, messages);
-    Tracer& lane_tracer = l == 0 ? tracer : *own_tracer;
-    for (std::size_t t = bounds[l]; t < bounds[l + 1]; ++t) {
-      Task& task = tasks[t];
-      SortedSet set =
-          task.sorted ? std::move(task.set) : lane_tracer.sorted(std::move(task.set.ids));
-      task.set = {};
-      split_into(lane_tracer, std::move(set), task.depth, task.first, l == 0 ? cycles : second);
+  // A group at a time; a large one's two halves are split side by side, each into its own range
+  // of cycles (the first half's pieces go to cycles 0 … S/2 - 1, the second's to the rest).
+  for (auto& group : by_level) {
+    if (group.empty()) continue;
+    SortedSet set = tracer.sorted(std::move(group));
+    if (lanes == 1 || set.ids.size() < split_from || depth == 0) {
+      split_into(tracer, std::move(set), depth, 0, cycles);
+      continue;
     }
-  });
-  for (std::size_t i = 0; i < second.size(); ++i)
-    cycles[i].insert(cycles[i].end(), second[i].begin(), second[i].end());
+    auto [a, b] = tracer.halve(set);
+    set = {};
+    if (!second_tracer) second_tracer.emplace(tree, messages);
+    run_lanes(2, [&](int l) {
+      if (l == 0)
+        split_into(tracer, std::move(a), depth - 1, 0, cycles);
+      else
+        split_into(*second_tracer, std::move(b), depth - 1, std::size_t{1} << (depth - 1), cycles);
+    });
+  }
   cycles.front().insert(cycles.front().end(), self.begin(), self.end());
   std::erase_if(cycles, [](const auto& c) { return c.empty(); });
   w.unmerged = cycles.size();

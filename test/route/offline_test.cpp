@@ -189,14 +189,14 @@ TEST_SUITE("offline") {
       CAPTURE(trial);
       CAPTURE(patterns[trial % 5]);
       CHECK(offline_sets(tree, m) == want);
-      // On two lanes the groups, and parts of the large ones, are halved side by side.
+      // On two lanes each group's two halves are halved side by side.
       CHECK(offline_sets(tree, m, 2) == want);
     }
   }
 
   TEST_CASE("Corollary 2's sets are the same halved on one lane or two") {
-    // Two lanes halve the groups, and parts of the large ones, side by side, each into its own
-    // cycles, joined in group order: the cycles must be those of one lane, set for set.
+    // Two lanes split each group's two halves side by side, each into its own half of the
+    // cycles: the cycles must be those of one lane, set for set.
     std::mt19937_64 rng(2718);
     for (int trial = 0; trial < 40; ++trial) {
       const int levels = 1 + static_cast<int>(rng() % 9);

@@ -17,8 +17,9 @@
 namespace ftvlsi {
 
 // The one-cycle sets before merging, turning level by level from the root, each a list of
-// message ids (ascending). Self-messages go in the first set. `lanes`: the halving's threads, 1 or
-// 2, or 0 for two from 2^15 messages on; the sets are the same for any.
+// message ids (ascending). Self-messages go in the first set. `lanes`: 0 halves the two halves of
+// every group of 2^15 messages or more on two threads, 1 uses one thread, 2 splits every group
+// (the tests' setting); the sets are the same for any.
 std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
                                                      const MessageSet& messages, int lanes = 0);
 
