@@ -101,8 +101,7 @@ std::pair<double, double> mean_phased(const FatTreeParams& host, PatternParams p
   return mean_of_three_seeds(seed, [&](u64 s) {
     pattern.seed = s;
     const MessageSet m = make_pattern(pattern, tree.processors());
-    return std::pair{phased_cycles(tree, m, s, switches),
-                     load_factor(channel_loads(m, tree.levels()), tree)};
+    return std::pair{phased_cycles(tree, m, s, switches), load_factor(m, tree)};
   });
 }
 
@@ -179,7 +178,7 @@ Schedule simulated(const FatTree& tree, const MessageSet& messages,
   const RouteResult r = route_schedule(sim, messages.size(), cycles, lossless);
   const bool whole = lossless && r.delivered == messages.size();
   return {whole ? static_cast<double>(r.cycles) : std::numeric_limits<double>::infinity(),
-          load_factor(channel_loads(messages, tree.levels()), tree)};
+          load_factor(messages, tree)};
 }
 
 // Theorem 1's off-line schedule (offline_schedule: the sets merged across levels where still

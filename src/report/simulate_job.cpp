@@ -326,7 +326,7 @@ void attach_host(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
   if (s.switch_span)
     charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
   add_steps(p, leaf, s.steps);
-  p.load_factor = load_factor(channel_loads(p.messages, p.tree->levels()), *p.tree);
+  p.load_factor = load_factor(p.messages, *p.tree);
   p.congestion = congestion_parameter(*p.tree);
 }
 
