@@ -167,6 +167,10 @@ struct Schedule {
   double cycles = 0, lambda = 0;
 };
 
+// A check's measurements already run side by side (check --jobs), so each builds its off-line
+// schedules on one lane: two would only add a second halving's memory.
+constexpr int kScheduleLanes = 1;
+
 // `cycles` run through the simulator, one delivery cycle each; a cycle that loses a message is not
 // one-cycle and breaks the theorem: infinite cycles, a fail.
 Schedule simulated(const FatTree& tree, const MessageSet& messages,
@@ -194,18 +198,21 @@ Schedule theorem1_schedule(const FatTree& tree, const MessageSet& messages, bool
   if (blind) {
     FatTreeParams plain = tree_params(tree.processors(), CapacityProfile::kConstant);
     plain.capacity.constant = 1;
-    return simulated(tree, messages, offline_sets(FatTree(plain), messages), partial_seed);
+    return simulated(tree, messages, offline_sets(FatTree(plain), messages, kScheduleLanes),
+                     partial_seed);
   }
-  if (!partial_seed) return simulated(tree, messages, offline_schedule(tree, messages));
+  if (!partial_seed)
+    return simulated(tree, messages, offline_schedule(tree, messages, kScheduleLanes));
   const FatTree scaled = guaranteed_capacities(tree);
-  Schedule s = simulated(tree, messages, offline_schedule(scaled, messages), partial_seed);
+  Schedule s =
+      simulated(tree, messages, offline_schedule(scaled, messages, kScheduleLanes), partial_seed);
   s.lambda = load_factor(messages, scaled);
   return s;
 }
 
 // Corollary 2's schedule for `messages` on `tree`, each cycle run through the simulator.
 Schedule corollary2_schedule(const FatTree& tree, const MessageSet& messages) {
-  return simulated(tree, messages, offline_schedule_wide(tree, messages).cycles);
+  return simulated(tree, messages, offline_schedule_wide(tree, messages, kScheduleLanes).cycles);
 }
 
 // Every processor sends `per` messages to its mirror in the other half of the tree: every
@@ -840,7 +847,8 @@ std::vector<CheckSeries> measure_gl_t9(const std::vector<u64>& sizes, const Ctx&
       // the adversary cannot make a level cost it anything.
       const AdversarySet set = adversary_set(tree, kLambda);
       out.first = static_cast<double>(
-          merge_one_cycle_sets(tree, set.messages, offline_sets(tree, set.messages)).size());
+          merge_one_cycle_sets(tree, set.messages, offline_sets(tree, set.messages, kScheduleLanes))
+              .size());
     } else {
       RouteSpec r;
       r.host = tree_params(n, CapacityProfile::kFourWay);

@@ -604,8 +604,8 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
 }
 
 std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
-                                                         const MessageSet& messages) {
-  return merge_one_cycle_sets(tree, messages, offline_sets(tree, messages));
+                                                         const MessageSet& messages, int lanes) {
+  return merge_one_cycle_sets(tree, messages, offline_sets(tree, messages, lanes));
 }
 
 namespace {

@@ -30,9 +30,9 @@ std::vector<std::vector<std::uint32_t>> merge_one_cycle_sets(
     const FatTree& tree, const MessageSet& messages,
     const std::vector<std::vector<std::uint32_t>>& sets);
 
-// The cycles of Theorem 1's schedule: the sets of offline_sets, merged.
+// The cycles of Theorem 1's schedule: the sets of offline_sets (`lanes` as there), merged.
 std::vector<std::vector<std::uint32_t>> offline_schedule(const FatTree& tree,
-                                                         const MessageSet& messages);
+                                                         const MessageSet& messages, int lanes = 0);
 
 // Leiserson's Corollary 2: when every channel has capacity above lg n (cap >= a lg n, a > 1),
 // the fictitious capacities cap' = cap - lg n give a load factor lambda' <= a/(a-1) lambda. Every
