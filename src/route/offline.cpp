@@ -330,7 +330,10 @@ class OneCycleTest {
 // mostly the first, read from a few counts that stay in cache. Below the top, the levels are
 // checked in order of capacity, least first (ties root side first): the cycle's channels there
 // fill soonest. On the first of them the set is rejected if it uses a channel the cycle has filled
-// (a bit per channel), without counting; then the levels are counted one at a time.
+// (a bit per channel), without counting; then the levels are counted one at a time. A taken set's
+// loads below the top join the cycle's only when a later set gets that far, and the scan passes
+// over a block of waiting sets whose summary shows every one overflowing (docs/routing.md, "Both
+// cores, and less counting").
 class CycleFill {
  public:
   CycleFill(const FatTree& tree, const MessageSet& messages, DemandBuilder& demand)
