@@ -535,6 +535,52 @@ void halve_down(Tracer& tracer, const OneCycleTest& one_cycle, SortedSet set,
   }
 }
 
+// The messages by the level where their paths turn, from the root; those to their own processor
+// go to `self`.
+std::vector<std::vector<std::uint32_t>> turning_groups(const FatTree& tree,
+                                                       const MessageSet& messages,
+                                                       std::vector<std::uint32_t>& self) {
+  std::vector<std::vector<std::uint32_t>> by_level(tree.levels());
+  for (std::uint32_t id = 0; id < messages.size(); ++id) {
+    const int turn = turn_level(tree, messages[id]);
+    (turn < 0 ? self : by_level[turn]).push_back(id);
+  }
+  return by_level;
+}
+
+// Halves the turning groups a group at a time. A group goes whole to `down(tracer, set, -1)`,
+// unless two lanes run, it is large enough and `splits(set)`: then it is halved here and its
+// halves go side by side to `down(tracer, half, 0)` and `down(tracer, half, 1)`, each lane with
+// its own tracer, and `joined()` follows.
+template <class Splits, class Down, class Joined>
+void halve_groups(const FatTree& tree, const MessageSet& messages,
+                  std::vector<std::vector<std::uint32_t>>& groups, int lanes, Splits&& splits,
+                  Down&& down, Joined&& joined) {
+  // Two lanes asked for (the tests ask) split every group of two or more messages.
+  const std::size_t split_from = lanes == 2 ? 2 : kLanesFrom;
+  lanes = lanes_for(lanes, messages.size());
+  Tracer tracer(tree, messages);
+  std::optional<Tracer> second;  // lane 1's
+  for (auto& group : groups) {
+    if (group.empty()) continue;
+    SortedSet set = tracer.sorted(std::move(group));
+    if (lanes == 1 || set.ids.size() < split_from || !splits(set)) {
+      down(tracer, std::move(set), -1);
+      continue;
+    }
+    auto [a, b] = tracer.halve(set);
+    set = {};
+    if (!second) second.emplace(tree, messages);
+    run_lanes(2, [&](int l) {
+      if (l == 0)
+        down(tracer, std::move(a), 0);
+      else
+        down(*second, std::move(b), 1);
+    });
+    joined();
+  }
+}
+
 }  // namespace
 
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_tracing(
@@ -546,40 +592,21 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> matching_and_t
 
 std::vector<std::vector<std::uint32_t>> offline_sets(const FatTree& tree,
                                                      const MessageSet& messages, int lanes) {
-  std::vector<std::vector<std::uint32_t>> by_level(tree.levels());
   std::vector<std::uint32_t> self;
-  for (std::uint32_t id = 0; id < messages.size(); ++id) {
-    const int turn = turn_level(tree, messages[id]);
-    (turn < 0 ? self : by_level[turn]).push_back(id);
-  }
+  auto groups = turning_groups(tree, messages, self);
   const OneCycleTest one_cycle(tree, messages);
-  Tracer tracer(tree, messages);
-  std::optional<Tracer> second_tracer;  // lane 1's
+  // A group that does not fit has its halves' sets made side by side, the second's after the
+  // first's.
   std::vector<std::vector<std::uint32_t>> sets, second;
-  // Two lanes asked for (the tests ask) split every group of two or more messages.
-  const std::size_t split_from = lanes == 2 ? 2 : kLanesFrom;
-  lanes = lanes_for(lanes, messages.size());
-  // A group at a time, as one lane would: the halves of a group that does not fit are halved side
-  // by side, and the second's sets follow the first's.
-  for (auto& group : by_level) {
-    if (group.empty()) continue;
-    SortedSet set = tracer.sorted(std::move(group));
-    if (lanes == 1 || set.ids.size() < split_from || one_cycle(set)) {
-      halve_down(tracer, one_cycle, std::move(set), sets);
-      continue;
-    }
-    auto [a, b] = tracer.halve(set);
-    set = {};
-    if (!second_tracer) second_tracer.emplace(tree, messages);
-    run_lanes(2, [&](int l) {
-      if (l == 0)
-        halve_down(tracer, one_cycle, std::move(a), sets);
-      else
-        halve_down(*second_tracer, one_cycle, std::move(b), second);
-    });
-    for (auto& s : second) sets.push_back(std::move(s));
-    second.clear();
-  }
+  halve_groups(
+      tree, messages, groups, lanes, [&](const SortedSet& set) { return !one_cycle(set); },
+      [&](Tracer& tracer, SortedSet set, int half) {
+        halve_down(tracer, one_cycle, std::move(set), half == 1 ? second : sets);
+      },
+      [&] {
+        for (auto& s : second) sets.push_back(std::move(s));
+        second.clear();
+      });
   if (!self.empty()) {
     if (sets.empty()) sets.emplace_back();
     auto& first = sets.front();
@@ -650,36 +677,21 @@ WideSchedule offline_schedule_wide(const FatTree& tree, const MessageSet& messag
   int depth = 0;
   while (static_cast<double>(std::uint64_t{1} << depth) < w.lambda_prime) ++depth;
   w.sets = std::uint64_t{1} << depth;
-  std::vector<std::vector<std::uint32_t>> by_level(levels), cycles(w.sets);
+  std::vector<std::vector<std::uint32_t>> cycles(w.sets);
   std::vector<std::uint32_t> self;
-  for (std::uint32_t id = 0; id < messages.size(); ++id) {
-    const int turn = turn_level(tree, messages[id]);
-    (turn < 0 ? self : by_level[turn]).push_back(id);
-  }
-  Tracer tracer(tree, messages);
-  std::optional<Tracer> second_tracer;  // lane 1's
-  // Two lanes asked for (the tests ask) split every group of two or more messages.
-  const std::size_t split_from = lanes == 2 ? 2 : kLanesFrom;
-  lanes = lanes_for(lanes, messages.size());
-  // A group at a time; a large one's two halves are split side by side, each into its own range
-  // of cycles (the first half's pieces go to cycles 0 … S/2 - 1, the second's to the rest).
-  for (auto& group : by_level) {
-    if (group.empty()) continue;
-    SortedSet set = tracer.sorted(std::move(group));
-    if (lanes == 1 || set.ids.size() < split_from || depth == 0) {
-      split_into(tracer, std::move(set), depth, 0, cycles);
-      continue;
-    }
-    auto [a, b] = tracer.halve(set);
-    set = {};
-    if (!second_tracer) second_tracer.emplace(tree, messages);
-    run_lanes(2, [&](int l) {
-      if (l == 0)
-        split_into(tracer, std::move(a), depth - 1, 0, cycles);
-      else
-        split_into(*second_tracer, std::move(b), depth - 1, std::size_t{1} << (depth - 1), cycles);
-    });
-  }
+  auto groups = turning_groups(tree, messages, self);
+  // A large group's two halves are split side by side, each into its own range of cycles (the
+  // first half's pieces go to cycles 0 … S/2 - 1, the second's to the rest).
+  halve_groups(
+      tree, messages, groups, lanes, [&](const SortedSet&) { return depth > 0; },
+      [&](Tracer& tracer, SortedSet set, int half) {
+        if (half < 0)
+          split_into(tracer, std::move(set), depth, 0, cycles);
+        else
+          split_into(tracer, std::move(set), depth - 1,
+                     static_cast<std::size_t>(half) << (depth - 1), cycles);
+      },
+      [] {});
   cycles.front().insert(cycles.front().end(), self.begin(), self.end());
   std::erase_if(cycles, [](const auto& c) { return c.empty(); });
   w.unmerged = cycles.size();
