@@ -153,16 +153,25 @@ struct Demand {
   std::uint32_t channel, load, cap;
 };
 
+// cap(k) per level, where capacities above |M| act as |M|, so that every load and capacity fits 32
+// bits.
+std::vector<std::uint32_t> clamped_capacities(const FatTree& tree, const MessageSet& messages) {
+  std::vector<std::uint32_t> cap;
+  for (int k = 0; k <= tree.levels(); ++k)
+    cap.push_back(
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
+  return cap;
+}
+
 // A set's loads, one Demand per directed channel it uses; reuses one dense scratch count of 4n
 // entries, so a set costs what it carries.
 class DemandBuilder {
  public:
   DemandBuilder(const FatTree& tree, const MessageSet& messages)
-      : tree_(tree), messages_(messages), two_n_(std::uint64_t{2} << tree.levels()) {
-    // Capacities above |M| act as |M|, so that every load and capacity fits 32 bits.
-    for (int k = 0; k <= tree.levels(); ++k)
-      cap_.push_back(
-          static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
+      : tree_(tree),
+        messages_(messages),
+        two_n_(std::uint64_t{2} << tree.levels()),
+        cap_(clamped_capacities(tree, messages)) {
     count_.assign(2 * two_n_, 0);
   }
   // The loads on the levels 1 … `deepest`.
@@ -271,11 +280,11 @@ class DemandBuilder {
 class OneCycleTest {
  public:
   OneCycleTest(const FatTree& tree, const MessageSet& messages)
-      : levels_(tree.levels()), tree_(tree), messages_(messages), least_below_(levels_ + 1) {
-    // Capacities above |M| act as |M|, so that every load and capacity fits 32 bits.
-    for (int k = 0; k <= levels_; ++k)
-      cap_.push_back(
-          static_cast<std::uint32_t>(std::min<std::uint64_t>(tree.capacity(k), messages.size())));
+      : levels_(tree.levels()),
+        tree_(tree),
+        messages_(messages),
+        cap_(clamped_capacities(tree, messages)),
+        least_below_(levels_ + 1) {
     std::uint32_t least = UINT32_MAX;
     for (int k = levels_; k >= 0; --k) {
       least_below_[static_cast<std::size_t>(k)] = least;
@@ -464,17 +473,21 @@ class CycleFill {
     first_[i] = {kGone, 0};
     ++gone_;
   }
-  bool fits(const Waiting& w) {
-    for (std::size_t t = w.top_begin; t < w.top_end; ++t)
-      if (load_[top_pool_[t].channel] > top_pool_[t].room) return false;
-    // Every set is one-cycle, so it fits a cycle that has none yet.
-    if (taken_.empty()) return true;
+  // The loads below the top of the sets taken since the last call join the cycle's.
+  void add_deep_loads() {
     for (const std::size_t j : deep_waiting_)
       demand_.add_to(
           messages_of(waiting_[j]), top_ + 1, load_,
           [this](std::uint64_t u) { touched_.push_back(static_cast<std::uint32_t>(u)); },
           [this](std::uint64_t u) { full_[u / 64] |= std::uint64_t{1} << (u % 64); });
     deep_waiting_.clear();
+  }
+  bool fits(const Waiting& w) {
+    for (std::size_t t = w.top_begin; t < w.top_end; ++t)
+      if (load_[top_pool_[t].channel] > top_pool_[t].room) return false;
+    // Every set is one-cycle, so it fits a cycle that has none yet.
+    if (taken_.empty()) return true;
+    add_deep_loads();
     deep_.clear();
     for (const int k : order_)
       if (k >= w.highest_used) deep_.push_back(k);
