@@ -167,10 +167,6 @@ struct Schedule {
   double cycles = 0, lambda = 0;
 };
 
-// A check's measurements already run side by side (check --jobs), so each builds its off-line
-// schedules on one lane: two would only add a second halving's memory.
-constexpr int kScheduleLanes = 1;
-
 // `cycles` run through the simulator, one delivery cycle each; a cycle that loses a message is not
 // one-cycle and breaks the theorem: infinite cycles, a fail.
 Schedule simulated(const FatTree& tree, const MessageSet& messages,

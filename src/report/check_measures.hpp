@@ -58,6 +58,10 @@ std::vector<Entry> online_checks();
 
 // The pieces measurements and controls share.
 double lg2(double x);  // log2, at least 1
+
+// A check's measurements already run side by side (check --jobs), so each builds its off-line
+// schedules on one lane: two would only add a second halving's memory.
+inline constexpr int kScheduleLanes = 1;
 FatTreeParams tree_params(std::uint64_t n, CapacityProfile profile);
 CheckSeries series(std::string label, CheckRule rule);
 CheckRule upper(double constant);  // an exact bound: every ratio <= constant

@@ -155,9 +155,8 @@ namespace {
 double offline_cycles(const FatTree& tree, const MessageSet& messages) {
   DeliverySimulator sim(tree, messages, SwitchPolicy::kPriority, 1);
   bool lossless = true;
-  const RouteResult r =
-      // One lane: a check's measurements already run side by side (check --jobs).
-      route_schedule(sim, messages.size(), offline_schedule(tree, messages, 1), lossless);
+  const RouteResult r = route_schedule(sim, messages.size(),
+                                       offline_schedule(tree, messages, kScheduleLanes), lossless);
   return lossless && r.delivered == messages.size() ? static_cast<double>(r.cycles)
                                                     : std::numeric_limits<double>::infinity();
 }
