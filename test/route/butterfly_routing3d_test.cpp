@@ -185,6 +185,30 @@ TEST_SUITE("butterfly_routing3d") {
     }
   }
 
+  TEST_CASE("the router's arithmetic finds the paths, wires and draws of a walk through graph()") {
+    for (std::uint64_t n : {8, 64, 512, 4096})
+      for (bool pyramid : {false, true})
+        for (auto parents : {ParentChoice::kRandom, ParentChoice::kFirst}) {
+          const ButterflyFatTree3d net(n, pyramid);
+          MessageSet m = random_messages(n, 4 * n, n + (pyramid ? 1 : 0));
+          const MessageSet step = mesh3d_step(n);
+          m.insert(m.end(), step.begin(), step.end());
+          m.push_back({3, 3});
+          for (std::uint64_t seed : {1, 2}) {
+            CAPTURE(n);
+            CAPTURE(pyramid);
+            CAPTURE(seed);
+            const auto fast = butterfly_paths(net, m, seed, parents);
+            const auto walked = detail::butterfly_paths_on_graph(net, m, seed, parents);
+            REQUIRE(fast.size() == walked.size());
+            std::size_t differ = 0;
+            for (std::size_t i = 0; i < m.size(); ++i)
+              differ += fast[i].nodes != walked[i].nodes || fast[i].wires != walked[i].wires;
+            CHECK(differ == 0);
+          }
+        }
+  }
+
   TEST_CASE("the load factor equals a brute-force count over the channels the paths cross") {
     for (std::uint64_t n : {8, 64, 512}) {
       for (bool pyramid : {false, true}) {

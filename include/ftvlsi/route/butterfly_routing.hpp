@@ -109,6 +109,14 @@ struct ButterflyPath {
 std::vector<ButterflyPath> butterfly_paths(const ButterflyFatTree& net, const MessageSet& messages,
                                            std::uint64_t seed);
 std::vector<ButterflyPath> butterfly_paths(const ButterflyFatTree3d& net,
-                                           const MessageSet& messages, std::uint64_t seed);
+                                           const MessageSet& messages, std::uint64_t seed,
+                                           ParentChoice parents = ParentChoice::kRandom);
+namespace detail {
+// The same paths found by walking graph()'s adjacency instead of by arithmetic on its numbering
+// (the reference butterfly_routing3d_test compares the router with).
+std::vector<ButterflyPath> butterfly_paths_on_graph(const ButterflyFatTree3d& net,
+                                                    const MessageSet& messages, std::uint64_t seed,
+                                                    ParentChoice parents);
+}  // namespace detail
 
 }  // namespace ftvlsi
