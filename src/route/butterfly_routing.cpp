@@ -712,7 +712,7 @@ class ButterflySimulator {
     }
     resolve_rest(k);
     std::vector<std::uint32_t> delivered;
-    for (std::size_t i = 0; i < k; ++i) {
+    for (const std::uint32_t i : survivors_) {  // (path_length_ is 0 for the first phase's lost)
       if (alive_[i])
         delivered.push_back(sent[i]);
       else if (timing_)
@@ -830,14 +830,22 @@ class ButterflySimulator {
     }
     alive_.assign(k, 1);
   }
+  // After the first phase: the rest only concern its survivors (survivors_, ascending), since a
+  // message dropped there contends nowhere else and has won nothing.
   void resolve_rest(std::size_t k) {
+    survivors_.clear();
+    for (std::size_t i = 0; i < k; ++i)
+      if (alive_[i]) survivors_.push_back(static_cast<std::uint32_t>(i));
     for (std::size_t p = 1; p + 1 < phases_; ++p) {
       poll_cancel();
       const std::pair<std::uint32_t, std::uint32_t>* list = entries_.data() + lane_start_[p];
       resolve_phase(phase_end_[p] - lane_start_[p], [list](std::size_t j) { return list[j]; });
     }
     poll_cancel();
-    resolve_phase(k, by_message(last_wire_));
+    resolve_phase(survivors_.size(), [this](std::size_t j) {
+      const std::uint32_t i = survivors_[j];
+      return std::pair{i, last_wire_[i]};
+    });
     for (const std::uint32_t c : taken_) slot_[c].count = 0;
     taken_.clear();
     if (timing_) elapsed_ += slowest_round_trip(k);
@@ -905,8 +913,9 @@ class ButterflySimulator {
   // trip over its path; a lost one's head up to the switch that dropped it and a one-bit negative
   // acknowledgment back over the same wires.
   double slowest_round_trip(std::size_t k) const {
-    double slowest = 0;
-    for (std::size_t i = 0; i < k; ++i) {
+    // A message dropped in the first phase has won no wire: its head went no farther.
+    double slowest = survivors_.size() < k ? 2 * timing_->timing.head(0.0, 0) + 1 : 0;
+    for (const std::uint32_t i : survivors_) {
       const double delay = won_delay_[i];
       const std::size_t wires = won_wires_[i];
       if (alive_[i] && wires > 0)
@@ -947,6 +956,7 @@ class ButterflySimulator {
   std::vector<std::uint64_t> lane_start_, phase_end_;
   std::vector<std::uint32_t> taken_;  // the wires held this cycle
   std::vector<std::uint8_t> alive_;
+  std::vector<std::uint32_t> survivors_;  // the cycle's messages alive after the first phase
   std::vector<std::uint64_t> path_length_;
   std::vector<Shape> shapes_;
   std::uint64_t steps_ = 0;
