@@ -627,6 +627,9 @@ class ButterflySimulator {
       FTVLSI_ASSERT(timing_->wire_length.size() == router_.wire_count());
       for (auto len : timing_->wire_length)
         wire_delay_.push_back(timing_->timing.delay(static_cast<double>(len)));
+      // A path's length fits Won::length: at most kMaxPhases wires.
+      for (auto len : timing_->wire_length)
+        FTVLSI_ASSERT(len < (std::uint64_t{1} << 56) / kMaxPhases);
       path_length_.assign(messages.size(), 0);
     }
   }
@@ -712,11 +715,11 @@ class ButterflySimulator {
     }
     resolve_rest(k);
     std::vector<std::uint32_t> delivered;
-    for (const std::uint32_t i : survivors_) {  // (path_length_ is 0 for the first phase's lost)
-      if (alive_[i])
-        delivered.push_back(sent[i]);
-      else if (timing_)
-        path_length_[sent[i]] = 0;  // what it won this cycle does not count
+    for (std::size_t r = 0; r < survivors_.size(); ++r) {
+      const std::uint32_t i = survivors_[r];
+      if (!alive_[i]) continue;
+      delivered.push_back(sent[i]);
+      if (timing_) path_length_[sent[i]] = won_[r].length;
     }
     return delivered;
   }
@@ -727,6 +730,12 @@ class ButterflySimulator {
 
  private:
   static constexpr std::size_t kMaxPhases = 2 * 64 + 3;
+  // What a message has won in a cycle: its wires' delays, lengths and count.
+  struct Won {
+    double delay = 0;
+    std::uint64_t length : 56 = 0;
+    std::uint64_t wires : 8 = 0;
+  };
 
   // A message's route shape, the same for every attempt: its turn level (-1 for a message to
   // its own processor), whether it turns through the mesh, and its mesh hops' phases (bit h:
@@ -818,17 +827,13 @@ class ButterflySimulator {
   // choice by reservoir sampling, or the first (the lowest message number). A wire won in an
   // earlier phase stays held for the cycle: a 2D diagonal's vertical edge (its second mesh
   // phase) cannot also carry a message whose only edge it is (the first mesh phase).
-  // With timing, what each message has won so far, in phase order: the delays of its wires and
-  // their count, and its path's length (a message alive at a phase has won every wire before it).
-  // begin_resolve, then the first phase (resolve_phase over first_wire_), then resolve_rest.
+  // With timing, what each survivor of the first phase has won so far, in phase order (won_): the
+  // delays of its wires, their lengths and their count (a message alive at a phase has won every
+  // wire before it). begin_resolve, then the first phase (resolve_phase over first_wire_), then
+  // resolve_rest.
   void begin_resolve(const std::vector<std::uint32_t>& sent) {
-    const std::size_t k = sent.size();
-    sent_ = sent.data();
-    if (timing_) {
-      won_delay_.assign(k, 0.0);
-      won_wires_.assign(k, 0);
-    }
-    alive_.assign(k, 1);
+    alive_.assign(sent.size(), 1);
+    timed_now_ = false;
   }
   // After the first phase: the rest only concern its survivors (survivors_, ascending), since a
   // message dropped there contends nowhere else and has won nothing.
@@ -836,6 +841,16 @@ class ButterflySimulator {
     survivors_.clear();
     for (std::size_t i = 0; i < k; ++i)
       if (alive_[i]) survivors_.push_back(static_cast<std::uint32_t>(i));
+    if (timing_) {  // the first wires, won first (won_ is by survivor, rank_ its place)
+      rank_.resize(k);
+      won_.assign(survivors_.size(), {});
+      for (std::size_t r = 0; r < survivors_.size(); ++r) {
+        const std::uint32_t i = survivors_[r];
+        rank_[i] = static_cast<std::uint32_t>(r);
+        if (first_wire_[i] != kNone) add_won(won_[r], first_wire_[i]);
+      }
+      timed_now_ = true;
+    }
     for (std::size_t p = 1; p + 1 < phases_; ++p) {
       poll_cancel();
       const std::pair<std::uint32_t, std::uint32_t>* list = entries_.data() + lane_start_[p];
@@ -874,7 +889,7 @@ class ButterflySimulator {
       if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0)) w.winner = i;
     }
     for (std::size_t j = 0; j < n; ++j) {
-      if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, timing_ != nullptr);
+      if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, timed_now_);
       const auto [i, c] = at(j);
       if (c != kNone && alive_[i]) settle(i, c);
     }
@@ -902,11 +917,13 @@ class ButterflySimulator {
     }
     w.count = kHeld;
     taken_.push_back(c);
-    if (timing_) {
-      won_delay_[i] += wire_delay_[c / 2];
-      ++won_wires_[i];
-      path_length_[sent_[i]] += timing_->wire_length[c / 2];
-    }
+    if (timed_now_) add_won(won_[rank_[i]], c);
+  }
+
+  void add_won(Won& won, std::uint32_t c) const {
+    won.delay += wire_delay_[c / 2];
+    won.length += timing_->wire_length[c / 2];
+    ++won.wires;
   }
 
   // The cycle's length (docs/design.md, "Time from the real wires"): a delivered message's round
@@ -915,9 +932,10 @@ class ButterflySimulator {
   double slowest_round_trip(std::size_t k) const {
     // A message dropped in the first phase has won no wire: its head went no farther.
     double slowest = survivors_.size() < k ? 2 * timing_->timing.head(0.0, 0) + 1 : 0;
-    for (const std::uint32_t i : survivors_) {
-      const double delay = won_delay_[i];
-      const std::size_t wires = won_wires_[i];
+    for (std::size_t r = 0; r < survivors_.size(); ++r) {
+      const std::uint32_t i = survivors_[r];
+      const double delay = won_[r].delay;
+      const std::size_t wires = won_[r].wires;
       if (alive_[i] && wires > 0)
         slowest = std::max(slowest, timing_->timing.round_trip(delay, wires - 1));
       else if (!alive_[i])
@@ -944,11 +962,11 @@ class ButterflySimulator {
   std::size_t phases_;
   std::vector<double> wire_delay_;
   std::vector<Slot> slot_;
-  // With timing, per message of the cycle: the delays of the wires it has won, and their count
-  // (below kMaxPhases); their lengths go straight to its path_length_, cleared if it is lost.
-  std::vector<double> won_delay_;
-  std::vector<std::uint8_t> won_wires_;
-  const std::uint32_t* sent_ = nullptr;  // the cycle's messages, while it is resolved
+  // With timing, per survivor of the first phase: the delays and lengths of the wires it has won
+  // and their count (below kMaxPhases); a delivered message's length becomes its path_length_.
+  std::vector<Won> won_;
+  std::vector<std::uint32_t> rank_;  // per message of the cycle: its place among the survivors
+  bool timed_now_ = false;           // the phases after the first add what is won
   // The cycle's contenders: phase p's are entries_[lane_start_[p], phase_end_[p]), lane 1's from
   // lane_start_[phases_ + p].
   std::vector<std::pair<std::uint32_t, std::uint32_t>> entries_;
