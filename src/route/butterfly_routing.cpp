@@ -148,15 +148,20 @@ Csr build_csr(std::size_t nodes, Each&& each) {
 }
 
 template <class Net>
-ButterflyTurn turn_of(const Net& net, std::uint32_t src, std::uint32_t dst) {
+ButterflyTurn turn_of(const Net& net, const Cell<NetTraits<Net>::kDim>& s,
+                      const Cell<NetTraits<Net>::kDim>& d) {
   using T = NetTraits<Net>;
-  const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
   for (int l = 0;; ++l) {
     std::int64_t far = 0;  // the Chebyshev distance of the level-l nodes
     for (int a = 0; a < T::kDim; ++a) far = std::max(far, std::abs((d[a] >> l) - (s[a] >> l)));
     if (far == 0) return {l, false};
     if (l >= 1 && net.pyramid() && far == 1) return {l, true};
   }
+}
+template <class Net>
+ButterflyTurn turn_of(const Net& net, std::uint32_t src, std::uint32_t dst) {
+  using T = NetTraits<Net>;
+  return turn_of(net, T::processor_cell(net, src), T::processor_cell(net, dst));
 }
 
 // The directed wire code of wire w: 2w going up (or from the first end of a mesh wire), 2w + 1
@@ -506,23 +511,36 @@ template <class Net>
 double load_factor_of(const Net& net, const MessageSet& messages) {
   using T = NetTraits<Net>;
   constexpr int D = T::kDim;
-  Cell<D> extent{};
-  int top = 0;  // the highest turn level
+  // Both passes run on two lanes for a large set, each over half the messages; in the second
+  // each lane counts into a table of its own, and the tables are added.
+  const int lanes = messages.size() >= kButterflyParallelCycle ? 2 : 1;
+  const std::array<std::size_t, 3> begin{0, lanes == 2 ? messages.size() / 2 : messages.size(),
+                                         messages.size()};
   // Each message's turn, computed once for both passes: 2 × level + mesh, kSelf for a message
   // to itself (a byte: levels stay below 64).
   constexpr std::uint8_t kSelf = 255;
   std::vector<std::uint8_t> turns(messages.size(), kSelf);
-  for (std::size_t i = 0; i < messages.size(); ++i) {
-    const auto [src, dst] = messages[i];
-    for (const std::uint32_t p : {src, dst}) {
-      const auto c = T::processor_cell(net, p);
-      for (int a = 0; a < D; ++a) extent[a] = std::max(extent[a], c[a] + 1);
+  std::array<Cell<D>, 2> lane_extent{};
+  std::array<int, 2> lane_top{};  // the highest turn level
+  run_lanes(lanes, [&](int lane) {
+    Cell<D> extent{};  // locals: the lanes share no cache line while they scan
+    int top = 0;
+    for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+      if (lane == 0 && i % 65536 == 0) poll_cancel();
+      const auto [src, dst] = messages[i];
+      const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
+      for (int a = 0; a < D; ++a) extent[a] = std::max({extent[a], s[a] + 1, d[a] + 1});
+      if (src == dst) continue;
+      const ButterflyTurn turn = turn_of(net, s, d);
+      turns[i] = static_cast<std::uint8_t>(2 * turn.level + (turn.mesh ? 1 : 0));
+      top = std::max(top, turn.level);
     }
-    if (src == dst) continue;
-    const ButterflyTurn turn = turn_of(net, src, dst);
-    turns[i] = static_cast<std::uint8_t>(2 * turn.level + (turn.mesh ? 1 : 0));
-    top = std::max(top, turn.level);
-  }
+    lane_extent[static_cast<std::size_t>(lane)] = extent;
+    lane_top[static_cast<std::size_t>(lane)] = top;
+  });
+  Cell<D> extent = lane_extent[0];
+  for (int a = 0; a < D; ++a) extent[a] = std::max(extent[a], lane_extent[1][a]);
+  const int top = std::max(lane_top[0], lane_top[1]);
   // Level l's nodes, the offsets of its up, down and mesh blocks.
   std::vector<std::uint64_t> nodes(top + 1), up(top + 1), down(top + 1), mesh(top + 1);
   std::uint64_t size = 0;
@@ -539,27 +557,33 @@ double load_factor_of(const Net& net, const MessageSet& messages) {
           static_cast<std::uint64_t>(at[a]);
     return i;
   };
-  std::vector<std::uint32_t> count(size, 0);
-  for (std::size_t i = 0; i < messages.size(); ++i) {
-    if (turns[i] == kSelf) continue;
-    const auto [src, dst] = messages[i];
-    const ButterflyTurn turn{turns[i] / 2, turns[i] % 2 == 1};
-    const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
-    for (int l = 0; l < turn.level; ++l) {
-      ++count[up[l] + index(shifted<D>(s, l), l)];
-      ++count[down[l] + index(shifted<D>(d, l), l)];
-    }
-    if (turn.mesh) {
-      // The directed mesh channels from a node towards a neighbour, hop by hop.
-      const int l = turn.level;
-      Cell<D> at = shifted<D>(s, l);
-      const Hops<D> h = hops_between(net, at, shifted<D>(d, l));
-      for (int i = 0; i < h.count; ++i) {
-        ++count[mesh[l] + index(at, l) * kDirections<D> + direction_of<D>(h.step[i])];
-        for (int a = 0; a < D; ++a) at[a] += h.step[i][a];
+  std::vector<std::uint32_t> count(size, 0), second(lanes == 2 ? size : 0, 0);
+  run_lanes(lanes, [&](int lane) {
+    std::vector<std::uint32_t>& mine = lane == 0 ? count : second;
+    for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+      if (lane == 0 && i % 65536 == 0) poll_cancel();
+      if (turns[i] == kSelf) continue;
+      const auto [src, dst] = messages[i];
+      const ButterflyTurn turn{turns[i] / 2, turns[i] % 2 == 1};
+      const auto s = T::processor_cell(net, src), d = T::processor_cell(net, dst);
+      for (int l = 0; l < turn.level; ++l) {
+        ++mine[up[l] + index(shifted<D>(s, l), l)];
+        ++mine[down[l] + index(shifted<D>(d, l), l)];
+      }
+      if (turn.mesh) {
+        // The directed mesh channels from a node towards a neighbour, hop by hop.
+        const int l = turn.level;
+        Cell<D> at = shifted<D>(s, l);
+        const Hops<D> h = hops_between(net, at, shifted<D>(d, l));
+        for (int k = 0; k < h.count; ++k) {
+          ++mine[mesh[l] + index(at, l) * kDirections<D> + direction_of<D>(h.step[k])];
+          for (int a = 0; a < D; ++a) at[a] += h.step[k][a];
+        }
       }
     }
-  }
+  });
+  for (std::size_t c = 0; c < second.size(); ++c) count[c] += second[c];
+  second = {};
   double lambda = 0;
   for (int l = 0; l <= top; ++l) {
     const auto most = [&](std::uint64_t from, std::uint64_t to) {
