@@ -16,6 +16,7 @@
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/finite.hpp"
+#include "ftvlsi/core/lanes.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/version.hpp"
@@ -530,15 +531,23 @@ Prepared prepare_fat_pyramid3d(const SimulateSpec& s, CompetingNetwork net) {
   p.dimensions = 3;
   p.net = std::move(net);
   p.pyramid3d.emplace(least_power(p.net.processors(), 8), true);
-  const Layout<3> host = build_butterfly3d_lattice(*p.pyramid3d);
-  p.area_host = measure(host).volume();
-  draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
-  p.wire_length = butterfly3d_lattice_wire_lengths(*p.pyramid3d);
-  if (s.switch_span)
-    charge_switch_spans(p.wire_length, p.pyramid3d->graph(),
-                        switch_spans(host, p.pyramid3d->levels()));
-  add_steps(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()), s.steps);
-  p.load_factor = butterfly_load_factor(*p.pyramid3d, p.messages);
+  // Two independent halves, side by side: the host's lattice (its volume, R's drawing padded to
+  // it, the host's wire lengths), and R's messages on the host's leaves with their λ. Both only
+  // read R; each writes fields of its own.
+  run_lanes(2, [&](int lane) {
+    if (lane == 0) {
+      const Layout<3> host = build_butterfly3d_lattice(*p.pyramid3d);
+      p.area_host = measure(host).volume();
+      draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
+      p.wire_length = butterfly3d_lattice_wire_lengths(*p.pyramid3d);
+      if (s.switch_span)
+        charge_switch_spans(p.wire_length, p.pyramid3d->graph(),
+                            switch_spans(host, p.pyramid3d->levels()));
+    } else {
+      add_steps(p, grid_mapping3d(p.net, std::uint64_t{1} << p.pyramid3d->levels()), s.steps);
+      p.load_factor = butterfly_load_factor(*p.pyramid3d, p.messages);
+    }
+  });
   return p;
 }
 
