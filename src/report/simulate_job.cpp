@@ -320,15 +320,24 @@ Coord grid3d_side(const SimulateSpec& s, const CompetingNetwork& net, std::uint6
 // The host's side of both fat-tree preparations (2D H-tree, 3D cube): its channel wires, switch
 // spans charged when asked, R's one step mapped onto its leaves, and that step's load factor and
 // congestion.
+// Its two halves touch different fields and only read R's wires, so they may run side by side.
 template <int D>
-void attach_host(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
-                 ChannelWireLengths wires, const std::vector<std::uint64_t>& leaf) {
+void attach_host_wires(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
+                       ChannelWireLengths wires) {
   p.channel_wires = std::move(wires);
   if (s.switch_span)
     charge_switch_spans(p.channel_wires, switch_spans(host, p.tree->levels()), p.tree->levels());
+}
+void attach_messages(Prepared& p, const SimulateSpec& s, const std::vector<std::uint64_t>& leaf) {
   add_steps(p, leaf, s.steps);
   p.load_factor = load_factor(p.messages, *p.tree);
   p.congestion = congestion_parameter(*p.tree);
+}
+template <int D>
+void attach_host(Prepared& p, const SimulateSpec& s, const Layout<D>& host,
+                 ChannelWireLengths wires, const std::vector<std::uint64_t>& leaf) {
+  attach_host_wires(p, s, host, std::move(wires));
+  attach_messages(p, s, leaf);
 }
 
 // R drawn on its 3D grid with processors of side `side`: its wires' lengths and volume, measured
@@ -353,15 +362,20 @@ Prepared prepare_volume_universal(const SimulateSpec& s, DecomposeRun r) {
   p.dimensions = 3;
   p.net = std::move(r.net);
   p.tree.emplace(r.host);  // sized for R's unpadded volume (decompose_job.cpp's make_host)
-  const Layout<3> host = build_cube(*p.tree);
-  p.area_host = measure(host).volume();
-  // R on its grid again: the decomposition moved each processor to its box's corner, its grid
-  // place times build_grid3d's default pitch. Padding scales the drawing, not the cuts. (R's
-  // positions are not read again: they are put back on the grid in place.)
-  for (auto& q : p.net.position)
-    for (auto& c : q) c /= grid3d_pitch(kGrid3dSide);
-  draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
-  attach_host(p, s, host, cube_channel_wires(*p.tree, host), r.leaf);
+  // The host's cube and R's drawing padded to it on one lane, R's messages and their λ on the
+  // other (attach_host's halves: the second reads only R's wires).
+  run_lanes(2, [&](int lane) {
+    if (lane == 1) return attach_messages(p, s, r.leaf);
+    const Layout<3> host = build_cube(*p.tree);
+    p.area_host = measure(host).volume();
+    // R on its grid again: the decomposition moved each processor to its box's corner, its grid
+    // place times build_grid3d's default pitch. Padding scales the drawing, not the cuts. (R's
+    // positions are not read again: they are put back on the grid in place.)
+    for (auto& q : p.net.position)
+      for (auto& c : q) c /= grid3d_pitch(kGrid3dSide);
+    draw_grid3d(p, p.net, grid3d_side(s, p.net, p.area_host));
+    attach_host_wires(p, s, host, cube_channel_wires(*p.tree, host));
+  });
   return p;
 }
 
