@@ -862,9 +862,13 @@ class ButterflySimulator {
   // After the first phase: the rest only concern its survivors (survivors_, ascending), since a
   // message dropped there contends nowhere else and has won nothing.
   void resolve_rest(std::size_t k) {
-    survivors_.clear();
-    for (std::size_t i = 0; i < k; ++i)
-      if (alive_[i]) survivors_.push_back(static_cast<std::uint32_t>(i));
+    survivors_.resize(k);  // (shrinking writes nothing; cycles rarely grow)
+    std::size_t alive = 0;
+    for (std::size_t i = 0; i < k; ++i) {  // without a branch: most of a busy cycle is lost
+      survivors_[alive] = static_cast<std::uint32_t>(i);
+      alive += alive_[i];
+    }
+    survivors_.resize(alive);
     if (timing_) {  // the first wires, won first (won_ is by survivor, rank_ its place)
       rank_.resize(k);
       won_.assign(survivors_.size(), {});
