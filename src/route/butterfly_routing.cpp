@@ -677,8 +677,10 @@ class ButterflySimulator {
     const int lanes = k >= parallel_cycle_ && early ? 2 : 1;
     const std::array<std::size_t, 3> begin{0, lanes == 2 ? k / 2 : k, k};
     std::array<std::uint64_t, 2> expected{0, 0};
-    first_wire_.assign(k, kNone);
-    last_wire_.assign(k, kNone);
+    // Not cleared: every message's first wire is written before the first phase (kNone for one
+    // to its own processor), and every survivor's last wire before the last.
+    first_wire_.resize(k);
+    last_wire_.resize(k);
     begin_resolve(sent);
     // Where the first step draws nothing (a processor has one parent), its wires are known now.
     const bool undrawn_first = early && !router_.first_step_draws();
@@ -691,7 +693,10 @@ class ButterflySimulator {
         for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
           if (lane == 0 && i % 4096 == 0) poll_cancel();
           const Shape sh = shapes_[sent[i]];
-          if (sh.level < 0) continue;
+          if (sh.level < 0) {
+            first_wire_[i] = kNone;
+            continue;
+          }
           SplitMix64 own = rng;
           first_wire_[i] = router_.first_wire(messages_[sent[i]], own);
           rng.discard(router_.expected_draws(turn(sh), hops(sh)));
@@ -715,7 +720,10 @@ class ButterflySimulator {
       for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
         if (lane == 0 && i % 4096 == 0) poll_cancel();
         const Shape sh = shapes_[sent[i]];
-        if (sh.level < 0) continue;
+        if (sh.level < 0) {
+          first_wire_[i] = last_wire_[i] = kNone;
+          continue;
+        }
         if (early && !alive_[i]) {  // lost in the first phase: its draws are skipped
           const std::uint64_t skip = router_.expected_draws(turn(sh), hops(sh));
           rng.discard(skip);
@@ -810,7 +818,10 @@ class ButterflySimulator {
       for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
         if (lane == 0 && i % 4096 == 0) poll_cancel();
         const Shape sh = shape(sent[i]);
-        if (sh.level < 0) continue;  // a message to its own processor: no wire
+        if (sh.level < 0) {  // a message to its own processor: no wire
+          if (first_wires) first_wire_[i] = kNone;
+          continue;
+        }
         draws += router_.expected_draws(turn(sh), hops(sh));
         if (first_wires) first_wire_[i] = router_.first_wire(messages_[sent[i]], unused);
       }
