@@ -873,7 +873,9 @@ class ButterflySimulator {
   // After the first phase: the rest only concern its survivors (survivors_, ascending), since a
   // message dropped there contends nowhere else and has won nothing.
   void resolve_rest(std::size_t k) {
-    survivors_.resize(k);  // (shrinking writes nothing; cycles rarely grow)
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < k; ++i) count += alive_[i];
+    survivors_.resize(count + 1);  // one more: a lost message after the last survivor writes there
     std::size_t alive = 0;
     for (std::size_t i = 0; i < k; ++i) {  // without a branch: most of a busy cycle is lost
       survivors_[alive] = static_cast<std::uint32_t>(i);
