@@ -636,8 +636,9 @@ class ButterflySimulator {
  public:
   ButterflySimulator(const Net& net, const MessageSet& messages, SwitchPolicy policy,
                      std::uint64_t seed, const ButterflyTiming* timing, ParentChoice parents,
-                     std::size_t parallel_cycle)
+                     std::size_t parallel_cycle, bool paths_first = false)
       : parallel_cycle_(parallel_cycle),
+        paths_first_(paths_first),
         router_(net, parents),
         messages_(messages),
         policy_(policy),
@@ -673,14 +674,14 @@ class ButterflySimulator {
   // path first. Most messages are lost in the first phase when processors send several at once.
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent) {
     const std::size_t k = sent.size();
-    const bool early = router_.uniform();
+    const bool early = router_.uniform() && !paths_first_;
     const int lanes = k >= parallel_cycle_ && early ? 2 : 1;
     const std::array<std::size_t, 3> begin{0, lanes == 2 ? k / 2 : k, k};
     std::array<std::uint64_t, 2> expected{0, 0};
     // Not cleared: every message's first wire is written before the first phase (kNone for one
-    // to its own processor), and every survivor's last wire before the last.
+    // to its own processor), and (by message only without the early first phase) its last wire.
     first_wire_.resize(k);
-    last_wire_.resize(k);
+    if (!early) last_wire_.resize(k);
     begin_resolve(sent);
     // Where the first step draws nothing (a processor has one parent), its wires are known now.
     const bool undrawn_first = early && !router_.first_step_draws();
@@ -705,7 +706,8 @@ class ButterflySimulator {
     }
     if (early) {
       rng_.discard(expected[0] + expected[1]);
-      resolve_phase(k, by_message(first_wire_));
+      resolve_phase(k, by_message(first_wire_), alive_);
+      gather_survivors(k);
     }
     count_phases(sent, begin, lanes);  // early: the first phase's survivors only
     std::array<std::uint64_t, 2> draws{0, 0};
@@ -717,11 +719,20 @@ class ButterflySimulator {
           lane_start_.begin() + (lane + 1) * static_cast<long>(phases_));
       std::array<std::uint32_t, kMaxPhases> path;
       std::uint64_t made = 0;
+      // Early, the paths are listed by survivor (r, the lane's first at its place in survivors_);
+      // otherwise by message, and put in survivor order after the first phase (to_survivors).
+      auto r = static_cast<std::uint32_t>(
+          early ? std::lower_bound(survivors_.begin(), survivors_.end(), begin[lane]) -
+                      survivors_.begin()
+                : 0);
       for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
         if (lane == 0 && i % 4096 == 0) poll_cancel();
         const Shape sh = shapes_[sent[i]];
-        if (sh.level < 0) {
-          first_wire_[i] = last_wire_[i] = kNone;
+        if (sh.level < 0) {  // a message to its own processor: no wire, and alive
+          if (early)
+            last_[r++] = kNone;
+          else
+            first_wire_[i] = last_wire_[i] = kNone;
           continue;
         }
         if (early && !alive_[i]) {  // lost in the first phase: its draws are skipped
@@ -731,10 +742,15 @@ class ButterflySimulator {
           continue;
         }
         made += router_.path(messages_[sent[i]], turn(sh), rng, path.data());
-        if (!early) first_wire_[i] = path[0];
-        last_wire_[i] = path[phases_ - 1];
+        const std::uint32_t id = early ? r++ : static_cast<std::uint32_t>(i);
+        if (early) {
+          last_[id] = path[phases_ - 1];
+        } else {
+          first_wire_[i] = path[0];
+          last_wire_[i] = path[phases_ - 1];
+        }
         for (std::size_t p = 1; p + 1 < phases_; ++p)
-          if (path[p] != kNone) entries_[cursor[p]++] = {static_cast<std::uint32_t>(i), path[p]};
+          if (path[p] != kNone) entries_[cursor[p]++] = {id, path[p]};
       }
       draws[static_cast<std::size_t>(lane)] = made;
     });
@@ -743,15 +759,17 @@ class ButterflySimulator {
       FTVLSI_ASSERT(draws[0] + draws[1] == expected[0] + expected[1]);
     } else {
       rng_.discard(draws[0] + draws[1]);
-      resolve_phase(k, by_message(first_wire_));
+      resolve_phase(k, by_message(first_wire_), alive_);
+      gather_survivors(k);
+      to_survivors(k);
     }
     resolve_rest(k);
     std::vector<std::uint32_t> delivered;
     for (std::size_t r = 0; r < survivors_.size(); ++r) {
-      const std::uint32_t i = survivors_[r];
-      if (!alive_[i]) continue;
-      delivered.push_back(sent[i]);
-      if (timing_) path_length_[sent[i]] = won_[r].length;
+      if (!live_[r]) continue;
+      const std::uint32_t id = sent[survivors_[r]];
+      delivered.push_back(id);
+      if (timing_) path_length_[id] = won_[r].length;
     }
     return delivered;
   }
@@ -871,8 +889,10 @@ class ButterflySimulator {
     timed_now_ = false;
   }
   // After the first phase: the rest only concern its survivors (survivors_, ascending), since a
-  // message dropped there contends nowhere else and has won nothing.
-  void resolve_rest(std::size_t k) {
+  // message dropped there contends nowhere else and has won nothing. They are numbered by their
+  // place there (r), so that what the later phases read and write per message (live_, last_,
+  // won_) is a small dense array, in the order the lists give.
+  void gather_survivors(std::size_t k) {
     std::size_t count = 0;
     for (std::size_t i = 0; i < k; ++i) count += alive_[i];
     survivors_.resize(count + 1);  // one more: a lost message after the last survivor writes there
@@ -882,26 +902,37 @@ class ButterflySimulator {
       alive += alive_[i];
     }
     survivors_.resize(alive);
-    if (timing_) {  // the first wires, won first (won_ is by survivor, rank_ its place)
-      rank_.resize(k);
-      won_.assign(survivors_.size(), {});
-      for (std::size_t r = 0; r < survivors_.size(); ++r) {
-        const std::uint32_t i = survivors_[r];
-        rank_[i] = static_cast<std::uint32_t>(r);
-        if (first_wire_[i] != kNone) add_won(won_[r], first_wire_[i]);
-      }
+    live_.assign(alive, 1);
+    last_.resize(alive);
+    if (timing_) {  // the first wires, won first
+      won_.assign(alive, {});
+      for (std::size_t r = 0; r < alive; ++r)
+        if (const std::uint32_t c = first_wire_[survivors_[r]]; c != kNone) add_won(won_[r], c);
       timed_now_ = true;
     }
+  }
+  // Without the early first phase, the paths were listed by message: renumbered by survivor, a
+  // lost message's entries emptied.
+  void to_survivors(std::size_t k) {
+    rank_.assign(k, kNone);
+    for (std::size_t r = 0; r < survivors_.size(); ++r) {
+      rank_[survivors_[r]] = static_cast<std::uint32_t>(r);
+      last_[r] = last_wire_[survivors_[r]];
+    }
+    for (auto& [id, c] : entries_) {
+      id = rank_[id];
+      if (id == kNone) id = 0, c = kNone;
+    }
+  }
+  void resolve_rest(std::size_t k) {
     for (std::size_t p = 1; p + 1 < phases_; ++p) {
       poll_cancel();
       const std::pair<std::uint32_t, std::uint32_t>* list = entries_.data() + lane_start_[p];
-      resolve_phase(phase_end_[p] - lane_start_[p], [list](std::size_t j) { return list[j]; });
+      resolve_phase(
+          phase_end_[p] - lane_start_[p], [list](std::size_t j) { return list[j]; }, live_);
     }
     poll_cancel();
-    resolve_phase(survivors_.size(), [this](std::size_t j) {
-      const std::uint32_t i = survivors_[j];
-      return std::pair{i, last_wire_[i]};
-    });
+    resolve_phase(survivors_.size(), by_message(last_), live_);
     for (const std::uint32_t c : taken_) slot_[c].count = 0;
     taken_.clear();
     if (timing_) elapsed_ += slowest_round_trip(k);
@@ -915,15 +946,15 @@ class ButterflySimulator {
   // has the wire kNone): each alive contender is counted, the wire's winner drawn, then every
   // counted contender settles.
   template <class At>
-  void resolve_phase(std::size_t n, At&& at) {
+  void resolve_phase(std::size_t n, At&& at, std::vector<std::uint8_t>& alive) {
     for (std::size_t j = 0; j < n; ++j) {
       if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, false);
       const auto [i, c] = at(j);
-      if (c == kNone || !alive_[i]) continue;
+      if (c == kNone || !alive[i]) continue;
       ++steps_;
       Slot& w = slot_[c];
       if (w.count == kHeld) {
-        alive_[i] = 0;
+        alive[i] = 0;
         continue;
       }
       const std::uint32_t seen = ++w.count;
@@ -932,7 +963,7 @@ class ButterflySimulator {
     for (std::size_t j = 0; j < n; ++j) {
       if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, timed_now_);
       const auto [i, c] = at(j);
-      if (c != kNone && alive_[i]) settle(i, c);
+      if (c != kNone && alive[i]) settle(i, c, alive);
     }
   }
   // The contention lists are in message order, their wires scattered: the scans fetch a wire's
@@ -949,16 +980,16 @@ class ButterflySimulator {
 
   // After the contention: a counted contender either holds its wire for the rest of the cycle
   // (and, timed, adds it to what it has won) or is dropped.
-  void settle(std::uint32_t i, std::uint32_t c) {
+  void settle(std::uint32_t i, std::uint32_t c, std::vector<std::uint8_t>& alive) {
     Slot& w = slot_[c];
     if (w.winner != i) {
       if (w.count != kHeld) w.count = 0;  // the winner may have settled already
-      alive_[i] = 0;
+      alive[i] = 0;
       return;
     }
     w.count = kHeld;
     taken_.push_back(c);
-    if (timed_now_) add_won(won_[rank_[i]], c);
+    if (timed_now_) add_won(won_[i], c);  // after the first phase, i is a survivor's number
   }
 
   void add_won(Won& won, std::uint32_t c) const {
@@ -974,12 +1005,11 @@ class ButterflySimulator {
     // A message dropped in the first phase has won no wire: its head went no farther.
     double slowest = survivors_.size() < k ? 2 * timing_->timing.head(0.0, 0) + 1 : 0;
     for (std::size_t r = 0; r < survivors_.size(); ++r) {
-      const std::uint32_t i = survivors_[r];
       const double delay = won_[r].delay;
       const std::size_t wires = won_[r].wires;
-      if (alive_[i] && wires > 0)
+      if (live_[r] && wires > 0)
         slowest = std::max(slowest, timing_->timing.round_trip(delay, wires - 1));
-      else if (!alive_[i])
+      else if (!live_[r])
         slowest = std::max(slowest, 2 * timing_->timing.head(delay, wires) + 1);
     }
     return slowest;
@@ -995,6 +1025,7 @@ class ButterflySimulator {
   static constexpr std::uint32_t kHeld = UINT32_MAX;
 
   std::size_t parallel_cycle_;
+  bool paths_first_;  // every path drawn before the first phase, even where the shapes tell
   const typename RouterFor<Net>::type router_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
@@ -1006,7 +1037,7 @@ class ButterflySimulator {
   // With timing, per survivor of the first phase: the delays and lengths of the wires it has won
   // and their count (below kMaxPhases); a delivered message's length becomes its path_length_.
   std::vector<Won> won_;
-  std::vector<std::uint32_t> rank_;  // per message of the cycle: its place among the survivors
+  std::vector<std::uint32_t> rank_;  // to_survivors: per message of the cycle, its survivor number
   bool timed_now_ = false;           // the phases after the first add what is won
   // The cycle's contenders: phase p's are entries_[lane_start_[p], phase_end_[p]), lane 1's from
   // lane_start_[phases_ + p].
@@ -1016,6 +1047,8 @@ class ButterflySimulator {
   std::vector<std::uint32_t> taken_;  // the wires held this cycle
   std::vector<std::uint8_t> alive_;
   std::vector<std::uint32_t> survivors_;  // the cycle's messages alive after the first phase
+  std::vector<std::uint8_t> live_;        // per survivor: alive still
+  std::vector<std::uint32_t> last_;       // per survivor: its last wire, or kNone
   std::vector<std::uint64_t> path_length_;
   std::vector<Shape> shapes_;
   std::uint64_t steps_ = 0;
@@ -1030,8 +1063,9 @@ template <class Net>
 RouteResult route(const Net& net, const MessageSet& messages, ButterflyAlgorithm algorithm,
                   SwitchPolicy policy, std::uint64_t seed, std::uint64_t max_cycles,
                   const ButterflyTiming* timing, ParentChoice parents,
-                  std::size_t parallel_cycle = kButterflyParallelCycle) {
-  ButterflySimulator<Net> sim(net, messages, policy, seed, timing, parents, parallel_cycle);
+                  std::size_t parallel_cycle = kButterflyParallelCycle, bool paths_first = false) {
+  ButterflySimulator<Net> sim(net, messages, policy, seed, timing, parents, parallel_cycle,
+                              paths_first);
   detail::Router<ButterflySimulator<Net>> router(sim, messages.size(), max_cycles);
   if (algorithm == ButterflyAlgorithm::kGreedy) {
     while (!router.done()) router.send(router.undelivered());
@@ -1096,6 +1130,23 @@ RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& mes
                             std::uint64_t max_cycles, const ButterflyTiming* timing,
                             ParentChoice parents, std::size_t parallel_cycle) {
   return route(net, messages, algorithm, policy, seed, max_cycles, timing, parents, parallel_cycle);
+}
+
+RouteResult detail::route_butterfly_paths_first(const ButterflyFatTree& net,
+                                                const MessageSet& messages,
+                                                ButterflyAlgorithm algorithm, SwitchPolicy policy,
+                                                std::uint64_t seed, const ButterflyTiming* timing,
+                                                ParentChoice parents) {
+  return route(net, messages, algorithm, policy, seed, UINT64_MAX, timing, parents,
+               kButterflyParallelCycle, true);
+}
+RouteResult detail::route_butterfly_paths_first(const ButterflyFatTree3d& net,
+                                                const MessageSet& messages,
+                                                ButterflyAlgorithm algorithm, SwitchPolicy policy,
+                                                std::uint64_t seed, const ButterflyTiming* timing,
+                                                ParentChoice parents) {
+  return route(net, messages, algorithm, policy, seed, UINT64_MAX, timing, parents,
+               kButterflyParallelCycle, true);
 }
 
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,

@@ -274,6 +274,9 @@ TEST_SUITE("butterfly_routing3d") {
                                      threshold);
             };
             test::check_same_routing(run(SIZE_MAX), run(1));
+            // And as drawing every path before the first phase, which the shapes stand in for.
+            test::check_same_routing(run(1), detail::route_butterfly_paths_first(
+                                                 net, m, algorithm, policy, 3, &timing, parents));
           }
     }
   }

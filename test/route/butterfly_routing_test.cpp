@@ -206,6 +206,10 @@ TEST_SUITE("fat_pyramid_routing") {
                                    ParentChoice::kRandom, threshold);
           };
           test::check_same_routing(run(SIZE_MAX), run(1));
+          // And as drawing every path before the first phase, which the shapes stand in for.
+          test::check_same_routing(
+              run(1), detail::route_butterfly_paths_first(net, m, algorithm, policy, 5, &timing,
+                                                          ParentChoice::kRandom));
         }
     }
   }

@@ -90,6 +90,20 @@ RouteResult route_butterfly(const ButterflyFatTree3d& net, const MessageSet& mes
                             ParentChoice parents = ParentChoice::kRandom,
                             std::size_t parallel_cycle = kButterflyParallelCycle);
 
+namespace detail {
+// route_butterfly drawing every path of a cycle before its first phase, on one lane: the order
+// whose draws and results the first-phase-first routing reproduces (the tests compare them; it is
+// also what a network whose nodes of a level draw differently gets).
+RouteResult route_butterfly_paths_first(const ButterflyFatTree& net, const MessageSet& messages,
+                                        ButterflyAlgorithm algorithm, SwitchPolicy policy,
+                                        std::uint64_t seed, const ButterflyTiming* timing,
+                                        ParentChoice parents);
+RouteResult route_butterfly_paths_first(const ButterflyFatTree3d& net, const MessageSet& messages,
+                                        ButterflyAlgorithm algorithm, SwitchPolicy policy,
+                                        std::uint64_t seed, const ButterflyTiming* timing,
+                                        ParentChoice parents);
+}  // namespace detail
+
 RouteResult route_butterfly_greedy(const ButterflyFatTree& net, const MessageSet& messages,
                                    SwitchPolicy policy, std::uint64_t seed,
                                    std::uint64_t max_cycles,
