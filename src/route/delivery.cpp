@@ -12,6 +12,7 @@
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/lanes.hpp"
 #include "switched_delivery.hpp"
 
 // The data layout (docs/routing.md, "The simulator's data layout"). A cycle's messages are
@@ -175,8 +176,9 @@ struct DeliverySimulator::Cycle {
   std::array<std::unique_ptr<std::uint32_t[]>, 2> buffer;
   std::size_t buffer_words = 0;
   std::array<Lane, 2> lane;
-  std::vector<std::uint8_t> delivered;  // per key
-  std::vector<std::uint32_t> radix;     // counts
+  std::vector<std::uint8_t> delivered;      // per key
+  std::vector<std::uint32_t> radix;         // counts
+  std::vector<std::uint32_t> radix_second;  // lane 1's counts, when it writes half the records
   // Wire timing per key, in one record so that a step's update is one cache line: the delays of
   // the wires won so far, their lengths and their count. A path's length fits 40 bits
   // (set_wire_timing checks its bound), its wires 24.
@@ -412,8 +414,14 @@ class LaneWork {
     const auto k = static_cast<std::size_t>(level);
     const int dir = up ? 0 : 1;
     Cycle::Timed& t = c_.timed[key];
-    t.delay += (*ctx_.delay)[k][channel & 1][dir][wire];
-    t.length += ctx_.wires->table[k][channel & 1][dir][wire];
+    const double delay = (*ctx_.delay)[k][channel & 1][dir][wire];
+    const std::uint64_t length = ctx_.wires->table[k][channel & 1][dir][wire];
+    if (up && level == ctx_.levels) {  // a record's first wire starts its entry (cycle())
+      t.delay = delay, t.length = length, t.wires = 1;
+      return;
+    }
+    t.delay += delay;
+    t.length += length;
     ++t.wires;
   }
   void add_nack(std::uint32_t key) {
@@ -904,7 +912,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   }
   c.delivered.assign(m, 0);
   if (wires_) {
-    c.timed.assign(m, {});
+    // Not cleared: a record's first wire (up from its processor, level L) starts its entry
+    // (add_wire), and a message to its own processor's is cleared where it is delivered. Cycles
+    // shrink, so this writes nothing after the first.
+    c.timed.resize(m);
   }
   std::size_t count = 0;
   std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
@@ -926,15 +937,54 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     by_source = !in_order;
   }
   if (by_source) {
-    c.radix.assign(tree_.processors() + 1, 0);
-    for (std::size_t i = 0; i < m; ++i) {
-      if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
-      const auto [s, d] = messages_[sent[i]];
-      if (s != d) ++c.radix[s + 1];
+    // On two lanes for a big cycle, each counting and writing its half: lane 1's records of a
+    // source go after lane 0's, so the order is the one-lane order.
+    const std::size_t n = tree_.processors();
+    const int lanes = m >= parallel_threshold_ ? 2 : 1;
+    const std::array<std::size_t, 3> half{0, lanes == 2 ? m / 2 : m, m};
+    c.radix.assign(n + 1, 0);
+    c.radix_second.assign(lanes == 2 ? n + 1 : 0, 0);
+    run_lanes(lanes, [&](int l) {
+      std::vector<std::uint32_t>& counts = l == 0 ? c.radix : c.radix_second;
+      for (std::size_t i = half[l]; i < half[l + 1]; ++i) {
+        if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
+        const auto [s, d] = messages_[sent[i]];
+        if (s != d) ++counts[s + 1];
+      }
+    });
+    // The counts become each lane's first place per source.
+    std::uint32_t placed = 0;
+    for (std::size_t s = 0; s < n; ++s) {
+      const std::uint32_t first = c.radix[s + 1], second = lanes == 2 ? c.radix_second[s + 1] : 0;
+      c.radix[s] = placed;
+      if (lanes == 2) c.radix_second[s] = placed + first;
+      placed += first + second;
     }
-    std::partial_sum(c.radix.begin(), c.radix.end(), c.radix.begin());
-  }
-  {
+    std::array<std::size_t, 2> written{0, 0};
+    std::array<std::uint64_t, 2> turned{0, 0};
+    Up* recs = c.records<Up>(0);
+    run_lanes(lanes, [&](int l) {
+      std::vector<std::uint32_t>& next = l == 0 ? c.radix : c.radix_second;
+      std::size_t here = 0;
+      std::uint64_t turn_bits = 0;
+      for (std::size_t i = half[l]; i < half[l + 1]; ++i) {
+        if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
+        const auto [s, d] = messages_[sent[i]];
+        if (s == d) {
+          c.delivered[i] = 1;
+          if (wires_) c.timed[i] = {};
+        } else {
+          recs[next[s]++] = {static_cast<std::uint32_t>(i), s, d};
+          ++here;
+          turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
+        }
+      }
+      written[static_cast<std::size_t>(l)] = here;
+      turned[static_cast<std::size_t>(l)] = turn_bits;
+    });
+    count = written[0] + written[1];
+    turns = turned[0] | turned[1];
+  } else {
     Up* recs = c.records<Up>(0);
     for (std::size_t i = 0; i < m; ++i) {
       // A small p-subset of a large set is scattered over it: fetch ahead.
@@ -942,8 +992,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       const auto [s, d] = messages_[sent[i]];
       if (s == d) {
         c.delivered[i] = 1;
+        if (wires_) c.timed[i] = {};
       } else {
-        recs[by_source ? c.radix[s]++ : count] = {static_cast<std::uint32_t>(i), s, d};
+        recs[count] = {static_cast<std::uint32_t>(i), s, d};
         ++count;
         turns |= std::uint64_t{1} << common_level(levels, s, d);
       }
