@@ -9,6 +9,8 @@
 #include <memory>
 #include <numeric>
 #include <thread>
+#include <tuple>
+#include <utility>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
@@ -919,6 +921,27 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   }
   std::size_t count = 0;
   std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
+  // The records of sent[from, to), record r of them at place(source, r); a message to its own
+  // processor is delivered at once. Returns how many were written and the turn levels' bits.
+  const auto write_records = [&](std::size_t from, std::size_t to, auto&& place) {
+    Up* recs = c.records<Up>(0);
+    std::size_t here = 0;
+    std::uint64_t turn_bits = 0;
+    for (std::size_t i = from; i < to; ++i) {
+      // A small p-subset of a large set is scattered over it: fetch ahead.
+      if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
+      const auto [s, d] = messages_[sent[i]];
+      if (s == d) {
+        c.delivered[i] = 1;
+        if (wires_) c.timed[i] = {};
+        continue;
+      }
+      recs[place(s, here)] = {static_cast<std::uint32_t>(i), s, d};
+      ++here;
+      turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
+    }
+    return std::pair{here, turn_bits};
+  };
   // A cycle sending n messages or more, on a tree of up to 2^kOnePassLevels leaves, is written
   // in source order at once (a counting sort by source, stable, so in the order sort_by_source
   // gives): the radix sort's two passes would write both buffers in full, this writes one, and
@@ -962,43 +985,18 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     }
     std::array<std::size_t, 2> written{0, 0};
     std::array<std::uint64_t, 2> turned{0, 0};
-    Up* recs = c.records<Up>(0);
     run_lanes(lanes, [&](int l) {
       std::vector<std::uint32_t>& next = l == 0 ? c.radix : c.radix_second;
-      std::size_t here = 0;
-      std::uint64_t turn_bits = 0;
-      for (std::size_t i = half[l]; i < half[l + 1]; ++i) {
-        if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
-        const auto [s, d] = messages_[sent[i]];
-        if (s == d) {
-          c.delivered[i] = 1;
-          if (wires_) c.timed[i] = {};
-        } else {
-          recs[next[s]++] = {static_cast<std::uint32_t>(i), s, d};
-          ++here;
-          turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
-        }
-      }
+      const auto [here, turn_bits] = write_records(
+          half[l], half[l + 1], [&next](std::uint32_t s, std::size_t) { return next[s]++; });
       written[static_cast<std::size_t>(l)] = here;
       turned[static_cast<std::size_t>(l)] = turn_bits;
     });
     count = written[0] + written[1];
     turns = turned[0] | turned[1];
   } else {
-    Up* recs = c.records<Up>(0);
-    for (std::size_t i = 0; i < m; ++i) {
-      // A small p-subset of a large set is scattered over it: fetch ahead.
-      if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
-      const auto [s, d] = messages_[sent[i]];
-      if (s == d) {
-        c.delivered[i] = 1;
-        if (wires_) c.timed[i] = {};
-      } else {
-        recs[count] = {static_cast<std::uint32_t>(i), s, d};
-        ++count;
-        turns |= std::uint64_t{1} << common_level(levels, s, d);
-      }
-    }
+    std::tie(count, turns) =
+        write_records(0, m, [](std::uint32_t, std::size_t here) { return here; });
   }
   if (!round_trip_bound_.empty()) {  // the slowest bound of the turn levels present
     double slowest_bound = 0;
