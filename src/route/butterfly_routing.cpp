@@ -650,11 +650,11 @@ class ButterflySimulator {
     FTVLSI_ASSERT(phases_ <= kMaxPhases);  // levels below 64
     if (timing_) {
       FTVLSI_ASSERT(timing_->wire_length.size() == router_.wire_count());
-      for (auto len : timing_->wire_length)
+      wire_delay_.reserve(timing_->wire_length.size());
+      for (auto len : timing_->wire_length) {
+        FTVLSI_ASSERT(len < (std::uint64_t{1} << 56) / kMaxPhases);  // a path fits Won::length
         wire_delay_.push_back(timing_->timing.delay(static_cast<double>(len)));
-      // A path's length fits Won::length: at most kMaxPhases wires.
-      for (auto len : timing_->wire_length)
-        FTVLSI_ASSERT(len < (std::uint64_t{1} << 56) / kMaxPhases);
+      }
       path_length_.assign(messages.size(), 0);
     }
   }
