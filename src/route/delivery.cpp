@@ -181,6 +181,8 @@ struct DeliverySimulator::Cycle {
   std::vector<std::uint8_t> delivered;      // per key
   std::vector<std::uint32_t> radix;         // counts
   std::vector<std::uint32_t> radix_second;  // lane 1's counts, when it writes half the records
+  std::vector<std::uint32_t> leaf_place;    // a source's survivor's place, when cycle() resolves
+                                            // the leaf channels
   // Wire timing per key, in one record so that a step's update is one cache line: the delays of
   // the wires won so far, their lengths and their count. A path's length fits 40 bits
   // (set_wire_timing checks its bound), its wires 24.
@@ -290,13 +292,17 @@ class LaneWork {
       : c_(cycle), id_(id), me_(cycle.lane[id]), ctx_(ctx), rng_state_(rng_state) {}
 
   // Resolves every level of a cycle whose up records, sorted by (src, key), fill buffer `in`
-  // [0, count). Returns false if the other lane failed.
-  bool run(int in, std::size_t count) {
+  // [0, count). With `leaves_done` the leaf channels were resolved as the records were written
+  // (cycle()): the records are their survivors, lane 0's part, and the run starts a level up.
+  // Returns false if the other lane failed.
+  bool run(int in, std::size_t count, bool leaves_done) {
     const int levels = ctx_.levels;
     me_.turn.clear();
     me_.turn_at.assign(static_cast<std::size_t>(levels) + 2, 0);
     // Level L: the runs of the sorted records, in place.
-    {
+    if (leaves_done) {
+      out_ = in;
+    } else {
       Up* recs = c_.records<Up>(in);
       const auto src = [](const Up& r) { return r.src; };
       std::size_t lo = 0, hi = count;
@@ -921,8 +927,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   }
   std::size_t count = 0;
   std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
-  // The records of sent[from, to), record r of them at place(source, r); a message to its own
+  // The records of sent[from, to), record r of them at place(source, r) unless that is kSkip (a
+  // message its leaf channel drops, when the leaves are resolved here); a message to its own
   // processor is delivered at once. Returns how many were written and the turn levels' bits.
+  constexpr std::size_t kSkip = SIZE_MAX;
   const auto write_records = [&](std::size_t from, std::size_t to, auto&& place) {
     Up* recs = c.records<Up>(0);
     std::size_t here = 0;
@@ -936,9 +944,11 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         if (wires_) c.timed[i] = {};
         continue;
       }
-      recs[place(s, here)] = {static_cast<std::uint32_t>(i), s, d};
-      ++here;
       turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
+      const std::size_t at = place(s, here, i);
+      if (at == kSkip) continue;
+      recs[at] = {static_cast<std::uint32_t>(i), s, d};
+      ++here;
     }
     return std::pair{here, turn_bits};
   };
@@ -949,6 +959,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // source order are written as they come.
   bool by_source = levels <= kOnePassLevels && m >= tree_.processors();
   bool in_order = false;  // known to be in source order already
+  bool leaves_done = false;
+  std::uint64_t leaf_steps = 0;  // with leaves_done: the records' steps on their leaf channels
+  double leaf_slowest = 0;       // ... and a dropped one's negative acknowledgment
   if (by_source) {
     in_order = true;
     for (std::size_t i = 0, last = 0; i < m && in_order; ++i) {
@@ -975,20 +988,70 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         if (s != d) ++counts[s + 1];
       }
     });
-    // The counts become each lane's first place per source.
+    const auto sent_by = [&](std::size_t s) {
+      return std::pair{c.radix[s + 1], lanes == 2 ? c.radix_second[s + 1] : 0};
+    };
+    // A dense cycle on leaf channels of one wire is resolved here (docs/routing.md, "The leaf
+    // channels while writing"): LaneWork would draw, in ascending source order (a dense level's
+    // order), one number for each source sending two or more, and keep the record it picks.
+    if (cap_[static_cast<std::size_t>(levels)] == 1) {
+      std::size_t touched = 0;
+      for (std::size_t s = 0; s < n; ++s) {
+        const auto [first, second] = sent_by(s);
+        touched += first + second != 0;
+      }
+      leaves_done = touched > (std::uint64_t{1} << levels) / 8;  // concentrate_level's test
+    }
     std::uint32_t placed = 0;
-    for (std::size_t s = 0; s < n; ++s) {
-      const std::uint32_t first = c.radix[s + 1], second = lanes == 2 ? c.radix_second[s + 1] : 0;
-      c.radix[s] = placed;
-      if (lanes == 2) c.radix_second[s] = placed + first;
-      placed += first + second;
+    if (leaves_done) {
+      // Each lane's count becomes a countdown to its record that passes (UINT32_MAX: none), and
+      // the survivors are placed in source order.
+      c.leaf_place.resize(n);
+      std::uint64_t overflowing = 0;
+      for (std::size_t s = 0; s < n; ++s) {
+        const auto [first, second] = sent_by(s);
+        const std::uint32_t sends = first + second;
+        std::uint32_t pick = 0;  // the priority switch's: the lowest key
+        if (sends > 1 && policy_ == SwitchPolicy::kRandom)
+          pick = static_cast<std::uint32_t>(
+              SplitMix64(rng_state_ + overflowing * kGamma).below(sends));
+        overflowing += sends > 1;
+        leaf_steps += sends;
+        c.radix[s] = sends > 0 && pick < first ? pick : UINT32_MAX;
+        if (lanes == 2) c.radix_second[s] = sends > 0 && pick >= first ? pick - first : UINT32_MAX;
+        c.leaf_place[s] = placed;
+        placed += sends > 0;
+      }
+      rng_state_ += overflowing * kGamma;  // cap = 1 draw each
+      if (wires_ && overflowing > 0) leaf_slowest = 2 * timing_.head(0, 0) + 1;
+    } else {
+      // The counts become each lane's first place per source.
+      for (std::size_t s = 0; s < n; ++s) {
+        const auto [first, second] = sent_by(s);
+        c.radix[s] = placed;
+        if (lanes == 2) c.radix_second[s] = placed + first;
+        placed += first + second;
+      }
     }
     std::array<std::size_t, 2> written{0, 0};
     std::array<std::uint64_t, 2> turned{0, 0};
     run_lanes(lanes, [&](int l) {
       std::vector<std::uint32_t>& next = l == 0 ? c.radix : c.radix_second;
-      const auto [here, turn_bits] = write_records(
-          half[l], half[l + 1], [&next](std::uint32_t s, std::size_t) { return next[s]++; });
+      const auto [here, turn_bits] =
+          leaves_done
+              ? write_records(
+                    half[l], half[l + 1],
+                    [&](std::uint32_t s, std::size_t, std::size_t i) {
+                      if (next[s]-- != 0) return kSkip;
+                      if (wires_) {  // the first wire starts the record's timing
+                        const auto k = static_cast<std::size_t>(levels);
+                        c.timed[i] = {delay_[k][s & 1][0][0], wires_->table[k][s & 1][0][0], 1};
+                      }
+                      return std::size_t{c.leaf_place[s]};
+                    })
+              : write_records(
+                    half[l], half[l + 1],
+                    [&next](std::uint32_t s, std::size_t, std::size_t) { return next[s]++; });
       written[static_cast<std::size_t>(l)] = here;
       turned[static_cast<std::size_t>(l)] = turn_bits;
     });
@@ -996,7 +1059,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     turns = turned[0] | turned[1];
   } else {
     std::tie(count, turns) =
-        write_records(0, m, [](std::uint32_t, std::size_t here) { return here; });
+        write_records(0, m, [](std::uint32_t, std::size_t here, std::size_t) { return here; });
   }
   if (!round_trip_bound_.empty()) {  // the slowest bound of the turn levels present
     double slowest_bound = 0;
@@ -1005,7 +1068,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         slowest_bound = std::max(slowest_bound, round_trip_bound_[static_cast<std::size_t>(k)]);
     elapsed_bound_ += slowest_bound;
   }
-  double slowest = 0;
+  double slowest = leaf_slowest;
+  steps_ += leaf_steps;
   if (count > 0) {
     const int in = by_source || in_order ? 0 : sort_by_source(c, 0, count, levels);
     // Lone records skip the levels where they cannot meet another: in sparse cycles only (the
@@ -1014,7 +1078,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     c.lift_at.clear();
     std::size_t kept = count;
     std::uint64_t lifted_steps = 0;
-    if (!wires_ && count * 16 <= tree_.processors() &&
+    if (!leaves_done && !wires_ && count * 16 <= tree_.processors() &&
         *std::min_element(cap_.begin(), cap_.end()) >= 1)
       kept = lift_alone(c, in, count, levels, lifted_steps);
     const LevelContext ctx{
@@ -1027,11 +1091,12 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       // Room for every turning message: only the pages written count (8 bytes a message).
       lane.turn.reserve(count);
     }
+    if (leaves_done) c.lane[0].out_size[in] = count;  // the survivors, lane 0's part
     std::array<std::uint64_t, 2> state{rng_state_, rng_state_};
     const auto work = [&](int id) {
       try {
         LaneWork lane(c, id, ctx, rng_state_);
-        if (lane.run(in, kept)) state[static_cast<std::size_t>(id)] = lane.rng_state();
+        if (lane.run(in, kept, leaves_done)) state[static_cast<std::size_t>(id)] = lane.rng_state();
       } catch (...) {
         c.failure[static_cast<std::size_t>(id)] = std::current_exception();
         c.barrier.fail();

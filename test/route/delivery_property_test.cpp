@@ -253,6 +253,50 @@ TEST_SUITE("delivery_property") {
     }
   }
 
+  // A cycle of at least n messages on leaf channels of one wire, using more than an eighth of
+  // them, is resolved at the leaves while its records are written (route/delivery.cpp). Here a
+  // varying share of the sources send (about an eighth or fewer: up to 23 messages each, so that
+  // a sparse cycle of n messages or more is drawn in its own order), some to themselves, and the
+  // keys are in no relation to the sources.
+  TEST_CASE("leaf channels resolved as the records are written equal the reference's cycles") {
+    std::mt19937_64 rng(4242);
+    const std::vector<CapacityProfile> profiles{
+        CapacityProfile::kAreaUniversal, CapacityProfile::kConstant, CapacityProfile::kFourWay,
+        CapacityProfile::kDoubleEvery2, CapacityProfile::kLinearSize};
+    const std::vector<double> share{0.04, 0.1, 0.125, 0.14, 0.3, 1.0};
+    int leaf_one = 0;
+    for (int trial = 0; trial < 48; ++trial) {
+      const int levels = 2 + static_cast<int>(rng() % 11);
+      const std::uint64_t n = std::uint64_t{1} << levels;
+      const FatTree tree = tree_of(n, profiles[rng() % profiles.size()], 1 + rng() % 2);
+      if (tree.capacity(levels) != 1) continue;
+      ++leaf_one;
+      const double sending = share[rng() % share.size()];
+      MessageSet m;
+      for (std::uint32_t src = 0; src < n; ++src) {
+        if (static_cast<double>(rng() % 1000) >= sending * 1000) continue;
+        const std::uint64_t sends = rng() % (sending < 0.2 ? 24 : 8);  // m >= n often
+        for (std::uint64_t i = 0; i < sends; ++i)
+          m.push_back({src, rng() % 8 == 0 ? src : static_cast<std::uint32_t>(rng() % n)});
+      }
+      std::shuffle(m.begin(), m.end(), rng);
+      if (m.empty()) continue;
+      const auto policy = trial % 3 ? SwitchPolicy::kRandom : SwitchPolicy::kPriority;
+      const std::uint64_t seed = rng();
+      const std::size_t threshold = trial % 3 == 0 ? 0 : trial % 3 == 1 ? SIZE_MAX : rng() % 64;
+      const ChannelWireLengths wires = random_wires(tree, rng);
+      CAPTURE(trial);
+      CAPTURE(n);
+      CAPTURE(sending);
+      for (const ChannelWireLengths* timed :
+           {static_cast<const ChannelWireLengths*>(nullptr), &wires})
+        compare(tree, m, policy, seed, threshold, timed, [&](DeliverySimulator& sim) {
+          CHECK(route_greedy(sim, m.size(), 1000000).delivered == m.size());
+        });
+    }
+    CHECK(leaf_one >= 24);
+  }
+
   TEST_CASE("arbitrary subsets, in any order and with repeats, equal the reference's cycles") {
     std::mt19937_64 rng(31);
     for (int trial = 0; trial < 40; ++trial) {
