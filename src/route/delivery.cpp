@@ -181,8 +181,11 @@ struct DeliverySimulator::Cycle {
   std::vector<std::uint8_t> delivered;      // per key
   std::vector<std::uint32_t> radix;         // counts
   std::vector<std::uint32_t> radix_second;  // lane 1's counts, when it writes half the records
-  std::vector<std::uint32_t> leaf_place;    // a source's survivor's place, when cycle() resolves
-                                            // the leaf channels
+  // When cycle() resolves the leaf channels: a source's survivor's place, and the survivors'
+  // keys renumbered in key order (`compact`): key_of[key] is the survivor's place in the list
+  // sent, and `timed` is indexed by the new keys (a survivor's record stays near its neighbours').
+  std::vector<std::uint32_t> leaf_place, key_of;
+  bool compact = false;
   // Wire timing per key, in one record so that a step's update is one cache line: the delays of
   // the wires won so far, their lengths and their count. A path's length fits 40 bits
   // (set_wire_timing checks its bound), its wires 24.
@@ -356,7 +359,7 @@ class LaneWork {
     Down* out = c_.records<Down>(cur);
     for (std::size_t i = 0; i < me_.out_size[cur]; ++i) {
       const std::uint32_t key = out[me_.out_begin[cur] + i].key;
-      if (key != kDead) c_.delivered[key] = 1;
+      if (key != kDead) c_.delivered[c_.compact ? c_.key_of[key] : key] = 1;
     }
     return true;
   }
@@ -919,19 +922,23 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     c.buffer_words = words;
   }
   c.delivered.assign(m, 0);
-  if (wires_) {
-    // Not cleared: a record's first wire (up from its processor, level L) starts its entry
-    // (add_wire), and a message to its own processor's is cleared where it is delivered. Cycles
-    // shrink, so this writes nothing after the first.
-    c.timed.resize(m);
-  }
+  c.compact = false;
+  // The wire timing per key is sized once the keys are known (before the records are written).
+  // Not cleared: a record's first wire (up from its processor, level L) starts its entry
+  // (add_wire), and a message to its own processor's is cleared where it is delivered.
+  const auto size_timed = [&](std::size_t keys) {
+    if (wires_) c.timed.resize(keys);
+  };
+  bool leaves_done = false;  // the leaf channels resolved as the records are written
   std::size_t count = 0;
   std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
-  // The records of sent[from, to), record r of them at place(source, r) unless that is kSkip (a
-  // message its leaf channel drops, when the leaves are resolved here); a message to its own
-  // processor is delivered at once. Returns how many were written and the turn levels' bits.
+  // The records of sent[from, to), record r of them with key key(r, i) at place(source, r, i),
+  // unless that is kSkip (a message its leaf channel drops, when the leaves are resolved here); a
+  // message to its own processor is delivered at once. Returns how many were written and the turn
+  // levels' bits.
   constexpr std::size_t kSkip = SIZE_MAX;
-  const auto write_records = [&](std::size_t from, std::size_t to, auto&& place) {
+  const auto sent_key = [](std::size_t, std::size_t i) { return static_cast<std::uint32_t>(i); };
+  const auto write_records = [&](std::size_t from, std::size_t to, auto&& place, auto&& key) {
     Up* recs = c.records<Up>(0);
     std::size_t here = 0;
     std::uint64_t turn_bits = 0;
@@ -941,13 +948,13 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       const auto [s, d] = messages_[sent[i]];
       if (s == d) {
         c.delivered[i] = 1;
-        if (wires_) c.timed[i] = {};
+        if (wires_ && !leaves_done) c.timed[i] = {};
         continue;
       }
       turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
       const std::size_t at = place(s, here, i);
       if (at == kSkip) continue;
-      recs[at] = {static_cast<std::uint32_t>(i), s, d};
+      recs[at] = {key(here, i), s, d};
       ++here;
     }
     return std::pair{here, turn_bits};
@@ -958,8 +965,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // its counts (4 bytes a leaf) take less than the other's 12 a message. Records already in
   // source order are written as they come.
   bool by_source = levels <= kOnePassLevels && m >= tree_.processors();
-  bool in_order = false;  // known to be in source order already
-  bool leaves_done = false;
+  bool in_order = false;         // known to be in source order already
   std::uint64_t leaf_steps = 0;  // with leaves_done: the records' steps on their leaf channels
   double leaf_slowest = 0;       // ... and a dropped one's negative acknowledgment
   if (by_source) {
@@ -1003,11 +1009,13 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       leaves_done = touched > (std::uint64_t{1} << levels) / 8;  // concentrate_level's test
     }
     std::uint32_t placed = 0;
+    std::array<std::uint32_t, 2> key_base{};  // with leaves_done: each lane's first new key
     if (leaves_done) {
       // Each lane's count becomes a countdown to its record that passes (UINT32_MAX: none), and
       // the survivors are placed in source order.
       c.leaf_place.resize(n);
       std::uint64_t overflowing = 0;
+      std::uint32_t lane0_wins = 0;
       for (std::size_t s = 0; s < n; ++s) {
         const auto [first, second] = sent_by(s);
         const std::uint32_t sends = first + second;
@@ -1018,11 +1026,15 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         overflowing += sends > 1;
         leaf_steps += sends;
         c.radix[s] = sends > 0 && pick < first ? pick : UINT32_MAX;
+        lane0_wins += sends > 0 && pick < first;
         if (lanes == 2) c.radix_second[s] = sends > 0 && pick >= first ? pick - first : UINT32_MAX;
         c.leaf_place[s] = placed;
         placed += sends > 0;
       }
       rng_state_ += overflowing * kGamma;  // cap = 1 draw each
+      c.compact = true;
+      c.key_of.resize(placed);
+      key_base = {0, lane0_wins};
       if (wires_ && overflowing > 0) leaf_slowest = 2 * timing_.head(0, 0) + 1;
     } else {
       // The counts become each lane's first place per source.
@@ -1033,6 +1045,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         placed += first + second;
       }
     }
+    size_timed(leaves_done ? placed : m);
     std::array<std::size_t, 2> written{0, 0};
     std::array<std::uint64_t, 2> turned{0, 0};
     run_lanes(lanes, [&](int l) {
@@ -1041,25 +1054,32 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
           leaves_done
               ? write_records(
                     half[l], half[l + 1],
-                    [&](std::uint32_t s, std::size_t, std::size_t i) {
+                    [&](std::uint32_t s, std::size_t here, std::size_t i) {
                       if (next[s]-- != 0) return kSkip;
+                      const std::uint32_t key = key_base[l] + static_cast<std::uint32_t>(here);
+                      c.key_of[key] = static_cast<std::uint32_t>(i);
                       if (wires_) {  // the first wire starts the record's timing
                         const auto k = static_cast<std::size_t>(levels);
-                        c.timed[i] = {delay_[k][s & 1][0][0], wires_->table[k][s & 1][0][0], 1};
+                        c.timed[key] = {delay_[k][s & 1][0][0], wires_->table[k][s & 1][0][0], 1};
                       }
                       return std::size_t{c.leaf_place[s]};
+                    },
+                    [&](std::size_t here, std::size_t) {
+                      return key_base[l] + static_cast<std::uint32_t>(here);
                     })
               : write_records(
                     half[l], half[l + 1],
-                    [&next](std::uint32_t s, std::size_t, std::size_t) { return next[s]++; });
+                    [&next](std::uint32_t s, std::size_t, std::size_t) { return next[s]++; },
+                    sent_key);
       written[static_cast<std::size_t>(l)] = here;
       turned[static_cast<std::size_t>(l)] = turn_bits;
     });
     count = written[0] + written[1];
     turns = turned[0] | turned[1];
   } else {
-    std::tie(count, turns) =
-        write_records(0, m, [](std::uint32_t, std::size_t here, std::size_t) { return here; });
+    size_timed(m);
+    std::tie(count, turns) = write_records(
+        0, m, [](std::uint32_t, std::size_t here, std::size_t) { return here; }, sent_key);
   }
   if (!round_trip_bound_.empty()) {  // the slowest bound of the turn levels present
     double slowest_bound = 0;
@@ -1118,17 +1138,21 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       slowest = std::max(slowest, c.lane[l].slowest);
     }
   }
+  if (wires_) {  // the delivered messages' round trips and path lengths
+    const auto delivered_as = [&](std::size_t i, const Cycle::Timed& t) {
+      if (!c.delivered[i] || t.wires == 0) return;
+      slowest = std::max(slowest, timing_.round_trip(t.delay, t.wires - 1));
+      path_length_[sent[i]] = t.length;
+    };
+    if (c.compact)
+      for (std::size_t key = 0; key < count; ++key) delivered_as(c.key_of[key], c.timed[key]);
+    else
+      for (std::size_t i = 0; i < m; ++i) delivered_as(i, c.timed[i]);
+  }
   std::vector<std::uint32_t> delivered;
   delivered.reserve(m);
   for (std::size_t i = 0; i < m; ++i)
-    if (c.delivered[i]) {
-      delivered.push_back(sent[i]);
-      if (wires_ && c.timed[i].wires > 0) {
-        const Cycle::Timed& t = c.timed[i];
-        slowest = std::max(slowest, timing_.round_trip(t.delay, t.wires - 1));
-        path_length_[sent[i]] = t.length;
-      }
-    }
+    if (c.delivered[i]) delivered.push_back(sent[i]);
   elapsed_ += slowest;
   if (observer_) observer_(sent, delivered);
   return delivered;
