@@ -106,6 +106,18 @@ bool BalancedTree::bounds(const std::vector<std::uint64_t>& bandwidth) const {
   return true;
 }
 
+std::vector<std::uint64_t> theorem8_bound(const CuttingTree& tree) {
+  // Theorem 8: a level-i piece is at most two strings, each a forest of complete subtrees of T
+  // of levels >= i with at most two of each height.
+  std::vector<std::uint64_t> bound(static_cast<std::size_t>(tree.depth) + 1, 0);
+  std::uint64_t suffix = 0;
+  for (int k = tree.depth; k >= 0; --k) {
+    suffix += tree.bandwidth_by_level[static_cast<std::size_t>(k)];
+    bound[static_cast<std::size_t>(k)] = 4 * suffix;
+  }
+  return bound;
+}
+
 BalancedTree build_balanced_tree(const CompetingNetwork& net, const CuttingTree& tree,
                                  int map_level) {
   Builder b{tree, {}, std::vector<std::uint64_t>(net.processors(), 0), {}};
@@ -121,14 +133,7 @@ BalancedTree build_balanced_tree(const CompetingNetwork& net, const CuttingTree&
   for (int level = 0; level < tree.depth && !b.active.empty(); ++level) b.split_level(level);
   FTVLSI_ASSERT(b.active.empty());
   b.out.bandwidth_by_level = subtree_cuts(b.leaf_r, tree.depth, net.wires).max_by_level;
-  // Theorem 8: a level-i piece is at most two strings, each a forest of complete subtrees of T
-  // of levels >= i with at most two of each height.
-  std::uint64_t suffix = 0;
-  b.out.bound_by_level.assign(tree.depth + 1, 0);
-  for (int k = tree.depth; k >= 0; --k) {
-    suffix += tree.bandwidth_by_level[k];
-    b.out.bound_by_level[k] = 4 * suffix;
-  }
+  b.out.bound_by_level = theorem8_bound(tree);
   // Fat-tree leaves: the T' pieces at level `map_level` (a lone processor keeps descending
   // into second halves when the host is deeper than T').
   b.out.leaf_at_map_level.resize(net.processors());

@@ -124,7 +124,12 @@ struct Bisector {
       if (w.cut < best.cut) best = w;
     }
     const std::span<const std::uint32_t> p(seq[best.axis].data() + lo, hi - lo);
-    for (std::uint32_t k = 0; k < p.size(); ++k) side[p[(best.t + k) % p.size()]] = k < h ? 0 : 1;
+    // Side 0: the window of h pearls from place t around the circle (no division per pearl).
+    const auto b = static_cast<std::uint32_t>(p.size());
+    for (std::uint32_t k = 0; k < b; ++k) {
+      const std::uint32_t from_t = k >= best.t ? k - best.t : k + b - best.t;
+      side[p[k]] = from_t < h ? 0 : 1;
+    }
     return best;
   }
 

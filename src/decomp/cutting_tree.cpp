@@ -6,6 +6,7 @@
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/lanes.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/decomp/subtree_cuts.hpp"
@@ -81,13 +82,18 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
     }
     t.leaf[p] = leaf;
   }
-  t.order.resize(net.processors());
-  std::iota(t.order.begin(), t.order.end(), 0u);
-  radix_sort(t.order, t.depth, [&](std::uint32_t p) { return t.leaf[p]; });
-  t.sorted_leaf.resize(t.order.size());
-  for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
-
-  const LevelCuts cuts = subtree_cuts(t.leaf, t.depth, net.wires);
+  // The leaves' order and the subtrees' cuts, side by side (both only read the leaves).
+  LevelCuts cuts;
+  const bool big = net.processors() >= (std::size_t{1} << 16);
+  run_lanes(big ? 2 : 1, [&](int lane) {
+    if (lane == 1 || !big) cuts = subtree_cuts(t.leaf, t.depth, net.wires);
+    if (lane == 1) return;
+    t.order.resize(net.processors());
+    std::iota(t.order.begin(), t.order.end(), 0u);
+    radix_sort(t.order, t.depth, [&](std::uint32_t p) { return t.leaf[p]; });
+    t.sorted_leaf.resize(t.order.size());
+    for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
+  });
   t.bandwidth_by_level = cuts.max_by_level;
   t.pieces_by_level = cuts.pieces_by_level;
   std::array<int, 3> remaining = t.exponent;

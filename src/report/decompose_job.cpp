@@ -276,7 +276,16 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
       !spec.leaf && !spec.mapping_in &&
       (spec.mapping == MappingKind::kBalanced || spec.mapping == MappingKind::kBalancedRefined) &&
       r.net.processors() <= host.processors();
-  if (bisect) {
+  const bool pearls_later = bisect && !spec.pearl_tree;
+  FTVLSI_ASSERT(spec.pearl_tree || (!spec.json && !spec.dot && !spec.svg));
+  if (pearls_later) {
+    // Only the bisection, on both lanes: the pearl-string tree is built below if its mapping
+    // breaks Theorem 8's bound.
+    BisectionOptions options;
+    options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
+    r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
+    r.balanced.bound_by_level = theorem8_bound(r.tree);
+  } else if (bisect) {
     // The pearl-string tree (Theorem 8's guarantee, checked below) is built on a second thread
     // while the bisection runs: both only read R and its cutting tree. (Its loop's cancellation
     // polls are the calling thread's; a cancelled bisection waits for it to end.)
@@ -312,6 +321,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   r.loads = one_step_loads(r.net, r.leaf, host);
   if (r.bisection && !r.balanced.bounds(r.loads.max_load_by_level)) {
     // Theorem 8's guarantee is kept: the pearl-string tree's mapping always meets it.
+    if (pearls_later) r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
     r.bisection_fallback = true;
     r.leaf = r.balanced.leaf_at_map_level;
     r.loads = one_step_loads(r.net, r.leaf, host);

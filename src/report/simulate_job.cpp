@@ -397,6 +397,7 @@ Prepared prepare_fat_tree(const SimulateSpec& s) {
   d.mapping = s.mapping;
   d.leaf = s.leaf;
   d.seed = s.seed;
+  d.pearl_tree = false;  // simulate reads the mapping only (Theorem 8's bound still judges it)
   DecomposeRun r = run_decompose(d);
   require_simulate_memory(s, r.net);
   if (r.drawn_as<3>() && s.competing_processors)

@@ -120,6 +120,34 @@ TEST_SUITE("bisection") {
     }
   }
 
+  // simulate leaves the pearl-string tree out (DecomposeSpec::pearl_tree): the mapping, its loads
+  // and the bound that judges them are those of the run that builds it.
+  TEST_CASE("without the pearl-string tree the mapping and Theorem 8's bound are the same") {
+    for (const char* kind : {"planar", "mesh", "hypercube", "mesh3d", "unit-disk"}) {
+      for (std::uint64_t seed : {1, 2, 3}) {
+        DecomposeSpec s;
+        s.network = kind;
+        s.processors = std::string(kind) == "mesh3d" ? 4096
+                       : std::string(kind) == "mesh" ? 2025
+                                                     : 2048;
+        s.seed = seed;
+        s.cut_layout = seed != 2;
+        s.mapping = seed == 3 ? MappingKind::kBalancedRefined : MappingKind::kBalanced;
+        const DecomposeRun with = run_decompose(s);
+        s.pearl_tree = false;
+        const DecomposeRun without = run_decompose(s);
+        CAPTURE(std::string(kind));
+        CAPTURE(seed);
+        CHECK(without.leaf == with.leaf);
+        CHECK(without.loads.max_load_by_level == with.loads.max_load_by_level);
+        CHECK(without.bisection_fallback == with.bisection_fallback);
+        CHECK(without.balanced.bound_by_level == with.balanced.bound_by_level);
+        CHECK(without.balanced.bounds(without.loads.max_load_by_level));
+        CHECK(theorem8_bound(with.tree) == with.balanced.bound_by_level);
+      }
+    }
+  }
+
   TEST_CASE("on planar networks the refined mapping's loads beat the pearl-string tree's") {
     DecomposeSpec s;
     s.network = "planar";

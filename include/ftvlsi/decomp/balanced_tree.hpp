@@ -24,6 +24,11 @@ struct BalancedTree {
   bool bounds(const std::vector<std::uint64_t>& bandwidth) const;
 };
 
+// Theorem 8's bound by level of T' (i = 0 .. r): 4 * sum_{k >= i} w_k over the cutting tree's
+// per-level maxima w_k. It needs no pearl-string tree: a mapping's loads can be judged by it
+// before (or without) building one.
+std::vector<std::uint64_t> theorem8_bound(const CuttingTree& tree);
+
 // Pieces holding at most one processor are not split further: deeper levels would only move
 // that one processor, whose bandwidth is its degree.
 BalancedTree build_balanced_tree(const CompetingNetwork& net, const CuttingTree& tree,

@@ -47,6 +47,11 @@ struct DecomposeSpec {
   std::optional<std::string> mapping_in;  // "processor leaf" lines (e.g. converted from Scotch)
   std::optional<std::vector<std::uint64_t>> leaf;  // a given mapping (simulate's spec.leaf)
   std::uint64_t seed = 1;
+  // With a balanced mapping: build the pearl-string tree (DecomposeRun::balanced) even when the
+  // bisection's mapping keeps Theorem 8's bound. Off (simulate, which reads only the mapping), the
+  // tree is built only if the bisection breaks the bound, and `balanced` is otherwise empty but
+  // for its bound_by_level. Not read from a spec file; no output is written with it off.
+  bool pearl_tree = true;
   std::optional<std::string> json, dot, svg, mapping_out, messages_out, export_scotch, export_metis,
       network_out;
   std::optional<std::string> export_xyz;  // the positions as a Scotch geometry file
