@@ -902,6 +902,61 @@ std::size_t lift_alone(DeliverySimulator::Cycle& c, int in, std::size_t count, i
 
 }  // namespace
 
+// Resolves the levels of a cycle whose `count` up records fill buffer `in` in source order (from
+// level L - 1 when `leaves_done`, cycle()'s leaf channels resolved as they were written); returns
+// the slowest negative acknowledgment of the lanes and adds their steps.
+double DeliverySimulator::run_levels(int in, std::size_t count, bool leaves_done) {
+  Cycle& c = *work_;
+  const int levels = tree_.levels();
+  // Lone records skip the levels where they cannot meet another: in sparse cycles only (the
+  // store then holds at most n/16 records, within the memory estimate's room), without wire
+  // timing (a wire per level to charge) and with every capacity at least one.
+  c.lift_at.clear();
+  std::size_t kept = count;
+  std::uint64_t lifted_steps = 0;
+  if (!leaves_done && !wires_ && count * 16 <= tree_.processors() &&
+      *std::min_element(cap_.begin(), cap_.end()) >= 1)
+    kept = lift_alone(c, in, count, levels, lifted_steps);
+  const LevelContext ctx{
+      levels, policy_, &cap_, wires_, &delay_, &timing_, wires_ ? 2 * timing_.head(0, 0) + 1 : 0};
+  c.lanes = count >= parallel_threshold_ ? 2 : 1;
+  c.failure = {};
+  c.barrier.reset();
+  for (auto& lane : c.lane) {
+    lane.steps = 0, lane.slowest = 0, lane.out_begin = lane.out_size = {};
+    // Room for every turning message: only the pages written count (8 bytes a message).
+    lane.turn.reserve(count);
+  }
+  if (leaves_done) c.lane[0].out_size[in] = count;  // the survivors, lane 0's part
+  std::array<std::uint64_t, 2> state{rng_state_, rng_state_};
+  const auto work = [&](int id) {
+    try {
+      LaneWork lane(c, id, ctx, rng_state_);
+      if (lane.run(in, kept, leaves_done)) state[static_cast<std::size_t>(id)] = lane.rng_state();
+    } catch (...) {
+      c.failure[static_cast<std::size_t>(id)] = std::current_exception();
+      c.barrier.fail();
+    }
+  };
+  if (c.lanes == 2) {
+    std::thread second(work, 1);
+    work(0);
+    second.join();
+  } else {
+    work(0);
+  }
+  for (const auto& failure : c.failure)
+    if (failure) std::rethrow_exception(failure);
+  rng_state_ = state[0];
+  steps_ += lifted_steps;
+  double slowest = 0;
+  for (int l = 0; l < c.lanes; ++l) {
+    steps_ += c.lane[l].steps;
+    slowest = std::max(slowest, c.lane[l].slowest);
+  }
+  return slowest;
+}
+
 std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint32_t>& sent) {
   if (switched_) {
     auto delivered = switched_->cycle(sent);
@@ -1092,51 +1147,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   steps_ += leaf_steps;
   if (count > 0) {
     const int in = by_source || in_order ? 0 : sort_by_source(c, 0, count, levels);
-    // Lone records skip the levels where they cannot meet another: in sparse cycles only (the
-    // store then holds at most n/16 records, within the memory estimate's room), without wire
-    // timing (a wire per level to charge) and with every capacity at least one.
-    c.lift_at.clear();
-    std::size_t kept = count;
-    std::uint64_t lifted_steps = 0;
-    if (!leaves_done && !wires_ && count * 16 <= tree_.processors() &&
-        *std::min_element(cap_.begin(), cap_.end()) >= 1)
-      kept = lift_alone(c, in, count, levels, lifted_steps);
-    const LevelContext ctx{
-        levels, policy_, &cap_, wires_, &delay_, &timing_, wires_ ? 2 * timing_.head(0, 0) + 1 : 0};
-    c.lanes = count >= parallel_threshold_ ? 2 : 1;
-    c.failure = {};
-    c.barrier.reset();
-    for (auto& lane : c.lane) {
-      lane.steps = 0, lane.slowest = 0, lane.out_begin = lane.out_size = {};
-      // Room for every turning message: only the pages written count (8 bytes a message).
-      lane.turn.reserve(count);
-    }
-    if (leaves_done) c.lane[0].out_size[in] = count;  // the survivors, lane 0's part
-    std::array<std::uint64_t, 2> state{rng_state_, rng_state_};
-    const auto work = [&](int id) {
-      try {
-        LaneWork lane(c, id, ctx, rng_state_);
-        if (lane.run(in, kept, leaves_done)) state[static_cast<std::size_t>(id)] = lane.rng_state();
-      } catch (...) {
-        c.failure[static_cast<std::size_t>(id)] = std::current_exception();
-        c.barrier.fail();
-      }
-    };
-    if (c.lanes == 2) {
-      std::thread second(work, 1);
-      work(0);
-      second.join();
-    } else {
-      work(0);
-    }
-    for (const auto& failure : c.failure)
-      if (failure) std::rethrow_exception(failure);
-    rng_state_ = state[0];
-    steps_ += lifted_steps;
-    for (int l = 0; l < c.lanes; ++l) {
-      steps_ += c.lane[l].steps;
-      slowest = std::max(slowest, c.lane[l].slowest);
-    }
+    slowest = std::max(slowest, run_levels(in, count, leaves_done));
   }
   if (wires_) {  // the delivered messages' round trips and path lengths
     const auto delivered_as = [&](std::size_t i, const Cycle::Timed& t) {

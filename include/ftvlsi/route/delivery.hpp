@@ -88,6 +88,8 @@ class DeliverySimulator {
   struct Cycle;
 
  private:
+  double run_levels(int in, std::size_t count, bool leaves_done);
+
   const FatTree& tree_;
   const MessageSet& messages_;
   SwitchPolicy policy_;
