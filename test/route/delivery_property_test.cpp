@@ -40,6 +40,11 @@ std::uint64_t compare(const FatTree& tree, const MessageSet& m, SwitchPolicy pol
     ref.set_wire_timing(*wires, timing);
   }
   sim.set_parallel_threshold(threshold);
+  // A round-trip bound per turn level, in no order, so that a wrong level present shows.
+  std::vector<double> bound(static_cast<std::size_t>(tree.levels()));
+  for (std::size_t k = 0; k < bound.size(); ++k) bound[k] = static_cast<double>((k * 37 + 11) % 23);
+  sim.set_round_trip_bounds(bound);
+  ref.set_round_trip_bounds(bound);
   std::uint64_t cycles = 0;
   bool same = true;
   sim.set_observer(
@@ -51,6 +56,7 @@ std::uint64_t compare(const FatTree& tree, const MessageSet& m, SwitchPolicy pol
   CHECK(same);
   CHECK(sim.steps() == ref.steps());
   CHECK(sim.elapsed() == ref.elapsed());
+  CHECK(sim.elapsed_bound() == ref.elapsed_bound());
   if (wires) CHECK(sim.take_path_lengths() == ref.take_path_lengths());
   return cycles;
 }
