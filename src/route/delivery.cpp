@@ -184,7 +184,13 @@ struct DeliverySimulator::Cycle {
   // When cycle() resolves the leaf channels: a source's survivor's place, and the survivors'
   // keys renumbered in key order (`compact`): key_of[key] is the survivor's place in the list
   // sent, and `timed` is indexed by the new keys (a survivor's record stays near its neighbours').
-  std::vector<std::uint32_t> leaf_place, key_of;
+  // Per lane and source: a countdown to the lane's record that passes (UINT32_MAX: none) and
+  // the survivor's place, side by side (one fetch a record).
+  struct LeafPick {
+    std::uint32_t countdown, place;
+  };
+  std::array<std::vector<LeafPick>, 2> leaf_pick;
+  std::vector<std::uint32_t> key_of;
   bool compact = false;
   // Wire timing per key, in one record so that a step's update is one cache line: the delays of
   // the wires won so far, their lengths and their count. A path's length fits 40 bits
@@ -826,6 +832,9 @@ class LaneWork {
 
 // The most levels a dense cycle's records are counted into source order in one pass (cycle()).
 constexpr int kOnePassLevels = 22;
+// A dense cycle's leaf channels of one wire are resolved as its records are written when its
+// sending sources send at least 5/2 records on average (cycle()).
+constexpr std::uint64_t kLeafDropTimesTwo = 5;
 
 // Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
 // arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
@@ -1055,42 +1064,60 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     // A dense cycle on leaf channels of one wire is resolved here (docs/routing.md, "The leaf
     // channels while writing"): LaneWork would draw, in ascending source order (a dense level's
     // order), one number for each source sending two or more, and keep the record it picks.
+    // Two lanes take half of the sources each (lane 1's ranks and places follow lane 0's).
+    const std::array<std::size_t, 3> src{0, lanes == 2 ? n / 2 : n, n};
+    std::array<std::uint64_t, 2> touched{0, 0}, overflowing{0, 0}, sends_of{0, 0};
     if (cap_[static_cast<std::size_t>(levels)] == 1) {
-      std::size_t touched = 0;
-      for (std::size_t s = 0; s < n; ++s) {
-        const auto [first, second] = sent_by(s);
-        touched += first + second != 0;
-      }
-      leaves_done = touched > (std::uint64_t{1} << levels) / 8;  // concentrate_level's test
+      run_lanes(lanes, [&](int l) {
+        for (std::size_t s = src[l]; s < src[l + 1]; ++s) {
+          const auto [first, second] = sent_by(s);
+          touched[l] += first + second != 0;
+          overflowing[l] += first + second > 1;
+          sends_of[l] += first + second;
+        }
+      });
+      // concentrate_level's test of a dense level; and only where the leaves drop most records
+      // (2.5 or more a sending source on average): with fewer, writing every record and
+      // scanning level L was measured faster (a uniform set of 2n messages on 2^20 leaves, GREEDY:
+      // 34–39 s against 40–42 s).
+      const std::uint64_t using_leaves = touched[0] + touched[1];
+      leaves_done = using_leaves > (std::uint64_t{1} << levels) / 8 &&
+                    2 * (sends_of[0] + sends_of[1]) >= kLeafDropTimesTwo * using_leaves;
     }
     std::uint32_t placed = 0;
     std::array<std::uint32_t, 2> key_base{};  // with leaves_done: each lane's first new key
     if (leaves_done) {
-      // Each lane's count becomes a countdown to its record that passes (UINT32_MAX: none), and
-      // the survivors are placed in source order.
-      c.leaf_place.resize(n);
-      std::uint64_t overflowing = 0;
-      std::uint32_t lane0_wins = 0;
-      for (std::size_t s = 0; s < n; ++s) {
-        const auto [first, second] = sent_by(s);
-        const std::uint32_t sends = first + second;
-        std::uint32_t pick = 0;  // the priority switch's: the lowest key
-        if (sends > 1 && policy_ == SwitchPolicy::kRandom)
-          pick = static_cast<std::uint32_t>(
-              SplitMix64(rng_state_ + overflowing * kGamma).below(sends));
-        overflowing += sends > 1;
-        leaf_steps += sends;
-        c.radix[s] = sends > 0 && pick < first ? pick : UINT32_MAX;
-        lane0_wins += sends > 0 && pick < first;
-        if (lanes == 2) c.radix_second[s] = sends > 0 && pick >= first ? pick - first : UINT32_MAX;
-        c.leaf_place[s] = placed;
-        placed += sends > 0;
-      }
-      rng_state_ += overflowing * kGamma;  // cap = 1 draw each
+      // Each lane gets a countdown to its record that passes, and the survivors are placed in
+      // source order.
+      for (int l = 0; l < lanes; ++l) c.leaf_pick[static_cast<std::size_t>(l)].resize(n);
+      std::array<std::uint32_t, 2> first_wins{0, 0};  // winners among lane 0's records
+      run_lanes(lanes, [&](int l) {
+        std::uint64_t rank = l == 1 ? overflowing[0] : 0;
+        auto place = static_cast<std::uint32_t>(l == 1 ? touched[0] : 0);
+        std::uint32_t wins = 0;
+        for (std::size_t s = src[l]; s < src[l + 1]; ++s) {
+          const auto [first, second] = sent_by(s);
+          const std::uint32_t sends = first + second;
+          std::uint32_t pick = 0;  // the priority switch's: the lowest key
+          if (sends > 1 && policy_ == SwitchPolicy::kRandom)
+            pick = static_cast<std::uint32_t>(SplitMix64(rng_state_ + rank * kGamma).below(sends));
+          rank += sends > 1;
+          c.leaf_pick[0][s] = {sends > 0 && pick < first ? pick : UINT32_MAX, place};
+          wins += sends > 0 && pick < first;
+          if (lanes == 2)
+            c.leaf_pick[1][s] = {sends > 0 && pick >= first ? pick - first : UINT32_MAX, place};
+          place += sends > 0;
+        }
+        first_wins[static_cast<std::size_t>(l)] = wins;
+      });
+      placed = static_cast<std::uint32_t>(touched[0] + touched[1]);
+      leaf_steps = sends_of[0] + sends_of[1];
+      const std::uint64_t overflows = overflowing[0] + overflowing[1];
+      rng_state_ += overflows * kGamma;  // cap = 1 draw each
       c.compact = true;
       c.key_of.resize(placed);
-      key_base = {0, lane0_wins};
-      if (wires_ && overflowing > 0) leaf_slowest = 2 * timing_.head(0, 0) + 1;
+      key_base = {0, first_wins[0] + first_wins[1]};
+      if (wires_ && overflows > 0) leaf_slowest = 2 * timing_.head(0, 0) + 1;
     } else {
       // The counts become each lane's first place per source.
       for (std::size_t s = 0; s < n; ++s) {
@@ -1110,14 +1137,15 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
               ? write_records(
                     half[l], half[l + 1],
                     [&](std::uint32_t s, std::size_t here, std::size_t i) {
-                      if (next[s]-- != 0) return kSkip;
+                      Cycle::LeafPick& pick = c.leaf_pick[static_cast<std::size_t>(l)][s];
+                      if (pick.countdown-- != 0) return kSkip;
                       const std::uint32_t key = key_base[l] + static_cast<std::uint32_t>(here);
                       c.key_of[key] = static_cast<std::uint32_t>(i);
                       if (wires_) {  // the first wire starts the record's timing
                         const auto k = static_cast<std::size_t>(levels);
                         c.timed[key] = {delay_[k][s & 1][0][0], wires_->table[k][s & 1][0][0], 1};
                       }
-                      return std::size_t{c.leaf_place[s]};
+                      return std::size_t{pick.place};
                     },
                     [&](std::size_t here, std::size_t) {
                       return key_base[l] + static_cast<std::uint32_t>(here);
