@@ -1069,12 +1069,14 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     std::array<std::uint64_t, 2> touched{0, 0}, overflowing{0, 0}, sends_of{0, 0};
     if (cap_[static_cast<std::size_t>(levels)] == 1) {
       run_lanes(lanes, [&](int l) {
+        std::uint64_t used = 0, over = 0, sends = 0;  // locals: the lanes share a cache line
         for (std::size_t s = src[l]; s < src[l + 1]; ++s) {
           const auto [first, second] = sent_by(s);
-          touched[l] += first + second != 0;
-          overflowing[l] += first + second > 1;
-          sends_of[l] += first + second;
+          used += first + second != 0;
+          over += first + second > 1;
+          sends += first + second;
         }
+        touched[l] = used, overflowing[l] = over, sends_of[l] = sends;
       });
       // concentrate_level's test of a dense level; and only where the leaves drop most records
       // (2.5 or more a sending source on average): with fewer, writing every record and
