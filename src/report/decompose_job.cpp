@@ -278,30 +278,27 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
       r.net.processors() <= host.processors();
   const bool pearls_later = bisect && !spec.pearl_tree;
   FTVLSI_ASSERT(spec.pearl_tree || (!spec.json && !spec.dot && !spec.svg));
-  if (pearls_later) {
-    // Only the bisection, on both lanes: the pearl-string tree is built below if its mapping
-    // breaks Theorem 8's bound.
-    BisectionOptions options;
-    options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
-    r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
-    r.balanced.bound_by_level = theorem8_bound(r.tree);
-  } else if (bisect) {
+  if (bisect) {
     // The pearl-string tree (Theorem 8's guarantee, checked below) is built on a second thread
     // while the bisection runs: both only read R and its cutting tree. (Its loop's cancellation
-    // polls are the calling thread's; a cancelled bisection waits for it to end.)
+    // polls are the calling thread's; a cancelled bisection waits for it to end.) Without
+    // spec.pearl_tree it is built below only if the bisection's mapping breaks the bound.
     std::exception_ptr failure;
-    std::jthread pearls([&] {
-      try {
-        r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
-      } catch (...) {
-        failure = std::current_exception();
-      }
-    });
+    std::jthread pearls;
+    if (!pearls_later)
+      pearls = std::jthread([&] {
+        try {
+          r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
+        } catch (...) {
+          failure = std::current_exception();
+        }
+      });
     BisectionOptions options;
     options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
     r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
-    pearls.join();
+    if (pearls.joinable()) pearls.join();
     if (failure) std::rethrow_exception(failure);
+    if (pearls_later) r.balanced.bound_by_level = theorem8_bound(r.tree);
   } else {
     r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   }
