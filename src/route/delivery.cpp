@@ -181,11 +181,10 @@ struct DeliverySimulator::Cycle {
   std::vector<std::uint8_t> delivered;      // per key
   std::vector<std::uint32_t> radix;         // counts
   std::vector<std::uint32_t> radix_second;  // lane 1's counts, when it writes half the records
-  // When cycle() resolves the leaf channels: a source's survivor's place, and the survivors'
-  // keys renumbered in key order (`compact`): key_of[key] is the survivor's place in the list
-  // sent, and `timed` is indexed by the new keys (a survivor's record stays near its neighbours').
-  // Per lane and source: a countdown to the lane's record that passes (UINT32_MAX: none) and
-  // the survivor's place, side by side (one fetch a record).
+  // When cycle() resolves the leaf channels: per lane and source, a countdown to the lane's
+  // record that passes (UINT32_MAX: none) beside the survivor's place (one fetch a record); and
+  // the survivors' keys renumbered in key order (`compact`): key_of[key] is the survivor's place
+  // in the list sent, and `timed` is indexed by the new keys.
   struct LeafPick {
     std::uint32_t countdown, place;
   };
@@ -996,10 +995,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   bool leaves_done = false;  // the leaf channels resolved as the records are written
   std::size_t count = 0;
   std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
-  // The records of sent[from, to), record r of them with key key(r, i) at place(source, r, i),
-  // unless that is kSkip (a message its leaf channel drops, when the leaves are resolved here); a
-  // message to its own processor is delivered at once. Returns how many were written and the turn
-  // levels' bits.
+  // The records of sent[from, to): record r of them, sent[i], gets the key key(r, i) and goes to
+  // place(source, r, key, i), unless that is kSkip (a message its leaf channel drops, when the
+  // leaves are resolved here); a message to its own processor is delivered at once. Returns how
+  // many were written and the turn levels' bits.
   constexpr std::size_t kSkip = SIZE_MAX;
   const auto sent_key = [](std::size_t, std::size_t i) { return static_cast<std::uint32_t>(i); };
   const auto write_records = [&](std::size_t from, std::size_t to, auto&& place, auto&& key) {
@@ -1016,9 +1015,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         continue;
       }
       turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
-      const std::size_t at = place(s, here, i);
+      const std::uint32_t k = key(here, i);
+      const std::size_t at = place(s, here, k, i);
       if (at == kSkip) continue;
-      recs[at] = {key(here, i), s, d};
+      recs[at] = {k, s, d};
       ++here;
     }
     return std::pair{here, turn_bits};
@@ -1138,10 +1138,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
           leaves_done
               ? write_records(
                     half[l], half[l + 1],
-                    [&](std::uint32_t s, std::size_t here, std::size_t i) {
+                    [&](std::uint32_t s, std::size_t, std::uint32_t key, std::size_t i) {
                       Cycle::LeafPick& pick = c.leaf_pick[static_cast<std::size_t>(l)][s];
                       if (pick.countdown-- != 0) return kSkip;
-                      const std::uint32_t key = key_base[l] + static_cast<std::uint32_t>(here);
                       c.key_of[key] = static_cast<std::uint32_t>(i);
                       if (wires_) {  // the first wire starts the record's timing
                         const auto k = static_cast<std::size_t>(levels);
@@ -1154,7 +1153,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
                     })
               : write_records(
                     half[l], half[l + 1],
-                    [&next](std::uint32_t s, std::size_t, std::size_t) { return next[s]++; },
+                    [&next](std::uint32_t s, std::size_t, std::uint32_t, std::size_t) {
+                      return next[s]++;
+                    },
                     sent_key);
       written[static_cast<std::size_t>(l)] = here;
       turned[static_cast<std::size_t>(l)] = turn_bits;
@@ -1164,7 +1165,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   } else {
     size_timed(m);
     std::tie(count, turns) = write_records(
-        0, m, [](std::uint32_t, std::size_t here, std::size_t) { return here; }, sent_key);
+        0, m, [](std::uint32_t, std::size_t here, std::uint32_t, std::size_t) { return here; },
+        sent_key);
   }
   if (!round_trip_bound_.empty()) {  // the slowest bound of the turn levels present
     double slowest_bound = 0;
