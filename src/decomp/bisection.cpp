@@ -40,6 +40,21 @@ struct Bisector {
   MultilevelScratch ml;
   std::vector<std::uint8_t> start, pairs;  // the sides before refinement, after the pair swaps
   BisectionMapping out;                    // the lane's counts (its leaf stays empty)
+  // choose(): the boundaries of the splits tried, and which is the chosen one's (-1: not counted).
+  std::vector<std::uint32_t> ends[2];
+  int known = -1;
+  std::vector<std::pair<Piece, int>> stack;  // finish(): pieces still to split, with their level
+  std::vector<Piece> children;
+
+  Bisector(const Adjacency& a, const BisectionOptions& o, const CompetingNetwork& network,
+           std::array<std::vector<std::uint32_t>, 3>& lines, std::vector<std::uint64_t>& leaves)
+      : adj(a),
+        options(o),
+        net(network),
+        seq(lines),
+        leaf(leaves),
+        side(network.processors(), kOutside),
+        scratch(network.processors()) {}
 
   std::uint32_t reach_of(std::uint32_t b) const {
     return options.cut_aware
@@ -81,11 +96,22 @@ struct Bisector {
     return best;
   }
 
-  // Wires from `zero` (all of side 0) to side 1: the cut, counted from one side only.
-  std::int64_t wires_to_side1(std::span<const std::uint32_t> zero) const {
+  // Wires from `zero` (all of side 0) to side 1: the cut, counted from one side only. `ends`
+  // gets the split's boundary as the refinement takes it: the processors of `zero` with a wire
+  // across, and the processors across (once per wire).
+  std::int64_t wires_to_side1(std::span<const std::uint32_t> zero,
+                              std::vector<std::uint32_t>& ends) const {
+    ends.clear();
     std::int64_t cut = 0;
-    for (auto v : zero)
-      for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) cut += side[adj.next[e]] == 1;
+    for (auto v : zero) {
+      const std::int64_t before = cut;
+      for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+        const std::uint32_t u = adj.next[e];
+        if (side[u] == 1) [[unlikely]]
+          ++cut, ends.push_back(u);
+      }
+      if (cut != before) ends.push_back(v);
+    }
     return cut;
   }
 
@@ -115,13 +141,19 @@ struct Bisector {
     const int count = axes(lo, hi, order);
     relative = count == 1;
     Window best;
+    int trial = 0;
+    known = -1;
     for (int i = 0; i < count; ++i) {
       const std::span<const std::uint32_t> p(seq[order[i]].data() + lo, hi - lo);
       for (std::uint32_t k = 0; k < p.size(); ++k) side[p[k]] = k < h ? 0 : 1;
-      const auto cut = relative ? 0 : wires_to_side1(p.first(h));
+      const auto cut = relative ? 0 : wires_to_side1(p.first(h), ends[trial]);
       if (i == 0) out.cut_geometric += cut;
       const Window w = reach_of(hi - lo) > 0 ? scan(p, h, order[i], cut) : Window{cut, order[i], 0};
-      if (w.cut < best.cut) best = w;
+      if (w.cut < best.cut) {
+        best = w;
+        known = !relative && w.t == 0 ? trial : -1;  // the boundary counted is the window's
+        if (known >= 0) trial = 1 - trial;
+      }
     }
     const std::span<const std::uint32_t> p(seq[best.axis].data() + lo, hi - lo);
     // Side 0: the window of h pearls from place t around the circle (no division per pearl).
@@ -153,8 +185,11 @@ struct Bisector {
     if (options.multilevel && p.size() > kCoarsest)
       for (auto v : p) start.push_back(side[v]);
     std::int64_t initial = -1;  // the chosen split's cut, counted by the refinement's first scan
-    if (options.refine_passes > 0)
-      out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain, &initial);
+    if (options.refine_passes > 0) {
+      const SplitBoundary found{ends[known < 0 ? 0 : known], window.cut};
+      out.swaps += refine_split(adj, p, side, scratch, options.refine_passes, &gain, &initial,
+                                known >= 0 ? &found : nullptr);
+    }
     if (relative) {  // the window's cut was relative to the geometric split's
       chosen = initial >= 0 ? initial : static_cast<std::int64_t>(split_cut(adj, p, side));
       out.cut_geometric += chosen - window.cut;
@@ -185,6 +220,19 @@ struct Bisector {
         next.push_back(c);
       else if (c.hi - c.lo == 1)  // a lone processor keeps descending into second halves
         leaf[seq[0][c.lo]] = ((c.index + 1) << (levels - level - 1)) - 1;
+    }
+  }
+
+  // Splits `piece` (at `level`) and all its descendants, depth first (depth_first_below).
+  void finish(const Piece& piece, int level, int levels) {
+    stack.clear();
+    stack.push_back({piece, level});
+    while (!stack.empty()) {
+      const auto [p, at] = stack.back();
+      stack.pop_back();
+      children.clear();
+      split(p, children, at, levels);
+      for (auto c = children.rbegin(); c != children.rend(); ++c) stack.push_back({*c, at + 1});
     }
   }
 };
@@ -234,18 +282,7 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   std::vector<std::uint64_t> in_order(n, 0);
   std::vector<Bisector> lane;
   const int lanes = n >= options.parallel_from ? 2 : 1;
-  for (int l = 0; l < lanes; ++l)
-    lane.push_back({adj,
-                    options,
-                    net,
-                    seq,
-                    in_order,
-                    std::vector<std::uint8_t>(n, kOutside),
-                    RefineScratch(n),
-                    {},
-                    {},
-                    {},
-                    {}});
+  for (int l = 0; l < lanes; ++l) lane.emplace_back(adj, options, net, seq, in_order);
   std::vector<Piece> active;
   std::array<std::vector<Piece>, 2> next;
   if (n >= 2)
@@ -268,7 +305,10 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
       next[l].clear();
       for (std::size_t i = bounds[l]; i < bounds[l + 1]; ++i) {
         if (l == 0) poll_cancel();
-        lane[l].split(active[i], next[l], level, levels);
+        if (active[i].hi - active[i].lo <= options.depth_first_below)
+          lane[l].finish(active[i], level, levels);
+        else
+          lane[l].split(active[i], next[l], level, levels);
       }
     });
     active.assign(next[0].begin(), next[0].end());

@@ -9,13 +9,16 @@ namespace {
 
 using Entry = std::pair<std::int32_t, std::uint32_t>;  // (gain, processor)
 
-// Gains are computed once per split (one scan of the piece's wires) and kept current by every
-// flip; a pass seeds its queues only from the boundary and the processors flips touched, so a
-// pass costs the boundary's wires, not the piece's.
+// A processor's gain is computed when the split first needs it — the boundary's at the start, an
+// inner processor's when a flip reaches it — and kept current by every flip after that; a pass
+// seeds its queues only from the boundary and the processors flips touched. So a split costs one
+// side's wires and the boundary's, not the whole piece's twice over.
 struct Refiner {
   const Adjacency& adj;
   std::vector<std::uint8_t>& side;
   std::vector<std::int32_t>& gain;
+  std::vector<std::uint32_t>& stamp;  // gain[v] is current when stamp[v] == epoch
+  std::uint32_t epoch;
   std::vector<std::uint8_t>& locked;
   std::vector<Entry> (&heap)[2];
   std::vector<std::uint32_t>& candidates;  // boundary and touched processors (may repeat)
@@ -37,6 +40,18 @@ struct Refiner {
     }
     return UINT32_MAX;
   }
+  // Wires to the other side less wires to the same side, within the piece (a function of the
+  // sides alone, so computing it late gives what updating it all along would have).
+  void compute(std::uint32_t v) {
+    const std::uint8_t own = side[v];
+    std::int32_t g = 0;
+    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+      const std::uint8_t s = side[adj.next[e]];
+      if (s != kOutside) g += s == own ? -1 : 1;
+    }
+    gain[v] = g;
+    stamp[v] = epoch;
+  }
   bool adjacent(std::uint32_t a, std::uint32_t b) const {
     for (std::uint32_t e = adj.start[a]; e < adj.start[a + 1]; ++e)
       if (adj.next[e] == b) return true;
@@ -51,7 +66,10 @@ struct Refiner {
     for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
       const std::uint32_t u = adj.next[e];
       if (side[u] == kOutside) continue;
-      gain[u] += side[u] == from ? 2 : -2;
+      if (stamp[u] == epoch)
+        gain[u] += side[u] == from ? 2 : -2;
+      else
+        compute(u);
       if (queue && !locked[u]) push(side[u], gain[u], u), candidates.push_back(u);
     }
   }
@@ -117,30 +135,44 @@ std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> pie
 
 std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> piece,
                            std::vector<std::uint8_t>& side, RefineScratch& scratch, int passes,
-                           std::int64_t* gain, std::int64_t* initial) {
+                           std::int64_t* gain, std::int64_t* initial,
+                           const SplitBoundary* boundary) {
+  if (++scratch.epoch == 0) {  // the stamps wrapped around: none is current
+    std::fill(scratch.stamp.begin(), scratch.stamp.end(), 0u);
+    scratch.epoch = 1;
+  }
   Refiner r{adj,           side,
-            scratch.gain,  scratch.locked,
+            scratch.gain,  scratch.stamp,
+            scratch.epoch, scratch.locked,
             scratch.heap,  scratch.candidates,
             scratch.moved, scratch.locked_list};
   r.candidates.clear();
-  std::int64_t external = 0;
-  for (auto v : piece) {
+  // The boundary from side 0's wires: its processors with a wire across, and the ends across
+  // (the wires are listed at both ends). Side 0's gains come with the scan.
+  std::int64_t cut = boundary ? boundary->cut : 0;
+  if (boundary)
+    for (const auto v : boundary->ends)
+      if (r.stamp[v] != r.epoch) r.compute(v), r.candidates.push_back(v);
+  for (auto v : boundary ? std::span<const std::uint32_t>{} : piece) {
     poll_cancel();
-    // Wires to the other side less wires to the same side, within the piece.
-    std::int32_t g = 0;
-    bool boundary = false;
+    if (side[v] != 0) continue;
+    std::int32_t g = 0, across = 0;
     for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
-      const std::uint8_t s = side[adj.next[e]];
-      if (s == kOutside) continue;
-      g += s == side[v] ? -1 : 1;
-      boundary |= s != side[v];
-      external += s != side[v];
+      const std::uint32_t u = adj.next[e];
+      const std::uint8_t s = side[u];
+      if (s != 1) {
+        g -= s == 0;
+        continue;
+      }
+      ++across;
+      if (r.stamp[u] != r.epoch) r.compute(u), r.candidates.push_back(u);
     }
-    r.gain[v] = g;
-    r.locked[v] = 0;
-    if (boundary) r.candidates.push_back(v);
+    r.gain[v] = g + across;
+    r.stamp[v] = r.epoch;
+    cut += across;
+    if (across > 0) r.candidates.push_back(v);
   }
-  if (initial) *initial = external / 2;
+  if (initial) *initial = cut;
   std::uint64_t swaps = 0;
   for (int i = 0; i < passes && !r.candidates.empty(); ++i) {
     const std::int64_t kept = r.pass(std::min<std::size_t>(kPatience, 4 + piece.size() / 16));

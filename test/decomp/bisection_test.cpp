@@ -72,7 +72,9 @@ TEST_SUITE("bisection") {
     }
   }
 
-  TEST_CASE("two lanes split a level's pieces exactly as one, with and without multilevel") {
+  TEST_CASE(
+      "two lanes split a level's pieces exactly as one, and depth first as level by level, with "
+      "and without multilevel") {
     std::mt19937_64 rng(31);
     const char* kinds[] = {"planar", "unit-disk", "fem", "mesh", "mesh3d", "hypercube"};
     for (int trial = 0; trial < 18; ++trial) {
@@ -89,6 +91,9 @@ TEST_SUITE("bisection") {
         one.multilevel = two.multilevel = multilevel;
         one.parallel_from = UINT64_MAX;
         two.parallel_from = 2;
+        // Level by level to the end, and small pieces finished depth first from 16 on.
+        one.depth_first_below = trial % 3 == 0 ? 16 : 0;
+        two.depth_first_below = trial % 3 == 1 ? 0 : 64;
         const BisectionMapping a = balanced_bisection(net, tree, levels, one);
         const BisectionMapping b = balanced_bisection(net, tree, levels, two);
         CAPTURE(kind);

@@ -14,7 +14,7 @@
 //      O(degree)) and the one with the fewest wires crossing is taken, ties to the geometric one;
 //   3. refinement (decomp/refinement.hpp) swaps pairs across the split while the cut shrinks.
 // A level costs O(D (N + M)) plus the refinement's boundary work, the whole O((N + M) log N);
-// the pieces of a level are split on two threads.
+// the pieces of a level are split on two threads, and small pieces depth first.
 // Pieces of one processor descend into second halves, as in the pearl-string tree. The mapping
 // carries no guarantee of its own: decompose checks Theorem 8's bound on its loads and falls
 // back to the pearl-string tree's mapping when it fails (decomp/balanced_tree.hpp).
@@ -35,6 +35,11 @@ struct BisectionOptions {
   // From this many processors on, the pieces of a level are split on two threads, each its own
   // run of pieces; the mapping is the same (tests compare).
   std::uint64_t parallel_from = 4096;
+  // Pieces of at most this many processors are split to the end by one lane, depth first: their
+  // processors, wires and lines then stay in the core's cache from one level to the next, where a
+  // level at a time streams the whole network through it once a level. Each split reads only its
+  // own piece, so the mapping is the same (tests compare).
+  std::uint32_t depth_first_below = 1024;
 };
 
 struct BisectionMapping {

@@ -24,19 +24,31 @@ std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> pie
 // Per-processor scratch, reused across splits so that a split costs its piece's wires only.
 struct RefineScratch {
   std::vector<std::int32_t> gain;
-  std::vector<std::uint8_t> locked;
+  std::vector<std::uint32_t> stamp;  // gain[v] is this split's when stamp[v] == epoch
+  std::uint32_t epoch = 0;
+  std::vector<std::uint8_t> locked;  // 0 between splits
   // Per side, a binary max-heap of (gain, processor) with stale entries; the boundary and the
   // processors flips touched; the swaps of the current pass; the locked processors.
   std::vector<std::pair<std::int32_t, std::uint32_t>> heap[2];
   std::vector<std::uint32_t> candidates, moved, locked_list;
-  explicit RefineScratch(std::uint64_t processors) : gain(processors), locked(processors) {}
+  explicit RefineScratch(std::uint64_t processors)
+      : gain(processors), stamp(processors), locked(processors) {}
+};
+
+// A split's boundary when its caller counted the cut already: side 0's processors with a wire
+// across and the processors at the other ends (repeats allowed), and the wires across.
+struct SplitBoundary {
+  std::span<const std::uint32_t> ends;
+  std::int64_t cut = 0;
 };
 
 // Refines the split of `piece` (side[v] in {0, 1}; every processor outside the piece has
 // kOutside) with up to `passes` passes; returns the number of swaps kept, adds the cut's
-// decrease to `*gain` and stores the cut it started from in `*initial` when given.
+// decrease to `*gain` and stores the cut it started from in `*initial` when given. With
+// `boundary` it starts from that boundary instead of finding it.
 std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> piece,
                            std::vector<std::uint8_t>& side, RefineScratch& scratch, int passes,
-                           std::int64_t* gain = nullptr, std::int64_t* initial = nullptr);
+                           std::int64_t* gain = nullptr, std::int64_t* initial = nullptr,
+                           const SplitBoundary* boundary = nullptr);
 
 }  // namespace ftvlsi
