@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <optional>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
@@ -241,19 +242,19 @@ struct Bisector {
 
 namespace {
 
-// The network with processors renumbered in cutting-tree order (new number i is old
+// The network's places with processors renumbered in cutting-tree order (new number i is old
 // tree.order[i]), so that a piece's processors and their adjacency lists lie close together in
-// memory.
-CompetingNetwork in_tree_order(const CompetingNetwork& net, const CuttingTree& tree) {
+// memory; `rank` gets the new numbers. Its wires are left out: the adjacency renumbers them.
+CompetingNetwork in_tree_order(const CompetingNetwork& net, const CuttingTree& tree,
+                               std::vector<std::uint32_t>& rank) {
   CompetingNetwork r;
   r.dimensions = net.dimensions;
-  std::vector<std::uint32_t> rank(net.processors());
+  rank.resize(net.processors());
+  r.position.resize(net.processors());
   for (std::uint32_t i = 0; i < tree.order.size(); ++i) {
     rank[tree.order[i]] = i;
-    r.position.push_back(net.position[tree.order[i]]);
+    r.position[i] = net.position[tree.order[i]];
   }
-  r.wires.reserve(net.wires.size());
-  for (const auto& [a, b] : net.wires) r.wires.push_back({rank[a], rank[b]});
   return r;
 }
 
@@ -263,22 +264,29 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
                                     int levels, const BisectionOptions& options) {
   const std::uint64_t n = original.processors();
   FTVLSI_ASSERT(n <= (std::uint64_t{1} << levels));
-  const CompetingNetwork net = in_tree_order(original, tree);
-  const Adjacency adj(n, net.wires);
+  std::vector<std::uint32_t> rank;
+  const CompetingNetwork net = in_tree_order(original, tree, rank);
+  // The adjacency on one lane, the lines on the other (large networks).
+  std::optional<Adjacency> wires;
   std::array<std::vector<std::uint32_t>, 3> seq;
-  // Ties along an axis in cutting-tree order, which is now the processor numbers' order (the
-  // radix sort is stable).
-  for (int d = 0; d < net.dimensions; ++d) {
-    seq[d].resize(n);
-    std::iota(seq[d].begin(), seq[d].end(), 0u);
-    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (const auto& q : net.position) lo = std::min(lo, q[d]), hi = std::max(hi, q[d]);
-    radix_sort(seq[d], key_bits(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)),
-               [&](std::uint32_t x) {
-                 return static_cast<std::uint64_t>(net.position[x][d]) -
-                        static_cast<std::uint64_t>(lo);
-               });
-  }
+  run_lanes(n >= options.parallel_from ? 2 : 1, [&](int lane) {
+    if (lane == 0) wires.emplace(n, original.wires, [&](std::uint32_t v) { return rank[v]; });
+    if (lane == 0 && n >= options.parallel_from) return;
+    // Ties along an axis in cutting-tree order, which is now the processor numbers' order (the
+    // radix sort is stable).
+    for (int d = 0; d < net.dimensions; ++d) {
+      seq[d].resize(n);
+      std::iota(seq[d].begin(), seq[d].end(), 0u);
+      std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+      for (const auto& q : net.position) lo = std::min(lo, q[d]), hi = std::max(hi, q[d]);
+      radix_sort(seq[d], key_bits(static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)),
+                 [&](std::uint32_t x) {
+                   return static_cast<std::uint64_t>(net.position[x][d]) -
+                          static_cast<std::uint64_t>(lo);
+                 });
+    }
+  });
+  const Adjacency& adj = *wires;
   std::vector<std::uint64_t> in_order(n, 0);
   std::vector<Bisector> lane;
   const int lanes = n >= options.parallel_from ? 2 : 1;

@@ -59,32 +59,37 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
   CuttingTree t;
   const int dims = net.dimensions;
   std::array<std::int64_t, 3> hi{};
-  for (int d = 0; d < 3; ++d) {
-    t.origin[d] = hi[d] = net.position.front()[d];
-    for (const auto& p : net.position) {
+  t.origin = hi = net.position.front();
+  for (const auto& p : net.position)
+    for (int d = 0; d < 3; ++d) {
       t.origin[d] = std::min(t.origin[d], p[d]);
       hi[d] = std::max(hi[d], p[d]);
     }
+  for (int d = 0; d < 3; ++d)
     t.exponent[d] = ceil_log2(static_cast<std::uint64_t>(hi[d] - t.origin[d]) + 1);
-  }
   t.axis_of_level = cut_axes(dims, t.exponent);
   t.depth = static_cast<int>(t.axis_of_level.size());
   if (t.depth > 62)
     throw InputError(6351, "the network's region needs more than 62 cuts; use smaller coordinates");
-  // A processor's leaf interleaves its coordinate bits in the order of the cuts.
-  t.leaf.resize(net.processors());
-  for (std::size_t p = 0; p < net.processors(); ++p) {
-    std::array<int, 3> remaining = t.exponent;
-    std::uint64_t leaf = 0;
-    for (int axis : t.axis_of_level) {
-      const auto offset = static_cast<std::uint64_t>(net.position[p][axis] - t.origin[axis]);
-      leaf = leaf << 1 | ((offset >> (--remaining[axis])) & 1);
+  // A processor's leaf interleaves its coordinate bits in the order of the cuts (two lanes take
+  // half of the processors each).
+  const std::size_t n = net.processors();
+  const bool big = n >= (std::size_t{1} << 16);
+  t.leaf.resize(n);
+  run_lanes(big ? 2 : 1, [&](int lane) {
+    const std::size_t from = big && lane == 1 ? n / 2 : 0, to = big && lane == 0 ? n / 2 : n;
+    for (std::size_t p = from; p < to; ++p) {
+      std::array<int, 3> remaining = t.exponent;
+      std::uint64_t leaf = 0;
+      for (int axis : t.axis_of_level) {
+        const auto offset = static_cast<std::uint64_t>(net.position[p][axis] - t.origin[axis]);
+        leaf = leaf << 1 | ((offset >> (--remaining[axis])) & 1);
+      }
+      t.leaf[p] = leaf;
     }
-    t.leaf[p] = leaf;
-  }
+  });
   // The leaves' order and the subtrees' cuts, side by side (both only read the leaves).
   LevelCuts cuts;
-  const bool big = net.processors() >= (std::size_t{1} << 16);
   run_lanes(big ? 2 : 1, [&](int lane) {
     if (lane == 1 || !big) cuts = subtree_cuts(t.leaf, t.depth, net.wires);
     if (lane == 1) return;

@@ -11,11 +11,19 @@ struct Adjacency {
   std::vector<std::uint32_t> start, next;
   Adjacency(std::uint64_t vertices,
             const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges)
+      : Adjacency(vertices, edges, [](std::uint32_t v) { return v; }) {}
+  // The same with every vertex v renamed number(v) (a permutation).
+  template <class Number>
+  Adjacency(std::uint64_t vertices,
+            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges, Number number)
       : start(vertices + 1, 0), next(2 * edges.size()) {
-    for (auto [a, b] : edges) ++start[a + 1], ++start[b + 1];
+    for (auto [a, b] : edges) ++start[number(a) + 1], ++start[number(b) + 1];
     for (std::uint64_t v = 0; v < vertices; ++v) start[v + 1] += start[v];
     std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-    for (auto [a, b] : edges) next[fill[a]++] = b, next[fill[b]++] = a;
+    for (auto [a, b] : edges) {
+      const std::uint32_t x = number(a), y = number(b);
+      next[fill[x]++] = y, next[fill[y]++] = x;
+    }
   }
   std::uint64_t vertices() const { return start.size() - 1; }
 };
