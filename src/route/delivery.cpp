@@ -10,6 +10,7 @@
 #include <numeric>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "ftvlsi/core/cancel.hpp"
@@ -25,7 +26,9 @@
 //     children's runs of every node, and a message whose path turns there moves to the turning
 //     list of its down channel instead;
 //   - down: {key, dst}; going down a level splits a parent's run by the next bit of dst and merges
-//     each half with the messages that turn into that child.
+//     each half with the messages that turn into that child;
+//   - with wire timing both carry the delays and lengths of the wires won so far (TimedUp,
+//     TimedDown), so that a step's update is part of the record's copy, not a fetch by key.
 // A concentrator that gets more than cap messages passes cap of them: the survivors stay at the
 // front of the channel's run, still in key order, and the rest of the run is marked dead (key
 // kDead), which ends the run for the next level's merge. Every level is one streaming pass; no
@@ -51,6 +54,7 @@ namespace {
 
 constexpr std::uint32_t kDead = 0xFFFFFFFFu;    // the key of a record dropped by its concentrator
 constexpr std::uint32_t kChosen = 0x80000000u;  // while a random switch compacts its survivors
+constexpr std::uint64_t kNoPath = UINT64_MAX;   // the path length of a message to itself
 constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;  // SplitMix64's increment per draw
 // 0, 1, ..., 63: a small channel's shuffle starts from it (one copy instead of a loop).
 constexpr std::array<std::uint8_t, 64> kFirst64 = [] {
@@ -65,6 +69,43 @@ struct Up {
 struct Down {
   std::uint32_t key, dst;
 };
+// A timed cycle's records carry their wire timing from level to level: the delays of the wires
+// won so far, their lengths and their count (a path's length fits 40 bits, set_wire_timing checks
+// its bound; its wires 24). A step's update is then part of the record's own copy instead of a
+// fetch from a table by key, which the channel order scatters.
+struct Timed {
+  static constexpr int kLengthBits = 40;
+  double delay = 0;
+  std::uint64_t packed = 0;  // the length in the low 40 bits, the wires above (one word to write)
+  static Timed first(double delay, std::uint64_t length) {
+    return {delay, length + (std::uint64_t{1} << kLengthBits)};
+  }
+  void add(double wire_delay, std::uint64_t length) {
+    delay += wire_delay;
+    packed += length + (std::uint64_t{1} << kLengthBits);
+  }
+  std::uint64_t length() const { return packed & ((std::uint64_t{1} << kLengthBits) - 1); }
+  std::uint64_t wires() const { return packed >> kLengthBits; }
+};
+struct TimedUp {
+  std::uint32_t key, src, dst;
+  Timed t;
+};
+struct TimedDown {
+  std::uint32_t key, dst;
+  Timed t;
+};
+template <class R>
+constexpr bool kTimed = std::is_same_v<R, TimedUp> || std::is_same_v<R, TimedDown>;
+// An up record turning into its down channels.
+Down down_of(const Up& r) {
+  return {r.key, r.dst};
+}
+TimedDown down_of(const TimedUp& r) {
+  return {r.key, r.dst, r.t};
+}
+template <class U>
+using DownOf = decltype(down_of(std::declval<const U&>()));
 
 template <class R>
 struct Span {
@@ -164,15 +205,38 @@ struct DeliverySimulator::Cycle {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> by_key;  // (min key, overflow index)
     std::uint64_t touched = 0, steps = 0;
     double slowest = 0;
-    std::vector<Down> turn, left_turn;   // T_k for every k, appended from k = L down to 1
-    std::vector<Up> merge_left;          // a big node's left child, while merging
+    std::vector<Down> turn, left_turn;  // T_k for every k, appended from k = L down to 1
+    std::vector<Up> merge_left;         // a big node's left child, while merging
+    std::vector<TimedDown> timed_turn, timed_left_turn;  // the same in a timed cycle
+    std::vector<TimedUp> timed_merge_left;
     std::vector<std::size_t> turn_at;    // T_k = turn[turn_at[k], turn_at[k - 1])
     std::vector<std::uint32_t> shuffle;  // a random switch's positions
     // Where the lane's part of a level lies in each buffer (the level read and the level written
     // use different entries, so a lane never changes what the other may still be reading).
     std::array<std::size_t, 2> out_begin{}, out_size{};
+    template <class D>
+    std::vector<D>& turns() {
+      if constexpr (kTimed<D>)
+        return timed_turn;
+      else
+        return turn;
+    }
+    template <class D>
+    std::vector<D>& left_turns() {
+      if constexpr (kTimed<D>)
+        return timed_left_turn;
+      else
+        return left_turn;
+    }
+    template <class U>
+    std::vector<U>& merge_lefts() {
+      if constexpr (kTimed<U>)
+        return timed_merge_left;
+      else
+        return merge_left;
+    }
   };
-  // Two raw buffers of 32-bit words, read as Up or Down records (both of 32-bit fields). Left
+  // Two raw buffers of 32-bit words, read as Up or Down records (TimedUp, TimedDown). Left
   // uninitialized: only the pages a cycle writes are taken from the system, and a dense cycle
   // writes the second one only as far as the leaf channels' survivors reach.
   std::array<std::unique_ptr<std::uint32_t[]>, 2> buffer;
@@ -184,22 +248,17 @@ struct DeliverySimulator::Cycle {
   // When cycle() resolves the leaf channels: per lane and source, a countdown to the lane's
   // record that passes (UINT32_MAX: none) beside the survivor's place (one fetch a record); and
   // the survivors' keys renumbered in key order (`compact`): key_of[key] is the survivor's place
-  // in the list sent, and `timed` is indexed by the new keys.
+  // in the list sent.
   struct LeafPick {
     std::uint32_t countdown, place;
   };
   std::array<std::vector<LeafPick>, 2> leaf_pick;
   std::vector<std::uint32_t> key_of;
   bool compact = false;
-  // Wire timing per key, in one record so that a step's update is one cache line: the delays of
-  // the wires won so far, their lengths and their count. A path's length fits 40 bits
-  // (set_wire_timing checks its bound), its wires 24.
-  struct Timed {
-    double delay = 0;
-    std::uint64_t length : 40 = 0;
-    std::uint64_t wires : 24 = 0;
-  };
-  std::vector<Timed> timed;
+  // With wire timing, per key: a delivered record's path length, stored as it arrives (in
+  // channel order) and handed to its message in key order by cycle(); kNoPath for a message to
+  // its own processor.
+  std::vector<std::uint64_t> length_of;
   LaneBarrier barrier;
   int lanes = 1;
   std::array<std::exception_ptr, 2> failure;  // per lane
@@ -276,7 +335,7 @@ void DeliverySimulator::set_wire_timing(const ChannelWireLengths& wires,
     switched_->set_wire_timing(wires, timing);
     return;
   }
-  // A path takes at most one wire of each channel level up and one down (Cycle::Timed's room).
+  // A path takes at most one wire of each channel level up and one down (Timed's room).
   unsigned __int128 longest = 0;
   for (const std::uint64_t most : wires.max_by_level())
     longest += 2 * static_cast<unsigned __int128>(most);
@@ -293,8 +352,11 @@ namespace {
 // previous level's runs into this level's, counting steps and finding the overflowing channels)
 // and concentrate (the overflowing channels pass cap messages each, once their draws' place in
 // the random stream is known; with priority switches right away).
+template <class UpRecord>
 class LaneWork {
  public:
+  using Up = UpRecord;
+  using Down = DownOf<UpRecord>;
   using Cycle = DeliverySimulator::Cycle;
   LaneWork(Cycle& cycle, int id, const LevelContext& ctx, std::uint64_t rng_state)
       : c_(cycle), id_(id), me_(cycle.lane[id]), ctx_(ctx), rng_state_(rng_state) {}
@@ -305,7 +367,7 @@ class LaneWork {
   // Returns false if the other lane failed.
   bool run(int in, std::size_t count, bool leaves_done) {
     const int levels = ctx_.levels;
-    me_.turn.clear();
+    me_.turns<Down>().clear();
     me_.turn_at.assign(static_cast<std::size_t>(levels) + 2, 0);
     // Level L: the runs of the sorted records, in place.
     if (leaves_done) {
@@ -338,13 +400,13 @@ class LaneWork {
     int cur = in;
     for (int k = levels - 1; k >= 0; --k) {
       if (!check_cancel()) return false;
-      me_.turn_at[static_cast<std::size_t>(k) + 1] = me_.turn.size();
+      me_.turn_at[static_cast<std::size_t>(k) + 1] = me_.turns<Down>().size();
       const Parts<Up> parts = level_parts<Up>(cur);
       begin_level();
       Up* out = c_.records<Up>(1 - cur);
       out_ = 1 - cur;
       up_step(parts, out, k);
-      me_.turn_at[static_cast<std::size_t>(k)] = me_.turn.size();
+      me_.turn_at[static_cast<std::size_t>(k)] = me_.turns<Down>().size();
       if (k > 0 && !concentrate_level(out + me_.out_begin[out_], k, true)) return false;
       if (k == 0 && !sync()) return false;  // every lane's T_1 is complete
       cur = 1 - cur;
@@ -360,11 +422,18 @@ class LaneWork {
       if (!concentrate_level(out + me_.out_begin[out_], k, false)) return false;
       cur = 1 - cur;
     }
-    // The survivors of the leaf channels are delivered.
+    // The survivors of the leaf channels are delivered (with wire timing: their round trips and
+    // path lengths).
     Down* out = c_.records<Down>(cur);
     for (std::size_t i = 0; i < me_.out_size[cur]; ++i) {
-      const std::uint32_t key = out[me_.out_begin[cur] + i].key;
-      if (key != kDead) c_.delivered[c_.compact ? c_.key_of[key] : key] = 1;
+      const Down& r = out[me_.out_begin[cur] + i];
+      if (r.key == kDead) continue;
+      const std::uint32_t sent_at = c_.compact ? c_.key_of[r.key] : r.key;
+      c_.delivered[sent_at] = 1;
+      if constexpr (kTimed<Down>) {
+        me_.slowest = std::max(me_.slowest, ctx_.timing->round_trip(r.t.delay, r.t.wires() - 1));
+        c_.length_of[r.key] = r.t.length();
+      }
     }
     return true;
   }
@@ -411,51 +480,40 @@ class LaneWork {
     if (count > tally.cap) {
       me_.overflow.push_back({static_cast<std::uint32_t>(first - base),
                               static_cast<std::uint32_t>(count), channel, first->key});
-    } else if (ctx_.wires) {
-      for (std::size_t i = 0; i < count; ++i) add_wire(first[i].key, level, channel, up, i);
+    } else if constexpr (kTimed<R>) {
+      for (std::size_t i = 0; i < count; ++i) add_wire(first[i], level, channel, up, i);
     }
   }
 
-  // A timed cycle's per-key records are read in channel order, which scatters them: the scans
-  // fetch them this many records ahead. For the run [r, e) of a stream ending at `end`: the
-  // records kTimedAhead further on.
-  static constexpr std::ptrdiff_t kTimedAhead = 16;
   template <class R>
-  void prefetch_timed(const R* r, const R* e, const R* end) const {
-    for (const R* a = r + kTimedAhead; a < e + kTimedAhead && a < end; ++a)
-      if (a->key != kDead) __builtin_prefetch(&c_.timed[a->key]);
-  }
-
-  void add_wire(std::uint32_t key, int level, std::uint64_t channel, bool up, std::size_t wire) {
+  void add_wire(R& r, int level, std::uint64_t channel, bool up, std::size_t wire) {
     const auto k = static_cast<std::size_t>(level);
     const int dir = up ? 0 : 1;
-    Cycle::Timed& t = c_.timed[key];
     const double delay = (*ctx_.delay)[k][channel & 1][dir][wire];
     const std::uint64_t length = ctx_.wires->table[k][channel & 1][dir][wire];
-    if (up && level == ctx_.levels) {  // a record's first wire starts its entry (cycle())
-      t.delay = delay, t.length = length, t.wires = 1;
-      return;
-    }
-    t.delay += delay;
-    t.length += length;
-    ++t.wires;
+    if (up && level == ctx_.levels)  // a record's first wire starts its timing (cycle())
+      r.t = Timed::first(delay, length);
+    else
+      r.t.add(delay, length);
   }
-  void add_nack(std::uint32_t key) {
-    const Cycle::Timed& t = c_.timed[key];
-    me_.slowest = std::max(me_.slowest, 2 * ctx_.timing->head(t.delay, t.wires) + 1);
+  template <class R>
+  void add_nack(const R& r) {
+    const Timed& t = r.t;
+    me_.slowest = std::max(me_.slowest, 2 * ctx_.timing->head(t.delay, t.wires()) + 1);
   }
   // With wire timing, an overflowing channel's outcome: the records run[at(i)], i < cap, pass on
   // wire i, the rest (to o.count) are acknowledged negatively. A record dropped on its first
   // channel (up at level L) has won nothing, so all of those heads are ctx_.first_nack.
   template <class R, class At>
-  void time_channel(const R* run, const Overflow& o, int level, bool up, std::uint32_t cap, At at) {
-    if (!ctx_.wires) return;
-    for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[at(i)].key, level, o.channel, up, i);
-    if (up && level == ctx_.levels) {
-      me_.slowest = std::max(me_.slowest, ctx_.first_nack);
-      return;
+  void time_channel(R* run, const Overflow& o, int level, bool up, std::uint32_t cap, At at) {
+    if constexpr (kTimed<R>) {
+      for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[at(i)], level, o.channel, up, i);
+      if (up && level == ctx_.levels) {
+        me_.slowest = std::max(me_.slowest, ctx_.first_nack);
+        return;
+      }
+      for (std::uint32_t i = cap; i < o.count; ++i) add_nack(run[at(i)]);
     }
-    for (std::uint32_t i = cap; i < o.count; ++i) add_nack(run[at(i)].key);
   }
 
   // Places the level's overflowing channels in the random stream, resolves them and advances the
@@ -593,21 +651,22 @@ class LaneWork {
       mine[p] = {s.data + a, b - a};
       before += a;
     }
-    // The lifted records joining at this level, cut at the same nodes.
+    // The lifted records joining at this level, cut at the same nodes (untimed cycles only).
     Span<Up> mine_lifted{};
-    if (!c_.lift_at.empty()) {
-      const auto at = static_cast<std::size_t>(k);
-      Up* const from = c_.lifted.data() + c_.lift_at[at];
-      Up* const to = c_.lifted.data() + c_.lift_at[at + 1];
-      const auto node_below = [&](std::uint64_t bound) {
-        return std::partition_point(from, to,
-                                    [&](const Up& r) { return (channel(r) >> 1) < bound; });
-      };
-      Up* const a = lo == 0 ? from : node_below(lo);
-      Up* const b = hi == UINT64_MAX ? to : node_below(hi);
-      mine_lifted = {a, static_cast<std::size_t>(b - a)};
-      before += static_cast<std::size_t>(a - from);
-    }
+    if constexpr (!kTimed<Up>)
+      if (!c_.lift_at.empty()) {
+        const auto at = static_cast<std::size_t>(k);
+        Up* const from = c_.lifted.data() + c_.lift_at[at];
+        Up* const to = c_.lifted.data() + c_.lift_at[at + 1];
+        const auto node_below = [&](std::uint64_t bound) {
+          return std::partition_point(from, to,
+                                      [&](const Up& r) { return (channel(r) >> 1) < bound; });
+        };
+        Up* const a = lo == 0 ? from : node_below(lo);
+        Up* const b = hi == UINT64_MAX ? to : node_below(hi);
+        mine_lifted = {a, static_cast<std::size_t>(b - a)};
+        before += static_cast<std::size_t>(a - from);
+      }
     std::size_t& out_begin = me_.out_begin[out_];
     out_begin = id_ == 0 || k == 0 ? 0 : before;
     Up* w = out + out_begin;
@@ -618,8 +677,8 @@ class LaneWork {
     // child's first (they turn into down channel 2j, the left's into 2j + 1).
     const int down_shift = levels - k;  // the node at level k above dst = dst >> down_shift
     const int node_shift = shift + 1;   // node at level k = src >> node_shift
-    std::vector<Down>& turn = me_.turn;
-    std::vector<Down>& left_turn = me_.left_turn;
+    std::vector<Down>& turn = me_.turns<Down>();
+    std::vector<Down>& left_turn = me_.left_turns<Down>();
     left_turn.clear();
     Tally tally = begin_tally(k);
     std::uint64_t j = UINT64_MAX;
@@ -639,9 +698,10 @@ class LaneWork {
             for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
         } else {
           // The output never passes the right child's next record, so it merges in place.
-          me_.merge_left.assign(first, mid);
-          const Up* a = me_.merge_left.data();
-          const Up* ae = a + me_.merge_left.size();
+          std::vector<Up>& left = me_.merge_lefts<Up>();
+          left.assign(first, mid);
+          const Up* a = left.data();
+          const Up* ae = a + left.size();
           const Up* b = mid;
           Up* o = first;
           while (a != ae && b != w) *o++ = a->key < b->key ? *a++ : *b++;
@@ -665,7 +725,7 @@ class LaneWork {
       }
       if (kRoot && !(child_mask & (right ? 2 : 1))) return;
       if (kRoot || (std::uint64_t{r.dst} >> down_shift) == node)
-        (right ? turn : left_turn).push_back({r.key, r.dst});
+        (right ? turn : left_turn).push_back(down_of(r));
       else
         *w++ = r;
     };
@@ -676,10 +736,8 @@ class LaneWork {
     const Up* const lift_end = mine_lifted.end();
     if (lift == lift_end) {
       for (std::size_t p = 0; p < 2; ++p)
-        for (const Up& r : mine[p]) {
-          if (ctx_.wires) prefetch_timed(&r, &r + 1, mine[p].end());
+        for (const Up& r : mine[p])
           if (r.key != kDead) visit(r);
-        }
     } else {
       for (std::size_t p = 0; p < 2; ++p)
         for (const Up& r : mine[p]) {
@@ -707,7 +765,7 @@ class LaneWork {
       Cycle::Lane& from = c_.lane[l];
       const std::size_t a = from.turn_at[static_cast<std::size_t>(k)];
       const std::size_t b = from.turn_at[static_cast<std::size_t>(k) - 1];
-      turn.part[static_cast<std::size_t>(l)] = {from.turn.data() + a, b - a};
+      turn.part[static_cast<std::size_t>(l)] = {from.turns<Down>().data() + a, b - a};
     }
     // This lane's children: [lo, hi), split at a node (k >= 2) near the middle of the parents'
     // records, or at k = 1 one child each.
@@ -768,7 +826,6 @@ class LaneWork {
       Span<Down> from{};
       if (dp < 2 && parent(*d) == j) {
         Down* e = run_end(d, my_parts[dp].end(), parent);
-        if (ctx_.wires) prefetch_timed(d, e, my_parts[dp].end());
         from = {d, static_cast<std::size_t>(e - d)};
         d = e;
         skip(my_parts, dp, d);
@@ -777,7 +834,6 @@ class LaneWork {
         Span<Down> joining{};
         if (tp < 2 && child(*t) == c) {
           Down* e = run_end(t, my_turn[tp].end(), child);
-          if (ctx_.wires) prefetch_timed(t, e, my_turn[tp].end());
           joining = {t, static_cast<std::size_t>(e - t)};
           t = e;
           skip(my_turn, tp, t);
@@ -837,6 +893,7 @@ constexpr std::uint64_t kLeafDropTimesTwo = 5;
 
 // Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
 // arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
+template <class Up>
 int sort_by_source(DeliverySimulator::Cycle& c, int in, std::size_t count, int levels) {
   Up* recs = c.records<Up>(in);
   if (std::is_sorted(recs, recs + count, [](const Up& a, const Up& b) { return a.src < b.src; }))
@@ -932,15 +989,24 @@ double DeliverySimulator::run_levels(int in, std::size_t count, bool leaves_done
   c.barrier.reset();
   for (auto& lane : c.lane) {
     lane.steps = 0, lane.slowest = 0, lane.out_begin = lane.out_size = {};
-    // Room for every turning message: only the pages written count (8 bytes a message).
-    lane.turn.reserve(count);
+    // Room for every turning message: only the pages written count (8 bytes a message, 24 with
+    // wire timing).
+    if (wires_)
+      lane.timed_turn.reserve(count);
+    else
+      lane.turn.reserve(count);
   }
   if (leaves_done) c.lane[0].out_size[in] = count;  // the survivors, lane 0's part
   std::array<std::uint64_t, 2> state{rng_state_, rng_state_};
   const auto work = [&](int id) {
-    try {
-      LaneWork lane(c, id, ctx, rng_state_);
+    const auto run = [&](auto lane) {
       if (lane.run(in, kept, leaves_done)) state[static_cast<std::size_t>(id)] = lane.rng_state();
+    };
+    try {
+      if (wires_)
+        run(LaneWork<TimedUp>(c, id, ctx, rng_state_));
+      else
+        run(LaneWork<Up>(c, id, ctx, rng_state_));
     } catch (...) {
       c.failure[static_cast<std::size_t>(id)] = std::current_exception();
       c.barrier.fail();
@@ -979,18 +1045,16 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   const std::size_t m = sent.size();
   const int levels = tree_.levels();
   // The records, in key order; a message to its own processor is delivered at once.
-  const std::size_t words = 3 * m + 3;
+  const std::size_t words = (wires_ ? sizeof(TimedUp) : sizeof(Up)) / 4 * m + 8;
   if (c.buffer_words < words) {
     for (auto& b : c.buffer) b.reset(new std::uint32_t[words]);  // default-initialized
     c.buffer_words = words;
   }
   c.delivered.assign(m, 0);
   c.compact = false;
-  // The wire timing per key is sized once the keys are known (before the records are written).
-  // Not cleared: a record's first wire (up from its processor, level L) starts its entry
-  // (add_wire), and a message to its own processor's is cleared where it is delivered.
-  const auto size_timed = [&](std::size_t keys) {
-    if (wires_) c.timed.resize(keys);
+  // The path lengths per key are sized once the keys are known (before the records are written).
+  const auto size_lengths = [&](std::size_t keys) {
+    if (wires_) c.length_of.resize(keys);
   };
   bool leaves_done = false;  // the leaf channels resolved as the records are written
   std::size_t count = 0;
@@ -1001,8 +1065,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // many were written and the turn levels' bits.
   constexpr std::size_t kSkip = SIZE_MAX;
   const auto sent_key = [](std::size_t, std::size_t i) { return static_cast<std::uint32_t>(i); };
-  const auto write_records = [&](std::size_t from, std::size_t to, auto&& place, auto&& key) {
-    Up* recs = c.records<Up>(0);
+  // With wire timing a record's first wire (up from its processor, level L) starts its timing:
+  // here when the leaves are resolved here, else where level L is (LaneWork::add_wire).
+  const auto write_as = [&]<class U>(U* recs, std::size_t from, std::size_t to, auto&& place,
+                                     auto&& key) {
     std::size_t here = 0;
     std::uint64_t turn_bits = 0;
     for (std::size_t i = from; i < to; ++i) {
@@ -1011,17 +1077,29 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       const auto [s, d] = messages_[sent[i]];
       if (s == d) {
         c.delivered[i] = 1;
-        if (wires_ && !leaves_done) c.timed[i] = {};
+        if (wires_ && !leaves_done) c.length_of[i] = kNoPath;
         continue;
       }
       turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
       const std::uint32_t k = key(here, i);
       const std::size_t at = place(s, here, k, i);
       if (at == kSkip) continue;
-      recs[at] = {k, s, d};
+      if constexpr (kTimed<U>) {
+        const auto top = static_cast<std::size_t>(levels);
+        recs[at] = {k, s, d,
+                    leaves_done
+                        ? Timed::first(delay_[top][s & 1][0][0], wires_->table[top][s & 1][0][0])
+                        : Timed{}};
+      } else {
+        recs[at] = {k, s, d};
+      }
       ++here;
     }
     return std::pair{here, turn_bits};
+  };
+  const auto write_records = [&](std::size_t from, std::size_t to, auto&& place, auto&& key) {
+    return wires_ ? write_as(c.records<TimedUp>(0), from, to, place, key)
+                  : write_as(c.records<Up>(0), from, to, place, key);
   };
   // A cycle sending n messages or more, on a tree of up to 2^kOnePassLevels leaves, is written
   // in source order at once (a counting sort by source, stable, so in the order sort_by_source
@@ -1129,41 +1207,36 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         placed += first + second;
       }
     }
-    size_timed(leaves_done ? placed : m);
+    size_lengths(leaves_done ? placed : m);
     std::array<std::size_t, 2> written{0, 0};
     std::array<std::uint64_t, 2> turned{0, 0};
     run_lanes(lanes, [&](int l) {
       std::vector<std::uint32_t>& next = l == 0 ? c.radix : c.radix_second;
       const auto [here, turn_bits] =
-          leaves_done
-              ? write_records(
-                    half[l], half[l + 1],
-                    [&](std::uint32_t s, std::size_t, std::uint32_t key, std::size_t i) {
-                      Cycle::LeafPick& pick = c.leaf_pick[static_cast<std::size_t>(l)][s];
-                      if (pick.countdown-- != 0) return kSkip;
-                      c.key_of[key] = static_cast<std::uint32_t>(i);
-                      if (wires_) {  // the first wire starts the record's timing
-                        const auto k = static_cast<std::size_t>(levels);
-                        c.timed[key] = {delay_[k][s & 1][0][0], wires_->table[k][s & 1][0][0], 1};
-                      }
-                      return std::size_t{pick.place};
-                    },
-                    [&](std::size_t here, std::size_t) {
-                      return key_base[l] + static_cast<std::uint32_t>(here);
-                    })
-              : write_records(
-                    half[l], half[l + 1],
-                    [&next](std::uint32_t s, std::size_t, std::uint32_t, std::size_t) {
-                      return next[s]++;
-                    },
-                    sent_key);
+          leaves_done ? write_records(
+                            half[l], half[l + 1],
+                            [&](std::uint32_t s, std::size_t, std::uint32_t key, std::size_t i) {
+                              Cycle::LeafPick& pick = c.leaf_pick[static_cast<std::size_t>(l)][s];
+                              if (pick.countdown-- != 0) return kSkip;
+                              c.key_of[key] = static_cast<std::uint32_t>(i);
+                              return std::size_t{pick.place};
+                            },
+                            [&](std::size_t here, std::size_t) {
+                              return key_base[l] + static_cast<std::uint32_t>(here);
+                            })
+                      : write_records(
+                            half[l], half[l + 1],
+                            [&next](std::uint32_t s, std::size_t, std::uint32_t, std::size_t) {
+                              return next[s]++;
+                            },
+                            sent_key);
       written[static_cast<std::size_t>(l)] = here;
       turned[static_cast<std::size_t>(l)] = turn_bits;
     });
     count = written[0] + written[1];
     turns = turned[0] | turned[1];
   } else {
-    size_timed(m);
+    size_lengths(m);
     std::tie(count, turns) = write_records(
         0, m, [](std::uint32_t, std::size_t here, std::uint32_t, std::size_t) { return here; },
         sent_key);
@@ -1178,19 +1251,19 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   double slowest = leaf_slowest;
   steps_ += leaf_steps;
   if (count > 0) {
-    const int in = by_source || in_order ? 0 : sort_by_source(c, 0, count, levels);
+    const int in = by_source || in_order ? 0
+                   : wires_              ? sort_by_source<TimedUp>(c, 0, count, levels)
+                                         : sort_by_source<Up>(c, 0, count, levels);
     slowest = std::max(slowest, run_levels(in, count, leaves_done));
   }
-  if (wires_) {  // the delivered messages' round trips and path lengths
-    const auto delivered_as = [&](std::size_t i, const Cycle::Timed& t) {
-      if (!c.delivered[i] || t.wires == 0) return;
-      slowest = std::max(slowest, timing_.round_trip(t.delay, t.wires - 1));
-      path_length_[sent[i]] = t.length;
+  if (wires_) {  // the delivered messages' path lengths (their round trips are in `slowest`)
+    const auto deliver = [&](std::size_t i, std::uint64_t length) {
+      if (c.delivered[i] && length != kNoPath) path_length_[sent[i]] = length;
     };
     if (c.compact)
-      for (std::size_t key = 0; key < count; ++key) delivered_as(c.key_of[key], c.timed[key]);
+      for (std::size_t key = 0; key < count; ++key) deliver(c.key_of[key], c.length_of[key]);
     else
-      for (std::size_t i = 0; i < m; ++i) delivered_as(i, c.timed[i]);
+      for (std::size_t i = 0; i < m; ++i) deliver(i, c.length_of[i]);
   }
   std::vector<std::uint32_t> delivered;
   delivered.reserve(m);

@@ -81,8 +81,9 @@ class DeliverySimulator {
 
   // Bytes a cycle of `sent` messages holds beyond the message set (the estimate of
   // report/route_job.cpp and adversary.cpp): two level buffers of 12 bytes per message, the
-  // turning messages' 8, a byte of delivery marks, and with wire timing 20 more.
-  static constexpr std::size_t kBytesPerSent = 33, kTimingBytesPerSent = 20;
+  // turning messages' 8, a byte of delivery marks; with wire timing the records carry it (32 and
+  // 24 bytes) and a path length per message waits for its message, 64 more.
+  static constexpr std::size_t kBytesPerSent = 33, kTimingBytesPerSent = 64;
 
   // One cycle's buffers and the two lanes working on them (defined in route/delivery.cpp).
   struct Cycle;
