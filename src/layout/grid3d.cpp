@@ -25,28 +25,36 @@ void require_processors(const CompetingNetwork& net) {
   if (net.processors() == 0) throw InputError(5121, "the network has no processors");
 }
 
-// The cube of the processor at grid place q.
-Box<3> cube_at(const std::array<std::int64_t, 3>& q, Coord side) {
+// The cube of the processor at grid place q (a position times `scale`: the pitch for a grid
+// place, 1 for a cube corner).
+Box<3> cube_at(const std::array<std::int64_t, 3>& q, Coord side, Coord scale) {
   Box<3> b;
-  for (int a = 0; a < 3; ++a) b.lo[a] = grid3d_pitch(side) * q[a], b.hi[a] = b.lo[a] + side;
+  for (int a = 0; a < 3; ++a) b.lo[a] = scale * q[a], b.hi[a] = b.lo[a] + side;
   return b;
+}
+Box<3> cube_at(const std::array<std::int64_t, 3>& q, Coord side) {
+  return cube_at(q, side, grid3d_pitch(side));
 }
 
 // The drawing, shape by shape: processor p's cube (sink.processor, in processor order), then
 // wire w's segment (sink.wire, in wire order). build_grid3d stores it, measure_grid3d sums it.
+// With `placed` the positions are the cube corners (grid places times the pitch).
 template <class Sink>
-void draw_grid(const CompetingNetwork& net, Coord side, Sink& sink) {
+void draw_grid(const CompetingNetwork& net, Coord side, Sink& sink, bool placed = false) {
   FTVLSI_ASSERT(side >= 2);
-  const Coord pitch = grid3d_pitch(side);
+  const Coord pitch = placed ? 1 : grid3d_pitch(side);  // from a position to its cube's corner
+  const std::int64_t step = placed ? grid3d_pitch(side) : 1;  // between grid neighbours
   require_processors(net);
-  for (std::size_t p = 0; p < net.processors(); ++p) sink.processor(cube_at(net.position[p], side));
+  for (std::size_t p = 0; p < net.processors(); ++p)
+    sink.processor(cube_at(net.position[p], side, pitch));
   for (const auto& [u, v] : net.wires) {
     const auto& pu = net.position[u];
     const auto& pv = net.position[v];
-    int axis = -1, apart = 0;
+    int axis = -1;
+    std::int64_t apart = 0;
     for (int a = 0; a < 3; ++a)
-      if (pu[a] != pv[a]) axis = a, apart += static_cast<int>(std::llabs(pu[a] - pv[a]));
-    if (apart != 1)
+      if (pu[a] != pv[a]) axis = a, apart += std::llabs(pu[a] - pv[a]);
+    if (apart != step)
       throw InputError(
           5122,
           fmt::format(
@@ -96,7 +104,7 @@ std::uint64_t Grid3dVolume::at(Coord side) const {
   return box_size(cube_at(lo_, side).united(cube_at(hi_, side)));
 }
 
-Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side, bool lengths) {
+Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side, bool lengths, bool placed) {
   // The sums measure() takes over build_grid3d's one cell: its processors' cubes and its one-
   // segment wires (a segment along the last axis its ends differ on, a via per unit of z).
   struct Sum {
@@ -128,7 +136,7 @@ Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side, bool lengt
     }
   } sum{{Box<3>::none(), 0, {}, {}}, lengths};
   if (lengths) sum.m.wire_length.reserve(net.wires.size());
-  draw_grid(net, side, sum);
+  draw_grid(net, side, sum, placed);
   sum.m.volume = box_size(sum.m.bbox);
   LayoutMetrics<3>& m = sum.m.metrics;
   m.bbox = sum.m.bbox;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/lanes.hpp"
 #include "ftvlsi/core/math.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
 #include "ftvlsi/core/version.hpp"
@@ -199,18 +200,41 @@ void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
 
 // A 3D network whose wires join grid neighbours is cut on its own 3D layout (processor corners);
 // any other 3D network keeps its placement. The layout is measured as it is drawn, never stored:
-// its shapes follow from the places (at 2^21 processors they would hold about 700 MiB).
-void place_on_grid3d(DecomposeRun& r) {
-  LayoutMetrics<3> metrics;
-  try {
-    metrics = measure_grid3d(r.net, kGrid3dSide, false).metrics;  // the drawing, not stored
-  } catch (const InputError&) {
-    return;  // not drawable on the grid: cut the placement
+// its shapes follow from the places (at 2^21 processors they would hold about 700 MiB). The
+// cutting tree of the corners is built while the drawing is measured (both only read R), and
+// again from the placement if the grid cannot draw R.
+void place_on_grid3d_and_cut(DecomposeRun& r) {
+  const Coord pitch = grid3d_pitch(kGrid3dSide);
+  std::uint64_t most = 0;  // the largest coordinate's magnitude
+  for (const auto& q : r.net.position)
+    for (const auto c : q)
+      most =
+          std::max(most, c < 0 ? 0 - static_cast<std::uint64_t>(c) : static_cast<std::uint64_t>(c));
+  if (most > static_cast<std::uint64_t>(INT64_MAX / pitch)) {  // no grid drawing has such places
+    r.tree = build_cutting_tree(r.net);
+    return;
   }
-  // Each processor at its cube's corner in build_grid3d's drawing.
-  for (auto& q : r.net.position)
-    for (auto& c : q) c *= grid3d_pitch(kGrid3dSide);
-  r.drawn = DrawnLayout<3>{Layout<3>{}, std::move(metrics)};
+  for (auto& q : r.net.position)  // each processor at its cube's corner in build_grid3d's drawing
+    for (auto& c : q) c *= pitch;
+  LayoutMetrics<3> metrics;
+  bool drawable = true;
+  run_lanes(r.net.processors() >= (std::size_t{1} << 16) ? 2 : 1, [&](int lane) {
+    if (lane == 0) r.tree = build_cutting_tree(r.net);
+    if (lane == 1 || r.net.processors() < (std::size_t{1} << 16)) {
+      try {
+        metrics = measure_grid3d(r.net, kGrid3dSide, false, true).metrics;  // not stored
+      } catch (const InputError&) {
+        drawable = false;
+      }
+    }
+  });
+  if (drawable) {
+    r.drawn = DrawnLayout<3>{Layout<3>{}, std::move(metrics)};
+    return;
+  }
+  for (auto& q : r.net.position)  // not drawable on the grid: cut the placement
+    for (auto& c : q) c /= pitch;
+  r.tree = build_cutting_tree(r.net);
 }
 
 constexpr int kSvgCutLevels = 8;
@@ -268,8 +292,10 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
                      "an SVG of the cuts needs a two-dimensional network cut on its layout "
                      "(--cut-on layout)");
   if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r, spec.competing_alpha);
-  if (spec.cut_layout && r.net.dimensions == 3) place_on_grid3d(r);
-  r.tree = build_cutting_tree(r.net);
+  if (spec.cut_layout && r.net.dimensions == 3)
+    place_on_grid3d_and_cut(r);
+  else
+    r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r);
   r.host = {host.processors(), host.capacity_params()};
   const bool bisect =

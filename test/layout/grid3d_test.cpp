@@ -33,6 +33,9 @@ TEST_SUITE("grid3d") {
     net.wires.push_back({0, 26});
     CHECK_THROWS_AS(build_grid3d(net), InputError);
     CHECK_THROWS_AS(measure_grid3d(net), InputError);
+    for (auto& q : net.position)  // and from the cube corners
+      for (auto& c : q) c *= grid3d_pitch(kGrid3dSide);
+    CHECK_THROWS_AS(measure_grid3d(net, kGrid3dSide, false, true), InputError);
   }
 
   TEST_CASE("measure_grid3d gives the drawing's metrics and wire lengths without storing it") {
@@ -71,6 +74,16 @@ TEST_SUITE("grid3d") {
         REQUIRE(g.wire_length.size() == top.wire_count());
         for (std::size_t w = 0; w < top.wire_count(); ++w)
           CHECK(g.wire_length[w] == wire_length(top.wire(w)));
+        // The same drawing from the cube corners (decompose's places) as from the grid places.
+        CompetingNetwork corners = net;
+        for (auto& q : corners.position)
+          for (auto& c : q) c *= grid3d_pitch(side);
+        const Grid3dMeasure h = measure_grid3d(corners, side, true, true);
+        CHECK(h.volume == g.volume);
+        CHECK(h.bbox == g.bbox);
+        CHECK(h.wire_length == g.wire_length);
+        CHECK(h.metrics.vias == m.vias);
+        CHECK(h.metrics.segments_by_axis == m.segments_by_axis);
         CHECK(measure_grid3d(net, side, false).wire_length.empty());
         CHECK(measure_grid3d(net, side, false).volume == m.volume());
         CHECK(Grid3dVolume(net).at(side) == m.volume());

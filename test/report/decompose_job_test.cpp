@@ -16,6 +16,7 @@
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/io/decompose_json.hpp"
 #include "ftvlsi/io/mapping_file.hpp"
+#include "ftvlsi/layout/grid3d.hpp"
 #include "ftvlsi/network/competing.hpp"
 #include "support/errors.hpp"
 
@@ -119,6 +120,40 @@ TEST_SUITE("decompose_job") {
     CHECK_FALSE(on_grid.drawn.has_value());
     CHECK(on_grid.net.position == make_competing("torus", 64, s.seed).position);
     CHECK(on_grid.net.wires == on_layout.net.wires);
+  }
+
+  TEST_CASE("a 3D network the grid draws is cut on its cube corners, any other on its placement") {
+    // 4 x 4 x 4 grid places (large enough for the corners' two lanes from 2^16 processors on
+    // would need a big file; the one lane and the two run the same code on each side of it).
+    for (const bool long_wire : {false, true}) {
+      CAPTURE(long_wire);
+      const fs::path file =
+          fs::temp_directory_path() / ("ftvlsi-decompose-3d-" + std::to_string(getpid()) + ".net");
+      const CompetingNetwork grid = make_competing("mesh3d", 64, 1);
+      {
+        std::ofstream out(file);
+        out << "processors 64 dimensions 3\n";
+        for (std::size_t p = 0; p < 64; ++p)
+          out << p << ' ' << grid.position[p][0] << ' ' << grid.position[p][1] << ' '
+              << grid.position[p][2] << '\n';
+        for (const auto& [a, b] : grid.wires) out << "wire " << a << ' ' << b << '\n';
+        if (long_wire) out << "wire 0 63\n";
+      }
+      DecomposeSpec s;
+      s.network = "file";
+      s.network_file = file.string();
+      const DecomposeRun r = run_decompose(s);
+      fs::remove(file);
+      CHECK((r.drawn_as<3>() != nullptr) == !long_wire);
+      for (std::size_t p = 0; p < 64; ++p)
+        for (int a = 0; a < 3; ++a)
+          CHECK(r.net.position[p][a] ==
+                grid.position[p][a] * (long_wire ? 1 : grid3d_pitch(kGrid3dSide)));
+      const CuttingTree expected = build_cutting_tree(r.net);
+      CHECK(r.tree.leaf == expected.leaf);
+      CHECK(r.tree.order == expected.order);
+      CHECK(r.tree.bandwidth_by_level == expected.bandwidth_by_level);
+    }
   }
 
   TEST_CASE("a given mapping is kept as given") {

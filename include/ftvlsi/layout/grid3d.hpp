@@ -32,8 +32,10 @@ struct Grid3dMeasure {
   std::vector<std::uint64_t> wire_length;  // empty unless asked for
   LayoutMetrics<3> metrics;
 };
+// With `placed` the positions are the processors' cube corners already (grid place times
+// grid3d_pitch(side), as decompose cuts them), not their grid places.
 Grid3dMeasure measure_grid3d(const CompetingNetwork& net, Coord side = kGrid3dSide,
-                             bool lengths = true);
+                             bool lengths = true, bool placed = false);
 // The volume of build_grid3d's drawing at any processor side, from the extent of the processors'
 // places alone (each wire lies between the cubes it joins), for searches over the side. The same
 // as measure_grid3d(net, side).volume for a network the grid draws; it does not check the wires.
