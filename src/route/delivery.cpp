@@ -890,6 +890,9 @@ constexpr int kOnePassLevels = 22;
 // A dense cycle's leaf channels of one wire are resolved as its records are written when its
 // sending sources send at least 5/2 records on average (cycle()).
 constexpr std::uint64_t kLeafDropTimesTwo = 5;
+// ... 3/2 with wire timing, whose records (32 bytes) cost more to write and scan at level L: the
+// 3D headline's fat-tree row routes in 2.2–2.8 s against 2.5–2.9 s at 5/2 (measured alternately).
+constexpr std::uint64_t kTimedLeafDropTimesTwo = 3;
 
 // Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
 // arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
@@ -1162,7 +1165,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       // 34–39 s against 40–42 s).
       const std::uint64_t using_leaves = touched[0] + touched[1];
       leaves_done = using_leaves > (std::uint64_t{1} << levels) / 8 &&
-                    2 * (sends_of[0] + sends_of[1]) >= kLeafDropTimesTwo * using_leaves;
+                    2 * (sends_of[0] + sends_of[1]) >=
+                        (wires_ ? kTimedLeafDropTimesTwo : kLeafDropTimesTwo) * using_leaves;
     }
     std::uint32_t placed = 0;
     std::array<std::uint32_t, 2> key_base{};  // with leaves_done: each lane's first new key
