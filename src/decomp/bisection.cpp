@@ -40,6 +40,7 @@ struct Bisector {
   RefineScratch scratch;
   MultilevelScratch ml;
   std::vector<std::uint8_t> start, pairs;  // the sides before refinement, after the pair swaps
+  std::vector<std::uint32_t> ones;         // split(): a line's side-1 processors, in order
   BisectionMapping out;                    // the lane's counts (its leaf stays empty)
   // choose(): the boundaries of the splits tried, and which is the chosen one's (-1: not counted).
   std::vector<std::uint32_t> ends[2];
@@ -209,10 +210,21 @@ struct Bisector {
         for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = pairs[i];
     }
     out.cut_refined += static_cast<std::uint64_t>(chosen - gain);
-    // Side 0 first; every axis's line stays sorted.
-    for (int d = 0; d < net.dimensions; ++d)
-      std::stable_partition(seq[d].begin() + lo, seq[d].begin() + hi,
-                            [&](std::uint32_t v) { return side[v] == 0; });
+    // Side 0 first; every axis's line stays sorted (a stable partition through the lane's own
+    // buffer: std::stable_partition would allocate one per call, millions of times).
+    for (int d = 0; d < net.dimensions; ++d) {
+      std::uint32_t* const line = seq[d].data();
+      ones.clear();
+      std::uint32_t w = lo;
+      for (std::uint32_t i = lo; i < hi; ++i) {
+        const std::uint32_t v = line[i];
+        if (side[v] == 0)
+          line[w++] = v;
+        else
+          ones.push_back(v);
+      }
+      std::copy(ones.begin(), ones.end(), line + w);
+    }
     for (auto v : p) side[v] = kOutside;
     ++out.splits;
     const Piece halves[2] = {{lo, lo + h, 2 * piece.index}, {lo + h, hi, 2 * piece.index + 1}};
