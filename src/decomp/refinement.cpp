@@ -1,6 +1,8 @@
 #include "ftvlsi/decomp/refinement.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "ftvlsi/core/cancel.hpp"
 
@@ -120,6 +122,87 @@ struct Refiner {
   }
 };
 
+// A piece of at most kSmallPiece processors: the same passes on arrays of the piece's own
+// numbering, the candidates a bit mask and a side's best a scan of it (the heaps' choice: the
+// unlocked candidate of largest (gain, processor)). `local` maps a processor to its number in the
+// piece while this runs.
+constexpr std::size_t kSmallPiece = 32;
+std::uint64_t refine_small(const Adjacency& adj, std::span<const std::uint32_t> piece,
+                           std::vector<std::uint8_t>& side, std::vector<std::int32_t>& local,
+                           std::vector<std::uint8_t>& next, int passes, std::int64_t* gain,
+                           std::int64_t* initial) {
+  const auto b = static_cast<std::uint32_t>(piece.size());
+  for (std::uint32_t i = 0; i < b; ++i) local[piece[i]] = static_cast<std::int32_t>(i);
+  // Each processor's neighbours in the piece (local numbers, once per wire), its gain, the
+  // boundary and the cut.
+  std::array<std::uint32_t, kSmallPiece + 1> start{};
+  std::array<std::int32_t, kSmallPiece> g{};
+  std::uint32_t candidates = 0;
+  std::int64_t cut = 0;
+  next.clear();
+  for (std::uint32_t i = 0; i < b; ++i) {
+    start[i] = static_cast<std::uint32_t>(next.size());
+    const std::uint8_t own = side[piece[i]];
+    for (std::uint32_t e = adj.start[piece[i]]; e < adj.start[piece[i] + 1]; ++e) {
+      const std::uint32_t u = adj.next[e];
+      const std::uint8_t s = side[u];
+      if (s == kOutside) continue;
+      next.push_back(static_cast<std::uint8_t>(local[u]));
+      g[i] += s == own ? -1 : 1;
+      if (s != own) candidates |= std::uint32_t{1} << i, cut += own == 0;
+    }
+  }
+  start[b] = static_cast<std::uint32_t>(next.size());
+  if (initial) *initial = cut;
+  const std::size_t patience = std::min<std::size_t>(kPatience, 4 + b / 16);
+  std::uint32_t locked = 0;
+  const auto flip = [&](std::uint32_t i, bool queue) {
+    const std::uint8_t from = side[piece[i]];
+    side[piece[i]] = static_cast<std::uint8_t>(1 - from);
+    g[i] = -g[i];
+    for (std::uint32_t e = start[i]; e < start[i + 1]; ++e) {
+      const std::uint32_t j = next[e];
+      g[j] += side[piece[j]] == from ? 2 : -2;
+      if (queue && !((locked >> j) & 1)) candidates |= std::uint32_t{1} << j;
+    }
+  };
+  const auto best = [&](std::uint8_t s) {
+    std::uint32_t pick = UINT32_MAX;
+    for (std::uint32_t m = candidates & ~locked; m != 0; m &= m - 1) {
+      const auto i = static_cast<std::uint32_t>(std::countr_zero(m));
+      if (side[piece[i]] != s) continue;
+      if (pick == UINT32_MAX || g[i] > g[pick] || (g[i] == g[pick] && piece[i] > piece[pick]))
+        pick = i;
+    }
+    return pick;
+  };
+  std::uint64_t swaps = 0;
+  for (int pass = 0; pass < passes && candidates != 0; ++pass) {
+    std::array<std::uint8_t, kSmallPiece> moved{};
+    std::size_t count = 0, best_len = 0;
+    std::int64_t total = 0, best_total = 0;
+    locked = 0;
+    while (count - best_len < 2 * patience) {
+      const std::uint32_t x = best(0), y = best(1);
+      if (x == UINT32_MAX || y == UINT32_MAX) break;
+      bool adjacent = false;
+      for (std::uint32_t e = start[x]; e < start[x + 1]; ++e) adjacent |= next[e] == y;
+      total += g[x] + g[y] - (adjacent ? 2 : 0);
+      locked |= (std::uint32_t{1} << x) | (std::uint32_t{1} << y);
+      flip(x, true);
+      flip(y, true);
+      moved[count++] = static_cast<std::uint8_t>(x);
+      moved[count++] = static_cast<std::uint8_t>(y);
+      if (total > best_total) best_total = total, best_len = count;
+    }
+    for (std::size_t i = count; i > best_len; --i) flip(moved[i - 1], false);
+    swaps += best_len / 2;
+    if (gain) *gain += best_total;
+    if (best_total == 0) break;
+  }
+  return swaps;
+}
+
 }  // namespace
 
 std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> piece,
@@ -137,6 +220,8 @@ std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> 
                            std::vector<std::uint8_t>& side, RefineScratch& scratch, int passes,
                            std::int64_t* gain, std::int64_t* initial,
                            const SplitBoundary* boundary) {
+  if (piece.size() <= kSmallPiece)
+    return refine_small(adj, piece, side, scratch.gain, scratch.small_next, passes, gain, initial);
   if (++scratch.epoch == 0) {  // the stamps wrapped around: none is current
     std::fill(scratch.stamp.begin(), scratch.stamp.end(), 0u);
     scratch.epoch = 1;

@@ -135,7 +135,7 @@ TEST_SUITE("refinement") {
     const std::uint64_t sizes[] = {300, 256, 343, 128, 192, 300};
     RefineScratch scratch(400), hinted(400);
     int changed = 0;
-    for (int trial = 0; trial < 90; ++trial) {
+    for (int trial = 0; trial < 150; ++trial) {
       CAPTURE(trial);
       if (trial == 45) scratch.epoch = hinted.epoch = UINT32_MAX - 1;
       const CompetingNetwork net = make_competing(kinds[trial % 6], sizes[trial % 6], rng());
@@ -143,7 +143,23 @@ TEST_SUITE("refinement") {
       std::vector<std::uint32_t> all(net.processors());
       std::iota(all.begin(), all.end(), 0u);
       std::shuffle(all.begin(), all.end(), rng);
-      const std::size_t size = 2 + rng() % (all.size() - 1);
+      // Small pieces (up to 32 processors, refined on their own arrays) in a third of the trials,
+      // some of them a ball of neighbours so that they have wires inside.
+      std::size_t size = 2 + rng() % (all.size() - 1);
+      if (trial % 3 == 2) {
+        size = 2 + rng() % 31;
+        if (trial % 2) {  // grown from a processor along wires, breadth first
+          std::vector<std::uint32_t> ball{all[0]};
+          std::vector<std::uint8_t> in(net.processors());
+          in[all[0]] = 1;
+          for (std::size_t i = 0; i < ball.size() && ball.size() < size; ++i)
+            for (std::uint32_t e = adj.start[ball[i]]; e < adj.start[ball[i] + 1]; ++e)
+              if (!in[adj.next[e]] && ball.size() < size)
+                in[adj.next[e]] = 1, ball.push_back(adj.next[e]);
+          size = ball.size();
+          std::copy(ball.begin(), ball.end(), all.begin());
+        }
+      }
       std::vector<std::uint32_t> piece(all.begin(), all.begin() + size);
       std::sort(piece.begin(), piece.end());
       std::vector<std::uint8_t> side(400, kOutside);
@@ -175,7 +191,7 @@ TEST_SUITE("refinement") {
       CHECK(hint_initial == initial);
       changed += swaps > 0;
     }
-    CHECK(changed > 30);
+    CHECK(changed > 50);
   }
 
   TEST_CASE("a mesh split by a zig-zag is straightened by swaps") {

@@ -31,6 +31,7 @@ struct RefineScratch {
   // processors flips touched; the swaps of the current pass; the locked processors.
   std::vector<std::pair<std::int32_t, std::uint32_t>> heap[2];
   std::vector<std::uint32_t> candidates, moved, locked_list;
+  std::vector<std::uint8_t> small_next;  // a small piece's wires in its own numbering
   explicit RefineScratch(std::uint64_t processors)
       : gain(processors), stamp(processors), locked(processors) {}
 };
