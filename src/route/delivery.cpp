@@ -1260,19 +1260,32 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
                                          : sort_by_source<Up>(c, 0, count, levels);
     slowest = std::max(slowest, run_levels(in, count, leaves_done));
   }
-  if (wires_) {  // the delivered messages' path lengths (their round trips are in `slowest`)
-    const auto deliver = [&](std::size_t i, std::uint64_t length) {
-      if (c.delivered[i] && length != kNoPath) path_length_[sent[i]] = length;
-    };
-    if (c.compact)
-      for (std::size_t key = 0; key < count; ++key) deliver(c.key_of[key], c.length_of[key]);
-    else
-      for (std::size_t i = 0; i < m; ++i) deliver(i, c.length_of[i]);
-  }
+  // The delivered messages, ascending, with their path lengths (their round trips are in
+  // `slowest`). When the leaves were resolved here and no message went to its own processor,
+  // only the survivors can have arrived: their keys run in the order sent.
   std::vector<std::uint32_t> delivered;
-  delivered.reserve(m);
-  for (std::size_t i = 0; i < m; ++i)
-    if (c.delivered[i]) delivered.push_back(sent[i]);
+  if (c.compact && leaf_steps == m) {
+    delivered.reserve(count);
+    for (std::size_t key = 0; key < count; ++key) {
+      const std::uint32_t i = c.key_of[key];
+      if (!c.delivered[i]) continue;
+      delivered.push_back(sent[i]);
+      if (wires_) path_length_[sent[i]] = c.length_of[key];
+    }
+  } else {
+    if (wires_) {
+      const auto deliver = [&](std::size_t i, std::uint64_t length) {
+        if (c.delivered[i] && length != kNoPath) path_length_[sent[i]] = length;
+      };
+      if (c.compact)
+        for (std::size_t key = 0; key < count; ++key) deliver(c.key_of[key], c.length_of[key]);
+      else
+        for (std::size_t i = 0; i < m; ++i) deliver(i, c.length_of[i]);
+    }
+    delivered.reserve(m);
+    for (std::size_t i = 0; i < m; ++i)
+      if (c.delivered[i]) delivered.push_back(sent[i]);
+  }
   elapsed_ += slowest;
   if (observer_) observer_(sent, delivered);
   return delivered;
