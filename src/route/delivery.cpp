@@ -214,26 +214,25 @@ struct DeliverySimulator::Cycle {
     // Where the lane's part of a level lies in each buffer (the level read and the level written
     // use different entries, so a lane never changes what the other may still be reading).
     std::array<std::size_t, 2> out_begin{}, out_size{};
+    // The list of record type R: `timed` in a timed cycle, else `plain`.
+    template <class R, class Plain, class Timed>
+    static auto& of(Plain& plain, Timed& timed) {
+      if constexpr (kTimed<R>)
+        return timed;
+      else
+        return plain;
+    }
     template <class D>
     std::vector<D>& turns() {
-      if constexpr (kTimed<D>)
-        return timed_turn;
-      else
-        return turn;
+      return of<D>(turn, timed_turn);
     }
     template <class D>
     std::vector<D>& left_turns() {
-      if constexpr (kTimed<D>)
-        return timed_left_turn;
-      else
-        return left_turn;
+      return of<D>(left_turn, timed_left_turn);
     }
     template <class U>
     std::vector<U>& merge_lefts() {
-      if constexpr (kTimed<U>)
-        return timed_merge_left;
-      else
-        return merge_left;
+      return of<U>(merge_left, timed_merge_left);
     }
   };
   // Two raw buffers of 32-bit words, read as Up or Down records (TimedUp, TimedDown). Left
