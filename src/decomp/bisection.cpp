@@ -278,12 +278,13 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   FTVLSI_ASSERT(n <= (std::uint64_t{1} << levels));
   std::vector<std::uint32_t> rank;
   const CompetingNetwork net = in_tree_order(original, tree, rank);
-  // The adjacency on one lane, the lines on the other (large networks).
+  const int lanes = n >= options.parallel_from ? 2 : 1;
+  // The adjacency on the first lane, the lines on the last (the same one for small networks).
   std::optional<Adjacency> wires;
   std::array<std::vector<std::uint32_t>, 3> seq;
-  run_lanes(n >= options.parallel_from ? 2 : 1, [&](int lane) {
+  run_lanes(lanes, [&](int lane) {
     if (lane == 0) wires.emplace(n, original.wires, [&](std::uint32_t v) { return rank[v]; });
-    if (lane == 0 && n >= options.parallel_from) return;
+    if (lane != lanes - 1) return;
     // Ties along an axis in cutting-tree order, which is now the processor numbers' order (the
     // radix sort is stable).
     for (int d = 0; d < net.dimensions; ++d) {
@@ -301,7 +302,6 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   const Adjacency& adj = *wires;
   std::vector<std::uint64_t> in_order(n, 0);
   std::vector<Bisector> lane;
-  const int lanes = n >= options.parallel_from ? 2 : 1;
   for (int l = 0; l < lanes; ++l) lane.emplace_back(adj, options, net, seq, in_order);
   std::vector<Piece> active;
   std::array<std::vector<Piece>, 2> next;

@@ -218,14 +218,14 @@ void place_on_grid3d_and_cut(DecomposeRun& r) {
     for (auto& c : q) c *= pitch;
   LayoutMetrics<3> metrics;
   bool drawable = true;
-  run_lanes(r.net.processors() >= (std::size_t{1} << 16) ? 2 : 1, [&](int lane) {
+  const int lanes = r.net.processors() >= (std::size_t{1} << 16) ? 2 : 1;
+  run_lanes(lanes, [&](int lane) {
     if (lane == 0) r.tree = build_cutting_tree(r.net);
-    if (lane == 1 || r.net.processors() < (std::size_t{1} << 16)) {
-      try {
-        metrics = measure_grid3d(r.net, kGrid3dSide, false, true).metrics;  // not stored
-      } catch (const InputError&) {
-        drawable = false;
-      }
+    if (lane != lanes - 1) return;
+    try {
+      metrics = measure_grid3d(r.net, kGrid3dSide, false, true).metrics;  // not stored
+    } catch (const InputError&) {
+      drawable = false;
     }
   });
   if (drawable) {

@@ -215,8 +215,8 @@ struct DeliverySimulator::Cycle {
     // use different entries, so a lane never changes what the other may still be reading).
     std::array<std::size_t, 2> out_begin{}, out_size{};
     // The list of record type R: `timed` in a timed cycle, else `plain`.
-    template <class R, class Plain, class Timed>
-    static auto& of(Plain& plain, Timed& timed) {
+    template <class R, class PlainList, class TimedList>
+    static auto& of(PlainList& plain, TimedList& timed) {
       if constexpr (kTimed<R>)
         return timed;
       else
