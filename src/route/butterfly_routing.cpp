@@ -707,9 +707,9 @@ class ButterflySimulator {
     if (early) {
       rng_.discard(expected[0] + expected[1]);
       resolve_phase(k, by_message(first_wire_), alive_);
-      gather_survivors(k);
+      gather_survivors(k, lanes);
     }
-    count_phases(sent, begin, lanes);  // early: the first phase's survivors only
+    count_phases(sent, begin, lanes, early);  // early: the first phase's survivors only
     std::array<std::uint64_t, 2> draws{0, 0};
     run_lanes(lanes, [&](int lane) {
       SplitMix64 rng = paths;
@@ -719,38 +719,53 @@ class ButterflySimulator {
           lane_start_.begin() + (lane + 1) * static_cast<long>(phases_));
       std::array<std::uint32_t, kMaxPhases> path;
       std::uint64_t made = 0;
-      // Early, the paths are listed by survivor (r, the lane's first at its place in survivors_);
-      // otherwise by message, and put in survivor order after the first phase (to_survivors).
-      auto r = static_cast<std::uint32_t>(
-          early ? std::lower_bound(survivors_.begin(), survivors_.end(), begin[lane]) -
-                      survivors_.begin()
-                : 0);
-      for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
-        if (lane == 0 && i % 4096 == 0) poll_cancel();
-        const Shape sh = shapes_[sent[i]];
-        if (sh.level < 0) {  // a message to its own processor: no wire, and alive
-          if (early)
-            last_[r++] = kNone;
-          else
-            first_wire_[i] = last_wire_[i] = kNone;
-          continue;
-        }
-        if (early && !alive_[i]) {  // lost in the first phase: its draws are skipped
-          const std::uint64_t skip = router_.expected_draws(turn(sh), hops(sh));
-          rng.discard(skip);
-          made += skip;
-          continue;
-        }
-        made += router_.path(messages_[sent[i]], turn(sh), rng, path.data());
-        const std::uint32_t id = early ? r++ : static_cast<std::uint32_t>(i);
-        if (early) {
-          last_[id] = path[phases_ - 1];
-        } else {
-          first_wire_[i] = path[0];
-          last_wire_[i] = path[phases_ - 1];
-        }
+      const auto list = [&](std::uint32_t id) {
         for (std::size_t p = 1; p + 1 < phases_; ++p)
           if (path[p] != kNone) entries_[cursor[p]++] = {id, path[p]};
+      };
+      if (early) {
+        // By survivor (r, the lane's first at its place in survivors_); the messages lost
+        // between two survivors skip their draws, counted by expect_draws.
+        const auto at = [&](std::size_t i) {
+          return static_cast<std::uint32_t>(
+              std::lower_bound(survivors_.begin(), survivors_.end(), i) - survivors_.begin());
+        };
+        const auto skip = [&](std::size_t from, std::size_t to) {
+          std::uint64_t d = 0;
+          for (std::size_t x = from; x < to; ++x) d += draws_[x];
+          rng.discard(d);
+          made += d;
+        };
+        std::size_t next = begin[lane];  // the first message not yet passed
+        for (std::uint32_t r = at(begin[lane]), end = at(begin[lane + 1]); r < end; ++r) {
+          if (lane == 0 && r % 4096 == 0) poll_cancel();
+          const std::size_t i = survivors_[r];
+          skip(next, i);
+          next = i + 1;
+          const Shape sh = shapes_[sent[i]];
+          if (sh.level < 0) {  // a message to its own processor: no wire, and alive
+            last_[r] = kNone;
+            continue;
+          }
+          made += router_.path(messages_[sent[i]], turn(sh), rng, path.data());
+          last_[r] = path[phases_ - 1];
+          list(r);
+        }
+        skip(next, begin[lane + 1]);
+      } else {
+        // By message, put in survivor order after the first phase (to_survivors).
+        for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+          if (lane == 0 && i % 4096 == 0) poll_cancel();
+          const Shape sh = shapes_[sent[i]];
+          if (sh.level < 0) {  // a message to its own processor: no wire, and alive
+            first_wire_[i] = last_wire_[i] = kNone;
+            continue;
+          }
+          made += router_.path(messages_[sent[i]], turn(sh), rng, path.data());
+          first_wire_[i] = path[0];
+          last_wire_[i] = path[phases_ - 1];
+          list(static_cast<std::uint32_t>(i));
+        }
       }
       draws[static_cast<std::size_t>(lane)] = made;
     });
@@ -760,7 +775,7 @@ class ButterflySimulator {
     } else {
       rng_.discard(draws[0] + draws[1]);
       resolve_phase(k, by_message(first_wire_), alive_);
-      gather_survivors(k);
+      gather_survivors(k, lanes);
       to_survivors(k);
     }
     resolve_rest(k);
@@ -826,10 +841,12 @@ class ButterflySimulator {
     return sh;
   }
 
-  // The expected draws of each lane's messages (computing their shapes on first sight).
-  // With `first_wires`, also each message's first wire (when that step draws nothing).
+  // The expected draws of each lane's messages (computing their shapes on first sight), and
+  // each message's own (draws_). With `first_wires`, also each message's first wire (when that
+  // step draws nothing).
   void expect_draws(const std::vector<std::uint32_t>& sent, const std::array<std::size_t, 3>& begin,
                     int lanes, std::array<std::uint64_t, 2>& expected, bool first_wires) {
+    draws_.resize(sent.size());
     run_lanes(lanes, [&](int lane) {
       std::uint64_t draws = 0;
       SplitMix64 unused(0);
@@ -837,10 +854,14 @@ class ButterflySimulator {
         if (lane == 0 && i % 4096 == 0) poll_cancel();
         const Shape sh = shape(sent[i]);
         if (sh.level < 0) {  // a message to its own processor: no wire
+          draws_[i] = 0;
           if (first_wires) first_wire_[i] = kNone;
           continue;
         }
-        draws += router_.expected_draws(turn(sh), hops(sh));
+        const std::uint64_t d = router_.expected_draws(turn(sh), hops(sh));
+        FTVLSI_ASSERT(d <= kMaxPhases);  // a draw per step at most: fits draws_
+        draws_[i] = static_cast<std::uint8_t>(d);
+        draws += d;
         if (first_wires) first_wire_[i] = router_.first_wire(messages_[sent[i]], unused);
       }
       expected[static_cast<std::size_t>(lane)] = draws;
@@ -849,18 +870,31 @@ class ButterflySimulator {
 
   // The contenders of the phases between the first and the last, from the shapes of the alive
   // messages: each lane's first slot of each phase (lane_start_), each phase's end (phase_end_).
+  // Early, the alive messages are the first phase's survivors, and only they are read.
   void count_phases(const std::vector<std::uint32_t>& sent, const std::array<std::size_t, 3>& begin,
-                    int lanes) {
+                    int lanes, bool early) {
     lane_start_.assign(2 * phases_, 0);
     run_lanes(lanes, [&](int lane) {  // counted in locals: the lanes share no cache line
       std::array<std::uint64_t, kMaxPhases> count{};
       const int m = router_.net().levels();  // phases_ = 2 m + kMesh
-      for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
-        if (lane == 0 && i % 4096 == 0) poll_cancel();
+      const auto add = [&](std::size_t i) {
         const Shape sh = shapes_[sent[i]];
-        if (sh.level < 0 || !alive_[i]) continue;
+        if (sh.level < 0 || !alive_[i]) return;
         for (int l = 1; l < sh.level; ++l) ++count[l], ++count[2 * m + kMesh - l - 1];
         for (int h = 0; h < kMesh; ++h) count[m + h] += (sh.hop_phases >> h) & 1u;
+      };
+      if (early) {
+        const auto from = std::lower_bound(survivors_.begin(), survivors_.end(), begin[lane]);
+        const auto to = std::lower_bound(from, survivors_.end(), begin[lane + 1]);
+        for (auto r = from; r != to; ++r) {
+          if (lane == 0 && (r - from) % 4096 == 0) poll_cancel();
+          add(*r);
+        }
+      } else {
+        for (std::size_t i = begin[lane]; i < begin[lane + 1]; ++i) {
+          if (lane == 0 && i % 4096 == 0) poll_cancel();
+          add(i);
+        }
       }
       std::copy_n(count.begin(), phases_, lane_start_.begin() + lane * static_cast<long>(phases_));
     });
@@ -892,24 +926,40 @@ class ButterflySimulator {
   // message dropped there contends nowhere else and has won nothing. They are numbered by their
   // place there (r), so that what the later phases read and write per message (live_, last_,
   // won_) is a small dense array, in the order the lists give.
-  void gather_survivors(std::size_t k) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < k; ++i) count += alive_[i];
-    survivors_.resize(count + 1);  // one more: a lost message after the last survivor writes there
-    std::size_t alive = 0;
-    for (std::size_t i = 0; i < k; ++i) {  // without a branch: most of a busy cycle is lost
-      survivors_[alive] = static_cast<std::uint32_t>(i);
-      alive += alive_[i];
-    }
-    survivors_.resize(alive);
-    live_.assign(alive, 1);
-    last_.resize(alive);
-    if (timing_) {  // the first wires, won first
-      won_.assign(alive, {});
-      for (std::size_t r = 0; r < alive; ++r)
-        if (const std::uint32_t c = first_wire_[survivors_[r]]; c != kNone) add_won(won_[r], c);
-      timed_now_ = true;
-    }
+  // Each lane gathers its half of the messages, lane 1's after lane 0's.
+  void gather_survivors(std::size_t k, int lanes) {
+    const std::array<std::size_t, 3> part{0, lanes == 2 ? k / 2 : k, k};
+    std::array<std::size_t, 3> first{0, 0, 0};  // each lane's first survivor number
+    run_lanes(lanes, [&](int lane) {
+      std::size_t count = 0;
+      for (std::size_t i = part[lane]; i < part[lane + 1]; ++i) count += alive_[i];
+      first[static_cast<std::size_t>(lane) + 1] = count;
+    });
+    first[2] += first[1];
+    // Without a branch (most of a busy cycle is lost): every message is written at the next
+    // survivor's place, which the next survivor overwrites. Lane 0 stops at its last survivor,
+    // whose next place is lane 1's first; lane 1's last write lands on the one place more.
+    std::array<std::size_t, 2> end{part[1], part[2]};
+    while (end[0] > 0 && !alive_[end[0] - 1]) --end[0];
+    survivors_.resize(first[2] + 1);
+    if (timing_) won_.resize(first[2]);
+    run_lanes(lanes, [&](int lane) {
+      std::size_t at = first[static_cast<std::size_t>(lane)];
+      for (std::size_t i = part[lane]; i < end[static_cast<std::size_t>(lane)]; ++i) {
+        survivors_[at] = static_cast<std::uint32_t>(i);
+        at += alive_[i];
+      }
+      if (timing_)  // the first wires, won first
+        for (std::size_t r = first[static_cast<std::size_t>(lane)]; r < at; ++r) {
+          if (r + kAhead < at) prefetch_wire(first_wire_[survivors_[r + kAhead]], true);
+          won_[r] = {};
+          if (const std::uint32_t c = first_wire_[survivors_[r]]; c != kNone) add_won(won_[r], c);
+        }
+    });
+    survivors_.resize(first[2]);
+    live_.assign(first[2], 1);
+    last_.resize(first[2]);
+    timed_now_ = timing_ != nullptr;
   }
   // Without the early first phase, the paths were listed by message: renumbered by survivor, a
   // lost message's entries emptied.
@@ -933,8 +983,8 @@ class ButterflySimulator {
     }
     poll_cancel();
     resolve_phase(survivors_.size(), by_message(last_), live_);
-    for (const std::uint32_t c : taken_) slot_[c].count = 0;
-    taken_.clear();
+    for (std::size_t t = 0; t < taken_count_; ++t) slot_[taken_[t]].count = 0;
+    taken_count_ = 0;
     if (timing_) elapsed_ += slowest_round_trip(k);
   }
   // A phase kept by message: the j-th contender is message j, on wire[j].
@@ -945,8 +995,14 @@ class ButterflySimulator {
   // One phase, in list order (`at(j)`, j < n, is the j-th contender as (message, wire), or
   // has the wire kNone): each alive contender is counted, the wire's winner drawn, then every
   // counted contender settles.
+  //
+  // Whether a contender wins its draw is a coin of odds 1/seen, and whether it holds its wire
+  // afterwards about as unpredictable (five of six lose the first phase of a busy cycle): both are
+  // decided without a branch. The random switch draws only from the second contender on
+  // (SplitMix64::below_past_one), as reservoir sampling would.
   template <class At>
   void resolve_phase(std::size_t n, At&& at, std::vector<std::uint8_t>& alive) {
+    const bool random = policy_ == SwitchPolicy::kRandom;
     for (std::size_t j = 0; j < n; ++j) {
       if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, false);
       const auto [i, c] = at(j);
@@ -958,8 +1014,12 @@ class ButterflySimulator {
         continue;
       }
       const std::uint32_t seen = ++w.count;
-      if (seen == 1 || (policy_ == SwitchPolicy::kRandom && rng_.below(seen) == 0)) w.winner = i;
+      const bool take = random ? rng_.below_past_one(seen) == 0 : seen == 1;
+      w.winner ^= (w.winner ^ i) & (0u - static_cast<std::uint32_t>(take));
     }
+    // Room to list every counted contender's wire: a winner's entry is kept, a loser's
+    // overwritten by the next.
+    if (taken_.size() < taken_count_ + n + 1) taken_.resize(taken_count_ + n + 1);
     for (std::size_t j = 0; j < n; ++j) {
       if (j + kAhead < n) prefetch_wire(at(j + kAhead).second, timed_now_);
       const auto [i, c] = at(j);
@@ -968,7 +1028,7 @@ class ButterflySimulator {
   }
   // The contention lists are in message order, their wires scattered: the scans fetch a wire's
   // state this many places ahead.
-  static constexpr std::size_t kAhead = 16;
+  static constexpr std::size_t kAhead = 32;
   void prefetch_wire(std::uint32_t c, bool timed) const {
     if (c == kNone) return;
     __builtin_prefetch(&slot_[c]);
@@ -979,17 +1039,16 @@ class ButterflySimulator {
   }
 
   // After the contention: a counted contender either holds its wire for the rest of the cycle
-  // (and, timed, adds it to what it has won) or is dropped.
+  // (and, timed, adds it to what it has won) or is dropped. Every counted wire has a winner among
+  // its counted contenders (the first counted is taken), so each of them may mark it held.
   void settle(std::uint32_t i, std::uint32_t c, std::vector<std::uint8_t>& alive) {
     Slot& w = slot_[c];
-    if (w.winner != i) {
-      if (w.count != kHeld) w.count = 0;  // the winner may have settled already
-      alive[i] = 0;
-      return;
-    }
+    const bool won = w.winner == i;
     w.count = kHeld;
-    taken_.push_back(c);
-    if (timed_now_) add_won(won_[i], c);  // after the first phase, i is a survivor's number
+    alive[i] = won;
+    taken_[taken_count_] = c;
+    taken_count_ += won;
+    if (timed_now_ && won) add_won(won_[i], c);  // after the first phase, i is a survivor's number
   }
 
   void add_won(Won& won, std::uint32_t c) const {
@@ -1044,8 +1103,10 @@ class ButterflySimulator {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> entries_;
   std::vector<std::uint32_t> first_wire_, last_wire_;  // per message of the cycle, or kNone
   std::vector<std::uint64_t> lane_start_, phase_end_;
-  std::vector<std::uint32_t> taken_;  // the wires held this cycle
+  std::vector<std::uint32_t> taken_;  // the wires held this cycle: the first taken_count_
+  std::size_t taken_count_ = 0;
   std::vector<std::uint8_t> alive_;
+  std::vector<std::uint8_t> draws_;       // per message of the cycle: the draws of its path
   std::vector<std::uint32_t> survivors_;  // the cycle's messages alive after the first phase
   std::vector<std::uint8_t> live_;        // per survivor: alive still
   std::vector<std::uint32_t> last_;       // per survivor: its last wire, or kNone
