@@ -582,7 +582,8 @@ class LaneWork {
   // them on wire i; the others are dropped and get a negative acknowledgment. The survivors move
   // to the front of the run in key order and the rest of the run is marked dead.
   template <class R>
-  void resolve(R* run, const Overflow& o, int level, bool up, std::uint64_t state) {
+  [[gnu::always_inline]] void resolve(R* run, const Overflow& o, int level, bool up,
+                                      std::uint64_t state) {
     const std::uint32_t count = o.count;
     const auto cap = static_cast<std::uint32_t>((*ctx_.cap)[static_cast<std::size_t>(level)]);
     if (ctx_.policy == SwitchPolicy::kPriority) {
