@@ -177,8 +177,33 @@ struct Bisector {
     return std::max(bw[0], bw[1]);
   }
 
+  // A piece of two processors joined by at most one wire: every axis tried cuts the same wires,
+  // so the first (the longest) wins the tie, and the refinement has nothing to gain from swapping
+  // them. The split that axis's order gives, as split() would make it, without its scans;
+  // false for a pair of parallel wires (whose swap the refinement books as a gain).
+  bool split_pair(const Piece& piece, int level, int levels) {
+    const std::uint32_t lo = piece.lo;
+    std::array<int, 3> order{};
+    axes(lo, lo + 2, order);
+    const std::uint32_t first = seq[order[0]][lo], second = seq[order[0]][lo + 1];
+    std::uint64_t wires = 0;
+    for (std::uint32_t e = adj.start[first]; e < adj.start[first + 1]; ++e)
+      wires += adj.next[e] == second;
+    if (wires > 1) return false;
+    for (int d = 0; d < net.dimensions; ++d)
+      if (seq[d][lo] != first) std::swap(seq[d][lo], seq[d][lo + 1]);
+    out.cut_geometric += wires;
+    out.cut_chosen += wires;
+    out.cut_refined += wires;
+    ++out.splits;
+    leaf[first] = ((2 * piece.index + 1) << (levels - level - 1)) - 1;
+    leaf[second] = ((2 * piece.index + 2) << (levels - level - 1)) - 1;
+    return true;
+  }
+
   void split(const Piece& piece, std::vector<Piece>& next, int level, int levels) {
     const std::uint32_t lo = piece.lo, hi = piece.hi, h = (hi - lo) / 2;
+    if (hi - lo == 2 && options.direct_pairs && split_pair(piece, level, levels)) return;
     bool relative = false;
     const Window window = choose(lo, hi, h, relative);
     const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);

@@ -104,6 +104,53 @@ TEST_SUITE("bisection") {
     }
   }
 
+  TEST_CASE("a pair split directly is split as the general split splits it") {
+    // Pairs joined by one wire take the direct split, a rotated mesh's pairs too (equal extents
+    // on two axes: both tried, and tied); pairs of parallel wires must take the general one.
+    std::mt19937_64 rng(47);
+    std::vector<CompetingNetwork> nets;
+    for (const auto& [kind, n] :
+         std::vector<std::pair<const char*, std::uint64_t>>{{"planar", 200 + rng() % 1800},
+                                                            {"unit-disk", 200 + rng() % 1800},
+                                                            {"fem", 200 + rng() % 1800},
+                                                            {"mesh", 40 * 40},
+                                                            {"mesh3d", 11 * 11 * 11},
+                                                            {"hypercube", 1024},
+                                                            {"tree", 1024},
+                                                            {"butterfly", 1024}})
+      nets.push_back(make_competing(kind, n, rng()));
+    CompetingNetwork rotated = make_competing("mesh", 24 * 24, 1);
+    for (auto& q : rotated.position) q = {q[0] + q[1], q[0] - q[1], 0};
+    nets.push_back(rotated);
+    CompetingNetwork doubled = make_competing("mesh", 20 * 20, 1);
+    const std::size_t wires = doubled.wires.size();
+    for (std::size_t w = 0; w < wires; w += 3) doubled.wires.push_back(doubled.wires[w]);
+    nets.push_back(doubled);
+    for (const CompetingNetwork& net : nets) {
+      const CuttingTree tree = build_cutting_tree(net);
+      const int levels = levels_for(net.processors());
+      for (int passes : {0, 4})
+        for (bool multilevel : {false, true}) {
+          BisectionOptions general, pairs;
+          general.refine_passes = pairs.refine_passes = passes;
+          general.multilevel = pairs.multilevel = multilevel;
+          general.direct_pairs = false;
+          const BisectionMapping a = balanced_bisection(net, tree, levels, general);
+          const BisectionMapping b = balanced_bisection(net, tree, levels, pairs);
+          CAPTURE(net.kind);
+          CAPTURE(passes);
+          CHECK(a.leaf == b.leaf);
+          CHECK(a == b);  // the counts too
+        }
+    }
+    // The parallel wires make the general split swap pairs (booked gains): the direct split
+    // must not take them.
+    BisectionOptions general;
+    general.direct_pairs = false;
+    const CuttingTree tree = build_cutting_tree(doubled);
+    CHECK(balanced_bisection(doubled, tree, levels_for(doubled.processors()), general).swaps > 0);
+  }
+
   TEST_CASE("the balanced mapping meets Theorem 8's bound on every kind") {
     for (const char* kind :
          {"planar", "torus", "mesh", "tree", "hypercube", "butterfly", "mesh3d"}) {

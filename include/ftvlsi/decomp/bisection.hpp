@@ -40,6 +40,11 @@ struct BisectionOptions {
   // level at a time streams the whole network through it once a level. Each split reads only its
   // own piece, so the mapping is the same (tests compare).
   std::uint32_t depth_first_below = 1024;
+  // A piece of two processors joined by at most one wire is split directly along its longest
+  // axis (every axis cuts the same wires, and the refinement has nothing to gain): the same
+  // mapping and counts as the general split (tests compare), without its scans. Half of all
+  // splits are such pairs.
+  bool direct_pairs = true;
 };
 
 struct BisectionMapping {
