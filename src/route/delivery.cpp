@@ -133,7 +133,7 @@ struct Overflow {
   std::uint32_t start, count;  // the run within the lane's output
   std::uint64_t channel;
   std::uint32_t min_key;
-  std::uint64_t rank = 0;  // its place among the level's overflowing channels, in draw order
+  std::uint64_t rank;  // its place among the level's overflowing channels, in draw order
 };
 
 // A level's overflowing channels. Deep levels list about one a channel, so the scans append
@@ -142,20 +142,26 @@ struct Overflow {
 class OverflowList {
  public:
   [[gnu::always_inline]] void add(const Overflow& o) {
-    if (size_ == store_.size()) [[unlikely]]
+    if (size_ == capacity_) [[unlikely]]
       grow();
     store_[size_++] = o;
   }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   Overflow& operator[](std::size_t i) { return store_[i]; }
-  const Overflow* begin() const { return store_.data(); }
-  const Overflow* end() const { return store_.data() + size_; }
+  const Overflow* begin() const { return store_.get(); }
+  const Overflow* end() const { return store_.get() + size_; }
 
  private:
-  [[gnu::noinline]] void grow() { store_.resize(std::max<std::size_t>(64, 2 * store_.size())); }
-  std::vector<Overflow> store_;
-  std::size_t size_ = 0;
+  // Left uninitialized beyond size_: only the pages written are taken from the system.
+  [[gnu::noinline]] void grow() {
+    capacity_ = std::max<std::size_t>(64, 2 * capacity_);
+    auto bigger = std::make_unique_for_overwrite<Overflow[]>(capacity_);
+    std::copy(store_.get(), store_.get() + size_, bigger.get());
+    store_ = std::move(bigger);
+  }
+  std::unique_ptr<Overflow[]> store_;
+  std::size_t size_ = 0, capacity_ = 0;
 };
 
 // The end of the run of records whose `channel(record)` equals that of *first, in [first, last):
