@@ -106,8 +106,27 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
     end[v] =
         static_cast<std::uint32_t>(std::unique(first, next.begin() + start[v + 1]) - next.begin());
   }
+  // Each arc a < b looked up at b, and as many arcs b > a as a < b: then every arc b > a is the
+  // reverse of one a < b (the arcs are distinct), so its reverse is there too. Otherwise every
+  // arc is looked up, for the first one whose reverse is missing.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
   edges.reserve(arcs.size() / 2);
+  std::size_t down = 0;  // arcs a > b
+  bool paired = true;
+  for (std::uint32_t a = 0; a < vertices && paired; ++a)
+    for (std::uint32_t i = start[a]; i < end[a]; ++i) {
+      const std::uint32_t b = next[i];
+      if (b < a) {
+        ++down;
+        continue;
+      }
+      if (!std::binary_search(next.begin() + start[b], next.begin() + end[b], a)) {
+        paired = false;
+        break;
+      }
+      if (a < b) edges.push_back({a, b});
+    }
+  if (paired && down == edges.size()) return edges;
   for (std::uint32_t a = 0; a < vertices; ++a)
     for (std::uint32_t i = start[a]; i < end[a]; ++i) {
       const std::uint32_t b = next[i];
@@ -115,8 +134,8 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
         throw InputError(4405, fmt::format("{}: vertex {} lists {} as a neighbour but {} does not "
                                            "list {}; every edge must be listed at both ends",
                                            source, a + base, b + base, b + base, a + base));
-      if (a < b) edges.push_back({a, b});
     }
+  FTVLSI_ASSERT(false);  // as many arcs each way, every reverse found: the counts must agree
   return edges;
 }
 

@@ -6,15 +6,39 @@
 #include <unordered_set>
 
 #include "ftvlsi/core/error.hpp"
+#include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/network/embedding.hpp"
 
 namespace ftvlsi {
 namespace {
 
+// Distinct by a radix sort of the points' offsets from their lowest corner packed into one key
+// when they fit 63 bits (a comparison sort of the points otherwise).
 bool integral_and_distinct(const Coordinates& c) {
+  std::array<double, 3> lo{0, 0, 0}, hi{0, 0, 0};
+  if (!c.point.empty()) lo = hi = c.point.front();
   for (const auto& p : c.point)
-    for (double v : p)
+    for (int d = 0; d < 3; ++d) {
+      const double v = p[d];
       if (!std::isfinite(v) || v != std::round(v) || std::abs(v) > 1e12) return false;
+      lo[d] = std::min(lo[d], v), hi[d] = std::max(hi[d], v);
+    }
+  std::array<int, 3> bits{};
+  for (int d = 0; d < 3; ++d) bits[d] = key_bits(static_cast<std::uint64_t>(hi[d] - lo[d]));
+  if (bits[0] + bits[1] + bits[2] < 64) {
+    const auto key = [&](std::uint32_t v) {
+      std::uint64_t k = 0;
+      for (int d = 0; d < 3; ++d)
+        k = (k << bits[d]) | static_cast<std::uint64_t>(c.point[v][d] - lo[d]);
+      return k;
+    };
+    std::vector<std::uint32_t> order(c.point.size());
+    std::iota(order.begin(), order.end(), 0u);
+    radix_sort(order, bits[0] + bits[1] + bits[2], key);
+    for (std::size_t i = 1; i < order.size(); ++i)
+      if (key(order[i]) == key(order[i - 1])) return false;
+    return true;
+  }
   std::vector<std::array<double, 3>> sorted = c.point;
   std::sort(sorted.begin(), sorted.end());
   return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();

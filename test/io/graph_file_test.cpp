@@ -131,6 +131,13 @@ TEST_SUITE("graph_file") {
     CHECK(scotch_error("0\n3 3\n0 000\n1 1\n2 0 2\n0\n") ==
           "g.grf: vertex 1 lists 2 as a neighbour but 2 does not list 1; every edge must be "
           "listed at both ends");
+    // ... at its higher end only: the first such arc in vertex order is named.
+    CHECK(scotch_error("0\n4 4\n0 000\n1 1\n1 0\n1 0\n1 1\n") ==
+          "g.grf: vertex 2 lists 0 as a neighbour but 0 does not list 2; every edge must be "
+          "listed at both ends");
+    CHECK(metis_error("4 2\n2\n1\n2\n3\n") ==
+          "g.graph: vertex 3 lists 2 as a neighbour but 2 does not list 3; every edge must be "
+          "listed at both ends");
     // A missing coordinate.
     CHECK(metis_error("3 2\n2\n1 3\n2\n", "0 0\n1 0\n") ==
           "g.xy: vertex 3 has no coordinates (2 points for 3 vertices); give one 'x y [z]' line "

@@ -35,6 +35,34 @@ TEST_SUITE("graph") {
     CHECK(kept == pairs);  // order along x kept up to one cell of displacement
   }
 
+  TEST_CASE("integer coordinates with a shared point are spread like any others") {
+    // Distinct integer points are kept as they are; one shared point sends the whole set through
+    // the quantile cells, whether the points pack into one radix key (a 600-wide square) or not
+    // (coordinates near ±10^12, compared as points).
+    for (const double scale : {1.0, 1e9}) {
+      std::mt19937_64 rng(9);
+      Coordinates c;
+      for (int i = 0; i < 1500; ++i)
+        c.point.push_back({scale * static_cast<double>(rng() % 600),
+                           static_cast<double>(rng() % 600), static_cast<double>(i % 3)});
+      std::sort(c.point.begin(), c.point.end());
+      c.point.erase(std::unique(c.point.begin(), c.point.end()), c.point.end());
+      std::shuffle(c.point.begin(), c.point.end(), rng);
+      c.dimensions = 3;
+      const auto kept = grid_positions(c);
+      for (std::size_t v = 0; v < c.point.size(); ++v)
+        CHECK(kept[v] == std::array<std::int64_t, 3>{static_cast<std::int64_t>(c.point[v][0]),
+                                                     static_cast<std::int64_t>(c.point[v][1]),
+                                                     static_cast<std::int64_t>(c.point[v][2])});
+      c.point.push_back(c.point[100]);
+      const auto spread = grid_positions(c);
+      CHECK(spread != std::vector<std::array<std::int64_t, 3>>(kept.begin(), kept.end()));
+      auto sorted = spread;
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    }
+  }
+
   TEST_CASE("a graph without coordinates gets a computed embedding with a valid layout") {
     for (const char* kind : {"mesh", "planar", "tree", "hypercube"}) {
       CAPTURE(kind);
