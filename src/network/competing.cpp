@@ -313,17 +313,15 @@ CompetingNetwork make_competing(std::string_view kind, std::uint64_t n, std::uin
   return k->make(n, seed);
 }
 
-void validate(const CompetingNetwork& net, std::string_view source) {
-  if (net.position.empty())
-    throw InputError(
-        4121, fmt::format("{}: the network is empty; it needs at least one processor", source));
-  std::vector<std::uint32_t> order(net.position.size());
+std::optional<std::pair<std::uint32_t, std::uint32_t>> first_shared_position(
+    const std::vector<std::array<std::int64_t, 3>>& position) {
+  std::vector<std::uint32_t> order(position.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  // Processors in position order (x, then y, then z): by a radix sort of the offsets from the
+  // Points in position order (x, then y, then z): by a radix sort of the offsets from the
   // lowest corner packed into one key when they fit 63 bits, else by comparing.
   std::array<std::int64_t, 3> lo{INT64_MAX, INT64_MAX, INT64_MAX},
       hi{INT64_MIN, INT64_MIN, INT64_MIN};
-  for (const auto& q : net.position)
+  for (const auto& q : position)
     for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], q[a]), hi[a] = std::max(hi[a], q[a]);
   std::array<int, 3> bits{};
   for (int a = 0; a < 3; ++a)
@@ -333,21 +331,28 @@ void validate(const CompetingNetwork& net, std::string_view source) {
       std::uint64_t key = 0;
       for (int a = 0; a < 3; ++a)
         key = (key << bits[a]) |
-              (static_cast<std::uint64_t>(net.position[p][a]) - static_cast<std::uint64_t>(lo[a]));
+              (static_cast<std::uint64_t>(position[p][a]) - static_cast<std::uint64_t>(lo[a]));
       return key;
     });
   } else {
     std::sort(order.begin(), order.end(),
-              polled([&](auto a, auto b) { return net.position[a] < net.position[b]; }));
+              polled([&](auto a, auto b) { return position[a] < position[b]; }));
   }
-  for (std::size_t i = 1; i < order.size(); ++i) {
-    if (net.position[order[i]] == net.position[order[i - 1]]) {
-      const auto& p = net.position[order[i]];
-      throw InputError(4122, fmt::format("{}: processors {} and {} share the position ({}, {}, "
-                                         "{}); every processor needs its own",
-                                         source, std::min(order[i], order[i - 1]),
-                                         std::max(order[i], order[i - 1]), p[0], p[1], p[2]));
-    }
+  for (std::size_t i = 1; i < order.size(); ++i)
+    if (position[order[i]] == position[order[i - 1]]) return std::pair{order[i - 1], order[i]};
+  return std::nullopt;
+}
+
+void validate(const CompetingNetwork& net, std::string_view source) {
+  if (net.position.empty())
+    throw InputError(
+        4121, fmt::format("{}: the network is empty; it needs at least one processor", source));
+  if (const auto shared = first_shared_position(net.position)) {
+    const auto [a, b] = *shared;
+    const auto& p = net.position[b];
+    throw InputError(4122, fmt::format("{}: processors {} and {} share the position ({}, {}, "
+                                       "{}); every processor needs its own",
+                                       source, std::min(a, b), std::max(a, b), p[0], p[1], p[2]));
   }
   for (const auto& [a, b] : net.wires) {
     if (a >= net.position.size() || b >= net.position.size())

@@ -6,42 +6,23 @@
 #include <unordered_set>
 
 #include "ftvlsi/core/error.hpp"
-#include "ftvlsi/core/radix_sort.hpp"
 #include "ftvlsi/network/embedding.hpp"
 
 namespace ftvlsi {
 namespace {
 
-// Distinct by a radix sort of the points' offsets from their lowest corner packed into one key
-// when they fit 63 bits (a comparison sort of the points otherwise).
-bool integral_and_distinct(const Coordinates& c) {
-  std::array<double, 3> lo{0, 0, 0}, hi{0, 0, 0};
-  if (!c.point.empty()) lo = hi = c.point.front();
-  for (const auto& p : c.point)
+// The points as integers, when every coordinate is one (within ±10^12) and no two points meet.
+std::optional<std::vector<std::array<std::int64_t, 3>>> integral_and_distinct(
+    const Coordinates& c) {
+  std::vector<std::array<std::int64_t, 3>> out(c.point.size());
+  for (std::size_t v = 0; v < c.point.size(); ++v)
     for (int d = 0; d < 3; ++d) {
-      const double v = p[d];
-      if (!std::isfinite(v) || v != std::round(v) || std::abs(v) > 1e12) return false;
-      lo[d] = std::min(lo[d], v), hi[d] = std::max(hi[d], v);
+      const double x = c.point[v][d];
+      if (!std::isfinite(x) || x != std::round(x) || std::abs(x) > 1e12) return std::nullopt;
+      out[v][d] = static_cast<std::int64_t>(x);
     }
-  std::array<int, 3> bits{};
-  for (int d = 0; d < 3; ++d) bits[d] = key_bits(static_cast<std::uint64_t>(hi[d] - lo[d]));
-  if (bits[0] + bits[1] + bits[2] < 64) {
-    const auto key = [&](std::uint32_t v) {
-      std::uint64_t k = 0;
-      for (int d = 0; d < 3; ++d)
-        k = (k << bits[d]) | static_cast<std::uint64_t>(c.point[v][d] - lo[d]);
-      return k;
-    };
-    std::vector<std::uint32_t> order(c.point.size());
-    std::iota(order.begin(), order.end(), 0u);
-    radix_sort(order, bits[0] + bits[1] + bits[2], key);
-    for (std::size_t i = 1; i < order.size(); ++i)
-      if (key(order[i]) == key(order[i - 1])) return false;
-    return true;
-  }
-  std::vector<std::array<double, 3>> sorted = c.point;
-  std::sort(sorted.begin(), sorted.end());
-  return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+  if (first_shared_position(out)) return std::nullopt;
+  return out;
 }
 
 // Each axis as quantile bins 0 .. side - 1 (rank along the axis, ties by vertex number).
@@ -84,12 +65,8 @@ std::array<std::int64_t, 3> nearest_free(const std::array<std::int64_t, 3>& p, i
 
 std::vector<std::array<std::int64_t, 3>> grid_positions(const Coordinates& coords) {
   const std::size_t n = coords.point.size();
+  if (auto integral = integral_and_distinct(coords)) return std::move(*integral);
   std::vector<std::array<std::int64_t, 3>> out(n);
-  if (integral_and_distinct(coords)) {
-    for (std::size_t v = 0; v < n; ++v)
-      for (int d = 0; d < 3; ++d) out[v][d] = static_cast<std::int64_t>(coords.point[v][d]);
-    return out;
-  }
   const double root = coords.dimensions == 3 ? std::cbrt(static_cast<double>(n))
                                              : std::sqrt(static_cast<double>(n));
   const auto side = std::max<std::int64_t>(2, static_cast<std::int64_t>(std::ceil(2 * root)));

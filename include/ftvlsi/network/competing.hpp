@@ -4,6 +4,7 @@
 // positions; bandwidths and loads count the wires.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -118,6 +119,11 @@ class NetworkFileReader {
 // `bytes` would need more than the available memory (core/system.hpp).
 void require_network_memory(std::uint64_t processors, std::uint64_t bytes, std::string_view source);
 std::string network_text(const CompetingNetwork& net);
+
+// Two points at the first position (in x, then y, then z order) that more than one holds, in
+// the order a stable sort by position puts them; none when all are distinct.
+std::optional<std::pair<std::uint32_t, std::uint32_t>> first_shared_position(
+    const std::vector<std::array<std::int64_t, 3>>& position);
 
 // Throws InputError when two processors share a position or a wire names a missing one.
 void validate(const CompetingNetwork& net, std::string_view source);
