@@ -177,6 +177,12 @@ struct Bisector {
     return std::max(bw[0], bw[1]);
   }
 
+  // The leaf of a lone processor in half `index` made at `level`: it keeps descending into
+  // second halves.
+  static std::uint64_t lone_leaf(std::uint64_t index, int level, int levels) {
+    return ((index + 1) << (levels - level - 1)) - 1;
+  }
+
   // A piece of two processors joined by at most one wire: every axis tried cuts the same wires,
   // so the first (the longest) wins the tie, and the refinement has nothing to gain from swapping
   // them. The split that axis's order gives, as split() would make it, without its scans;
@@ -196,8 +202,8 @@ struct Bisector {
     out.cut_chosen += wires;
     out.cut_refined += wires;
     ++out.splits;
-    leaf[first] = ((2 * piece.index + 1) << (levels - level - 1)) - 1;
-    leaf[second] = ((2 * piece.index + 2) << (levels - level - 1)) - 1;
+    leaf[first] = lone_leaf(2 * piece.index, level, levels);
+    leaf[second] = lone_leaf(2 * piece.index + 1, level, levels);
     return true;
   }
 
@@ -256,8 +262,8 @@ struct Bisector {
     for (const Piece& c : halves) {
       if (c.hi - c.lo >= 2)
         next.push_back(c);
-      else if (c.hi - c.lo == 1)  // a lone processor keeps descending into second halves
-        leaf[seq[0][c.lo]] = ((c.index + 1) << (levels - level - 1)) - 1;
+      else if (c.hi - c.lo == 1)
+        leaf[seq[0][c.lo]] = lone_leaf(c.index, level, levels);
     }
   }
 
