@@ -951,7 +951,9 @@ class ButterflySimulator {
       }
       if (timing_)  // the first wires, won first
         for (std::size_t r = first[static_cast<std::size_t>(lane)]; r < at; ++r) {
-          if (r + kAhead < at) prefetch_wire(first_wire_[survivors_[r + kAhead]], true);
+          if (r + kAhead < at)
+            if (const std::uint32_t c = first_wire_[survivors_[r + kAhead]]; c != kNone)
+              prefetch_timing(c);
           won_[r] = {};
           if (const std::uint32_t c = first_wire_[survivors_[r]]; c != kNone) add_won(won_[r], c);
         }
@@ -1032,10 +1034,11 @@ class ButterflySimulator {
   void prefetch_wire(std::uint32_t c, bool timed) const {
     if (c == kNone) return;
     __builtin_prefetch(&slot_[c]);
-    if (timed) {
-      __builtin_prefetch(&wire_delay_[c / 2]);
-      __builtin_prefetch(&timing_->wire_length[c / 2]);
-    }
+    if (timed) prefetch_timing(c);
+  }
+  void prefetch_timing(std::uint32_t c) const {
+    __builtin_prefetch(&wire_delay_[c / 2]);
+    __builtin_prefetch(&timing_->wire_length[c / 2]);
   }
 
   // After the contention: a counted contender either holds its wire for the rest of the cycle
