@@ -9,6 +9,7 @@
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/lanes.hpp"
 #include "ftvlsi/core/radix_sort.hpp"
+#include "ftvlsi/decomp/half_balance.hpp"
 #include "ftvlsi/decomp/multilevel.hpp"
 #include "ftvlsi/decomp/refinement.hpp"
 
@@ -39,6 +40,7 @@ struct Bisector {
   std::vector<std::uint8_t> side;
   RefineScratch scratch;
   MultilevelScratch ml;
+  HalfBalanceScratch halves;
   std::vector<std::uint8_t> start, pairs;  // the sides before refinement, after the pair swaps
   std::vector<std::uint32_t> ones;         // split(): a line's side-1 processors, in order
   BisectionMapping out;                    // the lane's counts (its leaf stays empty)
@@ -56,7 +58,8 @@ struct Bisector {
         seq(lines),
         leaf(leaves),
         side(network.processors(), kOutside),
-        scratch(network.processors()) {}
+        scratch(network.processors()),
+        halves(network.processors()) {}
 
   std::uint32_t reach_of(std::uint32_t b) const {
     return options.cut_aware
@@ -201,6 +204,7 @@ struct Bisector {
     out.cut_geometric += wires;
     out.cut_chosen += wires;
     out.cut_refined += wires;
+    out.cut_balanced += wires;
     ++out.splits;
     leaf[first] = lone_leaf(2 * piece.index, level, levels);
     leaf[second] = lone_leaf(2 * piece.index + 1, level, levels);
@@ -241,6 +245,13 @@ struct Bisector {
         for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = pairs[i];
     }
     out.cut_refined += static_cast<std::uint64_t>(chosen - gain);
+    std::int64_t balanced_change = 0;
+    if (options.balance_halves && options.refine_passes > 0 && p.size() >= 3) {
+      const HalfBalance balance = balance_halves(adj, p, side, halves, kHalfBalanceSwaps, &scratch);
+      out.balance_swaps += balance.swaps;
+      balanced_change = balance.cut_change;
+    }
+    out.cut_balanced += static_cast<std::uint64_t>(chosen - gain + balanced_change);
     // Side 0 first; every axis's line stays sorted (a stable partition through the lane's own
     // buffer: std::stable_partition would allocate one per call, millions of times).
     for (int d = 0; d < net.dimensions; ++d) {
@@ -373,6 +384,8 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
     out.cut_geometric += lane[l].out.cut_geometric;
     out.cut_chosen += lane[l].out.cut_chosen;
     out.cut_refined += lane[l].out.cut_refined;
+    out.cut_balanced += lane[l].out.cut_balanced;
+    out.balance_swaps += lane[l].out.balance_swaps;
   }
   out.leaf.resize(n);
   for (std::uint32_t i = 0; i < n; ++i) out.leaf[tree.order[i]] = in_order[i];

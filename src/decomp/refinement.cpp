@@ -126,16 +126,15 @@ struct Refiner {
 // numbering, the candidates a bit mask and a side's best a scan of it (the heaps' choice: the
 // unlocked candidate of largest (gain, processor)). `local` maps a processor to its number in the
 // piece while this runs.
-constexpr std::size_t kSmallPiece = 32;
 std::uint64_t refine_small(const Adjacency& adj, std::span<const std::uint32_t> piece,
                            std::vector<std::uint8_t>& side, std::vector<std::int32_t>& local,
-                           std::vector<std::uint8_t>& next, int passes, std::int64_t* gain,
-                           std::int64_t* initial) {
+                           std::vector<std::uint8_t>& next,
+                           std::array<std::uint32_t, kSmallPiece + 1>& start, int passes,
+                           std::int64_t* gain, std::int64_t* initial) {
   const auto b = static_cast<std::uint32_t>(piece.size());
   for (std::uint32_t i = 0; i < b; ++i) local[piece[i]] = static_cast<std::int32_t>(i);
   // Each processor's neighbours in the piece (local numbers, once per wire), its gain, the
   // boundary and the cut.
-  std::array<std::uint32_t, kSmallPiece + 1> start{};
   std::array<std::int32_t, kSmallPiece> g{};
   std::uint32_t candidates = 0;
   std::int64_t cut = 0;
@@ -221,7 +220,8 @@ std::uint64_t refine_split(const Adjacency& adj, std::span<const std::uint32_t> 
                            std::int64_t* gain, std::int64_t* initial,
                            const SplitBoundary* boundary) {
   if (piece.size() <= kSmallPiece)
-    return refine_small(adj, piece, side, scratch.gain, scratch.small_next, passes, gain, initial);
+    return refine_small(adj, piece, side, scratch.gain, scratch.small_next, scratch.small_start,
+                        passes, gain, initial);
   if (++scratch.epoch == 0) {  // the stamps wrapped around: none is current
     std::fill(scratch.stamp.begin(), scratch.stamp.end(), 0u);
     scratch.epoch = 1;

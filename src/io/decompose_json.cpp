@@ -57,9 +57,14 @@ ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
                   {"host_capacities", r.host_capacities}};
   if (r.bisection) {
     const BisectionMapping& b = *r.bisection;
-    j["mapping"]["bisection"] = {{"splits", b.splits},         {"cut_geometric", b.cut_geometric},
-                                 {"cut_chosen", b.cut_chosen}, {"cut_refined", b.cut_refined},
-                                 {"swaps", b.swaps},           {"fallback", r.bisection_fallback}};
+    j["mapping"]["bisection"] = {{"splits", b.splits},
+                                 {"cut_geometric", b.cut_geometric},
+                                 {"cut_chosen", b.cut_chosen},
+                                 {"cut_refined", b.cut_refined},
+                                 {"cut_balanced", b.cut_balanced},
+                                 {"balance_swaps", b.balance_swaps},
+                                 {"swaps", b.swaps},
+                                 {"fallback", r.bisection_fallback}};
   }
   if (!s.mapping_in && s.mapping != MappingKind::kGeometric)
     j["mapping"]["within_bound"] = r.balanced.bounds(r.loads.max_load_by_level);

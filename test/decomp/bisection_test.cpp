@@ -104,6 +104,45 @@ TEST_SUITE("bisection") {
     }
   }
 
+  TEST_CASE("balancing the halves never raises the largest load below the root's halves") {
+    // The root's halves have the same bandwidth (the cut), so the root split is the same with and
+    // without balancing; each half is then split the same up to its balancing, which only lowers
+    // the larger of its halves' wires out: the largest load of level 2 can only fall.
+    std::mt19937_64 rng(59);
+    const char* kinds[] = {"planar", "unit-disk", "fem", "mesh3d", "butterfly"};
+    int lowered = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+      const std::string kind = kinds[trial % 5];
+      std::uint64_t n = 200 + rng() % 3000;
+      if (kind == "mesh3d") n = 9 * 9 * 9;
+      if (kind == "butterfly") n = 7 << 6;
+      const CompetingNetwork net = make_competing(kind, n, rng());
+      const CuttingTree tree = build_cutting_tree(net);
+      const int levels = levels_for(net.processors());
+      BisectionOptions off;
+      off.balance_halves = false;
+      const BisectionMapping with = balanced_bisection(net, tree, levels);
+      const BisectionMapping without = balanced_bisection(net, tree, levels, off);
+      const auto larger_half = [&](const BisectionMapping& m) {
+        std::uint64_t out[4] = {0, 0, 0, 0};
+        for (auto [a, b] : net.wires) {
+          const std::uint64_t ha = m.leaf[a] >> (levels - 2), hb = m.leaf[b] >> (levels - 2);
+          if (ha != hb) ++out[ha], ++out[hb];
+        }
+        return *std::max_element(out, out + 4);
+      };
+      CAPTURE(kind);
+      CAPTURE(n);
+      CHECK(larger_half(with) <= larger_half(without));
+      lowered += larger_half(with) < larger_half(without);
+      CHECK(without.balance_swaps == 0);
+      CHECK(without.cut_balanced == without.cut_refined);
+      CHECK(with.cut_refined <= with.cut_chosen);
+      CHECK(exactly_balanced(with.leaf, levels));
+    }
+    CHECK(lowered > 0);
+  }
+
   TEST_CASE("a pair split directly is split as the general split splits it") {
     // Pairs joined by one wire take the direct split, a rotated mesh's pairs too (equal extents
     // on two axes: both tried, and tied); pairs of parallel wires must take the general one.

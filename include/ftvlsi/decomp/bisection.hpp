@@ -45,6 +45,9 @@ struct BisectionOptions {
   // mapping and counts as the general split (tests compare), without its scans. Half of all
   // splits are such pairs.
   bool direct_pairs = true;
+  // After the refinement, the larger of the two halves' bandwidths is lowered by swaps that pay
+  // for it in cut (decomp/half_balance.hpp); with refine_passes = 0 it is left out too.
+  bool balance_halves = true;
 };
 
 struct BisectionMapping {
@@ -54,6 +57,8 @@ struct BisectionMapping {
   std::uint64_t cut_geometric = 0;  // summed over splits: the geometric split's cut
   std::uint64_t cut_chosen = 0;     // ... the cut-aware split's
   std::uint64_t cut_refined = 0;    // ... after refinement
+  std::uint64_t cut_balanced = 0;   // ... after the halves' bandwidths were balanced
+  std::uint64_t balance_swaps = 0;  // the swaps that balanced them
   friend bool operator==(const BisectionMapping&, const BisectionMapping&) = default;
 };
 

@@ -6,6 +6,8 @@
 // prefix of swaps with the largest total gain. So the sides keep their sizes exactly and the cut
 // between them never grows. A pass stops after min(kPatience, 4 + B/16) swaps without a new best
 // (B the piece's processors), and the refinement after a pass that gains nothing.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -16,6 +18,8 @@ namespace ftvlsi {
 
 inline constexpr std::uint8_t kOutside = 2;  // side of a processor not in the piece
 inline constexpr int kPatience = 32;
+// Pieces of up to this many processors are refined on arrays of their own numbering.
+inline constexpr std::size_t kSmallPiece = 32;
 
 // Wires between side 0 and side 1 among `piece`.
 std::uint64_t split_cut(const Adjacency& adj, std::span<const std::uint32_t> piece,
@@ -31,7 +35,10 @@ struct RefineScratch {
   // processors flips touched; the swaps of the current pass; the locked processors.
   std::vector<std::pair<std::int32_t, std::uint32_t>> heap[2];
   std::vector<std::uint32_t> candidates, moved, locked_list;
-  std::vector<std::uint8_t> small_next;  // a small piece's wires in its own numbering
+  // The last small piece's wires within it, in its own numbering: the neighbours of its i-th
+  // processor are small_next[small_start[i] .. small_start[i + 1]) (once per wire).
+  std::vector<std::uint8_t> small_next;
+  std::array<std::uint32_t, kSmallPiece + 1> small_start{};
   explicit RefineScratch(std::uint64_t processors)
       : gain(processors), stamp(processors), locked(processors) {}
 };
