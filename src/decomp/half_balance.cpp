@@ -75,9 +75,9 @@ HalfBalance balance_halves(const Adjacency& adj, std::span<const std::uint32_t> 
     if (leaving > 0) {
       s.candidates[own].push_back(v), s.mark[v] = 1;
     } else if (-degree > inner[own][kChoices - 1].key) {
-      int i = kChoices - 1;
-      for (; i > 0 && inner[own][i - 1].key < -degree; --i) inner[own][i] = inner[own][i - 1];
-      inner[own][i] = {-degree, v};
+      int j = kChoices - 1;
+      for (; j > 0 && inner[own][j - 1].key < -degree; --j) inner[own][j] = inner[own][j - 1];
+      inner[own][j] = {-degree, v};
     }
   }
   // An inner processor (every wire to its own side) moved lowers its side's bandwidth by nothing
@@ -85,8 +85,7 @@ HalfBalance balance_halves(const Adjacency& adj, std::span<const std::uint32_t> 
   // candidates too, and a flip next to any other makes that one a boundary processor.
   for (int side_of : {0, 1})
     for (const Ranked& r : inner[side_of])
-      if (r.v != UINT32_MAX)
-        s.candidates[side_of].push_back(r.v), s.mark[r.v] = 1;
+      if (r.v != UINT32_MAX) s.candidates[side_of].push_back(r.v), s.mark[r.v] = 1;
   const auto degree = [&](std::uint32_t v) {
     return static_cast<std::int64_t>(first[v + 1] - first[v]);
   };
@@ -98,8 +97,7 @@ HalfBalance balance_halves(const Adjacency& adj, std::span<const std::uint32_t> 
       const std::uint32_t u = adj.next[e];
       if (side[u] == kOutside) continue;
       --s.in[from][u], ++s.in[to][u];
-      if (s.mark[u] == 0 && side[u] == from)
-        s.candidates[from].push_back(u), s.mark[u] = 1;
+      if (s.mark[u] == 0 && side[u] == from) s.candidates[from].push_back(u), s.mark[u] = 1;
     }
     s.mark[v] = 2;
   };

@@ -32,8 +32,8 @@ struct HalfBalanceScratch {
 
 struct HalfBalance {
   std::uint64_t swaps = 0;
-  std::int64_t cut_change = 0;    // the cut after less the cut before
-  std::int64_t bandwidth[2]{};    // after
+  std::int64_t cut_change = 0;  // the cut after less the cut before
+  std::int64_t bandwidth[2]{};  // after
 };
 
 // Balances the split of `piece` (side[v] in {0, 1}; processors outside it have kOutside, which
