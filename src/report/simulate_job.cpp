@@ -141,10 +141,10 @@ void check_spec(const SimulateSpec& s) {
 // one-step set add little (a mesh of 2^18: the same 132 MiB): their first fit holds one delivery
 // cycle's loads at a time (route/offline.cpp). Re-measured 2026-11-28: small runs had passed the
 // fit by the process's own memory (a mesh of 2^14 on a fat-tree at 19.2 MiB against 15.5, of 2^16
-// at 61.7 against 62.1), so it is added: kProcessBytes (23.5 and 70.1 MiB now).
+// at 61.7 against 62.1), so it is added: kProcessBytes, core/memory_budget.hpp (23.5 and 70.1 MiB
+// now).
 constexpr long double kFatTreeBytesPerProcessor = 70, kFatTreeBytesPerWire = 420;
 constexpr long double kPyramidBytesPerProcessor = 20, kPyramidBytesPerWire = 420;
-constexpr long double kProcessBytes = 8 << 20;
 
 void require_simulate_memory(const SimulateSpec& s, const CompetingSize& size,
                              long double network) {

@@ -13,6 +13,11 @@
 
 namespace ftvlsi {
 
+// The process's own resident memory before its first input-sized allocation (the binary, its
+// libraries, the allocator's arenas and the lanes' stacks: 5-8 MiB measured), for an estimate of
+// a whole run's peak; an estimate of what a run adds to what it holds leaves it out.
+inline constexpr long double kProcessBytes = 8 << 20;
+
 // FTV-8000, for a std::bad_alloc that reached the CLI's main or a Python call: `what` ran out
 // ("the run", "the call").
 Error out_of_memory_error(std::string_view what);
