@@ -75,7 +75,7 @@ void require_cube_memory(const FatTree& tree, DrcMode drc, SwitchModel model) {
   const bool partial = model == SwitchModel::kPartial;
   // With partial switches every level cell draws its switch's links: measured 440–449 bytes a
   // link at 4,096 … 2^20 processors (23.6 MiB … 714 MiB peak), so 480 with a margin.
-  constexpr long double kPartialBytesPerLink = 480, kProcessBytes = 8 << 20;
+  constexpr long double kPartialBytesPerLink = 480;  // and the process's own kProcessBytes
   long double need =
       partial ? kProcessBytes + kPartialBytesPerLink *
                                     static_cast<long double>(estimate_partial_cube_links(tree))
@@ -107,8 +107,10 @@ void require_layout_memory(const ButterflyFatTree3d& net, bool lattice, DrcMode 
 void require_layout_memory(const CompetingNetwork& net, bool grid3d, DrcMode drc) {
   const auto n = net.processors();
   const auto w = static_cast<std::uint64_t>(net.wires.size());
+  // The process's own memory too (2026-11-28: a 3D mesh of 2^15 on its grid peaked at 17.6 MiB
+  // against 13.1 without it).
   long double need = grid3d ? estimate_grid3d_bytes(n, w) : estimate_channel_layout_bytes(n, w);
-  need += network_bytes({n, w});
+  need += network_bytes({n, w}) + kProcessBytes;
   if (drc != DrcMode::kNone)  // one cell: the hierarchical check sweeps it whole too
     need += static_cast<long double>(w) *
             (grid3d ? kFlatDrcBytesPerGridWire : kFlatDrcBytesPerChannelWire);
