@@ -16,21 +16,25 @@ struct Ranked {
   std::uint32_t v = UINT32_MAX;
 };
 
+using Top = std::array<Ranked, kChoices>;
+
+// Keeps `v` in `best` (largest keys first) if its key is among the kChoices largest offered so
+// far; ties keep the one offered first.
+void offer(Top& best, std::int64_t key, std::uint32_t v) {
+  if (key <= best[kChoices - 1].key) return;
+  int i = kChoices - 1;
+  for (; i > 0 && best[i - 1].key < key; --i) best[i] = best[i - 1];
+  best[i] = {key, v};
+}
+
 // The kChoices processors of `list` on side `s`, unswapped, of largest key(v), largest first
 // (ties: the earlier listed).
 template <class Key>
-std::array<Ranked, kChoices> top(const std::vector<std::uint32_t>& list, std::uint8_t s,
-                                 const std::vector<std::uint8_t>& side,
-                                 const std::vector<std::uint8_t>& mark, Key key) {
-  std::array<Ranked, kChoices> best{};
-  for (auto v : list) {
-    if (side[v] != s || mark[v] == 2) continue;
-    const std::int64_t k = key(v);
-    if (k <= best[kChoices - 1].key) continue;
-    int i = kChoices - 1;
-    for (; i > 0 && best[i - 1].key < k; --i) best[i] = best[i - 1];
-    best[i] = {k, v};
-  }
+Top top(const std::vector<std::uint32_t>& list, std::uint8_t s,
+        const std::vector<std::uint8_t>& side, const std::vector<std::uint8_t>& mark, Key key) {
+  Top best{};
+  for (auto v : list)
+    if (side[v] == s && mark[v] != 2) offer(best, key(v), v);
   return best;
 }
 
@@ -43,7 +47,7 @@ HalfBalance balance_halves(const Adjacency& adj, std::span<const std::uint32_t> 
   std::int64_t* const bw = out.bandwidth;
   s.candidates[0].clear();
   s.candidates[1].clear();
-  std::array<Ranked, kChoices> inner[2]{};  // per side, the inner processors of fewest wires
+  Top inner[2]{};                // per side, the inner processors of fewest wires
   static_assert(kOutside == 2);  // a neighbour's side adds to `ones` by its low bit, else out
   // The scan reads every wire of the piece: through plain pointers, which the stores below
   // cannot alias.
@@ -74,10 +78,8 @@ HalfBalance balance_halves(const Adjacency& adj, std::span<const std::uint32_t> 
     bw[own] += leaving;
     if (leaving > 0) {
       s.candidates[own].push_back(v), s.mark[v] = 1;
-    } else if (-degree > inner[own][kChoices - 1].key) {
-      int j = kChoices - 1;
-      for (; j > 0 && inner[own][j - 1].key < -degree; --j) inner[own][j] = inner[own][j - 1];
-      inner[own][j] = {-degree, v};
+    } else {
+      offer(inner[own], -degree, v);
     }
   }
   // An inner processor (every wire to its own side) moved lowers its side's bandwidth by nothing
