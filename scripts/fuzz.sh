@@ -17,7 +17,7 @@ seconds=${1:-60}
 root=$PWD
 build=$root/build/fuzz
 cmake -S . -B "$build" -DFTVLSI_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 targets=${FUZZ_TARGETS:-"layout_spec report_spec decompose_spec network_file message_file mapping_file graph_file command_line shard_partial"}
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0:malloc_context_size=0
