@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+
 namespace ftvlsi {
 namespace {
 
@@ -39,13 +41,15 @@ std::string metis_graph(const CompetingNetwork& net) {
 
 std::string mapping_text(const std::vector<std::uint64_t>& leaf) {
   std::string out = "# competing-processor fat-tree-leaf\n";
-  for (std::size_t p = 0; p < leaf.size(); ++p) out += fmt::format("{} {}\n", p, leaf[p]);
+  for (std::size_t p = 0; p < leaf.size(); ++p)
+    fmt::format_to(std::back_inserter(out), "{} {}\n", p, leaf[p]);
   return out;
 }
 
 std::string one_step_messages_text(const CompetingNetwork& net) {
   std::string out = "# one-step message set: every wire carries one message each way\n";
-  for (const auto& [a, b] : net.wires) out += fmt::format("{} {}\n{} {}\n", a, b, b, a);
+  for (const auto& [a, b] : net.wires)
+    fmt::format_to(std::back_inserter(out), "{} {}\n{} {}\n", a, b, b, a);
   return out;
 }
 

@@ -5,9 +5,14 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <istream>
+#include <iterator>
+#include <limits>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/core/memory_budget.hpp"
@@ -28,29 +33,40 @@ constexpr bool is_space(char c) {
 class Tokens {
  public:
   Tokens(std::istream& in, std::string_view source, std::string_view comments)
-      : in_(in), source_(source), comments_(comments) {}
+      : in_(in), source_(source), comments_(comments), buf_(kChunk) {}
 
   // The next token on the current line; empty at its end.
   std::string_view on_line() {
     while (at_ < line_.size() && is_space(line_[at_])) ++at_;
     const std::size_t from = at_;
     while (at_ < line_.size() && !is_space(line_[at_])) ++at_;
-    return std::string_view(line_).substr(from, at_ - from);
+    return line_.substr(from, at_ - from);
+  }
+  // The tokens left on the current line, without taking them.
+  std::size_t count_on_line() const {
+    std::size_t count = 0;
+    for (std::size_t i = at_; i < line_.size();) {
+      while (i < line_.size() && is_space(line_[i])) ++i;
+      if (i == line_.size()) break;
+      ++count;
+      while (i < line_.size() && !is_space(line_[i])) ++i;
+    }
+    return count;
   }
   // Moves to the next line that is not blank and not a comment; false at the end.
   bool next_line() {
-    while (std::getline(in_, line_)) {
+    while (read_line()) {
       ++line_no_;
       at_ = 0;
       const auto first = line_.find_first_not_of(" \t\r");
-      if (first == std::string::npos) {
+      if (first == std::string_view::npos) {
         if (keep_blank) return true;  // a METIS vertex without neighbours
         continue;
       }
       if (comments_.find(line_[first]) != std::string_view::npos) continue;
       return true;
     }
-    line_.clear();
+    line_ = {};
     at_ = 0;
     return false;
   }
@@ -70,8 +86,41 @@ class Tokens {
       line_error(4402, fmt::format("{} must be a number, not '{}'", what, token));
     return value;
   }
+  // A coordinate: a plain decimal of up to 15 digits (every one exact in a double) is read
+  // directly, anything else as from_chars reads a double.
+  double coordinate(std::string_view token) {
+    std::uint64_t value = 0;
+    if (token.size() <= 15) {
+      std::size_t j = 0;
+      for (; j < token.size(); ++j) {
+        const auto digit = static_cast<unsigned char>(token[j] - '0');
+        if (digit > 9) break;
+        value = 10 * value + digit;
+      }
+      if (j == token.size() && j > 0) return static_cast<double>(value);
+    }
+    return number<double>(token, "a coordinate");
+  }
   template <class T>
   T next_number(std::string_view what) {
+    if constexpr (std::is_integral_v<T>) {
+      // A plain decimal of up to 18 digits on the current line is read as it is scanned; any other
+      // token (a sign, more digits, a letter, the line's end) goes through number().
+      std::size_t i = at_;
+      while (i < line_.size() && is_space(line_[i])) ++i;
+      std::uint64_t value = 0;
+      std::size_t j = i;
+      for (; j < line_.size() && j - i < 18; ++j) {
+        const auto digit = static_cast<unsigned char>(line_[j] - '0');
+        if (digit > 9) break;
+        value = 10 * value + digit;
+      }
+      if (j > i && (j == line_.size() || is_space(line_[j])) &&
+          value <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
+        at_ = j;
+        return static_cast<T>(value);
+      }
+    }
     return number<T>(next(what), what);
   }
   [[noreturn]] void line_error(int id, const std::string& what) const {
@@ -81,52 +130,100 @@ class Tokens {
   bool keep_blank = false;  // next_line stops at blank lines too
 
  private:
+  // The stream is read a chunk at a time into buf_ and cut into lines there (as std::getline
+  // cuts them: at '\n', a last line without one kept); line_ and the tokens taken from it stay
+  // valid until the next line is read.
+  static constexpr std::size_t kChunk = std::size_t{1} << 20;
+  bool read_line() {
+    for (;;) {
+      const char* const from = buf_.data() + begin_;
+      if (const void* nl = std::memchr(from, '\n', end_ - begin_)) {
+        const auto len = static_cast<std::size_t>(static_cast<const char*>(nl) - from);
+        line_ = std::string_view(from, len);
+        begin_ += len + 1;
+        return true;
+      }
+      if (eof_) {
+        if (begin_ == end_) return false;
+        line_ = std::string_view(from, end_ - begin_);
+        begin_ = end_;
+        return true;
+      }
+      // The line goes on past the buffer: keep its start, make room (a longer line than the
+      // buffer doubles it) and read on.
+      std::memmove(buf_.data(), from, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+      if (end_ == buf_.size()) buf_.resize(2 * buf_.size());
+      in_.read(buf_.data() + end_, static_cast<std::streamsize>(buf_.size() - end_));
+      const auto got = static_cast<std::size_t>(in_.gcount());
+      end_ += got;
+      if (got == 0) eof_ = true;
+    }
+  }
+
   std::istream& in_;
   std::string_view source_;
   std::string_view comments_;
-  std::string line_;
+  std::vector<char> buf_;
+  std::size_t begin_ = 0, end_ = 0;  // the unread part of buf_
+  bool eof_ = false;
+  std::string_view line_;
   std::size_t at_ = 0;
   std::size_t line_no_ = 0;
 };
 
-// The edges of an arc list (from, to) over `vertices`; every arc must have its reverse. Arcs are
-// bucketed by their first end (counting sort), each bucket sorted and deduplicated, and every
-// arc's reverse looked up in the other end's bucket: O(M log degree), no global sort.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
-    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& arcs, std::uint32_t vertices,
-    std::string_view source, std::int64_t base) {
-  std::vector<std::uint32_t> start(vertices + 1, 0), next(arcs.size()), end(vertices);
-  for (const auto& [a, b] : arcs) ++start[a + 1];
-  for (std::uint32_t v = 0; v < vertices; ++v) start[v + 1] += start[v];
-  std::copy(start.begin(), start.end() - 1, end.begin());
-  for (const auto& [a, b] : arcs) next[end[a]++] = b;
+// Arcs listed vertex by vertex, as every graph file lists them: the neighbours of vertex v are
+// next[start[v] .. start[v + 1]).
+struct ArcLists {
+  std::vector<std::uint32_t> start{0}, next;
+  void end_vertex() { start.push_back(static_cast<std::uint32_t>(next.size())); }
+  std::uint64_t arcs() const { return next.size(); }
+};
+
+// The edges of arc lists over `vertices`; every arc must have its reverse. Each list is sorted and
+// deduplicated in place, and the reverses checked by one counting sort: O(M log degree), no
+// global sort.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(ArcLists& lists,
+                                                              std::uint32_t vertices,
+                                                              std::string_view source,
+                                                              std::int64_t base) {
+  const std::vector<std::uint32_t>& start = lists.start;
+  std::vector<std::uint32_t>& next = lists.next;
+  FTVLSI_ASSERT(start.size() == std::size_t{vertices} + 1);
+  std::vector<std::uint32_t> end(vertices);
   for (std::uint32_t v = 0; v < vertices; ++v) {
     const auto first = next.begin() + start[v];
     std::sort(first, next.begin() + start[v + 1]);
     end[v] =
         static_cast<std::uint32_t>(std::unique(first, next.begin() + start[v + 1]) - next.begin());
   }
-  // Each arc a < b looked up at b, and as many arcs b > a as a < b: then every arc b > a is the
-  // reverse of one a < b (the arcs are distinct), so its reverse is there too. Otherwise every
-  // arc is looked up, for the first one whose reverse is missing.
+  // The arcs a -> b with a < b, listed at b (counting sort by b; the a's come in increasing
+  // order): every edge is listed at both ends when, for every b, these are exactly the
+  // neighbours of b below b. Independent scattered writes instead of one dependent lookup per
+  // arc. Otherwise every arc is looked up, for the first one whose reverse is missing.
+  std::vector<std::uint32_t> at(std::size_t{vertices} + 1, 0);
+  for (std::uint32_t a = 0; a < vertices; ++a)
+    for (std::uint32_t i = start[a]; i < end[a]; ++i)
+      if (next[i] > a) ++at[next[i] + 1];
+  for (std::uint32_t v = 0; v < vertices; ++v) at[v + 1] += at[v];
+  std::vector<std::uint32_t> below(at[vertices]);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
-  edges.reserve(arcs.size() / 2);
-  std::size_t down = 0;  // arcs a > b
+  edges.reserve(below.size());
+  for (std::uint32_t a = 0; a < vertices; ++a)
+    for (std::uint32_t i = start[a]; i < end[a]; ++i)
+      if (const std::uint32_t b = next[i]; b > a) {
+        below[at[b]++] = a;  // at[b] ends as the start of b + 1's run
+        edges.push_back({a, b});
+      }
   bool paired = true;
-  for (std::uint32_t a = 0; a < vertices && paired; ++a)
-    for (std::uint32_t i = start[a]; i < end[a]; ++i) {
-      const std::uint32_t b = next[i];
-      if (b < a) {
-        ++down;
-        continue;
-      }
-      if (!std::binary_search(next.begin() + start[b], next.begin() + end[b], a)) {
-        paired = false;
-        break;
-      }
-      if (a < b) edges.push_back({a, b});
-    }
-  if (paired && down == edges.size()) return edges;
+  for (std::uint32_t b = 0; b < vertices && paired; ++b) {
+    const std::uint32_t from = b == 0 ? 0 : at[b - 1], count = at[b] - from;
+    const std::uint32_t own = start[b];  // b's neighbours below b come first: exactly these?
+    paired = own + count <= end[b] && (own + count == end[b] || next[own + count] > b) &&
+             std::equal(below.begin() + from, below.begin() + at[b], next.begin() + own);
+  }
+  if (paired) return edges;
   for (std::uint32_t a = 0; a < vertices; ++a)
     for (std::uint32_t i = start[a]; i < end[a]; ++i) {
       const std::uint32_t b = next[i];
@@ -135,7 +232,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_of(
                                            "list {}; every edge must be listed at both ends",
                                            source, a + base, b + base, b + base, a + base));
     }
-  FTVLSI_ASSERT(false);  // as many arcs each way, every reverse found: the counts must agree
+  FTVLSI_ASSERT(false);  // the lists differ only where a reverse is missing
   return edges;
 }
 
@@ -235,6 +332,21 @@ ScotchHeader scotch_header(Tokens& t) {
 // entries up front and let a longer, valid file grow the vectors.
 constexpr std::uint64_t kReserveCap = std::uint64_t{1} << 22;
 
+// A neighbour's number (without labels: vertex number + base) as a vertex number.
+std::uint32_t in_range(Tokens& t, const ScotchHeader& h, std::int64_t id, std::uint32_t from) {
+  if (id < h.base || id >= h.base + static_cast<std::int64_t>(h.vertices)) [[unlikely]]
+    t.line_error(4410,
+                 fmt::format("vertex {} lists neighbour {}, out of range (vertices are {} .. {})",
+                             from + h.base, id, h.base, h.base + h.vertices - 1));
+  return static_cast<std::uint32_t>(id - h.base);
+}
+
+// FTV-4416: a vertex among its own neighbours (`name`: its label).
+[[noreturn]] void loop_error(std::string_view source, std::int64_t name) {
+  throw InputError(4416, fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop",
+                                     source, name));
+}
+
 // Neighbour numbers (labels, or vertex numbers + base) to vertex numbers.
 std::uint32_t scotch_index(Tokens& t, const ScotchHeader& h, std::int64_t id,
                            const std::unordered_map<std::int64_t, std::uint32_t>& of_label,
@@ -246,36 +358,26 @@ std::uint32_t scotch_index(Tokens& t, const ScotchHeader& h, std::int64_t id,
           4409, fmt::format("vertex {} lists neighbour {}, which is no vertex's label", from, id));
     return it->second;
   }
-  if (id < h.base || id >= h.base + static_cast<std::int64_t>(h.vertices))
-    t.line_error(4410,
-                 fmt::format("vertex {} lists neighbour {}, out of range (vertices are {} .. {})",
-                             from + h.base, id, h.base, h.base + h.vertices - 1));
-  return static_cast<std::uint32_t>(id - h.base);
+  return in_range(t, h, id, from);
 }
 
-// The edges of the raw (vertex, neighbour id) arcs, ids resolved through the labels.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> scotch_edges(
-    Tokens& t, const ScotchHeader& h,
-    const std::vector<std::pair<std::uint32_t, std::int64_t>>& raw,
-    const std::vector<std::int64_t>& label, std::string_view source) {
+// With labels: the neighbour labels of `ids` (listed as `lists.start` says) resolved to vertex
+// numbers into `lists.next`.
+void resolve_labels(Tokens& t, const ScotchHeader& h, const std::vector<std::int64_t>& ids,
+                    ArcLists& lists, const std::vector<std::int64_t>& label,
+                    std::string_view source) {
   std::unordered_map<std::int64_t, std::uint32_t> of_label;
-  if (h.labels)
-    for (std::uint32_t v = 0; v < h.vertices; ++v)
-      if (!of_label.emplace(label[v], v).second)
-        throw InputError(
-            4415, fmt::format("{}: the label {} is used twice; labels must be distinct", source,
-                              label[v]));
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
-  arcs.reserve(raw.size());
-  for (const auto& [v, id] : raw) {
-    const std::uint32_t u = scotch_index(t, h, id, of_label, v);
-    if (u == v)
-      throw InputError(
-          4416, fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop", source,
-                            label[v]));
-    arcs.push_back({v, u});
-  }
-  return edges_of(arcs, h.vertices, source, h.base);
+  for (std::uint32_t v = 0; v < h.vertices; ++v)
+    if (!of_label.emplace(label[v], v).second)
+      throw InputError(4415, fmt::format("{}: the label {} is used twice; labels must be distinct",
+                                         source, label[v]));
+  lists.next.resize(ids.size());
+  for (std::uint32_t v = 0; v < h.vertices; ++v)
+    for (std::uint32_t i = lists.start[v]; i < lists.start[v + 1]; ++i) {
+      const std::uint32_t u = scotch_index(t, h, ids[i], of_label, v);
+      if (u == v) loop_error(source, label[v]);
+      lists.next[i] = u;
+    }
 }
 
 }  // namespace
@@ -288,8 +390,12 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
   ScotchGraph out;
   out.graph.vertices = h.vertices;
   out.label.resize(h.vertices);
-  std::vector<std::pair<std::uint32_t, std::int64_t>> raw;    // (vertex, neighbour id)
-  raw.reserve(std::min<std::uint64_t>(h.arcs, kReserveCap));  // the header is unchecked yet
+  // Without labels a neighbour is its number; with them its label, resolved when all are read.
+  ArcLists lists;
+  std::vector<std::int64_t> ids;
+  lists.start.reserve(std::size_t{h.vertices} + 1);
+  (h.labels ? ids.reserve(std::min<std::uint64_t>(h.arcs, kReserveCap))           // the header is
+            : lists.next.reserve(std::min<std::uint64_t>(h.arcs, kReserveCap)));  // unchecked yet
   for (std::uint32_t v = 0; v < h.vertices; ++v) {
     const std::string_view first = t.next("a vertex");
     const std::size_t line = t.line_no();
@@ -308,9 +414,19 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
                                      v + h.base, degree, h.vertices));
     for (std::uint64_t e = 0; e < degree; ++e) {
       if (h.edge_weights) t.next_number<std::int64_t>("an edge weight");
-      raw.push_back({v, t.next_number<std::int64_t>("a neighbour")});
-      if (!h.labels) scotch_index(t, h, raw.back().second, {}, v);
+      const auto id = t.next_number<std::int64_t>("a neighbour");
+      if (h.labels) {
+        ids.push_back(id);
+        continue;
+      }
+      const std::uint32_t u = in_range(t, h, id, v);
+      if (u == v) loop_error(source, out.label[v]);
+      lists.next.push_back(u);
     }
+    if (h.labels)
+      lists.start.push_back(static_cast<std::uint32_t>(ids.size()));
+    else
+      lists.end_vertex();
     if (t.line_no() == line && !t.on_line().empty())
       t.line_error(4412, fmt::format("vertex {} has more neighbours on its line than its degree {}",
                                      v + h.base, degree));
@@ -318,14 +434,16 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
   if (!t.on_line().empty() || t.next_line())
     t.line_error(4413,
                  "there is more after the last vertex; a degree does not match its neighbour list");
-  if (raw.size() != h.arcs)
+  const std::uint64_t listed = h.labels ? ids.size() : lists.arcs();
+  if (listed != h.arcs)
     throw InputError(
         4414,
         fmt::format(
             "{}: the header says {} arcs but the vertices list {}; a degree does not match its "
             "neighbour list",
-            source, h.arcs, raw.size()));
-  out.graph.edges = scotch_edges(t, h, raw, out.label, source);
+            source, h.arcs, listed));
+  if (h.labels) resolve_labels(t, h, ids, lists, out.label, source);
+  out.graph.edges = edges_of(lists, h.vertices, source, h.base);
   return out;
 }
 
@@ -349,8 +467,9 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
       code[1] == '1' ? (ncon_token.empty() ? 1 : t.number<std::uint64_t>(ncon_token, "ncon")) : 0;
   require_header_fits(t, file_bytes, g.vertices, edges > UINT64_MAX / 2 ? UINT64_MAX : 2 * edges, 1,
                       false);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
-  arcs.reserve(std::min<std::uint64_t>(edges, kReserveCap / 2) * 2);  // unchecked header
+  ArcLists lists;
+  lists.start.reserve(std::size_t{g.vertices} + 1);
+  lists.next.reserve(std::min<std::uint64_t>(edges, kReserveCap / 2) * 2);  // unchecked header
   t.keep_blank = true;
   for (std::uint32_t v = 0; v < g.vertices; ++v) {
     if (!t.next_line())
@@ -370,21 +489,22 @@ Graph read_metis_graph(std::istream& in, std::string_view source) {
         t.line_error(4416,
                      fmt::format("vertex {} lists itself as a neighbour; remove the loop", v + 1));
       if (edge_weights) t.number<std::int64_t>(t.on_line(), "an edge weight");
-      arcs.push_back({v, static_cast<std::uint32_t>(u - 1)});
+      lists.next.push_back(static_cast<std::uint32_t>(u - 1));
     }
+    lists.end_vertex();
   }
   t.keep_blank = false;
   if (t.next_line())
     t.line_error(4413, fmt::format("there is more after the {} vertex lines the header announces",
                                    g.vertices));
-  if (arcs.size() != 2 * edges)
+  if (lists.arcs() != 2 * edges)
     throw InputError(
         4414,
         fmt::format(
             "{}: the header says {} edges but the vertex lines list {} neighbours (2 per edge); a "
             "degree does not match",
-            source, edges, arcs.size()));
-  g.edges = edges_of(arcs, g.vertices, source, 1);
+            source, edges, lists.arcs()));
+  g.edges = edges_of(lists, g.vertices, source, 1);
   return g;
 }
 
@@ -395,7 +515,7 @@ std::array<double, 3> point_of(Tokens& t, int dimensions) {
   for (int d = 0; d < dimensions; ++d) {
     const auto tok = t.on_line();
     if (tok.empty()) t.line_error(4420, fmt::format("the point needs {} coordinates", dimensions));
-    p[d] = t.number<double>(tok, "a coordinate");
+    p[d] = t.coordinate(tok);
     if (!std::isfinite(p[d])) t.line_error(4421, "a coordinate must be finite");
   }
   if (!t.on_line().empty())
@@ -419,18 +539,32 @@ Coordinates read_scotch_geometry(std::istream& in, std::string_view source,
         fmt::format("the geometry has {} points but the graph has {} vertices; give one point "
                     "per vertex",
                     count, label.size()));
+  // Labels that count up from the first (a graph without labels: its numbers plus the base) are
+  // looked up by subtraction, any others through a table.
+  const std::int64_t first = label.empty() ? 0 : label[0];
+  bool counting = true;
+  for (std::uint32_t v = 0; v < label.size() && counting; ++v)
+    counting = label[v] == first + static_cast<std::int64_t>(v);
   std::unordered_map<std::int64_t, std::uint32_t> of_label;
-  for (std::uint32_t v = 0; v < label.size(); ++v) of_label.emplace(label[v], v);
+  if (!counting)
+    for (std::uint32_t v = 0; v < label.size(); ++v) of_label.emplace(label[v], v);
+  auto vertex_of = [&](std::int64_t id) -> std::uint32_t {
+    if (counting)
+      return id >= first && static_cast<std::uint64_t>(id - first) < label.size()
+                 ? static_cast<std::uint32_t>(id - first)
+                 : UINT32_MAX;
+    const auto it = of_label.find(id);
+    return it == of_label.end() ? UINT32_MAX : it->second;
+  };
   c.point.assign(label.size(), {0, 0, 0});
   std::vector<bool> seen(label.size(), false);
   for (std::uint64_t i = 0; i < count; ++i) {
     const auto id = t.next_number<std::int64_t>("a vertex label");
-    const auto it = of_label.find(id);
-    if (it == of_label.end())
-      t.line_error(4425, fmt::format("the point of {} names no vertex", id));
-    if (seen[it->second]) t.line_error(4426, fmt::format("vertex {} has two points", id));
-    seen[it->second] = true;
-    c.point[it->second] = point_of(t, dim);
+    const std::uint32_t v = vertex_of(id);
+    if (v == UINT32_MAX) t.line_error(4425, fmt::format("the point of {} names no vertex", id));
+    if (seen[v]) t.line_error(4426, fmt::format("vertex {} has two points", id));
+    seen[v] = true;
+    c.point[v] = point_of(t, dim);
   }
   if (!t.on_line().empty() || t.next_line())
     t.line_error(4413, "there is more after the last point");
@@ -448,9 +582,7 @@ Coordinates read_coordinate_lines(std::istream& in, std::string_view source,
       t.line_error(4424,
                    fmt::format("there are more points than the graph's {} vertices", vertices));
     if (dim == 0) {
-      Tokens probe = t;
-      dim = 0;
-      while (!probe.on_line().empty()) ++dim;
+      dim = static_cast<int>(t.count_on_line());
       if (dim < 2 || dim > 3) t.line_error(4428, "a point is 'x y' or 'x y z'");
     }
     c.point.push_back(point_of(t, dim));
@@ -470,15 +602,18 @@ std::string scotch_geometry(const CompetingNetwork& net) {
   std::string out = fmt::format("{}\n{}\n", net.dimensions, net.processors());
   for (std::size_t p = 0; p < net.processors(); ++p) {
     const auto& x = net.position[p];
-    out += net.dimensions == 3 ? fmt::format("{}\t{}\t{}\t{}\n", p, x[0], x[1], x[2])
-                               : fmt::format("{}\t{}\t{}\n", p, x[0], x[1]);
+    if (net.dimensions == 3)
+      fmt::format_to(std::back_inserter(out), "{}\t{}\t{}\t{}\n", p, x[0], x[1], x[2]);
+    else
+      fmt::format_to(std::back_inserter(out), "{}\t{}\t{}\n", p, x[0], x[1]);
   }
   return out;
 }
 
 std::string scotch_mapping(const std::vector<std::uint64_t>& leaf) {
   std::string out = fmt::format("{}\n", leaf.size());
-  for (std::size_t p = 0; p < leaf.size(); ++p) out += fmt::format("{}\t{}\n", p, leaf[p]);
+  for (std::size_t p = 0; p < leaf.size(); ++p)
+    fmt::format_to(std::back_inserter(out), "{}\t{}\n", p, leaf[p]);
   return out;
 }
 
@@ -561,7 +696,7 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
   }
   // No validate(): a graph has a vertex (vertex_count), its edges join vertices it has
   // (edges_of), and grid_positions gives every vertex a place of its own.
-  return network_from_graph(g, coords, seed);
+  return network_from_graph(std::move(g), std::move(coords), seed);
 }
 
 }  // namespace ftvlsi

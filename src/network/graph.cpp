@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <unordered_set>
+#include <utility>
 
 #include "ftvlsi/core/error.hpp"
 #include "ftvlsi/network/embedding.hpp"
@@ -81,16 +82,16 @@ std::vector<std::array<std::int64_t, 3>> grid_positions(const Coordinates& coord
   return out;
 }
 
-CompetingNetwork network_from_graph(const Graph& g, const std::optional<Coordinates>& coords,
+CompetingNetwork network_from_graph(Graph g, std::optional<Coordinates> coords,
                                     std::uint64_t seed) {
   CompetingNetwork net;
   net.kind = "file";
   net.geometry_computed = !coords;
-  const Coordinates c = coords ? *coords : pivot_mds_embedding(g, seed);
+  const Coordinates c = coords ? std::move(*coords) : pivot_mds_embedding(g, seed);
   FTVLSI_ASSERT(c.point.size() == g.vertices);
   net.dimensions = c.dimensions;
   net.position = grid_positions(c);
-  net.wires = g.edges;
+  net.wires = std::move(g.edges);
   return net;
 }
 

@@ -185,6 +185,50 @@ TEST_SUITE("graph_file") {
     CHECK(metis_error("4 3\n2\n1 3\n2 4\n3\n").empty());
   }
 
+  TEST_CASE("lines past the read buffer, line ends, and numbers as from_chars reads them") {
+    // A star whose centre's line (about 1.9 MB) is longer than the reader's 1 MiB buffer, with
+    // CR LF line ends and no newline after the last line.
+    const std::uint32_t leaves = 300000;
+    std::string grf = "0\r\n" + std::to_string(leaves + 1) + " " + std::to_string(2 * leaves) +
+                      "\r\n0 000\r\n" + std::to_string(leaves);
+    for (std::uint32_t v = 1; v <= leaves; ++v) grf += " " + std::to_string(v);
+    for (std::uint32_t v = 1; v <= leaves; ++v) grf += "\r\n1 0";
+    std::istringstream star(grf);
+    const ScotchGraph s = read_scotch_graph(star, "star.grf");
+    REQUIRE(s.graph.edges.size() == leaves);
+    CHECK(s.graph.edges.front() == std::pair<std::uint32_t, std::uint32_t>{0, 1});
+    CHECK(s.graph.edges.back() == std::pair<std::uint32_t, std::uint32_t>{0, leaves});
+    // Neighbours: leading zeros past 18 digits are still the number; a sign is not a number,
+    // a negative one out of range; a vertex may not list itself (labels or not).
+    std::istringstream zeros("0\n2 2\n0 000\n1 0000000000000000000001\n1 00\n");
+    CHECK(read_scotch_graph(zeros, "z.grf").graph.edges ==
+          std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 1}});
+    CHECK(scotch_error("0\n2 2\n0 000\n1 +1\n1 0\n") ==
+          "g.grf:4: a neighbour must be a number, not '+1'; fix the file");
+    CHECK(scotch_error("0\n2 2\n0 000\n1 -1\n1 0\n") ==
+          "g.grf:4: vertex 0 lists neighbour -1, out of range (vertices are 0 .. 1); fix the file");
+    CHECK(scotch_error("0\n2 2\n0 000\n1 99999999999999999999\n1 0\n") ==
+          "g.grf:4: a neighbour must be a number, not '99999999999999999999'; fix the file");
+    CHECK(scotch_error("0\n2 3\n1 000\n2 2 1\n1 1\n") ==
+          "g.grf: vertex 1 lists itself as a neighbour; remove the loop");
+    CHECK(scotch_error("0\n2 3\n0 100\n7 2 7 8\n8 1 7\n") ==
+          "g.grf: vertex 7 lists itself as a neighbour; remove the loop");
+    // Coordinates: plain integers (leading zeros, 15 and 16 digits) and any other decimal read
+    // as the same doubles.
+    std::istringstream pair("0\n2 2\n0 000\n1 1\n1 0\n");
+    const ScotchGraph two = read_scotch_graph(pair, "p.grf");
+    std::istringstream c("2\n2\n0\t007 123456789012345\n1 -3.5 1234567890123456\n");
+    const Coordinates xy = read_scotch_geometry(c, "p.xyz", two.label);
+    CHECK(xy.point[0][0] == 7);
+    CHECK(xy.point[0][1] == 123456789012345.0);
+    CHECK(xy.point[1][0] == -3.5);
+    CHECK(xy.point[1][1] == 1234567890123456.0);
+    CHECK(scotch_error("0\n2 2\n0 000\n1 1\n1 0\n", "2\n2\n0 1 1\n5 1 1\n") ==
+          "g.xyz:4: the point of 5 names no vertex; fix the file");
+    CHECK(scotch_error("0\n2 2\n0 000\n1 1\n1 0\n", "2\n2\n0 1 1\n0 1 1\n") ==
+          "g.xyz:4: vertex 0 has two points; fix the file");
+  }
+
   TEST_CASE("a header whose arrays would not fit in the memory limit is refused") {
     ::setenv("FTVLSI_MEMORY_LIMIT", "100", 1);
     const std::string e = metis_error("4 3\n2\n1 3\n2 4\n3\n");

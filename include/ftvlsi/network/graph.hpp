@@ -32,8 +32,7 @@ std::vector<std::array<std::int64_t, 3>> grid_positions(const Coordinates& coord
 
 // The competing network of `g` with the given geometry, or a computed one (pivot MDS, seeded)
 // when `coords` is empty; `geometry_computed` says which.
-CompetingNetwork network_from_graph(const Graph& g, const std::optional<Coordinates>& coords,
-                                    std::uint64_t seed);
+CompetingNetwork network_from_graph(Graph g, std::optional<Coordinates> coords, std::uint64_t seed);
 
 // The graph of a network (its wires, deduplicated), for writing it back.
 Graph graph_of(const CompetingNetwork& net);
