@@ -133,7 +133,7 @@ class Tokens {
   // The stream is read a chunk at a time into buf_ and cut into lines there (as std::getline
   // cuts them: at '\n', a last line without one kept); line_ and the tokens taken from it stay
   // valid until the next line is read.
-  static constexpr std::size_t kChunk = std::size_t{1} << 20;
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
   bool read_line() {
     for (;;) {
       const char* const from = buf_.data() + begin_;
@@ -258,9 +258,10 @@ void require_header_fits(Tokens& t, std::uint64_t file_bytes, std::uint64_t vert
     t.line_error(8017, fmt::format("the header declares {} vertices and {} arcs, more than a file "
                                    "of {} bytes can hold (at least {} {} a vertex and 2 an arc)",
                                    vertices, arcs, file_bytes, vertex_bytes, unit));
-  // Per vertex a label, the arc buckets' bounds and a position; per arc the raw pair twice while
-  // it grows, the resolved pair and the bucket entry. Measured: a 2^20-vertex mesh's Scotch file
-  // is read (with its geometry) and decomposed in 187 MiB.
+  // Per vertex a label, its list's bounds, the reverse check's count and a position; per arc its
+  // list entry (twice while the list grows; with labels the id too, 8 bytes twice), and per edge
+  // the edge and the reverse check's entry: under 48 bytes an arc. Measured: a 2^20-vertex
+  // mesh's Scotch file is read (with its geometry) and decomposed in 187 MiB.
   constexpr long double kBytesPerVertex = 64, kBytesPerLabel = 64, kBytesPerArc = 48;
   require_memory(
       8018,

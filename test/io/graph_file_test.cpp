@@ -186,7 +186,7 @@ TEST_SUITE("graph_file") {
   }
 
   TEST_CASE("lines past the read buffer, line ends, and numbers as from_chars reads them") {
-    // A star whose centre's line (about 1.9 MB) is longer than the reader's 1 MiB buffer, with
+    // A star whose centre's line (about 1.9 MB) is longer than the reader's 64 KiB buffer, with
     // CR LF line ends and no newline after the last line.
     const std::uint32_t leaves = 300000;
     std::string grf = "0\r\n" + std::to_string(leaves + 1) + " " + std::to_string(2 * leaves) +
