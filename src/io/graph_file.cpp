@@ -261,7 +261,8 @@ void require_header_fits(Tokens& t, std::uint64_t file_bytes, std::uint64_t vert
   // Per vertex a label, its list's bounds, the reverse check's count and a position; per arc its
   // list entry (twice while the list grows; with labels the id too, 8 bytes twice), and per edge
   // the edge and the reverse check's entry: under 48 bytes an arc. Measured: a 2^20-vertex
-  // mesh's Scotch file is read (with its geometry) and decomposed in 187 MiB.
+  // mesh's Scotch file is read (with its geometry) and decomposed in 275 MiB, the peak the
+  // decomposition's.
   constexpr long double kBytesPerVertex = 64, kBytesPerLabel = 64, kBytesPerArc = 48;
   require_memory(
       8018,
@@ -688,9 +689,10 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
   }
   if (in.bad()) throw IoError(7022, fmt::format("reading graph file '{}' failed", file.path));
   if (!coords) {
-    // The computed geometry (network/embedding.hpp) takes about 200 bytes a vertex: a 2^20-vertex
-    // mesh read without coordinates peaks at 356 MiB, with them at 187 MiB.
-    constexpr long double kEmbeddingBytesPerVertex = 200;
+    // The computed geometry (network/embedding.hpp) and what is held beside it: a 2^20-vertex
+    // mesh read without coordinates and decomposed peaks at 584-598 MiB, with them at 275 MiB
+    // (2026-11-28; the estimate was 200 bytes a vertex when that run peaked at 356 MiB).
+    constexpr long double kEmbeddingBytesPerVertex = 600;
     require_memory(8019, static_cast<long double>(g.vertices) * kEmbeddingBytesPerVertex,
                    fmt::format("computing a geometry for {} vertices", g.vertices),
                    "give the graph's coordinates (--coordinates) or use a smaller graph");
