@@ -343,7 +343,7 @@ std::uint32_t in_range(Tokens& t, const ScotchHeader& h, std::int64_t id, std::u
   return static_cast<std::uint32_t>(id - h.base);
 }
 
-// FTV-4416: a vertex among its own neighbours (`name`: its label).
+// A vertex among its own neighbours (`name`: its label) is refused.
 [[noreturn]] void loop_error(std::string_view source, std::int64_t name) {
   throw InputError(4416, fmt::format("{}: vertex {} lists itself as a neighbour; remove the loop",
                                      source, name));
