@@ -10,6 +10,7 @@
 #include <istream>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -78,49 +79,36 @@ class Tokens {
       if (!next_line()) line_error(4401, fmt::format("the file ends where {} was expected", what));
     }
   }
+  // A token of 1 to `digits` decimal digits and nothing else, as its value: the common case,
+  // read without from_chars. Up to 18 digits every value fits 64 bits, up to 15 it is exact in a
+  // double.
+  static std::optional<std::uint64_t> plain_decimal(std::string_view token, std::size_t digits) {
+    if (token.empty() || token.size() > digits) return std::nullopt;
+    std::uint64_t value = 0;
+    for (const char c : token) {
+      const auto digit = static_cast<unsigned char>(c - '0');
+      if (digit > 9) return std::nullopt;
+      value = 10 * value + digit;
+    }
+    return value;
+  }
   template <class T>
   T number(std::string_view token, std::string_view what) {
+    if constexpr (std::is_integral_v<T>) {
+      if (const auto v = plain_decimal(token, 18);
+          v && *v <= static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+        return static_cast<T>(*v);
+    } else if (const auto v = plain_decimal(token, 15)) {
+      return static_cast<T>(*v);
+    }
     T value{};
     const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
     if (ec != std::errc() || ptr != token.data() + token.size())
       line_error(4402, fmt::format("{} must be a number, not '{}'", what, token));
     return value;
   }
-  // A coordinate: a plain decimal of up to 15 digits (every one exact in a double) is read
-  // directly, anything else as from_chars reads a double.
-  double coordinate(std::string_view token) {
-    std::uint64_t value = 0;
-    if (token.size() <= 15) {
-      std::size_t j = 0;
-      for (; j < token.size(); ++j) {
-        const auto digit = static_cast<unsigned char>(token[j] - '0');
-        if (digit > 9) break;
-        value = 10 * value + digit;
-      }
-      if (j == token.size() && j > 0) return static_cast<double>(value);
-    }
-    return number<double>(token, "a coordinate");
-  }
   template <class T>
   T next_number(std::string_view what) {
-    if constexpr (std::is_integral_v<T>) {
-      // A plain decimal of up to 18 digits on the current line is read as it is scanned; any other
-      // token (a sign, more digits, a letter, the line's end) goes through number().
-      std::size_t i = at_;
-      while (i < line_.size() && is_space(line_[i])) ++i;
-      std::uint64_t value = 0;
-      std::size_t j = i;
-      for (; j < line_.size() && j - i < 18; ++j) {
-        const auto digit = static_cast<unsigned char>(line_[j] - '0');
-        if (digit > 9) break;
-        value = 10 * value + digit;
-      }
-      if (j > i && (j == line_.size() || is_space(line_[j])) &&
-          value <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
-        at_ = j;
-        return static_cast<T>(value);
-      }
-    }
     return number<T>(next(what), what);
   }
   [[noreturn]] void line_error(int id, const std::string& what) const {
@@ -349,22 +337,8 @@ std::uint32_t in_range(Tokens& t, const ScotchHeader& h, std::int64_t id, std::u
                                      source, name));
 }
 
-// Neighbour numbers (labels, or vertex numbers + base) to vertex numbers.
-std::uint32_t scotch_index(Tokens& t, const ScotchHeader& h, std::int64_t id,
-                           const std::unordered_map<std::int64_t, std::uint32_t>& of_label,
-                           std::uint32_t from) {
-  if (h.labels) {
-    const auto it = of_label.find(id);
-    if (it == of_label.end())
-      t.line_error(
-          4409, fmt::format("vertex {} lists neighbour {}, which is no vertex's label", from, id));
-    return it->second;
-  }
-  return in_range(t, h, id, from);
-}
-
-// With labels: the neighbour labels of `ids` (listed as `lists.start` says) resolved to vertex
-// numbers into `lists.next`.
+// With labels: the neighbours' labels `ids` (one per entry of `lists.next`) resolved to vertex
+// numbers there.
 void resolve_labels(Tokens& t, const ScotchHeader& h, const std::vector<std::int64_t>& ids,
                     ArcLists& lists, const std::vector<std::int64_t>& label,
                     std::string_view source) {
@@ -373,12 +347,14 @@ void resolve_labels(Tokens& t, const ScotchHeader& h, const std::vector<std::int
     if (!of_label.emplace(label[v], v).second)
       throw InputError(4415, fmt::format("{}: the label {} is used twice; labels must be distinct",
                                          source, label[v]));
-  lists.next.resize(ids.size());
   for (std::uint32_t v = 0; v < h.vertices; ++v)
     for (std::uint32_t i = lists.start[v]; i < lists.start[v + 1]; ++i) {
-      const std::uint32_t u = scotch_index(t, h, ids[i], of_label, v);
-      if (u == v) loop_error(source, label[v]);
-      lists.next[i] = u;
+      const auto it = of_label.find(ids[i]);
+      if (it == of_label.end())
+        t.line_error(4409, fmt::format("vertex {} lists neighbour {}, which is no vertex's label",
+                                       v, ids[i]));
+      if (it->second == v) loop_error(source, label[v]);
+      lists.next[i] = it->second;
     }
 }
 
@@ -392,12 +368,13 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
   ScotchGraph out;
   out.graph.vertices = h.vertices;
   out.label.resize(h.vertices);
-  // Without labels a neighbour is its number; with them its label, resolved when all are read.
+  // Without labels a neighbour is its number; with them its label, kept in `ids` and resolved
+  // into the lists when all are read.
   ArcLists lists;
   std::vector<std::int64_t> ids;
   lists.start.reserve(std::size_t{h.vertices} + 1);
-  (h.labels ? ids.reserve(std::min<std::uint64_t>(h.arcs, kReserveCap))           // the header is
-            : lists.next.reserve(std::min<std::uint64_t>(h.arcs, kReserveCap)));  // unchecked yet
+  lists.next.reserve(std::min<std::uint64_t>(h.arcs, kReserveCap));  // the header is unchecked
+  if (h.labels) ids.reserve(lists.next.capacity());
   for (std::uint32_t v = 0; v < h.vertices; ++v) {
     const std::string_view first = t.next("a vertex");
     const std::size_t line = t.line_no();
@@ -419,16 +396,14 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
       const auto id = t.next_number<std::int64_t>("a neighbour");
       if (h.labels) {
         ids.push_back(id);
+        lists.next.push_back(0);
         continue;
       }
       const std::uint32_t u = in_range(t, h, id, v);
       if (u == v) loop_error(source, out.label[v]);
       lists.next.push_back(u);
     }
-    if (h.labels)
-      lists.start.push_back(static_cast<std::uint32_t>(ids.size()));
-    else
-      lists.end_vertex();
+    lists.end_vertex();
     if (t.line_no() == line && !t.on_line().empty())
       t.line_error(4412, fmt::format("vertex {} has more neighbours on its line than its degree {}",
                                      v + h.base, degree));
@@ -436,14 +411,13 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
   if (!t.on_line().empty() || t.next_line())
     t.line_error(4413,
                  "there is more after the last vertex; a degree does not match its neighbour list");
-  const std::uint64_t listed = h.labels ? ids.size() : lists.arcs();
-  if (listed != h.arcs)
+  if (lists.arcs() != h.arcs)
     throw InputError(
         4414,
         fmt::format(
             "{}: the header says {} arcs but the vertices list {}; a degree does not match its "
             "neighbour list",
-            source, h.arcs, listed));
+            source, h.arcs, lists.arcs()));
   if (h.labels) resolve_labels(t, h, ids, lists, out.label, source);
   out.graph.edges = edges_of(lists, h.vertices, source, h.base);
   return out;
@@ -517,7 +491,7 @@ std::array<double, 3> point_of(Tokens& t, int dimensions) {
   for (int d = 0; d < dimensions; ++d) {
     const auto tok = t.on_line();
     if (tok.empty()) t.line_error(4420, fmt::format("the point needs {} coordinates", dimensions));
-    p[d] = t.coordinate(tok);
+    p[d] = t.number<double>(tok, "a coordinate");
     if (!std::isfinite(p[d])) t.line_error(4421, "a coordinate must be finite");
   }
   if (!t.on_line().empty())
