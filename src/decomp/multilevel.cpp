@@ -19,79 +19,117 @@ Entry pop(std::vector<Entry>& heap) {
   return e;
 }
 
-// The piece's own graph, processors numbered by position in `piece`.
+// The piece's own graph, processors numbered by position in `piece`. Written through raw
+// pointers into arrays sized for every wire of the piece (the adjacency bounds them), then cut to
+// size: push_back's capacity checks and reloads were most of the coarsening's instructions.
 void induced(const Adjacency& adj, std::span<const std::uint32_t> piece,
              const std::vector<std::uint8_t>& side, std::vector<std::int32_t>& local,
              CoarseGraph& g) {
   const auto b = static_cast<std::uint32_t>(piece.size());
-  for (std::uint32_t i = 0; i < b; ++i) local[piece[i]] = static_cast<std::int32_t>(i);
+  std::size_t arcs = 0;
+  for (std::uint32_t i = 0; i < b; ++i) {
+    local[piece[i]] = static_cast<std::int32_t>(i);
+    arcs += adj.start[piece[i] + 1] - adj.start[piece[i]];
+  }
   g.weight.assign(b, 1);
   g.start.resize(b + 1);
   g.side.resize(b);
-  g.next.clear();
-  g.start[0] = 0;
+  g.next.resize(arcs);
+  const std::uint32_t* const from = adj.start.data();
+  const std::uint32_t* const to = adj.next.data();
+  const std::uint8_t* const sides = side.data();
+  const std::int32_t* const number = local.data();
+  std::uint32_t* const out = g.next.data();
+  std::uint32_t* const begin = g.start.data();
+  std::uint32_t k = 0;
+  begin[0] = 0;
   for (std::uint32_t i = 0; i < b; ++i) {
     const std::uint32_t v = piece[i];
-    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e)
-      if (side[adj.next[e]] != kOutside)
-        g.next.push_back(static_cast<std::uint32_t>(local[adj.next[e]]));
-    g.start[i + 1] = static_cast<std::uint32_t>(g.next.size());
-    g.side[i] = side[v];
+    for (std::uint32_t e = from[v]; e < from[v + 1]; ++e) {
+      const std::uint32_t u = to[e];
+      out[k] = static_cast<std::uint32_t>(number[u]);
+      k += sides[u] != kOutside;
+    }
+    begin[i + 1] = k;
+    g.side[i] = sides[v];
   }
-  g.edge.assign(g.next.size(), 1);
+  g.next.resize(k);
+  g.edge.assign(k, 1);
 }
 
 // Heavy-edge matching (across sides too), then contraction into `c`; a coarse vertex is
 // numbered by its smaller fine member and its edges are listed in the order its members' edges
-// first reach each neighbour.
+// first reach each neighbour. Raw pointers into arrays sized in advance (a coarse vertex has at
+// most its members' edges), as in induced().
 void coarsen(CoarseGraph& fine, CoarseGraph& c, MultilevelScratch& s) {
   const std::uint32_t n = fine.size();
-  auto& mate = s.mate;
-  mate.assign(n, UINT32_MAX);
+  const std::uint32_t* const start = fine.start.data();
+  const std::uint32_t* const next = fine.next.data();
+  const std::int32_t* const edge = fine.edge.data();
+  s.mate.assign(n, UINT32_MAX);
+  std::uint32_t* const mate = s.mate.data();
   for (std::uint32_t v = 0; v < n; ++v) {
     if (mate[v] != UINT32_MAX) continue;
     std::uint32_t best = v;
-    std::int64_t heaviest = 0;
-    for (std::uint32_t e = fine.start[v]; e < fine.start[v + 1]; ++e) {
-      const std::uint32_t u = fine.next[e];
-      if (mate[u] == UINT32_MAX && u != v && fine.edge[e] > heaviest)
-        best = u, heaviest = fine.edge[e];
+    std::int32_t heaviest = 0;
+    for (std::uint32_t e = start[v]; e < start[v + 1]; ++e) {
+      const std::uint32_t u = next[e];
+      if (mate[u] == UINT32_MAX && u != v && edge[e] > heaviest) best = u, heaviest = edge[e];
     }
     mate[v] = best;
     mate[best] = v;
   }
-  c.weight.clear();
-  c.side.clear();
-  s.first.clear();
   fine.up.assign(n, UINT32_MAX);
+  std::uint32_t* const up = fine.up.data();
+  s.first.resize(n);
+  c.weight.resize(n);
+  c.side.resize(n);
+  std::uint32_t coarse = 0;
   for (std::uint32_t v = 0; v < n; ++v) {
-    if (fine.up[v] != UINT32_MAX) continue;
-    fine.up[v] = fine.up[mate[v]] = c.size();
-    s.first.push_back(v);
-    c.weight.push_back(fine.weight[v] + (mate[v] != v ? fine.weight[mate[v]] : 0));
-    c.side.push_back(fine.side[v]);  // mixed pairs take the first one's side
+    if (up[v] != UINT32_MAX) continue;
+    up[v] = up[mate[v]] = coarse;
+    s.first[coarse] = v;
+    c.weight[coarse] = fine.weight[v] + (mate[v] != v ? fine.weight[mate[v]] : 0);
+    c.side[coarse] = fine.side[v];  // mixed pairs take the first one's side
+    ++coarse;
   }
-  auto& acc = s.acc;
-  acc.assign(c.size(), 0);
-  s.touched.clear();
-  c.start.assign(1, 0);
-  c.next.clear();
-  c.edge.clear();
-  for (std::uint32_t cv = 0; cv < c.size(); ++cv) {
+  c.weight.resize(coarse);
+  c.side.resize(coarse);
+  s.acc.assign(coarse, 0);
+  s.touched.resize(coarse);
+  c.start.resize(coarse + 1);
+  c.next.resize(fine.next.size());
+  c.edge.resize(fine.next.size());
+  std::int64_t* const acc = s.acc.data();
+  std::uint32_t* const touched = s.touched.data();
+  std::uint32_t* const out = c.next.data();
+  std::int32_t* const weight = c.edge.data();
+  std::uint32_t k = 0;
+  c.start[0] = 0;
+  for (std::uint32_t cv = 0; cv < coarse; ++cv) {
     const std::uint32_t v0 = s.first[cv], members[2] = {v0, mate[v0]};
+    std::uint32_t t = 0;
     for (int m = 0; m < (members[1] != v0 ? 2 : 1); ++m) {
       const std::uint32_t v = members[m];
-      for (std::uint32_t e = fine.start[v]; e < fine.start[v + 1]; ++e) {
-        const std::uint32_t cu = fine.up[fine.next[e]];
+      for (std::uint32_t e = start[v]; e < start[v + 1]; ++e) {
+        const std::uint32_t cu = up[next[e]];
         if (cu == cv) continue;
-        if (acc[cu] == 0) s.touched.push_back(cu);
-        acc[cu] += fine.edge[e];
+        touched[t] = cu;
+        t += acc[cu] == 0;
+        acc[cu] += edge[e];
       }
     }
-    for (auto cu : s.touched) c.next.push_back(cu), c.edge.push_back(acc[cu]), acc[cu] = 0;
-    s.touched.clear();
-    c.start.push_back(static_cast<std::uint32_t>(c.next.size()));
+    for (std::uint32_t i = 0; i < t; ++i) {
+      const std::uint32_t cu = touched[i];
+      out[k] = cu;
+      weight[k] = static_cast<std::int32_t>(acc[cu]);
+      acc[cu] = 0;
+      ++k;
+    }
+    c.start[cv + 1] = k;
   }
+  c.next.resize(k);
+  c.edge.resize(k);
 }
 
 std::int64_t cut_of(const CoarseGraph& g) {
@@ -157,7 +195,8 @@ void fm_pass(CoarseGraph& g, std::int64_t target, std::int64_t slack, Multilevel
     gain[v] = -gain[v];
     for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e) {
       const std::uint32_t u = g.next[e];
-      gain[u] += g.side[u] == g.side[v] ? -2 * g.edge[e] : 2 * g.edge[e];
+      gain[u] +=
+          g.side[u] == g.side[v] ? -2 * std::int64_t{g.edge[e]} : 2 * std::int64_t{g.edge[e]};
       if (!locked[u]) push(heap, {gain[u], u});
     }
     moved.push_back(v);
@@ -219,7 +258,7 @@ void rebalance(CoarseGraph& g, std::int64_t h, MultilevelScratch& s) {
     for (std::uint32_t e = g.start[v]; e < g.start[v + 1]; ++e) {
       const std::uint32_t u = g.next[e];
       if (g.side[u] != from) continue;
-      gain[u] += 2 * g.edge[e];
+      gain[u] += 2 * std::int64_t{g.edge[e]};
       push(heap, {gain[u], u});
     }
   }

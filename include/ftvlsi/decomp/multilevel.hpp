@@ -25,7 +25,7 @@ inline constexpr std::uint32_t kGrowSeeds = 8;
 struct CoarseGraph {
   std::vector<std::int64_t> weight;
   std::vector<std::uint32_t> start, next;
-  std::vector<std::int64_t> edge;
+  std::vector<std::int32_t> edge;  // at most the piece's wires: below 2^31
   std::vector<std::uint8_t> side;
   std::vector<std::uint32_t> up;
   std::uint32_t size() const { return static_cast<std::uint32_t>(weight.size()); }
