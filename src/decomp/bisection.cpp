@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <numeric>
 #include <optional>
 
@@ -362,6 +363,28 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
         before += active[cut].hi - active[cut].lo;
     }
     const bool two = cut < active.size();
+    // A level whose pieces are all split to the end depth first makes no pieces for the next:
+    // the lanes then take its pieces one at a time as they come free, so neither waits for the
+    // other (runs of equal processors can differ in work by a sixth on irregular networks). Each
+    // piece is split the same on either lane, so the mapping is the same (tests compare).
+    if (two && std::all_of(active.begin(), active.end(), [&](const Piece& p) {
+          return p.hi - p.lo <= options.depth_first_below;
+        })) {
+      std::atomic<std::size_t> taken{0};
+      run_lanes(2, [&](int l) {
+        try {
+          for (std::size_t i; (i = taken.fetch_add(1)) < active.size();) {
+            if (l == 0) poll_cancel();
+            lane[l].finish(active[i], level, levels);
+          }
+        } catch (...) {
+          taken = active.size();  // the other lane stops at its next piece
+          throw;
+        }
+      });
+      active.clear();
+      break;
+    }
     const std::size_t bounds[3] = {0, cut, active.size()};
     run_lanes(two ? 2 : 1, [&](int l) {
       next[l].clear();
