@@ -18,7 +18,9 @@
 namespace ftvlsi {
 
 inline constexpr std::uint32_t kCoarsest = 64;
-inline constexpr std::uint32_t kGrowSeeds = 8;
+// Grown splits tried at the coarsest level: 8 took 10-14 % more time and mapped no better
+// (docs/decompose.md).
+inline constexpr std::uint32_t kGrowSeeds = 4;
 
 // One level of the coarsening: vertex weights, CSR with edge weights, each vertex's side, and
 // per vertex of the finer level its vertex here.
