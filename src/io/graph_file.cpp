@@ -38,20 +38,15 @@ class Tokens {
 
   // The next token on the current line; empty at its end.
   std::string_view on_line() {
-    while (at_ < line_.size() && is_space(line_[at_])) ++at_;
-    const std::size_t from = at_;
-    while (at_ < line_.size() && !is_space(line_[at_])) ++at_;
-    return line_.substr(from, at_ - from);
+    const auto [from, to] = token_from(at_);
+    at_ = to;
+    return line_.substr(from, to - from);
   }
   // The tokens left on the current line, without taking them.
   std::size_t count_on_line() const {
     std::size_t count = 0;
-    for (std::size_t i = at_; i < line_.size();) {
-      while (i < line_.size() && is_space(line_[i])) ++i;
-      if (i == line_.size()) break;
+    for (auto token = token_from(at_); token.first < line_.size(); token = token_from(token.second))
       ++count;
-      while (i < line_.size() && !is_space(line_[i])) ++i;
-    }
     return count;
   }
   // Moves to the next line that is not blank and not a comment; false at the end.
@@ -122,6 +117,14 @@ class Tokens {
   // cuts them: at '\n', a last line without one kept); line_ and the tokens taken from it stay
   // valid until the next line is read.
   static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  // The bounds [from, to) of the first token of line_ at or after place i (from = the line's
+  // size past its last).
+  std::pair<std::size_t, std::size_t> token_from(std::size_t i) const {
+    while (i < line_.size() && is_space(line_[i])) ++i;
+    const std::size_t from = i;
+    while (i < line_.size() && !is_space(line_[i])) ++i;
+    return {from, i};
+  }
   bool read_line() {
     for (;;) {
       const char* const from = buf_.data() + begin_;
