@@ -136,6 +136,7 @@ def main():
                 f.write(target_line(n, target))
             scotch_runs = [("-cb -Cd", ["-cb", "-Cd"]), ("default -Cd", ["-Cd"])]
             scotch_runs += [(f"-cb free {r + 1}", ["-cb"]) for r in range(free)]
+            frees = []  # the free -cb runs' rows
             for label, flags in scotch_runs if scotch else ():
                 out = os.path.join(tmp, "s.map")
                 name = f"scotch_gmap {label}"
@@ -145,6 +146,8 @@ def main():
                     rows[name] = None
                     continue
                 rows[name] = (t, *judge(ftvlsi, graph, out, os.path.join(tmp, "j.json")))
+                if "-Cd" not in flags:
+                    frees.append(rows[name])
             for name, row in rows.items():
                 if row is None:
                     print(f"| {kind} | {n} | {name} | >{SCOTCH_TIMEOUT} | | | | | |", flush=True)
@@ -153,7 +156,6 @@ def main():
                 print(f"| {kind} | {n} | {name} | {wall:.2f} | {cpu:.2f} | {lam:.2f} | "
                       f"{fat:.2f} | {tree} | {loads} |", flush=True)
             ours, cb = rows.get("ftvlsi balanced"), rows.get("scotch_gmap -cb -Cd")
-            frees = [r for name, r in rows.items() if name.startswith("scotch_gmap -cb free") and r]
             if ours and cb:
                 summary.append((kind, n, ours, cb, frees))
     print()
