@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <numeric>
 #include <optional>
 
@@ -20,6 +21,7 @@ namespace {
 struct Piece {
   std::uint32_t lo = 0, hi = 0;  // range of `seq`
   std::uint64_t index = 0;       // among the 2^level pieces of its level
+  std::uint64_t above = 0;       // the largest load made by the top-level splits of its ancestors
 };
 
 struct Window {
@@ -50,6 +52,7 @@ struct Bisector {
   int known = -1;
   std::vector<std::pair<Piece, int>> stack;  // finish(): pieces still to split, with their level
   std::vector<Piece> children;
+  int top_levels = 0;  // options.multilevel_top: the levels whose splits may be multilevel
 
   Bisector(const Adjacency& a, const BisectionOptions& o, const CompetingNetwork& network,
            std::array<std::vector<std::uint32_t>, 3>& lines, std::vector<std::uint64_t>& leaves)
@@ -60,7 +63,13 @@ struct Bisector {
         leaf(leaves),
         side(network.processors(), kOutside),
         scratch(network.processors()),
-        halves(network.processors()) {}
+        halves(network.processors()) {
+    if (options.multilevel_top) {
+      // floor(lg lg n) levels, at least one: at 65,536 processors the pieces of 8,192 and more.
+      const auto lg = static_cast<unsigned>(std::bit_width(network.processors()) - 1);
+      top_levels = std::max(1, static_cast<int>(std::bit_width(lg)) - 1);
+    }
+  }
 
   std::uint32_t reach_of(std::uint32_t b) const {
     return options.cut_aware
@@ -219,8 +228,12 @@ struct Bisector {
     const Window window = choose(lo, hi, h, relative);
     const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
     std::int64_t gain = 0, chosen = window.cut;
+    // On the top levels, where the tree's largest loads are made, the multilevel split is tried
+    // beside the pair swaps' when theirs would carry 1.1 times the largest load its ancestors'
+    // top-level splits made (the root's always), and taken when its load is below 9/10 of theirs.
+    const bool top = !options.multilevel && level < top_levels;
     start.clear();
-    if (options.multilevel && p.size() > kCoarsest)
+    if ((options.multilevel || top) && p.size() > kCoarsest)
       for (auto v : p) start.push_back(side[v]);
     std::int64_t initial = -1;  // the chosen split's cut, counted by the refinement's first scan
     if (options.refine_passes > 0) {
@@ -233,15 +246,19 @@ struct Bisector {
       out.cut_geometric += chosen - window.cut;
     }
     out.cut_chosen += chosen;
-    if (!start.empty()) {
-      // The multilevel split from the same start, if its larger half-bandwidth is smaller.
+    const std::uint64_t pairs_score = start.empty() ? 0 : half_bandwidth(p);
+    if (!start.empty() && (options.multilevel || pairs_score * 10 >= piece.above * 11)) {
+      // The multilevel split from the same start, if its larger half-bandwidth is smaller (on
+      // the top levels, with FM passes on the processors themselves: its boundary is smoother
+      // for the pair swaps below, which do not see it whole).
       pairs.clear();
       for (auto v : p) pairs.push_back(side[v]);
-      const std::uint64_t pairs_score = half_bandwidth(p);
       for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = start[i];
-      const std::int64_t multilevel_gain = refine_split_multilevel(adj, p, side, scratch, ml);
-      if (half_bandwidth(p) < pairs_score)
-        gain = multilevel_gain;
+      const std::int64_t multilevel_gain = refine_split_multilevel(adj, p, side, scratch, ml, top);
+      const std::uint64_t score = half_bandwidth(p);
+      out.multilevel_tried += top;
+      if (top ? score * 10 < pairs_score * 9 : score < pairs_score)
+        gain = multilevel_gain, out.multilevel_kept += top;
       else
         for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = pairs[i];
     }
@@ -253,6 +270,7 @@ struct Bisector {
       balanced_change = balance.cut_change;
     }
     out.cut_balanced += static_cast<std::uint64_t>(chosen - gain + balanced_change);
+    const std::uint64_t above = top ? std::max(piece.above, half_bandwidth(p)) : piece.above;
     // Side 0 first; every axis's line stays sorted (a stable partition through the lane's own
     // buffer: std::stable_partition would allocate one per call, millions of times).
     for (int d = 0; d < net.dimensions; ++d) {
@@ -270,7 +288,8 @@ struct Bisector {
     }
     for (auto v : p) side[v] = kOutside;
     ++out.splits;
-    const Piece halves[2] = {{lo, lo + h, 2 * piece.index}, {lo + h, hi, 2 * piece.index + 1}};
+    const Piece halves[2] = {{lo, lo + h, 2 * piece.index, above},
+                             {lo + h, hi, 2 * piece.index + 1, above}};
     for (const Piece& c : halves) {
       if (c.hi - c.lo >= 2)
         next.push_back(c);
@@ -409,6 +428,8 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
     out.cut_refined += lane[l].out.cut_refined;
     out.cut_balanced += lane[l].out.cut_balanced;
     out.balance_swaps += lane[l].out.balance_swaps;
+    out.multilevel_tried += lane[l].out.multilevel_tried;
+    out.multilevel_kept += lane[l].out.multilevel_kept;
   }
   out.leaf.resize(n);
   for (std::uint32_t i = 0; i < n; ++i) out.leaf[tree.order[i]] = in_order[i];

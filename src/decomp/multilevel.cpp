@@ -268,7 +268,7 @@ void rebalance(CoarseGraph& g, std::int64_t h, MultilevelScratch& s) {
 
 std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::uint32_t> piece,
                                      std::vector<std::uint8_t>& side, RefineScratch& scratch,
-                                     MultilevelScratch& ml) {
+                                     MultilevelScratch& ml, bool finest_fm) {
   const auto b = static_cast<std::uint32_t>(piece.size());
   // The buffers fit the largest piece split with them; from a piece of half that size on they
   // start afresh, so that a lane of the bisection keeps no more than its current level needs (once
@@ -301,6 +301,8 @@ std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::
     CoarseGraph& fine = levels[k - 1];
     for (std::uint32_t v = 0; v < fine.size(); ++v) fine.side[v] = g.side[fine.up[v]];
   }
+  if (finest_fm)
+    for (int pass = 0; pass < 2; ++pass) fm_pass(levels[0], h, 1, ml);
   rebalance(levels[0], h, ml);
   const CoarseGraph& g = levels[0];
   for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = g.side[i];

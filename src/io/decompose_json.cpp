@@ -64,6 +64,8 @@ ordered_json document(const DecomposeSpec& s, const DecomposeRun& r) {
                                  {"cut_balanced", b.cut_balanced},
                                  {"balance_swaps", b.balance_swaps},
                                  {"swaps", b.swaps},
+                                 {"multilevel_tried", b.multilevel_tried},
+                                 {"multilevel_kept", b.multilevel_kept},
                                  {"fallback", r.bisection_fallback}};
   }
   if (!s.mapping_in && s.mapping != MappingKind::kGeometric)

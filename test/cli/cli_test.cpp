@@ -315,7 +315,8 @@ TEST_SUITE("cli_decompose") {
     expect_error("decompose --network mesh -n 1024 --host-processors 512", 2, "FTV-6302",
                  "1024 or more");
     expect_error("decompose --network mesh -n 64 --mapping random", 2, "FTV-1121",
-                 "--mapping must be balanced, balanced-refined, balanced-plain or geometric");
+                 "--mapping must be balanced, balanced-top, balanced-refined, balanced-plain or "
+                 "geometric");
     expect_error("decompose --network mesh3d -n 64 --svg " + (dir / "c.svg").string(), 2,
                  "FTV-6304", "two-dimensional");
     CHECK_FALSE(fs::exists(dir / "c.svg"));

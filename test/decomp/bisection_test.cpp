@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 
@@ -31,6 +32,31 @@ bool exactly_balanced(const std::vector<std::uint64_t>& leaf, int levels) {
     }
   }
   return true;
+}
+
+// The refinements compared: the pair swaps alone, multilevel on every split, multilevel on the
+// top levels (`decompose`'s balanced mapping).
+BisectionOptions refinement(int mode) {
+  BisectionOptions o;
+  o.multilevel = mode == 1;
+  o.multilevel_top = mode == 2;
+  return o;
+}
+
+// The largest number of wires leaving a subtree, over every level: the tree load of one message
+// per wire on a binary tree of unit channels.
+std::uint64_t tree_load(const CompetingNetwork& net, const std::vector<std::uint64_t>& leaf,
+                        int levels) {
+  std::uint64_t largest = 0;
+  for (int k = 1; k <= levels; ++k) {
+    std::vector<std::uint64_t> out(std::uint64_t{1} << k, 0);  // per level-k subtree
+    for (auto [a, b] : net.wires) {
+      const std::uint64_t sa = leaf[a] >> (levels - k), sb = leaf[b] >> (levels - k);
+      if (sa != sb) ++out[sa], ++out[sb];
+    }
+    largest = std::max(largest, *std::max_element(out.begin(), out.end()));
+  }
+  return largest;
 }
 
 }  // namespace
@@ -64,17 +90,18 @@ TEST_SUITE("bisection") {
       CHECK(plain.cut_chosen == plain.cut_geometric);
       CHECK(plain.cut_refined == plain.cut_geometric);
       CHECK(exactly_balanced(plain.leaf, levels));
-      BisectionOptions multilevel;
-      multilevel.multilevel = true;
-      const BisectionMapping refined = balanced_bisection(net, tree, levels, multilevel);
-      CHECK(exactly_balanced(refined.leaf, levels));
-      CHECK(refined.cut_refined <= refined.cut_chosen);
+      for (int mode : {1, 2}) {
+        const BisectionMapping refined = balanced_bisection(net, tree, levels, refinement(mode));
+        CAPTURE(mode);
+        CHECK(exactly_balanced(refined.leaf, levels));
+        CHECK(refined.cut_refined <= refined.cut_chosen);
+      }
     }
   }
 
   TEST_CASE(
       "two lanes split a level's pieces exactly as one, and depth first as level by level, with "
-      "and without multilevel") {
+      "and without multilevel, on every split or the top levels'") {
     std::mt19937_64 rng(31);
     const char* kinds[] = {"planar", "unit-disk", "fem", "mesh", "mesh3d", "hypercube"};
     for (int trial = 0; trial < 18; ++trial) {
@@ -86,9 +113,8 @@ TEST_SUITE("bisection") {
       const CompetingNetwork net = make_competing(kind, n, rng());
       const CuttingTree tree = build_cutting_tree(net);
       const int levels = levels_for(net.processors()) + static_cast<int>(trial % 2);
-      for (bool multilevel : {false, true}) {
-        BisectionOptions one, two;
-        one.multilevel = two.multilevel = multilevel;
+      for (int mode : {0, 1, 2}) {
+        BisectionOptions one = refinement(mode), two = refinement(mode);
         one.parallel_from = UINT64_MAX;
         two.parallel_from = 2;
         // Level by level to the end, and small pieces finished depth first from 16 on.
@@ -97,7 +123,7 @@ TEST_SUITE("bisection") {
         const BisectionMapping a = balanced_bisection(net, tree, levels, one);
         const BisectionMapping b = balanced_bisection(net, tree, levels, two);
         CAPTURE(kind);
-        CAPTURE(multilevel);
+        CAPTURE(mode);
         CHECK(a.leaf == b.leaf);
         CHECK(a == b);  // the counts too
       }
@@ -169,15 +195,15 @@ TEST_SUITE("bisection") {
       const CuttingTree tree = build_cutting_tree(net);
       const int levels = levels_for(net.processors());
       for (int passes : {0, 4})
-        for (bool multilevel : {false, true}) {
-          BisectionOptions general, pairs;
+        for (int mode : {0, 1, 2}) {
+          BisectionOptions general = refinement(mode), pairs = refinement(mode);
           general.refine_passes = pairs.refine_passes = passes;
-          general.multilevel = pairs.multilevel = multilevel;
           general.direct_pairs = false;
           const BisectionMapping a = balanced_bisection(net, tree, levels, general);
           const BisectionMapping b = balanced_bisection(net, tree, levels, pairs);
           CAPTURE(net.kind);
           CAPTURE(passes);
+          CAPTURE(mode);
           CHECK(a.leaf == b.leaf);
           CHECK(a == b);  // the counts too
         }
@@ -188,6 +214,70 @@ TEST_SUITE("bisection") {
     general.direct_pairs = false;
     const CuttingTree tree = build_cutting_tree(doubled);
     CHECK(balanced_bisection(doubled, tree, levels_for(doubled.processors()), general).swaps > 0);
+  }
+
+  TEST_CASE(
+      "the top levels' multilevel split: the root's always tried, the others only on the top "
+      "levels, and the pair swaps' mapping where none is kept") {
+    std::mt19937_64 rng(67);
+    const char* kinds[] = {"planar", "unit-disk", "fem", "mesh", "torus", "mesh3d", "hypercube"};
+    int kept = 0, none = 0;
+    for (int trial = 0; trial < 21; ++trial) {
+      const std::string kind = kinds[trial % 7];
+      std::uint64_t n = 300 + rng() % 6000;
+      if (kind == "mesh" || kind == "torus") n = (20 + n % 40) * (20 + n % 40);
+      if (kind == "mesh3d") n = 12 * 12 * 12;
+      if (kind == "hypercube") n = 2048;
+      const CompetingNetwork net = make_competing(kind, n, rng());
+      const CuttingTree tree = build_cutting_tree(net);
+      const int levels = levels_for(net.processors()) + static_cast<int>(trial % 2);
+      const BisectionMapping pairs = balanced_bisection(net, tree, levels);
+      const BisectionMapping top = balanced_bisection(net, tree, levels, refinement(2));
+      // floor(lg lg n) top levels: 3 below 65,536 processors, so at most 1 + 2 + 4 pieces.
+      const int lg = levels_for(net.processors() + 1) - 1;
+      const int top_levels = std::max(1, levels_for(static_cast<std::uint64_t>(lg) + 1) - 1);
+      CAPTURE(kind);
+      CAPTURE(n);
+      CHECK(top.multilevel_tried >= 1);
+      CHECK(top.multilevel_tried < (std::uint64_t{1} << top_levels));
+      CHECK(top.multilevel_kept <= top.multilevel_tried);
+      CHECK(pairs.multilevel_tried == 0);
+      CHECK(exactly_balanced(top.leaf, levels));
+      if (top.multilevel_kept == 0) {
+        // Every multilevel split was put back: the same splits, counts and mapping.
+        CHECK(top.leaf == pairs.leaf);
+        CHECK(top.cut_balanced == pairs.cut_balanced);
+        ++none;
+      } else {
+        ++kept;
+      }
+    }
+    CHECK(kept > 0);  // both branches were taken
+    CHECK(none > 0);
+  }
+
+  TEST_CASE(
+      "on unit-disk and fem networks the top levels' multilevel split lowers the tree load by a "
+      "twentieth over six seeds") {
+    for (const std::string kind : {"unit-disk", "fem"}) {
+      std::uint64_t with = 0, without = 0;
+      int lower = 0;
+      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const CompetingNetwork net = make_competing(kind, 16384, seed);
+        const CuttingTree tree = build_cutting_tree(net);
+        const int levels = levels_for(net.processors());
+        const std::uint64_t top =
+            tree_load(net, balanced_bisection(net, tree, levels, refinement(2)).leaf, levels);
+        const std::uint64_t pairs =
+            tree_load(net, balanced_bisection(net, tree, levels).leaf, levels);
+        with += top;
+        without += pairs;
+        lower += top < pairs;
+      }
+      CAPTURE(kind);
+      CHECK(20 * with < 19 * without);  // 815 against 977 (unit-disk), 1,610 against 1,707
+      CHECK(lower >= 2);
+    }
   }
 
   TEST_CASE("the balanced mapping meets Theorem 8's bound on every kind") {

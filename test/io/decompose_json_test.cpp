@@ -24,6 +24,7 @@ TEST_SUITE("decompose_json") {
                          Case{"planar", 100, MappingKind::kGeometric, false},
                          Case{"tree", 32, MappingKind::kBalancedPlain, true},
                          Case{"mesh3d", 64, MappingKind::kBalancedRefined, true},
+                         Case{"planar", 300, MappingKind::kBalancedTop, false},
                          Case{"mesh3d", 27, MappingKind::kGeometric, false}}) {
       CAPTURE(c.network);
       CAPTURE(c.n);

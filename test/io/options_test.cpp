@@ -33,7 +33,7 @@ TEST_SUITE("options") {
     for (auto h : {HostKind::kFatTree, HostKind::kFatPyramid})
       CHECK(parse_host_kind(to_string(h)) == h);
     for (auto m : {MappingKind::kBalanced, MappingKind::kBalancedPlain, MappingKind::kGeometric,
-                   MappingKind::kBalancedRefined})
+                   MappingKind::kBalancedRefined, MappingKind::kBalancedTop})
       CHECK(parse_mapping_kind(to_string(m)) == m);
     CHECK(parse_random_constants("proof") == RandomConstants::kProof);
     CHECK(to_string(parse_random_constants("practical")) == "practical");

@@ -74,8 +74,9 @@ TEST_SUITE("decompose_job") {
   }
 
   TEST_CASE("every mapping kind puts each processor on a host leaf and loads what it maps") {
-    for (const MappingKind kind : {MappingKind::kBalanced, MappingKind::kBalancedPlain,
-                                   MappingKind::kGeometric, MappingKind::kBalancedRefined}) {
+    for (const MappingKind kind :
+         {MappingKind::kBalanced, MappingKind::kBalancedPlain, MappingKind::kGeometric,
+          MappingKind::kBalancedRefined, MappingKind::kBalancedTop}) {
       for (const char* network : {"mesh", "planar"}) {
         CAPTURE(to_string(kind));
         CAPTURE(network);
@@ -95,7 +96,8 @@ TEST_SUITE("decompose_job") {
           CHECK(r.leaf == geometric_mapping(r.tree, host.levels()));
         if (kind == MappingKind::kBalancedPlain) CHECK(r.leaf == r.balanced.leaf_at_map_level);
         CHECK(r.bisection.has_value() ==
-              (kind == MappingKind::kBalanced || kind == MappingKind::kBalancedRefined));
+              (kind == MappingKind::kBalanced || kind == MappingKind::kBalancedRefined ||
+               kind == MappingKind::kBalancedTop));
         const ChannelLoads loads = one_step_loads(r.net, r.leaf, host);
         CHECK(r.loads.max_load_by_level == loads.max_load_by_level);
         CHECK(r.host_capacities == host.capacities());

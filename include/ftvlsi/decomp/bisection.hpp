@@ -32,6 +32,10 @@ struct BisectionOptions {
   bool cut_aware = true;
   int refine_passes = 4;    // 0: no refinement
   bool multilevel = false;  // decomp/multilevel.hpp instead of the pair swaps alone
+  // On the top floor(lg lg n) levels (at least one), the multilevel split beside the pair
+  // swaps' where theirs would carry 1.1 times the largest load made on the levels above it, kept
+  // when its load is below 9/10 of theirs (docs/decompose.md). Off under `multilevel`.
+  bool multilevel_top = false;
   // From this many processors on, the pieces of a level are split on two threads, each its own
   // run of pieces; the mapping is the same (tests compare).
   std::uint64_t parallel_from = 4096;
@@ -53,12 +57,14 @@ struct BisectionOptions {
 struct BisectionMapping {
   std::vector<std::uint64_t> leaf;  // per processor, its leaf among 2^levels
   std::uint64_t splits = 0;
-  std::uint64_t swaps = 0;          // refinement swaps kept
-  std::uint64_t cut_geometric = 0;  // summed over splits: the geometric split's cut
-  std::uint64_t cut_chosen = 0;     // ... the cut-aware split's
-  std::uint64_t cut_refined = 0;    // ... after refinement
-  std::uint64_t cut_balanced = 0;   // ... after the halves' bandwidths were balanced
-  std::uint64_t balance_swaps = 0;  // the swaps that balanced them
+  std::uint64_t swaps = 0;             // refinement swaps kept
+  std::uint64_t cut_geometric = 0;     // summed over splits: the geometric split's cut
+  std::uint64_t cut_chosen = 0;        // ... the cut-aware split's
+  std::uint64_t cut_refined = 0;       // ... after refinement
+  std::uint64_t cut_balanced = 0;      // ... after the halves' bandwidths were balanced
+  std::uint64_t balance_swaps = 0;     // the swaps that balanced them
+  std::uint64_t multilevel_tried = 0;  // multilevel_top: the top-level splits tried multilevel
+  std::uint64_t multilevel_kept = 0;   // ... and those kept
   friend bool operator==(const BisectionMapping&, const BisectionMapping&) = default;
 };
 

@@ -15,12 +15,14 @@ namespace ftvlsi {
 // kBalanced: exact bisection with cut-aware splits and refinement (decomp/bisection.hpp), the
 // pearl-string tree's mapping when it would break Theorem 8's bound; kBalancedPlain: the
 // pearl-string tree's level-L pieces (decomp/balanced_tree.hpp); kGeometric: see below.
-// kBalancedRefined: kBalanced with multilevel refinement (decomp/multilevel.hpp).
-enum class MappingKind { kBalanced, kBalancedPlain, kGeometric, kBalancedRefined };
+// kBalancedTop: kBalanced with multilevel splits on the top levels, kBalancedRefined on every
+// split (decomp/multilevel.hpp, BisectionOptions).
+enum class MappingKind { kBalanced, kBalancedPlain, kGeometric, kBalancedRefined, kBalancedTop };
 
 // The `--mapping` values and the JSON's mapping kind.
-inline constexpr NameTable<MappingKind, 4> kMappingKindNames{{
+inline constexpr NameTable<MappingKind, 5> kMappingKindNames{{
     {MappingKind::kBalanced, "balanced"},
+    {MappingKind::kBalancedTop, "balanced-top"},
     {MappingKind::kBalancedRefined, "balanced-refined"},
     {MappingKind::kBalancedPlain, "balanced-plain"},
     {MappingKind::kGeometric, "geometric"},

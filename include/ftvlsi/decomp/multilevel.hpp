@@ -43,9 +43,10 @@ struct MultilevelScratch {
   std::vector<std::pair<std::int64_t, std::uint32_t>> heap, skipped;
 };
 
-// As refine_split; returns the cut's decrease.
+// As refine_split; returns the cut's decrease. `finest_fm`: two FM passes on the processors too
+// (single moves within one processor of the exact sizes) before they are restored.
 std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::uint32_t> piece,
                                      std::vector<std::uint8_t>& side, RefineScratch& scratch,
-                                     MultilevelScratch& ml);
+                                     MultilevelScratch& ml, bool finest_fm = false);
 
 }  // namespace ftvlsi
