@@ -60,8 +60,9 @@ void induced(const Adjacency& adj, std::span<const std::uint32_t> piece,
 // Heavy-edge matching (across sides too), then contraction into `c`; a coarse vertex is
 // numbered by its smaller fine member and its edges are listed in the order its members' edges
 // first reach each neighbour. Raw pointers into arrays sized in advance (a coarse vertex has at
-// most its members' edges), as in induced().
-void coarsen(CoarseGraph& fine, CoarseGraph& c, MultilevelScratch& s) {
+// most its members' edges), as in induced(). `unit`: every edge of `fine` weighs 1 (the piece's
+// own graph), so a vertex's first free neighbour is its mate and the scan stops there.
+void coarsen(CoarseGraph& fine, CoarseGraph& c, MultilevelScratch& s, bool unit) {
   const std::uint32_t n = fine.size();
   const std::uint32_t* const start = fine.start.data();
   const std::uint32_t* const next = fine.next.data();
@@ -74,7 +75,10 @@ void coarsen(CoarseGraph& fine, CoarseGraph& c, MultilevelScratch& s) {
     std::int32_t heaviest = 0;
     for (std::uint32_t e = start[v]; e < start[v + 1]; ++e) {
       const std::uint32_t u = next[e];
-      if (mate[u] == UINT32_MAX && u != v && edge[e] > heaviest) best = u, heaviest = edge[e];
+      if (mate[u] == UINT32_MAX && u != v && edge[e] > heaviest) {
+        best = u, heaviest = edge[e];
+        if (unit) break;  // no later edge is heavier: the same mate as the whole scan's
+      }
     }
     mate[v] = best;
     mate[best] = v;
@@ -287,7 +291,7 @@ std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::
   induced(adj, piece, side, scratch.gain, levels[0]);
   while (levels[depth - 1].size() > kCoarsest) {
     if (levels.size() == depth) levels.emplace_back();
-    coarsen(levels[depth - 1], levels[depth], ml);
+    coarsen(levels[depth - 1], levels[depth], ml, depth == 1);
     if (levels[depth].size() * 10 > levels[depth - 1].size() * 9) break;
     ++depth;
   }
