@@ -254,7 +254,8 @@ struct Bisector {
       pairs.clear();
       for (auto v : p) pairs.push_back(side[v]);
       for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = start[i];
-      const std::int64_t multilevel_gain = refine_split_multilevel(adj, p, side, scratch, ml, top);
+      const std::int64_t multilevel_gain = refine_split_multilevel(
+          adj, p, side, scratch, ml, {.finest_fm = top, .start_cut = chosen});
       const std::uint64_t score = half_bandwidth(p);
       out.multilevel_tried += top;
       if (top ? score * 10 < pairs_score * 9 : score < pairs_score)
@@ -264,13 +265,17 @@ struct Bisector {
     }
     out.cut_refined += static_cast<std::uint64_t>(chosen - gain);
     std::int64_t balanced_change = 0;
+    std::int64_t load = -1;  // the split's larger half-bandwidth, when the balancing counted it
     if (options.balance_halves && options.refine_passes > 0 && p.size() >= 3) {
       const HalfBalance balance = balance_halves(adj, p, side, halves, kHalfBalanceSwaps, &scratch);
       out.balance_swaps += balance.swaps;
       balanced_change = balance.cut_change;
+      load = std::max(balance.bandwidth[0], balance.bandwidth[1]);
     }
     out.cut_balanced += static_cast<std::uint64_t>(chosen - gain + balanced_change);
-    const std::uint64_t above = top ? std::max(piece.above, half_bandwidth(p)) : piece.above;
+    if (top && load < 0) load = static_cast<std::int64_t>(half_bandwidth(p));
+    const std::uint64_t above =
+        top ? std::max(piece.above, static_cast<std::uint64_t>(load)) : piece.above;
     // Side 0 first; every axis's line stays sorted (a stable partition through the lane's own
     // buffer: std::stable_partition would allocate one per call, millions of times).
     for (int d = 0; d < net.dimensions; ++d) {

@@ -272,7 +272,7 @@ void rebalance(CoarseGraph& g, std::int64_t h, MultilevelScratch& s) {
 
 std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::uint32_t> piece,
                                      std::vector<std::uint8_t>& side, RefineScratch& scratch,
-                                     MultilevelScratch& ml, bool finest_fm) {
+                                     MultilevelScratch& ml, const MultilevelOptions& options) {
   const auto b = static_cast<std::uint32_t>(piece.size());
   // The buffers fit the largest piece split with them; from a piece of half that size on they
   // start afresh, so that a lane of the bisection keeps no more than its current level needs (once
@@ -284,7 +284,9 @@ std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::
     ml.start_sides[i] = side[piece[i]];
     h += side[piece[i]] == 0;
   }
-  const auto before = static_cast<std::int64_t>(split_cut(adj, piece, side));
+  const std::int64_t before = options.start_cut >= 0
+                                  ? options.start_cut
+                                  : static_cast<std::int64_t>(split_cut(adj, piece, side));
   auto& levels = ml.levels;
   std::size_t depth = 1;  // levels[0 .. depth) are in use; the rest keep their buffers
   if (levels.empty()) levels.emplace_back();
@@ -305,14 +307,14 @@ std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::
     CoarseGraph& fine = levels[k - 1];
     for (std::uint32_t v = 0; v < fine.size(); ++v) fine.side[v] = g.side[fine.up[v]];
   }
-  if (finest_fm)
+  if (options.finest_fm)
     for (int pass = 0; pass < 2; ++pass) fm_pass(levels[0], h, 1, ml);
   rebalance(levels[0], h, ml);
   const CoarseGraph& g = levels[0];
   for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = g.side[i];
-  std::int64_t gain = 0;
-  refine_split(adj, piece, side, scratch, 4, &gain);
-  const auto after = static_cast<std::int64_t>(split_cut(adj, piece, side));
+  std::int64_t gain = 0, counted = 0;  // the pair swaps' gain, and the cut they started from
+  refine_split(adj, piece, side, scratch, 4, &gain, &counted);
+  const std::int64_t after = counted - gain;
   if (after > before) {
     for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = ml.start_sides[i];
     return 0;

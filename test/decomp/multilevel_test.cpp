@@ -32,17 +32,28 @@ TEST_SUITE("multilevel") {
       const std::size_t h = piece.size() / 2;
       for (std::size_t i = 0; i < piece.size(); ++i) side[piece[i]] = i < h ? 0 : 1;
       const std::uint64_t before = split_cut(adj, piece, side);
-      RefineScratch scratch(net.processors());
-      const std::int64_t gain = refine_split_multilevel(adj, piece, side, scratch, ml);
-      const std::uint64_t after = split_cut(adj, piece, side);
-      CAPTURE(trial);
-      CHECK(after <= before);
-      CHECK(static_cast<std::int64_t>(before - after) == gain);
-      CHECK(std::count_if(piece.begin(), piece.end(), [&](auto v) { return side[v] == 0; }) ==
-            static_cast<std::ptrdiff_t>(h));
-      CHECK(static_cast<std::size_t>(std::count(side.begin(), side.end(), kOutside)) ==
-            net.processors() - piece.size());
-      improved += after < before;
+      const std::vector<std::uint8_t> start = side;
+      // Counted here, counted by the caller (the same split), and with FM on the processors.
+      std::vector<std::uint8_t> counted_here;
+      for (int variant = 0; variant < 3; ++variant) {
+        side = start;
+        MultilevelOptions options;
+        if (variant == 1) options.start_cut = static_cast<std::int64_t>(before);
+        if (variant == 2) options.finest_fm = true;
+        RefineScratch scratch(net.processors());
+        const std::int64_t gain = refine_split_multilevel(adj, piece, side, scratch, ml, options);
+        const std::uint64_t after = split_cut(adj, piece, side);
+        CAPTURE(trial);
+        CAPTURE(variant);
+        CHECK(after <= before);
+        CHECK(static_cast<std::int64_t>(before - after) == gain);
+        CHECK(std::count_if(piece.begin(), piece.end(), [&](auto v) { return side[v] == 0; }) ==
+              static_cast<std::ptrdiff_t>(h));
+        CHECK(static_cast<std::size_t>(std::count(side.begin(), side.end(), kOutside)) ==
+              net.processors() - piece.size());
+        if (variant == 0) counted_here = side, improved += after < before;
+        if (variant == 1) CHECK(side == counted_here);
+      }
     }
     CHECK(improved >= 16);
   }

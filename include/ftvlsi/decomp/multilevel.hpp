@@ -43,10 +43,17 @@ struct MultilevelScratch {
   std::vector<std::pair<std::int64_t, std::uint32_t>> heap, skipped;
 };
 
-// As refine_split; returns the cut's decrease. `finest_fm`: two FM passes on the processors too
-// (single moves within one processor of the exact sizes) before they are restored.
+// How a split is refined: `finest_fm`, two FM passes on the processors too (single moves within
+// one processor of the exact sizes) before they are restored; `start_cut`, the cut of the split
+// it starts from when the caller counted it (-1: counted here).
+struct MultilevelOptions {
+  bool finest_fm = false;
+  std::int64_t start_cut = -1;
+};
+
+// As refine_split; returns the cut's decrease.
 std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::uint32_t> piece,
                                      std::vector<std::uint8_t>& side, RefineScratch& scratch,
-                                     MultilevelScratch& ml, bool finest_fm = false);
+                                     MultilevelScratch& ml, const MultilevelOptions& options = {});
 
 }  // namespace ftvlsi
