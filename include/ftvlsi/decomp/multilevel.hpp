@@ -1,13 +1,14 @@
 #pragma once
-// Multilevel refinement of one split (`--mapping balanced-refined`, docs/design.md §4.3): the
-// standard scheme of Hendrickson and Leland (1995) and Karypis and Kumar (METIS, 1998) around
-// our geometric split. The piece's graph is coarsened by heavy-edge matching (a pair that
-// straddles the split takes its first vertex's side) down to about kCoarsest vertices; from the
-// coarsest level up, a Fiduccia-Mattheyses pass moves single vertices while each side's weight
-// stays within the heaviest vertex of its target; at the finest level the exact sizes are restored
-// by moving the best-gain boundary processors of the heavier side, and the pair-swap refinement of
-// decomp/refinement.hpp finishes. If the result cuts more wires than the split it started from,
-// that split is kept: the cut never grows and the sizes stay exact.
+// Multilevel refinement of one split (`--mapping balanced-refined` on every split, `balanced-top`
+// on the top levels; docs/design.md §4.3): the standard scheme of Hendrickson and Leland (1995)
+// and Karypis and Kumar (METIS, 1998) around our geometric split. The piece's graph is coarsened
+// by heavy-edge matching (a pair that straddles the split takes its first vertex's side) down to
+// about kCoarsest vertices; from the coarsest level up, a Fiduccia-Mattheyses pass moves single
+// vertices while each side's weight stays within the heaviest vertex of its target; at the finest
+// level the exact sizes are restored by moving the best-gain boundary processors of the heavier
+// side, and the pair-swap refinement of decomp/refinement.hpp finishes. If the result cuts more
+// wires than the split it started from, that split is kept: the cut never grows and the sizes
+// stay exact.
 #include <cstdint>
 #include <span>
 #include <utility>
