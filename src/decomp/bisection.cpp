@@ -53,6 +53,9 @@ struct Bisector {
   std::vector<std::pair<Piece, int>> stack;  // finish(): pieces still to split, with their level
   std::vector<Piece> children;
   int top_levels = 0;  // options.multilevel_top: the levels whose splits may be multilevel
+  // No self-loop and no parallel wires (simple_network): the window's cut and the balancing's
+  // bandwidths are exact, and the multilevel split may take them instead of counting again.
+  bool simple = false;
 
   Bisector(const Adjacency& a, const BisectionOptions& o, const CompetingNetwork& network,
            std::array<std::vector<std::uint32_t>, 3>& lines, std::vector<std::uint64_t>& leaves)
@@ -229,8 +232,9 @@ struct Bisector {
     const std::span<const std::uint32_t> p(seq[0].data() + lo, hi - lo);
     std::int64_t gain = 0, chosen = window.cut;
     // On the top levels, where the tree's largest loads are made, the multilevel split is tried
-    // beside the pair swaps' when theirs would carry 1.1 times the largest load its ancestors'
-    // top-level splits made (the root's always), and taken when its load is below 9/10 of theirs.
+    // beside the pair swaps' for the root and when theirs (not yet balanced) would carry 1.1 times
+    // the largest load its ancestors' top-level splits made (after balancing), and taken when its
+    // load is below 9/10 of theirs; pieces of kCoarsest processors or fewer never try it.
     const bool top = !options.multilevel && level < top_levels;
     start.clear();
     if ((options.multilevel || top) && p.size() > kCoarsest)
@@ -249,13 +253,14 @@ struct Bisector {
     const std::uint64_t pairs_score = start.empty() ? 0 : half_bandwidth(p);
     if (!start.empty() && (options.multilevel || pairs_score * 10 >= piece.above * 11)) {
       // The multilevel split from the same start, if its larger half-bandwidth is smaller (on
-      // the top levels, with FM passes on the processors themselves: its boundary is smoother
-      // for the pair swaps below, which do not see it whole).
+      // the top levels: below 9/10 of the pair swaps', and with FM passes on the processors
+      // themselves, whose smoother boundary the splits below inherit).
       pairs.clear();
       for (auto v : p) pairs.push_back(side[v]);
       for (std::size_t i = 0; i < p.size(); ++i) side[p[i]] = start[i];
       const std::int64_t multilevel_gain = refine_split_multilevel(
-          adj, p, side, scratch, ml, {.finest_fm = top, .start_cut = chosen});
+          adj, p, side, scratch, ml,
+          {.finest_fm = top, .start_cut = simple ? chosen : -1, .simple = simple});
       const std::uint64_t score = half_bandwidth(p);
       out.multilevel_tried += top;
       if (top ? score * 10 < pairs_score * 9 : score < pairs_score)
@@ -265,12 +270,12 @@ struct Bisector {
     }
     out.cut_refined += static_cast<std::uint64_t>(chosen - gain);
     std::int64_t balanced_change = 0;
-    std::int64_t load = -1;  // the split's larger half-bandwidth, when the balancing counted it
+    std::int64_t load = -1;  // the split's larger half-bandwidth, when the balancing's is exact
     if (options.balance_halves && options.refine_passes > 0 && p.size() >= 3) {
       const HalfBalance balance = balance_halves(adj, p, side, halves, kHalfBalanceSwaps, &scratch);
       out.balance_swaps += balance.swaps;
       balanced_change = balance.cut_change;
-      load = std::max(balance.bandwidth[0], balance.bandwidth[1]);
+      if (simple) load = std::max(balance.bandwidth[0], balance.bandwidth[1]);
     }
     out.cut_balanced += static_cast<std::uint64_t>(chosen - gain + balanced_change);
     if (top && load < 0) load = static_cast<std::int64_t>(half_bandwidth(p));
@@ -316,6 +321,18 @@ struct Bisector {
     }
   }
 };
+
+// No wire joins a processor to itself and no two wires join the same pair.
+bool simple_network(const Adjacency& adj, std::uint32_t n) {
+  std::vector<std::uint32_t> seen(n, UINT32_MAX);  // seen[u] == v: u is a neighbour of v already
+  for (std::uint32_t v = 0; v < n; ++v)
+    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
+      const std::uint32_t u = adj.next[e];
+      if (u == v || seen[u] == v) return false;
+      seen[u] = v;
+    }
+  return true;
+}
 
 }  // namespace
 
@@ -369,7 +386,12 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   const Adjacency& adj = *wires;
   std::vector<std::uint64_t> in_order(n, 0);
   std::vector<Bisector> lane;
-  for (int l = 0; l < lanes; ++l) lane.emplace_back(adj, options, net, seq, in_order);
+  const bool simple = (options.multilevel || options.multilevel_top) &&
+                      simple_network(adj, static_cast<std::uint32_t>(n));
+  for (int l = 0; l < lanes; ++l) {
+    lane.emplace_back(adj, options, net, seq, in_order);
+    lane.back().simple = simple;
+  }
   std::vector<Piece> active;
   std::array<std::vector<Piece>, 2> next;
   if (n >= 2)

@@ -314,7 +314,8 @@ std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::
   for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = g.side[i];
   std::int64_t gain = 0, counted = 0;  // the pair swaps' gain, and the cut they started from
   refine_split(adj, piece, side, scratch, 4, &gain, &counted);
-  const std::int64_t after = counted - gain;
+  const std::int64_t after =
+      options.simple ? counted - gain : static_cast<std::int64_t>(split_cut(adj, piece, side));
   if (after > before) {
     for (std::uint32_t i = 0; i < b; ++i) side[piece[i]] = ml.start_sides[i];
     return 0;

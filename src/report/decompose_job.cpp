@@ -62,10 +62,10 @@ void require_outputs(const DecomposeSpec& s) {
 // peaks at 256 MiB, this gives 350 MiB; a tree of 2^16 leaves at 35.4 MiB, 39.0 MiB; a 3D mesh
 // of 2^18 at 73.9 MiB, 96 MiB, of 2^21 at 547 MiB, 774 MiB; cut on the layout, which adds the
 // channel layout's estimate: a mesh of 2^20 at 513 MiB, 940 MiB); the multilevel splits of
-// balanced-refined and balanced-top add up to 210 bytes a processor, the root's coarse graphs
-// (2026-11-29, a 3D mesh of 2^21: 547 -> 952 and 968 MiB, this gives 1,214 MiB; a mesh of 2^18
-// cut on its layout: 132 -> 163 MiB; each lane keeps its coarse graphs between the splits of a
-// level, and starts them afresh when the pieces halve).
+// balanced-refined and balanced-top add up to 210 bytes a processor, the root's coarse graphs,
+// estimated at 220 (2026-11-29, a 3D mesh of 2^21: 547 -> 952 and 968 MiB, this gives 1,214 MiB; a
+// mesh of 2^18 cut on its layout: 132 -> 163 MiB; each lane keeps its coarse graphs between the
+// splits of a level, and starts them afresh when the pieces halve).
 constexpr long double kBytesPerProcessor = 250, kBytesPerWire = 30, kRefinedBytesPerProcessor = 220;
 
 void require_decompose_memory(const DecomposeSpec& s, const CompetingNetwork& net) {

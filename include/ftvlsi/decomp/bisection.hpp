@@ -32,9 +32,10 @@ struct BisectionOptions {
   bool cut_aware = true;
   int refine_passes = 4;    // 0: no refinement
   bool multilevel = false;  // decomp/multilevel.hpp instead of the pair swaps alone
-  // On the top floor(lg lg n) levels (at least one), the multilevel split beside the pair
-  // swaps' where theirs would carry 1.1 times the largest load made on the levels above it, kept
-  // when its load is below 9/10 of theirs (docs/decompose.md). Off under `multilevel`.
+  // On the top floor(lg lg n) levels (at least one; pieces of more than kCoarsest processors),
+  // the multilevel split beside the pair swaps' for the root and where theirs, before the halves
+  // are balanced, would carry 1.1 times the largest load its ancestors' top-level splits made;
+  // kept when its load is below 9/10 of theirs (docs/decompose.md). Off under `multilevel`.
   bool multilevel_top = false;
   // From this many processors on, the pieces of a level are split on two threads, each its own
   // run of pieces; the mapping is the same (tests compare).

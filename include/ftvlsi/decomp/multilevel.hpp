@@ -46,10 +46,13 @@ struct MultilevelScratch {
 
 // How a split is refined: `finest_fm`, two FM passes on the processors too (single moves within
 // one processor of the exact sizes) before they are restored; `start_cut`, the cut of the split
-// it starts from when the caller counted it (-1: counted here).
+// it starts from when the caller counted it (-1: counted here); `simple`, no wire joins a
+// processor to itself and no two join the same pair, so the pair swaps' own count of the final
+// cut is exact (their booked gains count a pair's parallel wires once) and no scan is needed.
 struct MultilevelOptions {
   bool finest_fm = false;
   std::int64_t start_cut = -1;
+  bool simple = false;
 };
 
 // As refine_split; returns the cut's decrease.
