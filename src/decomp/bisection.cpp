@@ -53,7 +53,7 @@ struct Bisector {
   std::vector<std::pair<Piece, int>> stack;  // finish(): pieces still to split, with their level
   std::vector<Piece> children;
   int top_levels = 0;  // options.multilevel_top: the levels whose splits may be multilevel
-  // No self-loop and no parallel wires (simple_network): the window's cut and the balancing's
+  // No self-loop and no parallel wires (Adjacency::simple): the window's cut and the balancing's
   // bandwidths are exact, and the multilevel split may take them instead of counting again.
   bool simple = false;
 
@@ -322,18 +322,6 @@ struct Bisector {
   }
 };
 
-// No wire joins a processor to itself and no two wires join the same pair.
-bool simple_network(const Adjacency& adj, std::uint32_t n) {
-  std::vector<std::uint32_t> seen(n, UINT32_MAX);  // seen[u] == v: u is a neighbour of v already
-  for (std::uint32_t v = 0; v < n; ++v)
-    for (std::uint32_t e = adj.start[v]; e < adj.start[v + 1]; ++e) {
-      const std::uint32_t u = adj.next[e];
-      if (u == v || seen[u] == v) return false;
-      seen[u] = v;
-    }
-  return true;
-}
-
 }  // namespace
 
 namespace {
@@ -386,8 +374,7 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   const Adjacency& adj = *wires;
   std::vector<std::uint64_t> in_order(n, 0);
   std::vector<Bisector> lane;
-  const bool simple = (options.multilevel || options.multilevel_top) &&
-                      simple_network(adj, static_cast<std::uint32_t>(n));
+  const bool simple = (options.multilevel || options.multilevel_top) && adj.simple();
   for (int l = 0; l < lanes; ++l) {
     lane.emplace_back(adj, options, net, seq, in_order);
     lane.back().simple = simple;

@@ -50,4 +50,29 @@ TEST_SUITE("adjacency") {
     CHECK(empty.vertices() == 0);
     CHECK(empty.next.empty());
   }
+
+  TEST_CASE("simple exactly when no wire is a self-wire and no two join the same pair") {
+    std::mt19937_64 rng(0xad2);
+    for (int trial = 0; trial < 200; ++trial) {
+      const std::uint64_t n = 2 + rng() % 20;
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(rng() % 30);
+      for (auto& [a, b] : edges) {
+        a = static_cast<std::uint32_t>(rng() % n);
+        b = static_cast<std::uint32_t>(rng() % n);
+      }
+      bool simple = true;
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+      for (auto [a, b] : edges) {
+        simple = simple && a != b;
+        pairs.emplace_back(std::min(a, b), std::max(a, b));
+      }
+      std::sort(pairs.begin(), pairs.end());
+      simple = simple && std::adjacent_find(pairs.begin(), pairs.end()) == pairs.end();
+      CAPTURE(trial);
+      CHECK(Adjacency(n, edges).simple() == simple);
+    }
+    CHECK(Adjacency(3, {{0, 1}, {1, 2}}).simple());
+    CHECK_FALSE(Adjacency(3, {{0, 1}, {1, 0}}).simple());
+    CHECK_FALSE(Adjacency(3, {{2, 2}}).simple());
+  }
 }

@@ -26,6 +26,17 @@ struct Adjacency {
     }
   }
   std::uint64_t vertices() const { return start.size() - 1; }
+  // No vertex is its own neighbour and none is listed twice: no self-loop, no parallel edges.
+  bool simple() const {
+    std::vector<std::uint32_t> seen(vertices(), UINT32_MAX);  // seen[u] == v: u listed for v
+    for (std::uint32_t v = 0; v < vertices(); ++v)
+      for (std::uint32_t e = start[v]; e < start[v + 1]; ++e) {
+        const std::uint32_t u = next[e];
+        if (u == v || seen[u] == v) return false;
+        seen[u] = v;
+      }
+    return true;
+  }
 };
 
 }  // namespace ftvlsi
