@@ -71,12 +71,10 @@ constexpr long double kBytesPerProcessor = 250, kBytesPerWire = 30, kRefinedByte
 void require_decompose_memory(const DecomposeSpec& s, const CompetingNetwork& net) {
   const auto n = net.processors();
   const auto w = static_cast<std::uint64_t>(net.wires.size());
-  long double need = network_bytes({n, w}) +
-                     n * (kBytesPerProcessor + (s.mapping == MappingKind::kBalancedRefined ||
-                                                        s.mapping == MappingKind::kBalancedTop
-                                                    ? kRefinedBytesPerProcessor
-                                                    : 0)) +
-                     w * kBytesPerWire;
+  long double need =
+      network_bytes({n, w}) +
+      n * (kBytesPerProcessor + (multilevel_splits(s.mapping) ? kRefinedBytesPerProcessor : 0)) +
+      w * kBytesPerWire;
   // A 2D network is cut on its drawn channel layout; a 3D one is placed on its grid by
   // measure_grid3d, which keeps nothing a wire (place_on_grid3d).
   if (s.cut_layout && net.dimensions == 2) need += estimate_channel_layout_bytes(n, w);
@@ -301,11 +299,8 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     r.tree = build_cutting_tree(r.net);
   const FatTree host = make_host(spec, r);
   r.host = {host.processors(), host.capacity_params()};
-  const bool bisect =
-      !spec.leaf && !spec.mapping_in &&
-      (spec.mapping == MappingKind::kBalanced || spec.mapping == MappingKind::kBalancedTop ||
-       spec.mapping == MappingKind::kBalancedRefined) &&
-      r.net.processors() <= host.processors();
+  const bool bisect = !spec.leaf && !spec.mapping_in && bisects(spec.mapping) &&
+                      r.net.processors() <= host.processors();
   const bool pearls_later = bisect && !spec.pearl_tree;
   FTVLSI_ASSERT(spec.pearl_tree || (!spec.json && !spec.dot && !spec.svg));
   if (bisect) {

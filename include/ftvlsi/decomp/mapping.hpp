@@ -32,6 +32,14 @@ constexpr std::string_view to_string(MappingKind kind) {
   return name_of(kMappingKindNames, kind);
 }
 
+// The mappings made by exact bisection, and those among them with multilevel splits.
+constexpr bool multilevel_splits(MappingKind kind) {
+  return kind == MappingKind::kBalancedTop || kind == MappingKind::kBalancedRefined;
+}
+constexpr bool bisects(MappingKind kind) {
+  return kind == MappingKind::kBalanced || multilevel_splits(kind);
+}
+
 // Greenberg's geometric mapping: a processor goes to the leaf of its level-L cutting-tree piece
 // (several processors may share a leaf).
 std::vector<std::uint64_t> geometric_mapping(const CuttingTree& tree, int host_levels);
