@@ -9,6 +9,7 @@
 #include "ftvlsi/decomp/balanced_tree.hpp"
 #include "ftvlsi/decomp/mapping.hpp"
 #include "ftvlsi/report/decompose_job.hpp"
+#include "support/networks.hpp"
 
 using namespace ftvlsi;
 
@@ -48,14 +49,9 @@ BisectionOptions refinement(int mode) {
 std::uint64_t tree_load(const CompetingNetwork& net, const std::vector<std::uint64_t>& leaf,
                         int levels) {
   std::uint64_t largest = 0;
-  for (int k = 1; k <= levels; ++k) {
-    std::vector<std::uint64_t> out(std::uint64_t{1} << k, 0);  // per level-k subtree
-    for (auto [a, b] : net.wires) {
-      const std::uint64_t sa = leaf[a] >> (levels - k), sb = leaf[b] >> (levels - k);
-      if (sa != sb) ++out[sa], ++out[sb];
-    }
-    largest = std::max(largest, *std::max_element(out.begin(), out.end()));
-  }
+  for (int k = 1; k <= levels; ++k)
+    largest = std::max(largest, test::max_piece_bandwidth(
+                                    net, [&](std::uint64_t p) { return leaf[p] >> (levels - k); }));
   return largest;
 }
 
@@ -294,10 +290,9 @@ TEST_SUITE("bisection") {
       "lane or two") {
     std::mt19937_64 rng(71);
     for (const char* kind : {"unit-disk", "fem"}) {
-      CompetingNetwork net = make_competing(kind, 5000 + rng() % 1000, rng());
-      const std::size_t wires = net.wires.size();
-      for (std::size_t w = 0; w < wires; w += 3) net.wires.push_back(net.wires[w]);
-      for (std::uint32_t v = 0; v < net.processors(); v += 5) net.wires.push_back({v, v});
+      const std::uint64_t n = 5000 + rng() % 1000;
+      const CompetingNetwork net =
+          test::with_parallel_wires_and_loops(make_competing(kind, n, rng()), 3, 5);
       const CuttingTree tree = build_cutting_tree(net);
       const int levels = levels_for(net.processors());
       for (int mode : {1, 2}) {

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "ftvlsi/network/competing.hpp"
+#include "support/networks.hpp"
 
 using namespace ftvlsi;
 
@@ -64,10 +65,9 @@ TEST_SUITE("multilevel") {
     // The pair swaps book a pair's parallel wires once: their own count of the cut is not used.
     std::mt19937_64 rng(37);
     for (int trial = 0; trial < 6; ++trial) {
-      CompetingNetwork net = make_competing(trial % 2 ? "fem" : "planar", 600 + rng() % 600, rng());
-      const std::size_t wires = net.wires.size();
-      for (std::size_t w = 0; w < wires; w += 3) net.wires.push_back(net.wires[w]);
-      for (std::uint32_t v = 0; v < net.processors(); v += 7) net.wires.push_back({v, v});
+      const std::uint64_t n = 600 + rng() % 600;
+      const CompetingNetwork net = test::with_parallel_wires_and_loops(
+          make_competing(trial % 2 ? "fem" : "planar", n, rng()), 3, 7);
       const Adjacency adj(net.processors(), net.wires);
       std::vector<std::uint32_t> piece(net.processors());
       std::iota(piece.begin(), piece.end(), 0u);

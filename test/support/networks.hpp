@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 #include <set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -35,19 +36,26 @@ inline CompetingNetwork random_network(std::mt19937_64& rng, std::uint64_t n, in
   return net;
 }
 
+// `net` made a multigraph: every `repeat`-th wire doubled, and a self-wire at every `loop`-th
+// processor (an ftvlsi network file may hold both).
+inline CompetingNetwork with_parallel_wires_and_loops(CompetingNetwork net, std::size_t repeat,
+                                                      std::uint32_t loop) {
+  const std::size_t wires = net.wires.size();
+  for (std::size_t w = 0; w < wires; w += repeat) net.wires.push_back(net.wires[w]);
+  for (std::uint32_t v = 0; v < net.processors(); v += loop) net.wires.push_back({v, v});
+  return net;
+}
+
 // The largest number of wires with exactly one end among the processors p whose piece(p) is
 // the same, over all pieces: the bandwidth of a partition, counted wire by wire.
 template <class Piece>
 std::uint64_t max_piece_bandwidth(const CompetingNetwork& net, Piece&& piece) {
   std::vector<std::uint64_t> ids;
   for (std::uint64_t p = 0; p < net.processors(); ++p) ids.push_back(piece(p));
-  std::set<std::uint64_t> pieces(ids.begin(), ids.end());
+  std::unordered_map<std::uint64_t, std::uint64_t> leaving;  // per piece met by a wire across
   std::uint64_t most = 0;
-  for (const std::uint64_t id : pieces) {
-    std::uint64_t leaving = 0;
-    for (const auto& [a, b] : net.wires) leaving += (ids[a] == id) != (ids[b] == id);
-    most = std::max(most, leaving);
-  }
+  for (const auto& [a, b] : net.wires)
+    if (ids[a] != ids[b]) most = std::max({most, ++leaving[ids[a]], ++leaving[ids[b]]});
   return most;
 }
 
