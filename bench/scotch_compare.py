@@ -91,28 +91,27 @@ def target_line(n, target):
     return "tleaf %d %s\n" % (depth, " ".join(f"2 {c}" for c in costs))
 
 
+def take_option(args, name, default):
+    """The value after `name` in args, both taken out; `default` when it is not there."""
+    if name not in args:
+        return default
+    i = args.index(name)
+    value = args[i + 1]
+    del args[i:i + 2]
+    return value
+
+
 def main():
     ftvlsi = os.path.abspath(sys.argv[1])
     args = sys.argv[2:]
-    mappers, scotch, target = FTVLSI_MAPPERS, True, "unit"
-    if "--no-scotch" in args:
+    scotch = "--no-scotch" not in args
+    if not scotch:
         args.remove("--no-scotch")
-        scotch = False
-    if "--mappers" in args:
-        i = args.index("--mappers")
-        mappers = tuple(args[i + 1].split(","))
-        del args[i:i + 2]
-    free = 0
-    if "--scotch-free" in args:
-        i = args.index("--scotch-free")
-        free = int(args[i + 1])
-        del args[i:i + 2]
-    if "--target" in args:
-        i = args.index("--target")
-        target = args[i + 1]
-        del args[i:i + 2]
-        if target not in ("unit", "rising"):
-            sys.exit("--target is unit or rising")
+    mappers = tuple(take_option(args, "--mappers", ",".join(FTVLSI_MAPPERS)).split(","))
+    free = int(take_option(args, "--scotch-free", "0"))
+    target = take_option(args, "--target", "unit")
+    if target not in ("unit", "rising"):
+        sys.exit("--target is unit or rising")
     cases = [(k, int(n)) for k, n in (a.split(":") for a in args)] if args else CASES
     print(f"Target: {target} link costs.\n")
     print("| network | processors | mapper | wall s | CPU s | lambda linear | lambda fat | "
