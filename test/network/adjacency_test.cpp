@@ -11,16 +11,28 @@
 
 using namespace ftvlsi;
 
+namespace {
+
+// `count` wires between random vertices of n, self-wires and repeats included.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> random_edges(std::mt19937_64& rng,
+                                                                  std::uint64_t n,
+                                                                  std::uint64_t count) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(count);
+  for (auto& [a, b] : edges) {
+    a = static_cast<std::uint32_t>(rng() % n);
+    b = static_cast<std::uint32_t>(rng() % n);
+  }
+  return edges;
+}
+
+}  // namespace
+
 TEST_SUITE("adjacency") {
   TEST_CASE("each vertex lists the other end of every wire it has, repeats and all") {
     std::mt19937_64 rng(0xad1);
     for (int trial = 0; trial < 200; ++trial) {
       const std::uint64_t n = 1 + rng() % 40;
-      std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(rng() % 120);
-      for (auto& [a, b] : edges) {
-        a = static_cast<std::uint32_t>(rng() % n);
-        b = static_cast<std::uint32_t>(rng() % n);  // self-wires and repeats included
-      }
+      const auto edges = random_edges(rng, n, rng() % 120);
       const Adjacency adj(n, edges);
       CAPTURE(trial);
       REQUIRE(adj.vertices() == n);
@@ -55,11 +67,7 @@ TEST_SUITE("adjacency") {
     std::mt19937_64 rng(0xad2);
     for (int trial = 0; trial < 200; ++trial) {
       const std::uint64_t n = 2 + rng() % 20;
-      std::vector<std::pair<std::uint32_t, std::uint32_t>> edges(rng() % 30);
-      for (auto& [a, b] : edges) {
-        a = static_cast<std::uint32_t>(rng() % n);
-        b = static_cast<std::uint32_t>(rng() % n);
-      }
+      const auto edges = random_edges(rng, n, rng() % 30);
       bool simple = true;
       std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
       for (auto [a, b] : edges) {
