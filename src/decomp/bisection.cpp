@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
+#include <condition_variable>
+#include <mutex>
 #include <numeric>
 #include <optional>
 
@@ -379,60 +380,59 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
     lane.emplace_back(adj, options, net, seq, in_order);
     lane.back().simple = simple;
   }
-  std::vector<Piece> active;
-  std::array<std::vector<Piece>, 2> next;
+  // The pieces still to split, shared by the lanes: a lane takes the last one, splits it and
+  // puts its halves back (a piece of at most depth_first_below processors it finishes to the
+  // end), so neither lane waits for the other at a level's end: a level's pieces differ in work,
+  // most on the top levels where some try the multilevel split and others do not. Each piece is
+  // split the same on either lane and in any order (it reads and writes only its own range of the
+  // lines and its own processors' leaves, and carries what it needs from its parent), and the
+  // lanes' counts are sums, so the mapping and counts are the same (tests compare).
+  std::vector<std::pair<Piece, int>> work;  // (piece, its level)
   if (n >= 2)
-    active.push_back({0, static_cast<std::uint32_t>(n), 0});
+    work.push_back({{0, static_cast<std::uint32_t>(n), 0}, 0});
   else
     in_order[0] = (std::uint64_t{1} << levels) - 1;
-  for (int level = 0; level < levels && !active.empty(); ++level) {
-    // The level's pieces in two runs of about equal processors, lane 0 the first: the next
-    // level's pieces are then lane 0's followed by lane 1's, in the order one lane makes them.
-    std::size_t cut = active.size();
-    if (lanes == 2 && active.size() >= 2) {
-      std::uint64_t total = 0, before = 0;
-      for (const Piece& p : active) total += p.hi - p.lo;
-      for (cut = 0; cut + 1 < active.size() && 2 * before < total; ++cut)
-        before += active[cut].hi - active[cut].lo;
-    }
-    const bool two = cut < active.size();
-    // A level whose pieces are all split to the end depth first makes no pieces for the next:
-    // the lanes then take its pieces one at a time as they come free, so neither waits for the
-    // other (runs of equal processors can differ in work by a sixth on irregular networks). Each
-    // piece is split the same on either lane, so the mapping is the same (tests compare).
-    if (two && std::all_of(active.begin(), active.end(), [&](const Piece& p) {
-          return p.hi - p.lo <= options.depth_first_below;
-        })) {
-      std::atomic<std::size_t> taken{0};
-      run_lanes(2, [&](int l) {
-        try {
-          for (std::size_t i; (i = taken.fetch_add(1)) < active.size();) {
-            if (l == 0) poll_cancel();
-            lane[l].finish(active[i], level, levels);
-          }
-        } catch (...) {
-          taken = active.size();  // the other lane stops at its next piece
-          throw;
+  std::mutex guard;
+  std::condition_variable changed;
+  int busy = 0;         // lanes splitting a piece taken from `work`
+  bool failed = false;  // a lane threw: the other stops at its next piece
+  run_lanes(lanes, [&](int l) {
+    std::vector<Piece> halves;
+    try {
+      for (;;) {
+        std::pair<Piece, int> taken;
+        {
+          std::unique_lock lock(guard);
+          changed.wait(lock, [&] { return failed || !work.empty() || busy == 0; });
+          if (failed || work.empty()) return;  // empty with no lane busy: every piece is split
+          taken = work.back();
+          work.pop_back();
+          ++busy;
         }
-      });
-      active.clear();
-      break;
-    }
-    const std::size_t bounds[3] = {0, cut, active.size()};
-    run_lanes(two ? 2 : 1, [&](int l) {
-      next[l].clear();
-      for (std::size_t i = bounds[l]; i < bounds[l + 1]; ++i) {
         if (l == 0) poll_cancel();
-        if (active[i].hi - active[i].lo <= options.depth_first_below)
-          lane[l].finish(active[i], level, levels);
+        const auto& [piece, level] = taken;
+        halves.clear();
+        if (piece.hi - piece.lo <= options.depth_first_below)
+          lane[l].finish(piece, level, levels);
         else
-          lane[l].split(active[i], next[l], level, levels);
+          lane[l].split(piece, halves, level, levels);
+        {
+          std::lock_guard lock(guard);
+          for (const Piece& h : halves) work.push_back({h, level + 1});
+          --busy;
+        }
+        changed.notify_all();
       }
-    });
-    active.assign(next[0].begin(), next[0].end());
-    if (two) active.insert(active.end(), next[1].begin(), next[1].end());
-  }
-  FTVLSI_ASSERT(active.empty());
+    } catch (...) {
+      {
+        std::lock_guard lock(guard);
+        failed = true;
+      }
+      changed.notify_all();
+      throw;
+    }
+  });
+  FTVLSI_ASSERT(work.empty());
   BisectionMapping out = std::move(lane[0].out);
   for (std::size_t l = 1; l < lane.size(); ++l) {
     out.splits += lane[l].out.splits;

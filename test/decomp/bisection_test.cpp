@@ -96,8 +96,8 @@ TEST_SUITE("bisection") {
   }
 
   TEST_CASE(
-      "two lanes split a level's pieces exactly as one, and depth first as level by level, with "
-      "and without multilevel, on every split or the top levels'") {
+      "two lanes taking pieces as they come free split exactly as one, small pieces finished "
+      "depth first or not, with and without multilevel, on every split or the top levels'") {
     std::mt19937_64 rng(31);
     const char* kinds[] = {"planar", "unit-disk", "fem", "mesh", "mesh3d", "hypercube"};
     for (int trial = 0; trial < 18; ++trial) {
@@ -113,9 +113,9 @@ TEST_SUITE("bisection") {
         BisectionOptions one = refinement(mode), two = refinement(mode);
         one.parallel_from = UINT64_MAX;
         two.parallel_from = 2;
-        // Level by level to the end, and small pieces finished depth first from 16 on; on the top
-        // levels' multilevel splits, pieces of up to 1,024 too (the default), whose own top-level
-        // splits then run inside a lane's depth-first walk.
+        // A piece at a time to the end, and small pieces finished depth first from 16 on; on the
+        // top levels' multilevel splits, pieces of up to 1,024 too (the default), whose own
+        // top-level splits then run inside a lane's depth-first walk.
         one.depth_first_below = trial % 3 == 0 ? 16 : 0;
         two.depth_first_below = trial % 3 == 1 ? 0 : mode == 2 ? 1024 : 64;
         const BisectionMapping a = balanced_bisection(net, tree, levels, one);

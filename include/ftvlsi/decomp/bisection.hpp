@@ -14,7 +14,8 @@
 //      O(degree)) and the one with the fewest wires crossing is taken, ties to the geometric one;
 //   3. refinement (decomp/refinement.hpp) swaps pairs across the split while the cut shrinks.
 // A level costs O(D (N + M)) plus the refinement's boundary work, the whole O((N + M) log N);
-// the pieces of a level are split on two threads, and small pieces depth first.
+// the pieces are split on two threads, each taking the next piece when it is free, and small
+// pieces depth first.
 // Pieces of one processor descend into second halves, as in the pearl-string tree. The mapping
 // carries no guarantee of its own: decompose checks Theorem 8's bound on its loads and falls
 // back to the pearl-string tree's mapping when it fails (decomp/balanced_tree.hpp).
@@ -37,8 +38,9 @@ struct BisectionOptions {
   // are balanced, would carry 1.1 times the largest load its ancestors' top-level splits made;
   // kept when its load is below 9/10 of theirs (docs/decompose.md). Off under `multilevel`.
   bool multilevel_top = false;
-  // From this many processors on, the pieces of a level are split on two threads, each its own
-  // run of pieces; the mapping is the same (tests compare).
+  // From this many processors on, the pieces are split on two threads, each taking the last
+  // piece put back when it is free (no wait at a level's end); the mapping is the same (tests
+  // compare).
   std::uint64_t parallel_from = 4096;
   // Pieces of at most this many processors are split to the end by one lane, depth first: their
   // processors, wires and lines then stay in the core's cache from one level to the next, where a
