@@ -55,7 +55,7 @@ void fit(CuttingTree& t) {
 
 }  // namespace
 
-CuttingTree build_cutting_tree(const CompetingNetwork& net) {
+CuttingTree build_cutting_tree(const CompetingNetwork& net, bool with_cuts) {
   CuttingTree t;
   const int dims = net.dimensions;
   std::array<std::int64_t, 3> hi{};
@@ -90,8 +90,9 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
   });
   // The leaves' order and the subtrees' cuts, side by side (both only read the leaves).
   LevelCuts cuts;
-  run_lanes(big ? 2 : 1, [&](int lane) {
-    if (lane == 1 || !big) cuts = subtree_cuts(t.leaf, t.depth, net.wires);
+  const bool beside = big && with_cuts;
+  run_lanes(beside ? 2 : 1, [&](int lane) {
+    if (with_cuts && (lane == 1 || !beside)) cuts = subtree_cuts(t.leaf, t.depth, net.wires);
     if (lane == 1) return;
     t.order.resize(net.processors());
     std::iota(t.order.begin(), t.order.end(), 0u);
@@ -99,8 +100,11 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
     t.sorted_leaf.resize(t.order.size());
     for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
   });
-  t.bandwidth_by_level = cuts.max_by_level;
-  t.pieces_by_level = cuts.pieces_by_level;
+  if (with_cuts) {
+    t.bandwidth_by_level = cuts.max_by_level;
+    t.pieces_by_level = cuts.pieces_by_level;
+    fit(t);
+  }
   std::array<int, 3> remaining = t.exponent;
   for (int k = 0; k <= t.depth; ++k) {
     const double w = std::ldexp(1.0, remaining[0]), h = std::ldexp(1.0, remaining[1]),
@@ -109,8 +113,14 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net) {
         static_cast<std::uint64_t>(dims == 2 ? 2 * (w + h) : 2 * (w * h + h * d + w * d)));
     if (k < t.depth) --remaining[t.axis_of_level[k]];
   }
-  fit(t);
   return t;
+}
+
+void add_level_cuts(CuttingTree& t, const CompetingNetwork& net) {
+  LevelCuts cuts = subtree_cuts(t.leaf, t.depth, net.wires);
+  t.bandwidth_by_level = std::move(cuts.max_by_level);
+  t.pieces_by_level = std::move(cuts.pieces_by_level);
+  fit(t);
 }
 
 std::uint64_t count_leaves(const CuttingTree& tree, std::uint64_t begin, std::uint64_t end) {

@@ -212,7 +212,7 @@ void place_on_grid3d_and_cut(DecomposeRun& r) {
       most =
           std::max(most, c < 0 ? 0 - static_cast<std::uint64_t>(c) : static_cast<std::uint64_t>(c));
   if (most > static_cast<std::uint64_t>(INT64_MAX / pitch)) {  // no grid drawing has such places
-    r.tree = build_cutting_tree(r.net);
+    r.tree = build_cutting_tree(r.net, false);
     return;
   }
   for (auto& q : r.net.position)  // each processor at its cube's corner in build_grid3d's drawing
@@ -221,7 +221,7 @@ void place_on_grid3d_and_cut(DecomposeRun& r) {
   bool drawable = true;
   const int lanes = r.net.processors() >= (std::size_t{1} << 16) ? 2 : 1;
   run_lanes(lanes, [&](int lane) {
-    if (lane == 0) r.tree = build_cutting_tree(r.net);
+    if (lane == 0) r.tree = build_cutting_tree(r.net, false);
     if (lane != lanes - 1) return;
     try {
       metrics = measure_grid3d(r.net, kGrid3dSide, false, true).metrics;  // not stored
@@ -235,7 +235,7 @@ void place_on_grid3d_and_cut(DecomposeRun& r) {
   }
   for (auto& q : r.net.position)  // not drawable on the grid: cut the placement
     for (auto& c : q) c /= pitch;
-  r.tree = build_cutting_tree(r.net);
+  r.tree = build_cutting_tree(r.net, false);
 }
 
 constexpr int kSvgCutLevels = 8;
@@ -296,7 +296,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
   if (spec.cut_layout && r.net.dimensions == 3)
     place_on_grid3d_and_cut(r);
   else
-    r.tree = build_cutting_tree(r.net);
+    r.tree = build_cutting_tree(r.net, false);
   const FatTree host = make_host(spec, r);
   r.host = {host.processors(), host.capacity_params()};
   const bool bisect = !spec.leaf && !spec.mapping_in && bisects(spec.mapping) &&
@@ -308,16 +308,17 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     // while the bisection runs: both only read R and its cutting tree. (Its loop's cancellation
     // polls are the calling thread's; a cancelled bisection waits for it to end.) Without
     // spec.pearl_tree it is built below only if the bisection's mapping breaks the bound.
+    // The cutting tree's own cuts per level (Theorem 8's bound and the JSON) are measured on
+    // that thread first: the bisection needs only the tree's leaves and their order.
     std::exception_ptr failure;
-    std::jthread pearls;
-    if (!pearls_later)
-      pearls = std::jthread([&] {
-        try {
-          r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
-        } catch (...) {
-          failure = std::current_exception();
-        }
-      });
+    std::jthread pearls([&] {
+      try {
+        add_level_cuts(r.tree, r.net);
+        if (!pearls_later) r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
     BisectionOptions options;
     options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
     options.multilevel_top = spec.mapping == MappingKind::kBalancedTop;
@@ -326,6 +327,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     if (failure) std::rethrow_exception(failure);
     if (pearls_later) r.balanced.bound_by_level = theorem8_bound(r.tree);
   } else {
+    add_level_cuts(r.tree, r.net);
     r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   }
   if (spec.leaf) {

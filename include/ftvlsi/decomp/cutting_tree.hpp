@@ -30,7 +30,13 @@ struct CuttingTree {
   double fit_alpha = 0;
 };
 
-CuttingTree build_cutting_tree(const CompetingNetwork& net);
+// With `with_cuts` false the per-level bandwidths, piece counts and fit are left empty, for
+// add_level_cuts to fill later (decompose measures them beside its bisection, which needs only
+// the leaves and their order).
+CuttingTree build_cutting_tree(const CompetingNetwork& net, bool with_cuts = true);
+
+// Fills the tree's bandwidth_by_level, pieces_by_level and fit from net's wires.
+void add_level_cuts(CuttingTree& tree, const CompetingNetwork& net);
 
 // Blacks (processors) with leaves in [begin, end).
 std::uint64_t count_leaves(const CuttingTree& tree, std::uint64_t begin, std::uint64_t end);
