@@ -178,7 +178,7 @@ void add_decompose_options(CLI::App* cmd, DecomposeArgs& a) {
   add_value(cmd, "--host-alpha", a.host_alpha, "ALPHA",
             "fat-tree processor area (default: layout area / fat-tree leaves)");
   add_value(cmd, "--mapping", a.mapping, "MAPPING",
-            choices(ftvlsi::kMappingKindNames, ftvlsi::MappingKind::kBalanced));
+            choices(ftvlsi::kMappingKindNames, ftvlsi::MappingKind::kBalancedTop));
   add_value(cmd, "--mapping-in", a.mapping_in, "FILE",
             "read the mapping ('processor leaf' lines) instead of computing one");
   add_value(cmd, "--cut-on", a.cut_on, "WHAT",

@@ -691,6 +691,7 @@ std::vector<CheckSeries> measure_l_t8(const std::vector<u64>& sizes, const Ctx& 
     d.network = "planar";
     d.processors = n;
     d.seed = ctx.seed;
+    d.mapping = MappingKind::kBalancedPlain;  // the pearl-string tree's own: no bisection needed
     const DecomposeRun r = run_decompose(d);
     // The control: pieces of equal counts from a random order of the processors, their
     // bandwidths measured as the loads of a one-step set on a fat-tree with a level per piece.

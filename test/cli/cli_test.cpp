@@ -226,9 +226,9 @@ TEST_SUITE("cli_decompose") {
     const std::string json = slurp(base + ".json");
     for (const char* key :
          {"\"bandwidth_by_level\"", "\"bound_by_level\"", "\"max_imbalance\"", "\"max_strings\"",
-          "\"kind\": \"balanced\"", "\"load_factor\"", "\"within_bound\": true"})
+          "\"kind\": \"balanced-top\"", "\"load_factor\"", "\"within_bound\": true"})
       CHECK(json.find(key) != std::string::npos);
-    // The balanced mapping of 256 processors onto 256 leaves is a permutation.
+    // The balanced-top mapping (the default) of 256 processors onto 256 leaves is a permutation.
     std::istringstream map(slurp(base + ".txt"));
     std::string line;
     std::vector<int> hits(256, 0);

@@ -112,7 +112,7 @@ def test_layout_defaults_are_the_clis():
 
 def test_decompose_defaults_are_the_clis():
     defaults = explicit_defaults(ftvlsi.decompose)
-    assert defaults["network"] == "mesh" and defaults["mapping"] == "balanced"
+    assert defaults["network"] == "mesh" and defaults["mapping"] == "balanced-top"
     given = ftvlsi.decompose(**defaults).to_json()
     assert given == ftvlsi.decompose().to_json() == cli_json("decompose")
 

@@ -41,7 +41,9 @@ struct DecomposeSpec {
   // The least processor area of the network's own channel layout (equal processor areas,
   // Greenberg 1990 §3); 1: processors as small as their pins allow.
   std::uint64_t competing_alpha = 1;
-  MappingKind mapping = MappingKind::kBalanced;
+  // The default: `balanced-top`, whose tree loads are at or below Scotch's on every family
+  // (docs/decompose.md); simulate keeps `balanced` (SimulationSpec).
+  MappingKind mapping = MappingKind::kBalancedTop;
   // Cut the network's own channel layout (2D) or its placement grid.
   bool cut_layout = true;
   std::optional<std::string> mapping_in;  // "processor leaf" lines (e.g. converted from Scotch)
