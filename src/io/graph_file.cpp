@@ -6,11 +6,14 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <istream>
 #include <iterator>
 #include <limits>
+#include <numeric>
 #include <optional>
+#include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -363,7 +366,9 @@ void resolve_labels(Tokens& t, const ScotchHeader& h, const std::vector<std::int
 
 }  // namespace
 
-ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
+ScotchGraph read_scotch_graph(
+    std::istream& in, std::string_view source,
+    const std::function<void(const std::vector<std::int64_t>&)>& labels_known) {
   const std::uint64_t file_bytes = bytes_left(in);
   Tokens t(in, source, "#");
   const ScotchHeader h = scotch_header(t);
@@ -371,6 +376,10 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
   ScotchGraph out;
   out.graph.vertices = h.vertices;
   out.label.resize(h.vertices);
+  if (!h.labels) {
+    std::iota(out.label.begin(), out.label.end(), h.base);
+    if (labels_known) labels_known(out.label);
+  }
   // Without labels a neighbour is its number; with them its label, kept in `ids` and resolved
   // into the lists when all are read.
   ArcLists lists;
@@ -383,12 +392,11 @@ ScotchGraph read_scotch_graph(std::istream& in, std::string_view source) {
     const std::size_t line = t.line_no();
     std::uint64_t degree = 0;
     if (h.labels || h.vertex_weights) {
-      out.label[v] = h.labels ? t.number<std::int64_t>(first, "a vertex label") : v + h.base;
+      if (h.labels) out.label[v] = t.number<std::int64_t>(first, "a vertex label");
       if (h.vertex_weights)
         t.number<std::int64_t>(h.labels ? t.next("a vertex weight") : first, "a vertex weight");
       degree = t.next_number<std::uint64_t>("a vertex degree");
     } else {
-      out.label[v] = v + h.base;
       degree = t.number<std::uint64_t>(first, "a vertex degree");
     }
     if (degree > h.vertices)
@@ -651,10 +659,35 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
   Graph g;
   auto in = open_input_file(file.path, "graph file");
   if (format == GraphFormat::kScotch) {
-    ScotchGraph s = read_scotch_graph(in, file.path);
-    if (file.coordinates) {
+    // When the labels follow from the graph's header, the geometry file is read on a second
+    // thread beside the graph's vertices (the same result: read_scotch_geometry reads only the
+    // labels); its error, if any, is reported only when the graph's file has none, as when read
+    // one after the other.
+    std::vector<std::int64_t> counted;
+    std::exception_ptr geometry_failed;
+    std::jthread geometry;
+    const auto read_geometry = [&](const std::vector<std::int64_t>& label) {
       auto c = open_input_file(*file.coordinates, "geometry file");
-      coords = read_scotch_geometry(c, *file.coordinates, s.label);
+      coords = read_scotch_geometry(c, *file.coordinates, label);
+    };
+    const auto beside = [&](const std::vector<std::int64_t>& label) {
+      if (!file.coordinates) return;
+      counted = label;
+      geometry = std::jthread([&] {
+        try {
+          read_geometry(counted);
+        } catch (...) {
+          geometry_failed = std::current_exception();
+        }
+      });
+    };
+    ScotchGraph s =
+        read_scotch_graph(in, file.path, beside);  // geometry's jthread joins on a throw
+    if (geometry.joinable()) {
+      geometry.join();
+      if (geometry_failed) std::rethrow_exception(geometry_failed);
+    } else if (file.coordinates) {
+      read_geometry(s.label);
     }
     g = std::move(s.graph);
   } else {

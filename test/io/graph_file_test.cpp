@@ -156,6 +156,37 @@ TEST_SUITE("graph_file") {
           "fix the file");
   }
 
+  TEST_CASE("a geometry read beside its graph: the graph's error first, then the geometry's") {
+    // Without labels the geometry file is read on a second thread while the graph's vertices are;
+    // the errors are those of reading one after the other.
+    const auto error = [](const std::string& name, const std::string& grf,
+                          const std::string& xyz) -> std::string {
+      try {
+        read_network({scratch(name + ".grf", grf), scratch(name + ".xyz", xyz), std::nullopt}, 1);
+      } catch (const InputError& e) {
+        return e.what();
+      }
+      return "";
+    };
+    const std::string good = "0\n2 2\n0 000\n1 1\n1 0\n", bad = "0\n2 2\n0 000\n1 x\n1 0\n";
+    const std::string fine = "2\n2\n0 0 0\n1 1 0\n", broken = "2\n2\n0 0 0\n7 1 0\n";
+    const std::string dir = (fs::temp_directory_path() / "ftvlsi_graph_file_test").string();
+    CHECK(error("e1", bad, broken) ==
+          dir + "/e1.grf:4: a neighbour must be a number, not 'x'; fix the file");
+    CHECK(error("e2", good, broken) ==
+          dir + "/e2.xyz:4: the point of 7 names no vertex; fix the file");
+    CHECK(error("e3", good, fine).empty());
+    // A geometry file that cannot be opened is named only after a good graph.
+    try {
+      read_network({scratch("e4.grf", bad), dir + "/none.xyz", std::nullopt}, 1);
+      FAIL("no error");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("e4.grf:4:") != std::string::npos);
+    }
+    CHECK_THROWS_AS(read_network({scratch("e5.grf", good), dir + "/none.xyz", std::nullopt}, 1),
+                    IoError);
+  }
+
   TEST_CASE("the format comes from the extension unless named") {
     CHECK(graph_format_of("a.grf", std::nullopt) == GraphFormat::kScotch);
     CHECK(graph_format_of("a.graph", std::nullopt) == GraphFormat::kMetis);

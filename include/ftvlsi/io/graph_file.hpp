@@ -7,6 +7,7 @@
 // one end only, a missing or malformed coordinate.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -44,7 +45,12 @@ struct ScotchGraph {
   std::vector<std::int64_t> label;
 };
 
-ScotchGraph read_scotch_graph(std::istream& in, std::string_view source);
+// `labels_known`, when given, is called once the header is read and checked, with the labels when
+// they follow from it (a graph without labels: its numbers plus the base), before the vertices
+// are read; read_network starts reading the geometry file then, beside them.
+ScotchGraph read_scotch_graph(
+    std::istream& in, std::string_view source,
+    const std::function<void(const std::vector<std::int64_t>&)>& labels_known = {});
 Graph read_metis_graph(std::istream& in, std::string_view source);
 // Scotch geometry: "dim", "count", then "label x [y [z]]" lines, matched to the graph's labels.
 Coordinates read_scotch_geometry(std::istream& in, std::string_view source,
