@@ -31,7 +31,7 @@ struct Window {
   std::uint32_t t = 0;
 };
 
-// One lane's bisector. The pieces of a level are independent: each lane splits its own with its
+// One lane's bisector. The pieces are independent: each lane splits those it takes with its
 // own sides and scratch (the processors outside its piece are kOutside to it) and sums its own
 // counts; the lines `seq` and the leaves are shared, each piece writing only its own range.
 struct Bisector {

@@ -275,8 +275,8 @@ std::int64_t refine_split_multilevel(const Adjacency& adj, std::span<const std::
                                      MultilevelScratch& ml, const MultilevelOptions& options) {
   const auto b = static_cast<std::uint32_t>(piece.size());
   // The buffers fit the largest piece split with them; from a piece of half that size on they
-  // start afresh, so that a lane of the bisection keeps no more than its current level needs (once
-  // a level, the pieces of a level being about equal).
+  // start afresh, so that a lane of the bisection keeps no more than the pieces it splits now need
+  // (its pieces shrink as it goes down the tree).
   if (!ml.levels.empty() && ml.levels[0].weight.capacity() >= 2 * std::size_t{b}) ml = {};
   std::int64_t h = 0;
   ml.start_sides.resize(b);

@@ -1,6 +1,6 @@
 #pragma once
 // Two lanes of work: lane 0 on the calling thread, lane 1 on a second thread, for the loops whose
-// halves are independent (the butterfly router's paths, the bisection's pieces of a level). The
+// halves are independent (the butterfly router's paths, the bisection's pieces). The
 // lanes' results are merged by the caller in lane order, so they are the same as one lane's.
 // Only the calling thread polls for cancellation (core/cancel.hpp: a scope is per thread).
 #include <exception>
