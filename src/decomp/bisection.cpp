@@ -380,13 +380,17 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
     lane.emplace_back(adj, options, net, seq, in_order);
     lane.back().simple = simple;
   }
-  // The pieces still to split, shared by the lanes: a lane takes the last one, splits it and
-  // puts its halves back (a piece of at most depth_first_below processors it finishes to the
-  // end), so neither lane waits for the other at a level's end: a level's pieces differ in work,
-  // most on the top levels where some try the multilevel split and others do not. Each piece is
+  // The pieces still to split, shared by the lanes: a lane takes the largest, splits it and puts
+  // its halves back (a piece of at most depth_first_below processors it finishes to the end), so
+  // neither lane waits for the other at a level's end (a level's pieces differ in work, most on
+  // the top levels where some try the multilevel split and others do not), and the last pieces
+  // are the small ones (taking the last one put back left a large piece for the end). Each piece is
   // split the same on either lane and in any order (it reads and writes only its own range of the
   // lines and its own processors' leaves, and carries what it needs from its parent), and the
   // lanes' counts are sums, so the mapping and counts are the same (tests compare).
+  const auto larger_first = [](const std::pair<Piece, int>& a, const std::pair<Piece, int>& b) {
+    return a.first.hi - a.first.lo < b.first.hi - b.first.lo;  // a max-heap of sizes
+  };
   std::vector<std::pair<Piece, int>> work;  // (piece, its level)
   if (n >= 2)
     work.push_back({{0, static_cast<std::uint32_t>(n), 0}, 0});
@@ -405,6 +409,7 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
           std::unique_lock lock(guard);
           changed.wait(lock, [&] { return failed || !work.empty() || busy == 0; });
           if (failed || work.empty()) return;  // empty with no lane busy: every piece is split
+          std::pop_heap(work.begin(), work.end(), larger_first);
           taken = work.back();
           work.pop_back();
           ++busy;
@@ -418,7 +423,10 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
           lane[l].split(piece, halves, level, levels);
         {
           std::lock_guard lock(guard);
-          for (const Piece& h : halves) work.push_back({h, level + 1});
+          for (const Piece& h : halves) {
+            work.push_back({h, level + 1});
+            std::push_heap(work.begin(), work.end(), larger_first);
+          }
           --busy;
         }
         changed.notify_all();

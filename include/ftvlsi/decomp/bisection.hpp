@@ -38,8 +38,8 @@ struct BisectionOptions {
   // are balanced, would carry 1.1 times the largest load its ancestors' top-level splits made;
   // kept when its load is below 9/10 of theirs (docs/decompose.md). Off under `multilevel`.
   bool multilevel_top = false;
-  // From this many processors on, the pieces are split on two threads, each taking the last
-  // piece put back when it is free (no wait at a level's end); the mapping is the same (tests
+  // From this many processors on, the pieces are split on two threads, each taking the largest
+  // piece left when it is free (no wait at a level's end); the mapping is the same (tests
   // compare).
   std::uint64_t parallel_from = 4096;
   // Pieces of at most this many processors are split to the end by one lane, depth first: their
