@@ -13,6 +13,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <unordered_map>
@@ -663,26 +664,31 @@ CompetingNetwork read_network(const NetworkFile& file, std::uint64_t seed) {
     // thread beside the graph's vertices (the same result: read_scotch_geometry reads only the
     // labels); its error, if any, is reported only when the graph's file has none, as when read
     // one after the other.
+    // Everything the thread reads is declared before it, so that on a throw it is joined (its
+    // destructor) while they still exist. A thread that cannot be started leaves the geometry to
+    // be read after the graph.
     std::vector<std::int64_t> counted;
     std::exception_ptr geometry_failed;
-    std::jthread geometry;
     const auto read_geometry = [&](const std::vector<std::int64_t>& label) {
       auto c = open_input_file(*file.coordinates, "geometry file");
       coords = read_scotch_geometry(c, *file.coordinates, label);
     };
+    std::jthread geometry;
     const auto beside = [&](const std::vector<std::int64_t>& label) {
       if (!file.coordinates) return;
       counted = label;
-      geometry = std::jthread([&] {
-        try {
-          read_geometry(counted);
-        } catch (...) {
-          geometry_failed = std::current_exception();
-        }
-      });
+      try {
+        geometry = std::jthread([&] {
+          try {
+            read_geometry(counted);
+          } catch (...) {
+            geometry_failed = std::current_exception();
+          }
+        });
+      } catch (const std::system_error&) {  // no thread: read after the graph, as without labels
+      }
     };
-    ScotchGraph s =
-        read_scotch_graph(in, file.path, beside);  // geometry's jthread joins on a throw
+    ScotchGraph s = read_scotch_graph(in, file.path, beside);
     if (geometry.joinable()) {
       geometry.join();
       if (geometry_failed) std::rethrow_exception(geometry_failed);
