@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <numeric>
@@ -392,10 +393,19 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
     return a.first.hi - a.first.lo < b.first.hi - b.first.lo;  // a max-heap of sizes
   };
   std::vector<std::pair<Piece, int>> work;  // (piece, its level)
-  if (n >= 2)
-    work.push_back({{0, static_cast<std::uint32_t>(n), 0}, 0});
-  else
+  if (n >= 2) {
+    // The root on the calling thread, which polls for cancellation (the other lane does not).
+    const Piece root{0, static_cast<std::uint32_t>(n), 0};
+    std::vector<Piece> halves;
+    if (n <= options.depth_first_below)
+      lane[0].finish(root, 0, levels);
+    else
+      lane[0].split(root, halves, 0, levels);
+    for (const Piece& h : halves) work.push_back({h, 1});
+    std::make_heap(work.begin(), work.end(), larger_first);
+  } else {
     in_order[0] = (std::uint64_t{1} << levels) - 1;
+  }
   std::mutex guard;
   std::condition_variable changed;
   int busy = 0;         // lanes splitting a piece taken from `work`
@@ -407,7 +417,17 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
         std::pair<Piece, int> taken;
         {
           std::unique_lock lock(guard);
-          changed.wait(lock, [&] { return failed || !work.empty() || busy == 0; });
+          const auto ready = [&] { return failed || !work.empty() || busy == 0; };
+          // The calling thread polls for cancellation while it waits, every 10 ms.
+          while (!ready()) {
+            if (l != 0) {
+              changed.wait(lock, ready);
+            } else if (!changed.wait_for(lock, std::chrono::milliseconds(10), ready)) {
+              lock.unlock();
+              poll_cancel();
+              lock.lock();
+            }
+          }
           if (failed || work.empty()) return;  // empty with no lane busy: every piece is split
           std::pop_heap(work.begin(), work.end(), larger_first);
           taken = work.back();
