@@ -64,8 +64,8 @@ void require_outputs(const DecomposeSpec& s) {
 // channel layout's estimate: a mesh of 2^20 at 513 MiB, 940 MiB); the multilevel splits of
 // balanced-refined and balanced-top add up to 210 bytes a processor, the root's coarse graphs,
 // estimated at 220 (2026-11-29, a 3D mesh of 2^21: 547 -> 952 and 968 MiB, this gives 1,214 MiB; a
-// mesh of 2^18 cut on its layout: 132 -> 163 MiB; each lane keeps its coarse graphs between the
-// splits of a level, and starts them afresh when the pieces halve).
+// mesh of 2^18 cut on its layout: 132 -> 163 MiB; each lane keeps its coarse graphs between its
+// splits, and starts them afresh when its pieces halve).
 constexpr long double kBytesPerProcessor = 250, kBytesPerWire = 30, kRefinedBytesPerProcessor = 220;
 
 void require_decompose_memory(const DecomposeSpec& s, const CompetingNetwork& net) {
@@ -108,14 +108,21 @@ std::uint64_t volume_universal_root(std::uint64_t n, double volume) {
   return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(w), least, n);
 }
 
+// The host's leaves: --host-processors, else the least power of two >= the processors.
+std::uint64_t least_leaves(const CompetingNetwork& net) {
+  return std::uint64_t{1} << (net.processors() <= 1 ? 0 : floor_log2(net.processors() - 1) + 1);
+}
+std::uint64_t host_leaves(const DecomposeSpec& s, const CompetingNetwork& net) {
+  return s.host_processors.value_or(least_leaves(net));
+}
+
 FatTree make_host(const DecomposeSpec& s, DecomposeRun& r) {
   const CompetingNetwork& net = r.net;
   const CuttingTree& tree = r.tree;
   int& dimensions = r.host_dimensions;
-  const std::uint64_t need = std::uint64_t{1}
-                             << (net.processors() <= 1 ? 0 : floor_log2(net.processors() - 1) + 1);
+  const std::uint64_t need = least_leaves(net);
   FatTreeParams params;
-  params.processors = s.host_processors.value_or(need);
+  params.processors = host_leaves(s, net);
   params.capacity = s.host_capacity;
   if (params.processors < net.processors() && !s.shared_leaves) {
     throw InputError(6302, fmt::format("the host fat-tree has {} leaves but the network has {} "
@@ -204,7 +211,7 @@ void place_on_layout(DecomposeRun& r, std::uint64_t processor_area) {
 // its shapes follow from the places (at 2^21 processors they would hold about 700 MiB). The
 // cutting tree of the corners is built while the drawing is measured (both only read R), and
 // again from the placement if the grid cannot draw R.
-void place_on_grid3d_and_cut(DecomposeRun& r) {
+void place_on_grid3d_and_cut(DecomposeRun& r, bool with_cuts) {
   const Coord pitch = grid3d_pitch(kGrid3dSide);
   std::uint64_t most = 0;  // the largest coordinate's magnitude
   for (const auto& q : r.net.position)
@@ -212,7 +219,7 @@ void place_on_grid3d_and_cut(DecomposeRun& r) {
       most =
           std::max(most, c < 0 ? 0 - static_cast<std::uint64_t>(c) : static_cast<std::uint64_t>(c));
   if (most > static_cast<std::uint64_t>(INT64_MAX / pitch)) {  // no grid drawing has such places
-    r.tree = build_cutting_tree(r.net, false);
+    r.tree = build_cutting_tree(r.net, with_cuts);
     return;
   }
   for (auto& q : r.net.position)  // each processor at its cube's corner in build_grid3d's drawing
@@ -221,7 +228,7 @@ void place_on_grid3d_and_cut(DecomposeRun& r) {
   bool drawable = true;
   const int lanes = r.net.processors() >= (std::size_t{1} << 16) ? 2 : 1;
   run_lanes(lanes, [&](int lane) {
-    if (lane == 0) r.tree = build_cutting_tree(r.net, false);
+    if (lane == 0) r.tree = build_cutting_tree(r.net, with_cuts);
     if (lane != lanes - 1) return;
     try {
       metrics = measure_grid3d(r.net, kGrid3dSide, false, true).metrics;  // not stored
@@ -235,7 +242,7 @@ void place_on_grid3d_and_cut(DecomposeRun& r) {
   }
   for (auto& q : r.net.position)  // not drawable on the grid: cut the placement
     for (auto& c : q) c /= pitch;
-  r.tree = build_cutting_tree(r.net, false);
+  r.tree = build_cutting_tree(r.net, with_cuts);
 }
 
 constexpr int kSvgCutLevels = 8;
@@ -293,14 +300,17 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
                      "an SVG of the cuts needs a two-dimensional network cut on its layout "
                      "(--cut-on layout)");
   if (spec.cut_layout && r.net.dimensions == 2) place_on_layout(r, spec.competing_alpha);
+  const bool bisect = !spec.leaf && !spec.mapping_in && bisects(spec.mapping) &&
+                      r.net.processors() <= host_leaves(spec, r.net);
+  // With a bisection the cutting tree's cuts per level are measured beside it (below); without
+  // one, beside the tree's own sort.
   if (spec.cut_layout && r.net.dimensions == 3)
-    place_on_grid3d_and_cut(r);
+    place_on_grid3d_and_cut(r, !bisect);
   else
-    r.tree = build_cutting_tree(r.net, false);
+    r.tree = build_cutting_tree(r.net, !bisect);
   const FatTree host = make_host(spec, r);
   r.host = {host.processors(), host.capacity_params()};
-  const bool bisect = !spec.leaf && !spec.mapping_in && bisects(spec.mapping) &&
-                      r.net.processors() <= host.processors();
+  FTVLSI_ASSERT(host.processors() == host_leaves(spec, r.net));
   const bool pearls_later = bisect && !spec.pearl_tree;
   FTVLSI_ASSERT(spec.pearl_tree || (!spec.json && !spec.dot && !spec.svg));
   if (bisect) {
@@ -327,7 +337,6 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     if (failure) std::rethrow_exception(failure);
     if (pearls_later) r.balanced.bound_by_level = theorem8_bound(r.tree);
   } else {
-    add_level_cuts(r.tree, r.net);
     r.balanced = build_balanced_tree(r.net, r.tree, host.levels());
   }
   if (spec.leaf) {
