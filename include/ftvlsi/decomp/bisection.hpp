@@ -1,6 +1,6 @@
 #pragma once
 // The balanced mapping by exact bisection with cut-aware pearl splits and balance-preserving
-// refinement (docs/design.md §4.3). Level by level from the root, each piece of B >= 2
+// refinement (docs/design.md §4.3). From the root down, each piece of B >= 2
 // processors is split into halves of floor(B/2) (the lower child) and ceil(B/2):
 //   1. lines of black pearls: the piece's processors sorted along each axis (ties in
 //      cutting-tree leaf order); every line is kept sorted by stable partitions, so no level
