@@ -392,15 +392,20 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
   const auto larger_first = [](const std::pair<Piece, int>& a, const std::pair<Piece, int>& b) {
     return a.first.hi - a.first.lo < b.first.hi - b.first.lo;  // a max-heap of sizes
   };
+  // Lane l splits `piece` into `halves`, or finishes it depth first when it is small.
+  const auto split_or_finish = [&](int l, const Piece& piece, int level,
+                                   std::vector<Piece>& halves) {
+    halves.clear();
+    if (piece.hi - piece.lo <= options.depth_first_below)
+      lane[l].finish(piece, level, levels);
+    else
+      lane[l].split(piece, halves, level, levels);
+  };
   std::vector<std::pair<Piece, int>> work;  // (piece, its level)
   if (n >= 2) {
     // The root on the calling thread, which polls for cancellation (the other lane does not).
-    const Piece root{0, static_cast<std::uint32_t>(n), 0};
     std::vector<Piece> halves;
-    if (n <= options.depth_first_below)
-      lane[0].finish(root, 0, levels);
-    else
-      lane[0].split(root, halves, 0, levels);
+    split_or_finish(0, {0, static_cast<std::uint32_t>(n), 0}, 0, halves);
     for (const Piece& h : halves) work.push_back({h, 1});
     std::make_heap(work.begin(), work.end(), larger_first);
   } else {
@@ -436,11 +441,7 @@ BisectionMapping balanced_bisection(const CompetingNetwork& original, const Cutt
         }
         if (l == 0) poll_cancel();
         const auto& [piece, level] = taken;
-        halves.clear();
-        if (piece.hi - piece.lo <= options.depth_first_below)
-          lane[l].finish(piece, level, levels);
-        else
-          lane[l].split(piece, halves, level, levels);
+        split_or_finish(l, piece, level, halves);
         {
           std::lock_guard lock(guard);
           for (const Piece& h : halves) {
