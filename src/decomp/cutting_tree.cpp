@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "ftvlsi/core/cancel.hpp"
 #include "ftvlsi/core/error.hpp"
@@ -53,6 +54,13 @@ void fit(CuttingTree& t) {
   t.fit_alpha = std::exp(-slope);
 }
 
+// The per-level bandwidths and piece counts from subtree_cuts, and their fit.
+void set_level_cuts(CuttingTree& t, LevelCuts&& cuts) {
+  t.bandwidth_by_level = std::move(cuts.max_by_level);
+  t.pieces_by_level = std::move(cuts.pieces_by_level);
+  fit(t);
+}
+
 }  // namespace
 
 CuttingTree build_cutting_tree(const CompetingNetwork& net, bool with_cuts) {
@@ -100,11 +108,7 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net, bool with_cuts) {
     t.sorted_leaf.resize(t.order.size());
     for (std::size_t i = 0; i < t.order.size(); ++i) t.sorted_leaf[i] = t.leaf[t.order[i]];
   });
-  if (with_cuts) {
-    t.bandwidth_by_level = cuts.max_by_level;
-    t.pieces_by_level = cuts.pieces_by_level;
-    fit(t);
-  }
+  if (with_cuts) set_level_cuts(t, std::move(cuts));
   std::array<int, 3> remaining = t.exponent;
   for (int k = 0; k <= t.depth; ++k) {
     const double w = std::ldexp(1.0, remaining[0]), h = std::ldexp(1.0, remaining[1]),
@@ -117,10 +121,7 @@ CuttingTree build_cutting_tree(const CompetingNetwork& net, bool with_cuts) {
 }
 
 void add_level_cuts(CuttingTree& t, const CompetingNetwork& net) {
-  LevelCuts cuts = subtree_cuts(t.leaf, t.depth, net.wires);
-  t.bandwidth_by_level = std::move(cuts.max_by_level);
-  t.pieces_by_level = std::move(cuts.pieces_by_level);
-  fit(t);
+  set_level_cuts(t, subtree_cuts(t.leaf, t.depth, net.wires));
 }
 
 std::uint64_t count_leaves(const CuttingTree& tree, std::uint64_t begin, std::uint64_t end) {
