@@ -108,7 +108,7 @@ std::uint64_t volume_universal_root(std::uint64_t n, double volume) {
   return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(w), least, n);
 }
 
-// The host's leaves: --host-processors, else the least power of two >= the processors.
+// The least power of two >= the processors, and the host's leaves: --host-processors, else that.
 std::uint64_t least_leaves(const CompetingNetwork& net) {
   return std::uint64_t{1} << (net.processors() <= 1 ? 0 : floor_log2(net.processors() - 1) + 1);
 }
@@ -333,7 +333,7 @@ DecomposeRun run_decompose(const DecomposeSpec& spec) {
     options.multilevel = spec.mapping == MappingKind::kBalancedRefined;
     options.multilevel_top = spec.mapping == MappingKind::kBalancedTop;
     r.bisection = balanced_bisection(r.net, r.tree, host.levels(), options);
-    if (pearls.joinable()) pearls.join();
+    pearls.join();
     if (failure) std::rethrow_exception(failure);
     if (pearls_later) r.balanced.bound_by_level = theorem8_bound(r.tree);
   } else {
