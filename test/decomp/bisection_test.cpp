@@ -260,8 +260,7 @@ TEST_SUITE("bisection") {
 
   TEST_CASE(
       "on unit-disk and fem networks the top levels' multilevel split lowers the tree load over "
-      "six "
-      "seeds, by a tenth and a fortieth") {
+      "six seeds, by a tenth and a fortieth") {
     for (const std::string kind : {"unit-disk", "fem"}) {
       std::uint64_t with = 0, without = 0;
       int lower = 0;
