@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <numeric>
@@ -506,7 +507,7 @@ class LaneWork {
     tally.steps += count;
     if (count > tally.cap) {
       me_.overflow.add({static_cast<std::uint32_t>(first - base), static_cast<std::uint32_t>(count),
-                        channel, first->key});
+                        channel, first->key, 0});
     } else if constexpr (kTimed<R>) {
       for (std::size_t i = 0; i < count; ++i) add_wire(first[i], level, channel, up, i);
     }
@@ -924,11 +925,9 @@ constexpr std::uint64_t kTimedLeafDropTimesTwo = 3;
 
 // Sorts the up records [0, count) of buffer `in` by src, keeping key order within a source (they
 // arrive in key order), with the other buffer as scratch; returns the buffer that holds the result.
+// cycle() calls it only when the records are out of order (it learns that as it writes them).
 template <class Up>
 int sort_by_source(DeliverySimulator::Cycle& c, int in, std::size_t count, int levels) {
-  Up* recs = c.records<Up>(in);
-  if (std::is_sorted(recs, recs + count, [](const Up& a, const Up& b) { return a.src < b.src; }))
-    return in;
   const int passes = (levels + 10) / 11;
   const int bits = (levels + passes - 1) / passes;
   const std::uint32_t mask = (std::uint32_t{1} << bits) - 1;
@@ -1096,12 +1095,19 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // many were written and the turn levels' bits.
   constexpr std::size_t kSkip = SIZE_MAX;
   const auto sent_key = [](std::size_t, std::size_t i) { return static_cast<std::uint32_t>(i); };
+  // What write_as wrote: how many records, the turn levels' bits, and whether their sources
+  // ascend (from first_src to last_src).
+  struct Written {
+    std::size_t here = 0;
+    std::uint64_t turn_bits = 0;
+    bool in_order = true;
+    std::uint32_t first_src = 0, last_src = 0;
+  };
   // With wire timing a record's first wire (up from its processor, level L) starts its timing:
   // here when the leaves are resolved here, else where level L is (LaneWork::add_wire).
   const auto write_as = [&]<class U>(U* recs, std::size_t from, std::size_t to, auto&& place,
                                      auto&& key) {
-    std::size_t here = 0;
-    std::uint64_t turn_bits = 0;
+    Written w;
     for (std::size_t i = from; i < to; ++i) {
       // A small p-subset of a large set is scattered over it: fetch ahead.
       if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
@@ -1111,9 +1117,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         if (wires_ && !leaves_done) c.length_of[i] = kNoPath;
         continue;
       }
-      turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
-      const std::uint32_t k = key(here, i);
-      const std::size_t at = place(s, here, k, i);
+      w.turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
+      const std::uint32_t k = key(w.here, i);
+      const std::size_t at = place(s, w.here, k, i);
       if (at == kSkip) continue;
       if constexpr (kTimed<U>) {
         const auto top = static_cast<std::size_t>(levels);
@@ -1124,9 +1130,12 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       } else {
         recs[at] = {k, s, d};
       }
-      ++here;
+      if (w.here == 0) w.first_src = s;
+      w.in_order = w.in_order && s >= w.last_src;
+      w.last_src = s;
+      ++w.here;
     }
-    return std::pair{here, turn_bits};
+    return w;
   };
   const auto write_records = [&](std::size_t from, std::size_t to, auto&& place, auto&& key) {
     return wires_ ? write_as(c.records<TimedUp>(0), from, to, place, key)
@@ -1244,7 +1253,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     std::array<std::uint64_t, 2> turned{0, 0};
     run_lanes(lanes, [&](int l) {
       std::vector<std::uint32_t>& next = l == 0 ? c.radix : c.radix_second;
-      const auto [here, turn_bits] =
+      const Written done =
           leaves_done ? write_records(
                             half[l], half[l + 1],
                             [&](std::uint32_t s, std::size_t, std::uint32_t key, std::size_t i) {
@@ -1262,16 +1271,45 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
                               return next[s]++;
                             },
                             sent_key);
-      written[static_cast<std::size_t>(l)] = here;
-      turned[static_cast<std::size_t>(l)] = turn_bits;
+      written[static_cast<std::size_t>(l)] = done.here;
+      turned[static_cast<std::size_t>(l)] = done.turn_bits;
     });
     count = written[0] + written[1];
     turns = turned[0] | turned[1];
   } else {
+    // In the order sent, on two lanes for a big cycle: lane 1 writes from the middle of the
+    // buffer and its records move down after lane 0's if lane 0 skipped any (messages to their own
+    // processor). Whether the sources ascend is learnt as they are written, so that an ordered
+    // list is not read again to find it out.
     size_lengths(m);
-    std::tie(count, turns) = write_records(
-        0, m, [](std::uint32_t, std::size_t here, std::uint32_t, std::size_t) { return here; },
-        sent_key);
+    const int lanes = m >= parallel_threshold_ ? 2 : 1;
+    const std::array<std::size_t, 3> half{0, lanes == 2 ? m / 2 : m, m};
+    std::array<Written, 2> done{};
+    run_lanes(lanes, [&](int l) {
+      const std::size_t base = half[static_cast<std::size_t>(l)];
+      done[static_cast<std::size_t>(l)] = write_records(
+          half[static_cast<std::size_t>(l)], half[static_cast<std::size_t>(l) + 1],
+          [base](std::uint32_t, std::size_t here, std::uint32_t, std::size_t) {
+            return base + here;
+          },
+          sent_key);
+    });
+    count = done[0].here;
+    turns = done[0].turn_bits;
+    in_order = done[0].in_order;
+    if (lanes == 2) {
+      const Written& second = done[1];
+      if (count < half[1] && second.here > 0) {
+        const std::size_t words = (wires_ ? sizeof(TimedUp) : sizeof(Up)) / 4;
+        std::uint32_t* recs = c.buffer[0].get();
+        std::memmove(recs + count * words, recs + half[1] * words,
+                     second.here * words * sizeof(std::uint32_t));
+      }
+      in_order = in_order && second.in_order &&
+                 (count == 0 || second.here == 0 || done[0].last_src <= second.first_src);
+      count += second.here;
+      turns |= second.turn_bits;
+    }
   }
   if (!round_trip_bound_.empty()) {  // the slowest bound of the turn levels present
     double slowest_bound = 0;
@@ -1291,29 +1329,45 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // The delivered messages, ascending, with their path lengths (their round trips are in
   // `slowest`). When the leaves were resolved here and no message went to its own processor,
   // only the survivors can have arrived: their keys run in the order sent.
-  std::vector<std::uint32_t> delivered;
-  if (c.compact && leaf_steps == m) {
-    delivered.reserve(count);
-    for (std::size_t key = 0; key < count; ++key) {
-      const std::uint32_t i = c.key_of[key];
+  // Two lanes take half of the list each: they count their deliveries, then write them after
+  // lane 0's.
+  const bool by_key = c.compact && leaf_steps == m;
+  const std::size_t items = by_key ? count : m;
+  const int lanes = items >= parallel_threshold_ ? 2 : 1;
+  const std::array<std::size_t, 3> half{0, lanes == 2 ? items / 2 : items, items};
+  const auto sent_at = [&](std::size_t item) -> std::size_t {
+    return by_key ? c.key_of[item] : item;
+  };
+  std::array<std::size_t, 2> arrived{0, 0};
+  run_lanes(lanes, [&](int l) {
+    const auto lane = static_cast<std::size_t>(l);
+    std::size_t here = 0;
+    for (std::size_t item = half[lane]; item < half[lane + 1]; ++item)
+      here += c.delivered[sent_at(item)];
+    arrived[lane] = here;
+  });
+  std::vector<std::uint32_t> delivered(arrived[0] + arrived[1]);
+  run_lanes(lanes, [&](int l) {
+    const auto lane = static_cast<std::size_t>(l);
+    std::uint32_t* to = delivered.data() + (lane == 1 ? arrived[0] : 0);
+    for (std::size_t item = half[lane]; item < half[lane + 1]; ++item) {
+      const std::size_t i = sent_at(item);
       if (!c.delivered[i]) continue;
-      delivered.push_back(sent[i]);
-      if (wires_) path_length_[sent[i]] = c.length_of[key];
+      *to++ = sent[i];
+      if (!wires_) continue;
+      // Every message sent has its entry when its key is its place; a message to its own
+      // processor has none when the keys were renumbered, so then by_key holds only the others.
+      if (by_key) {
+        path_length_[sent[i]] = c.length_of[item];
+      } else if (!c.compact && c.length_of[i] != kNoPath) {
+        path_length_[sent[i]] = c.length_of[i];
+      }
     }
-  } else {
-    if (wires_) {
-      const auto deliver = [&](std::size_t i, std::uint64_t length) {
-        if (c.delivered[i] && length != kNoPath) path_length_[sent[i]] = length;
-      };
-      if (c.compact)
-        for (std::size_t key = 0; key < count; ++key) deliver(c.key_of[key], c.length_of[key]);
-      else
-        for (std::size_t i = 0; i < m; ++i) deliver(i, c.length_of[i]);
-    }
-    delivered.reserve(m);
-    for (std::size_t i = 0; i < m; ++i)
-      if (c.delivered[i]) delivered.push_back(sent[i]);
-  }
+  });
+  if (wires_ && c.compact && !by_key)
+    for (std::size_t key = 0; key < count; ++key)
+      if (c.delivered[c.key_of[key]] && c.length_of[key] != kNoPath)
+        path_length_[sent[c.key_of[key]]] = c.length_of[key];
   elapsed_ += slowest;
   if (observer_) observer_(sent, delivered);
   return delivered;
