@@ -296,6 +296,11 @@ struct DeliverySimulator::Cycle {
   // each). Empty when nothing is lifted.
   std::vector<Up> lifted;
   std::vector<std::size_t> lift_at, lift_next;
+  // The levels L, L - 1, ... whose channels cannot get more records than their capacity, passed
+  // in one scan (LaneWork::pass_bottom); 0 when the cycle goes level by level from the leaves.
+  // With keys_by_source the records' keys ascend in source order, so a node's are in key order.
+  int passed = 0;
+  bool keys_by_source = false;
 
   template <class R>
   R* records(int b) {
@@ -397,8 +402,15 @@ class LaneWork {
     const int levels = ctx_.levels;
     me_.turns<Down>().clear();
     me_.turn_at.assign(static_cast<std::size_t>(levels) + 2, 0);
-    // Level L: the runs of the sorted records, in place.
-    if (leaves_done) {
+    // Level L: the runs of the sorted records, in place; or the levels that cannot overflow at
+    // once.
+    int cur = in;
+    int top = levels - 1;  // the first level the up steps below reach
+    if (c_.passed > 0) {
+      if (!pass_bottom(in, count, leaves_done)) return false;
+      cur = 1 - in;
+      top = levels - c_.passed - 1;
+    } else if (leaves_done) {
       out_ = in;
     } else {
       Up* recs = c_.records<Up>(in);
@@ -425,8 +437,7 @@ class LaneWork {
       if (!concentrate_level(recs + lo, levels, true)) return false;
     }
     // Up from level k + 1 to level k, down to k = 0 (where every message turns).
-    int cur = in;
-    for (int k = levels - 1; k >= 0; --k) {
+    for (int k = top; k >= 0; --k) {
       if (!check_cancel()) return false;
       me_.turn_at[static_cast<std::size_t>(k) + 1] = me_.turns<Down>().size();
       const Parts<Up> parts = level_parts<Up>(cur);
@@ -627,6 +638,100 @@ class LaneWork {
         run[w++].key &= ~kChosen;
       }
     for (; w < count; ++w) run[w].key = kDead;
+  }
+
+  // The bottom c_.passed = D levels at once (docs/routing.md, "The levels that cannot overflow"):
+  // no channel there gets more records than its capacity, so every record passes them and nothing
+  // is drawn. From the records of buffer `in` [0, count), in source order (each source's in key
+  // order; with `leaves_done` the leaf channels' survivors, whose level-L steps cycle() counted),
+  // it writes the runs of the channels at level f = L - D, each in key order, to the other buffer,
+  // and the records that turn below f to the turning lists T_L ... T_{f+1}. The lanes split at a
+  // node of level f. Returns false if the other lane failed.
+  bool pass_bottom(int in, std::size_t count, bool leaves_done) {
+    const int levels = ctx_.levels;
+    const int passed = c_.passed;
+    const int f = levels - passed;
+    const Up* recs = c_.records<Up>(in);
+    std::size_t lo = 0, hi = count;
+    if (c_.lanes == 2 && count > 0) {
+      const std::uint32_t node = recs[count / 2].src >> passed;
+      const std::size_t mid = static_cast<std::size_t>(
+          std::lower_bound(recs, recs + count, node,
+                           [passed](const Up& r, std::uint32_t v) { return (r.src >> passed) < v; }) -
+          recs);
+      (id_ == 0 ? hi : lo) = mid;
+    }
+    begin_level();
+    out_ = 1 - in;
+    Up* out = c_.records<Up>(out_);
+    std::size_t& out_begin = me_.out_begin[out_];
+    out_begin = lo;
+    // The lane's part of the output, [lo, hi): the continuing records from its front, the turning
+    // ones from its back (together they are at most the records read).
+    Up* w = out + lo;
+    Up* back = out + hi;
+    Tally tally = begin_tally(f);
+    const std::uint64_t below_f = static_cast<std::uint64_t>(passed - (leaves_done ? 1 : 0));
+    std::uint64_t steps = 0;
+    // A record turning below f, at the node of level t: its turning list is T_{t + 1}, by the
+    // down channel there, then by key. A node's turning records are kept at the back in the
+    // reverse of that order (read backwards they come in it).
+    const auto turn_level = [levels](const Up& r) { return common_level(levels, r.src, r.dst); };
+    const auto later_turn = [&](const Up& a, const Up& b) {
+      const int ta = turn_level(a), tb = turn_level(b);
+      if (ta != tb) return ta > tb;
+      const std::uint32_t ca = a.dst >> (levels - ta - 1), cb = b.dst >> (levels - tb - 1);
+      if (ca != cb) return ca > cb;
+      return a.key > b.key;
+    };
+    const auto by_key = [](const Up& a, const Up& b) { return a.key < b.key; };
+    for (std::size_t i = lo; i < hi;) {
+      const std::uint32_t node = recs[i].src >> passed;
+      Up* first = w;
+      Up* const node_back = back;
+      for (; i < hi && (recs[i].src >> passed) == node; ++i) {
+        const Up& r = recs[i];
+        if (((r.src ^ r.dst) >> passed) != 0)
+          *w++ = r;
+        else
+          *--back = r;
+      }
+      // The node's continuing records in key order (each source's are already).
+      if (!c_.keys_by_source) {
+        if (w - first > 16)
+          std::sort(first, w, by_key);
+        else
+          for (Up* x = first + 1; x < w; ++x)
+            for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
+      }
+      steps += below_f * static_cast<std::uint64_t>(w - first);
+      for (const Up* t = back; t != node_back; ++t)
+        steps += static_cast<std::uint64_t>(levels - turn_level(*t)) - (leaves_done ? 1 : 0);
+      if (node_back - back > 1) std::sort(back, node_back, later_turn);
+      finish_run(tally, out + out_begin, first, w, f, node, true);
+    }
+    end_tally(tally);
+    me_.steps += steps;
+    me_.out_size[out_] = static_cast<std::size_t>(w - (out + out_begin));
+    // The turning records to their lists: T_L first, then T_{L-1}, ..., T_{f+1}.
+    std::vector<Down>& turn = me_.turns<Down>();
+    std::array<std::size_t, 64> at{};  // by turn level t: where T_{t+1}'s next record goes
+    const Up* const back_end = out + hi;
+    for (const Up* t = back; t != back_end; ++t) ++at[static_cast<std::size_t>(turn_level(*t))];
+    std::size_t total = 0;
+    for (int t = levels - 1; t >= f; --t) {
+      const std::size_t here = at[static_cast<std::size_t>(t)];
+      at[static_cast<std::size_t>(t)] = total;
+      me_.turn_at[static_cast<std::size_t>(t) + 1] = total;
+      total += here;
+    }
+    me_.turn_at[static_cast<std::size_t>(f)] = total;
+    turn.resize(total);
+    for (const Up* t = back_end; t != back;) {
+      --t;
+      turn[at[static_cast<std::size_t>(turn_level(*t))]++] = down_of(*t);
+    }
+    return concentrate_level(out + out_begin, f, true);
   }
 
   // Up from level k + 1 to level k: the records of node j's children merge in key order; those
@@ -1000,7 +1105,8 @@ std::size_t lift_alone(DeliverySimulator::Cycle& c, int in, std::size_t count, i
 // Resolves the levels of a cycle whose `count` up records fill buffer `in` in source order (from
 // level L - 1 when `leaves_done`, cycle()'s leaf channels resolved as they were written); returns
 // the slowest negative acknowledgment of the lanes and adds their steps.
-double DeliverySimulator::run_levels(int in, std::size_t count, bool leaves_done) {
+double DeliverySimulator::run_levels(int in, std::size_t count, bool leaves_done,
+                                     std::uint32_t most_from_one, bool keys_by_source) {
   Cycle& c = *work_;
   const int levels = tree_.levels();
   // Lone records skip the levels where they cannot meet another: in sparse cycles only (the
@@ -1012,6 +1118,23 @@ double DeliverySimulator::run_levels(int in, std::size_t count, bool leaves_done
   if (!leaves_done && !wires_ && count * 16 <= tree_.processors() &&
       *std::min_element(cap_.begin(), cap_.end()) >= 1)
     kept = lift_alone(c, in, count, levels, lifted_steps);
+  // The bottom levels no channel of which can overflow: a channel at level k gathers the records
+  // of 2^(L - k) sources, at most most_from_one each (docs/routing.md, "The levels that cannot
+  // overflow"). Not with wire timing (a record's wire is its place in each channel) nor beside
+  // lifting; the top level passed leaves at least level 1 to the scans. From the leaves' survivors
+  // (level L resolved in cycle()) it is worth it from two levels.
+  c.passed = 0;
+  if (!wires_ && c.lift_at.empty() && most_from_one > 0) {
+    for (int k = levels; k >= 2; --k) {
+      const int below = levels - k;  // the channel gathers 2^below sources
+      if (below >= 32 || (std::uint64_t{most_from_one} << below) > cap_[static_cast<std::size_t>(k)])
+        break;
+      ++c.passed;
+    }
+    if (leaves_done && c.passed < 2) c.passed = 0;
+  }
+  levels_passed_ += static_cast<std::uint64_t>(c.passed);
+  c.keys_by_source = keys_by_source;
   const LevelContext ctx{
       levels, policy_, &cap_, wires_, &delay_, &timing_, wires_ ? 2 * timing_.head(0, 0) + 1 : 0};
   c.lanes = count >= parallel_threshold_ ? 2 : 1;
@@ -1095,13 +1218,15 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // many were written and the turn levels' bits.
   constexpr std::size_t kSkip = SIZE_MAX;
   const auto sent_key = [](std::size_t, std::size_t i) { return static_cast<std::uint32_t>(i); };
-  // What write_as wrote: how many records, the turn levels' bits, and whether their sources
-  // ascend (from first_src to last_src).
+  // What write_as wrote: how many records, the turn levels' bits, whether their sources ascend
+  // (from first_src to last_src) and, if they do, the most records of one source (most_run; the
+  // last source's run is last_run records long).
   struct Written {
     std::size_t here = 0;
     std::uint64_t turn_bits = 0;
     bool in_order = true;
     std::uint32_t first_src = 0, last_src = 0;
+    std::uint32_t last_run = 0, most_run = 0;
   };
   // With wire timing a record's first wire (up from its processor, level L) starts its timing:
   // here when the leaves are resolved here, else where level L is (LaneWork::add_wire).
@@ -1132,6 +1257,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       }
       if (w.here == 0) w.first_src = s;
       w.in_order = w.in_order && s >= w.last_src;
+      w.last_run = s == w.last_src ? w.last_run + 1 : 1;  // from 0 for the first
+      w.most_run = std::max(w.most_run, w.last_run);
       w.last_src = s;
       ++w.here;
     }
@@ -1148,6 +1275,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // source order are written as they come.
   bool by_source = levels <= kOnePassLevels && m >= tree_.processors();
   bool in_order = false;         // known to be in source order already
+  // The most records one source sends, when known (else 0): the levels whose channels cannot get
+  // more than their capacity are passed in one scan (run_levels).
+  std::uint32_t most_from_one = 0;
   std::uint64_t leaf_steps = 0;  // with leaves_done: the records' steps on their leaf channels
   double leaf_slowest = 0;       // ... and a dropped one's negative acknowledgment
   if (by_source) {
@@ -1232,6 +1362,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         first_wins[static_cast<std::size_t>(l)] = wins;
       });
       placed = static_cast<std::uint32_t>(touched[0] + touched[1]);
+      most_from_one = 1;  // the leaf channels' survivors
       leaf_steps = sends_of[0] + sends_of[1];
       const std::uint64_t overflows = overflowing[0] + overflowing[1];
       rng_state_ += overflows * kGamma;  // cap = 1 draw each
@@ -1246,6 +1377,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
         c.radix[s] = placed;
         if (lanes == 2) c.radix_second[s] = placed + first;
         placed += first + second;
+        most_from_one = std::max(most_from_one, first + second);
       }
     }
     size_lengths(leaves_done ? placed : m);
@@ -1297,6 +1429,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     count = done[0].here;
     turns = done[0].turn_bits;
     in_order = done[0].in_order;
+    most_from_one = done[0].most_run;
     if (lanes == 2) {
       const Written& second = done[1];
       if (count < half[1] && second.here > 0) {
@@ -1307,6 +1440,10 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       }
       in_order = in_order && second.in_order &&
                  (count == 0 || second.here == 0 || done[0].last_src <= second.first_src);
+      // A source both lanes wrote sends at most what each sent most.
+      most_from_one = count > 0 && second.here > 0 && done[0].last_src == second.first_src
+                          ? most_from_one + second.most_run
+                          : std::max(most_from_one, second.most_run);
       count += second.here;
       turns |= second.turn_bits;
     }
@@ -1324,7 +1461,11 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     const int in = by_source || in_order ? 0
                    : wires_              ? sort_by_source<TimedUp>(c, 0, count, levels)
                                          : sort_by_source<Up>(c, 0, count, levels);
-    slowest = std::max(slowest, run_levels(in, count, leaves_done));
+    // Written in the order sent with their sources ascending, the records' keys (their places
+    // sent) ascend with their sources.
+    slowest = std::max(slowest, run_levels(in, count, leaves_done,
+                                           by_source || in_order ? most_from_one : 0,
+                                           !by_source && in_order));
   }
   // The delivered messages, ascending, with their path lengths (their round trips are in
   // `slowest`). When the leaves were resolved here and no message went to its own processor,

@@ -39,6 +39,11 @@ class DeliverySimulator {
   std::vector<std::uint32_t> cycle(const std::vector<std::uint32_t>& sent);
   // Message-channel steps so far (one per message per channel it reached).
   std::uint64_t steps() const { return steps_; }
+  // The bottom levels passed in one scan so far, summed over the cycles: a cycle whose sources
+  // send at most s records each passes the levels k = L, L - 1, ... where 2^(L - k) s <= cap(k)
+  // at once (docs/routing.md, "The levels that cannot overflow"). Tests read it to know that
+  // path ran.
+  std::uint64_t levels_passed_at_once() const { return levels_passed_; }
 
   // A cycle of at least this many messages runs on two threads (default kParallelCycle); the
   // result is the same either way (docs/routing.md, "The simulator's data layout").
@@ -89,7 +94,8 @@ class DeliverySimulator {
   struct Cycle;
 
  private:
-  double run_levels(int in, std::size_t count, bool leaves_done);
+  double run_levels(int in, std::size_t count, bool leaves_done, std::uint32_t most_from_one,
+                    bool keys_by_source);
 
   const FatTree& tree_;
   const MessageSet& messages_;
@@ -100,6 +106,7 @@ class DeliverySimulator {
   std::size_t parallel_threshold_ = kParallelCycle;
   Observer observer_;
   std::uint64_t steps_ = 0;
+  std::uint64_t levels_passed_ = 0;
   // Wire timing: delay_[k][side][dir][wire] and the lengths it came from.
   const ChannelWireLengths* wires_ = nullptr;
   std::vector<std::array<std::array<std::vector<double>, 2>, 2>> delay_;
