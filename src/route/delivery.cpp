@@ -32,10 +32,11 @@
 //     TimedDown), so that a step's update is part of the record's copy, not a fetch by key.
 // A concentrator that gets more than cap messages passes cap of them: the survivors stay at the
 // front of the channel's run, still in key order, and the rest of the run is marked dead (key
-// kDead), which ends the run for the next level's merge. Every level is one streaming pass; no
-// per-message allocation. In a sparse cycle a record alone in its up channels joins the arrays
-// only at the level where it meets another or turns (lift_alone; docs/routing.md, "Lifting lone
-// messages").
+// kDead), which ends the run for the next level's merge. (Going up, a random switch's small
+// channel only marks its dropped records where they stand: the up step skips them anywhere.) Every
+// level is one streaming pass; no per-message allocation. In a sparse cycle a record alone in its
+// up channels joins the arrays only at the level where it meets another or turns (lift_alone;
+// docs/routing.md, "Lifting lone messages").
 //
 // Random switches draw from one SplitMix64 stream, in a fixed order that does not depend on how
 // the work is split: level by level in path order, and within a level only the channels that get
@@ -598,7 +599,8 @@ class LaneWork {
   // One overflowing channel's ideal concentrator: cap of its records pass (a uniform random
   // subset by a partial Fisher-Yates shuffle of the key order, or the lowest keys), the i-th of
   // them on wire i; the others are dropped and get a negative acknowledgment. The survivors move
-  // to the front of the run in key order and the rest of the run is marked dead.
+  // to the front of the run in key order and the rest of the run is marked dead; going up, a
+  // random switch's channel of at most 64 records marks the dropped ones where they stand.
   template <class R>
   [[gnu::always_inline]] void resolve(R* run, const Overflow& o, int level, bool up,
                                       std::uint64_t state) {
@@ -619,6 +621,12 @@ class LaneWork {
         chosen |= std::uint64_t{1} << pos[i];
       }
       time_channel(run, o, level, up, cap, [&pos](std::uint32_t i) { return pos[i]; });
+      if (up) {
+        // Going up the next scan skips dead records wherever they stand: mark, do not move.
+        for (std::uint32_t i = 0; i < count; ++i)
+          run[i].key = (chosen >> i) & 1 ? run[i].key : kDead;
+        return;
+      }
       std::uint32_t w = 0;
       for (; chosen != 0; chosen &= chosen - 1) run[w++] = run[std::countr_zero(chosen)];
       for (; w < count; ++w) run[w].key = kDead;
@@ -655,10 +663,12 @@ class LaneWork {
     std::size_t lo = 0, hi = count;
     if (c_.lanes == 2 && count > 0) {
       const std::uint32_t node = recs[count / 2].src >> passed;
-      const std::size_t mid = static_cast<std::size_t>(
-          std::lower_bound(recs, recs + count, node,
-                           [passed](const Up& r, std::uint32_t v) { return (r.src >> passed) < v; }) -
-          recs);
+      const std::size_t mid =
+          static_cast<std::size_t>(std::lower_bound(recs, recs + count, node,
+                                                    [passed](const Up& r, std::uint32_t v) {
+                                                      return (r.src >> passed) < v;
+                                                    }) -
+                                   recs);
       (id_ == 0 ? hi : lo) = mid;
     }
     begin_level();
@@ -1127,7 +1137,8 @@ double DeliverySimulator::run_levels(int in, std::size_t count, bool leaves_done
   if (!wires_ && c.lift_at.empty() && most_from_one > 0) {
     for (int k = levels; k >= 2; --k) {
       const int below = levels - k;  // the channel gathers 2^below sources
-      if (below >= 32 || (std::uint64_t{most_from_one} << below) > cap_[static_cast<std::size_t>(k)])
+      if (below >= 32 ||
+          (std::uint64_t{most_from_one} << below) > cap_[static_cast<std::size_t>(k)])
         break;
       ++c.passed;
     }
@@ -1274,7 +1285,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // its counts (4 bytes a leaf) take less than the other's 12 a message. Records already in
   // source order are written as they come.
   bool by_source = levels <= kOnePassLevels && m >= tree_.processors();
-  bool in_order = false;         // known to be in source order already
+  bool in_order = false;  // known to be in source order already
   // The most records one source sends, when known (else 0): the levels whose channels cannot get
   // more than their capacity are passed in one scan (run_levels).
   std::uint32_t most_from_one = 0;
@@ -1463,9 +1474,9 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
                                          : sort_by_source<Up>(c, 0, count, levels);
     // Written in the order sent with their sources ascending, the records' keys (their places
     // sent) ascend with their sources.
-    slowest = std::max(slowest, run_levels(in, count, leaves_done,
-                                           by_source || in_order ? most_from_one : 0,
-                                           !by_source && in_order));
+    slowest = std::max(slowest,
+                       run_levels(in, count, leaves_done, by_source || in_order ? most_from_one : 0,
+                                  !by_source && in_order));
   }
   // The delivered messages, ascending, with their path lengths (their round trips are in
   // `slowest`). When the leaves were resolved here and no message went to its own processor,

@@ -327,8 +327,8 @@ TEST_SUITE("delivery_property") {
         const std::uint64_t sends = rng() % (most + 1);
         for (std::uint64_t i = 0; i < sends; ++i) {
           const std::uint64_t block = src / near * near;
-          const auto dst = static_cast<std::uint32_t>(rng() % 3 == 0 ? rng() % n
-                                                                     : block + rng() % near);
+          const auto dst =
+              static_cast<std::uint32_t>(rng() % 3 == 0 ? rng() % n : block + rng() % near);
           m.push_back({src, dst});
         }
       }
