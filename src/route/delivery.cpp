@@ -623,8 +623,10 @@ class LaneWork {
       time_channel(run, o, level, up, cap, [&pos](std::uint32_t i) { return pos[i]; });
       if (up) {
         // Going up the next scan skips dead records wherever they stand: mark, do not move.
+        // Without a branch (which survives is random): a dropped record's key ORs with all ones.
+        static_assert(kDead == 0xFFFFFFFFu);
         for (std::uint32_t i = 0; i < count; ++i)
-          run[i].key = (chosen >> i) & 1 ? run[i].key : kDead;
+          run[i].key |= static_cast<std::uint32_t>((chosen >> i) & 1) - 1u;
         return;
       }
       std::uint32_t w = 0;
