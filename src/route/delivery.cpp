@@ -30,10 +30,11 @@
 //     each half with the messages that turn into that child;
 //   - with wire timing both carry the delays and lengths of the wires won so far (TimedUp,
 //     TimedDown), so that a step's update is part of the record's copy, not a fetch by key.
-// A concentrator that gets more than cap messages passes cap of them: the survivors stay at the
-// front of the channel's run, still in key order, and the rest of the run is marked dead (key
-// kDead), which ends the run for the next level's merge. (Going up, a random switch's small
-// channel only marks its dropped records where they stand: the up step skips them anywhere.) Every
+// A concentrator that gets more than cap messages passes cap of them: going down the survivors
+// move to the front of the channel's run, still in key order, and the rest of the run is marked
+// dead (key kDead), which ends the run for the next level's merge; going up the up step skips
+// dead records anywhere, so a random switch's small channel marks its dropped ones where they
+// stand. Every
 // level is one streaming pass; no per-message allocation. In a sparse cycle a record alone in its
 // up channels joins the arrays only at the level where it meets another or turns (lift_alone;
 // docs/routing.md, "Lifting lone messages").
@@ -406,8 +407,8 @@ class LaneWork {
     // Level L: the runs of the sorted records, in place; or the levels that cannot overflow at
     // once.
     int cur = in;
-    int top = levels - 1;  // the first level the up steps below reach
-    if (c_.passed > 0) {
+    int top = levels - 1;                // the first level the up steps below reach
+    if (!kTimed<Up> && c_.passed > 0) {  // run_levels passes none with wire timing
       if (!pass_bottom(in, count, leaves_done)) return false;
       cur = 1 - in;
       top = levels - c_.passed - 1;
@@ -875,8 +876,9 @@ class LaneWork {
       else
         *w++ = r;
     };
-    // Dropped records (the tail of their run) are skipped: a node of dropped records only is
-    // never opened, as if it were empty. Lifted records joining here are each alone in their
+    // Dropped records (anywhere in their run going up: resolve marks a small random channel's
+    // where they stand) are skipped: a node of dropped records only is never opened, as if it
+    // were empty. Lifted records joining here are each alone in their
     // channel at level k + 1, so they go between the runs, in source order.
     const Up* lift = mine_lifted.begin();
     const Up* const lift_end = mine_lifted.end();
@@ -1424,8 +1426,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   } else {
     // In the order sent, on two lanes for a big cycle: lane 1 writes from the middle of the
     // buffer and its records move down after lane 0's if lane 0 skipped any (messages to their own
-    // processor). Whether the sources ascend is learnt as they are written, so that an ordered
-    // list is not read again to find it out.
+    // processor). Whether the sources ascend is learnt as they are written, so that sort_by_source
+    // need not read the records to find it out.
     size_lengths(m);
     const int lanes = m >= parallel_threshold_ ? 2 : 1;
     const std::array<std::size_t, 3> half{0, lanes == 2 ? m / 2 : m, m};
@@ -1453,7 +1455,8 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       }
       in_order = in_order && second.in_order &&
                  (count == 0 || second.here == 0 || done[0].last_src <= second.first_src);
-      // A source both lanes wrote sends at most what each sent most.
+      // A source both lanes wrote sends at most the sum of the lanes' longest runs (too many
+      // only passes fewer levels at once).
       most_from_one = count > 0 && second.here > 0 && done[0].last_src == second.first_src
                           ? most_from_one + second.most_run
                           : std::max(most_from_one, second.most_run);
@@ -1508,20 +1511,21 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       const std::size_t i = sent_at(item);
       if (!c.delivered[i]) continue;
       *to++ = sent[i];
-      if (!wires_) continue;
-      // Every message sent has its entry when its key is its place; a message to its own
-      // processor has none when the keys were renumbered, so then by_key holds only the others.
-      if (by_key) {
-        path_length_[sent[i]] = c.length_of[item];
-      } else if (!c.compact && c.length_of[i] != kNoPath) {
-        path_length_[sent[i]] = c.length_of[i];
-      }
     }
   });
-  if (wires_ && c.compact && !by_key)
-    for (std::size_t key = 0; key < count; ++key)
-      if (c.delivered[c.key_of[key]] && c.length_of[key] != kNoPath)
-        path_length_[sent[c.key_of[key]]] = c.length_of[key];
+  // The path lengths on one lane, in the order of the keys: a list sent may name a message
+  // twice, and then the later copy's length is the one kept. Every message sent has its entry
+  // when its key is its place; when the keys were renumbered only the survivors have one.
+  if (wires_) {
+    if (c.compact) {
+      for (std::size_t key = 0; key < count; ++key)
+        if (c.delivered[c.key_of[key]] && c.length_of[key] != kNoPath)
+          path_length_[sent[c.key_of[key]]] = c.length_of[key];
+    } else {
+      for (std::size_t i = 0; i < m; ++i)
+        if (c.delivered[i] && c.length_of[i] != kNoPath) path_length_[sent[i]] = c.length_of[i];
+    }
+  }
   elapsed_ += slowest;
   if (observer_) observer_(sent, delivered);
   return delivered;

@@ -304,11 +304,12 @@ TEST_SUITE("delivery_property") {
   }
 
   // The bottom levels that no channel can overflow are passed in one scan (route/delivery.cpp,
-  // pass_bottom): messages in source order, each source sending up to `most` of them, near
-  // (turning in those levels, in several lists) or far, on trees whose low capacities let one to
-  // all but the top level pass; in source order, or shuffled so that a node's keys come in no
-  // order. Both policies, one lane and two, and leaf channels resolved as the records are written
-  // (capacity one at the leaves, many records a source) as the start.
+  // pass_bottom). Each source sends up to `most` messages, to leaves near it (so that they turn
+  // within those levels, into several turning lists) or far; the trees' low capacities let
+  // anywhere from one level to all but the top one pass. The messages come in source order, or
+  // shuffled so that a node's keys come in no order. Both policies, one lane and two, and cycles
+  // whose leaf channels were resolved as the records were written (capacity one at the leaves,
+  // many records a source).
   TEST_CASE("the levels that cannot overflow, passed in one scan, equal the reference's cycles") {
     std::mt19937_64 rng(6174);
     const std::vector<CapacityProfile> profiles{
