@@ -1226,7 +1226,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   };
   bool leaves_done = false;  // the leaf channels resolved as the records are written
   std::size_t count = 0;
-  std::uint64_t turns = 0;  // bit k: a message sent turns at level k (levels stay below 64)
+  std::uint64_t turns = 0;  // bit k: a message sent turns at level k (with round-trip bounds)
   // The records of sent[from, to): record r of them, sent[i], gets the key key(r, i) and goes to
   // place(source, r, key, i), unless that is kSkip (a message its leaf channel drops, when the
   // leaves are resolved here); a message to its own processor is delivered at once. Returns how
@@ -1245,19 +1245,23 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   };
   // With wire timing a record's first wire (up from its processor, level L) starts its timing:
   // here when the leaves are resolved here, else where level L is (LaneWork::add_wire).
+  // A small p-subset of a large set is scattered over it: fetch ahead (a list of an eighth of
+  // the set or more reads about a cache line a message anyway). The turn levels only matter for
+  // the round-trip bounds.
+  const bool scattered = 8 * m < messages_.size();
+  const bool bounded = !round_trip_bound_.empty();
   const auto write_as = [&]<class U>(U* recs, std::size_t from, std::size_t to, auto&& place,
                                      auto&& key) {
     Written w;
     for (std::size_t i = from; i < to; ++i) {
-      // A small p-subset of a large set is scattered over it: fetch ahead.
-      if (i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
+      if (scattered && i + 16 < m) __builtin_prefetch(&messages_[sent[i + 16]]);
       const auto [s, d] = messages_[sent[i]];
       if (s == d) {
         c.delivered[i] = 1;
         if (wires_ && !leaves_done) c.length_of[i] = kNoPath;
         continue;
       }
-      w.turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
+      if (bounded) w.turn_bits |= std::uint64_t{1} << common_level(levels, s, d);
       const std::uint32_t k = key(w.here, i);
       const std::size_t at = place(s, w.here, k, i);
       if (at == kSkip) continue;
