@@ -34,10 +34,9 @@
 // move to the front of the channel's run, still in key order, and the rest of the run is marked
 // dead (key kDead), which ends the run for the next level's merge; going up the up step skips
 // dead records anywhere, so a random switch's small channel marks its dropped ones where they
-// stand. Every
-// level is one streaming pass; no per-message allocation. In a sparse cycle a record alone in its
-// up channels joins the arrays only at the level where it meets another or turns (lift_alone;
-// docs/routing.md, "Lifting lone messages").
+// stand. Every level is one streaming pass; no per-message allocation. In a sparse cycle a record
+// alone in its up channels joins the arrays only at the level where it meets another or turns
+// (lift_alone; docs/routing.md, "Lifting lone messages").
 //
 // Random switches draw from one SplitMix64 stream, in a fixed order that does not depend on how
 // the work is split: level by level in path order, and within a level only the channels that get
@@ -188,6 +187,30 @@ R* run_end(R* first, R* last, Channel channel) {
     step *= 2;
   }
   return std::partition_point(lo, last, [&](const R& x) { return channel(x) == c; });
+}
+
+// [0, n) in one part per lane: lane l takes [h[l], h[l + 1]).
+std::array<std::size_t, 3> lane_halves(int lanes, std::size_t n) {
+  return {0, lanes == 2 ? n / 2 : n, n};
+}
+
+// The first of the records [0, count), in source order, of the node (src >> shift) holding the
+// middle one: where two lanes split them at a node boundary.
+template <class R>
+std::size_t node_split(const R* recs, std::size_t count, int shift) {
+  if (count == 0) return 0;
+  const std::uint32_t node = recs[count / 2].src >> shift;
+  return static_cast<std::size_t>(
+      std::lower_bound(recs, recs + count, node,
+                       [shift](const R& r, std::uint32_t v) { return (r.src >> shift) < v; }) -
+      recs);
+}
+
+// Sorts [first, last) by key when [first, sorted) already is (an insertion sort: runs are short).
+template <class R>
+void insert_by_key(R* first, R* sorted, R* last) {
+  for (R* x = sorted; x < last; ++x)
+    for (R* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
 }
 
 // Two threads meeting between levels. A lane that fails sets `abort`; the other returns from its
@@ -418,14 +441,7 @@ class LaneWork {
       Up* recs = c_.records<Up>(in);
       const auto src = [](const Up& r) { return r.src; };
       std::size_t lo = 0, hi = count;
-      if (c_.lanes == 2) {
-        const std::size_t mid =
-            count == 0 ? 0
-                       : std::lower_bound(recs, recs + count, recs[count / 2].src,
-                                          [](const Up& r, std::uint32_t s) { return r.src < s; }) -
-                             recs;
-        (id_ == 0 ? hi : lo) = mid;
-      }
+      if (c_.lanes == 2) (id_ == 0 ? hi : lo) = node_split(recs, count, 0);
       begin_level();
       out_ = in;
       me_.out_begin[in] = lo, me_.out_size[in] = hi - lo;
@@ -664,16 +680,7 @@ class LaneWork {
     const int f = levels - passed;
     const Up* recs = c_.records<Up>(in);
     std::size_t lo = 0, hi = count;
-    if (c_.lanes == 2 && count > 0) {
-      const std::uint32_t node = recs[count / 2].src >> passed;
-      const std::size_t mid =
-          static_cast<std::size_t>(std::lower_bound(recs, recs + count, node,
-                                                    [passed](const Up& r, std::uint32_t v) {
-                                                      return (r.src >> passed) < v;
-                                                    }) -
-                                   recs);
-      (id_ == 0 ? hi : lo) = mid;
-    }
+    if (c_.lanes == 2) (id_ == 0 ? hi : lo) = node_split(recs, count, passed);
     begin_level();
     out_ = 1 - in;
     Up* out = c_.records<Up>(out_);
@@ -714,8 +721,7 @@ class LaneWork {
         if (w - first > 16)
           std::sort(first, w, by_key);
         else
-          for (Up* x = first + 1; x < w; ++x)
-            for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
+          insert_by_key(first, first, w);
       }
       steps += below_f * static_cast<std::uint64_t>(w - first);
       for (const Up* t = back; t != node_back; ++t)
@@ -841,8 +847,7 @@ class LaneWork {
       if (!in_right) mid = w;
       if (mid != first && mid != w) {
         if (w - first <= 16) {
-          for (Up* x = mid; x < w; ++x)
-            for (Up* y = x; y != first && y[-1].key > y->key; --y) std::swap(y[-1], *y);
+          insert_by_key(first, mid, w);
         } else {
           // The output never passes the right child's next record, so it merges in place.
           std::vector<Up>& left = me_.merge_lefts<Up>();
@@ -878,8 +883,8 @@ class LaneWork {
     };
     // Dropped records (anywhere in their run going up: resolve marks a small random channel's
     // where they stand) are skipped: a node of dropped records only is never opened, as if it
-    // were empty. Lifted records joining here are each alone in their
-    // channel at level k + 1, so they go between the runs, in source order.
+    // were empty. Lifted records joining here are each alone in their channel at level k + 1, so
+    // they go between the runs, in source order.
     const Up* lift = mine_lifted.begin();
     const Up* const lift_end = mine_lifted.end();
     if (lift == lift_end) {
@@ -1314,7 +1319,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     // source go after lane 0's, so the order is the one-lane order.
     const std::size_t n = tree_.processors();
     const int lanes = m >= parallel_threshold_ ? 2 : 1;
-    const std::array<std::size_t, 3> half{0, lanes == 2 ? m / 2 : m, m};
+    const std::array<std::size_t, 3> half = lane_halves(lanes, m);
     c.radix.assign(n + 1, 0);
     c.radix_second.assign(lanes == 2 ? n + 1 : 0, 0);
     run_lanes(lanes, [&](int l) {
@@ -1332,7 +1337,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     // channels while writing"): LaneWork would draw, in ascending source order (a dense level's
     // order), one number for each source sending two or more, and keep the record it picks.
     // Two lanes take half of the sources each (lane 1's ranks and places follow lane 0's).
-    const std::array<std::size_t, 3> src{0, lanes == 2 ? n / 2 : n, n};
+    const std::array<std::size_t, 3> src = lane_halves(lanes, n);
     std::array<std::uint64_t, 2> touched{0, 0}, overflowing{0, 0}, sends_of{0, 0};
     if (cap_[static_cast<std::size_t>(levels)] == 1) {
       run_lanes(lanes, [&](int l) {
@@ -1434,12 +1439,13 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     // need not read the records to find it out.
     size_lengths(m);
     const int lanes = m >= parallel_threshold_ ? 2 : 1;
-    const std::array<std::size_t, 3> half{0, lanes == 2 ? m / 2 : m, m};
+    const std::array<std::size_t, 3> half = lane_halves(lanes, m);
     std::array<Written, 2> done{};
     run_lanes(lanes, [&](int l) {
-      const std::size_t base = half[static_cast<std::size_t>(l)];
-      done[static_cast<std::size_t>(l)] = write_records(
-          half[static_cast<std::size_t>(l)], half[static_cast<std::size_t>(l) + 1],
+      const auto lane = static_cast<std::size_t>(l);
+      const std::size_t base = half[lane];
+      done[lane] = write_records(
+          base, half[lane + 1],
           [base](std::uint32_t, std::size_t here, std::uint32_t, std::size_t) {
             return base + here;
           },
@@ -1448,7 +1454,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     count = done[0].here;
     turns = done[0].turn_bits;
     in_order = done[0].in_order;
-    most_from_one = done[0].most_run;
+    most_from_one = done[0].most_run;  // meaningful only if in order (below)
     if (lanes == 2) {
       const Written& second = done[1];
       if (count < half[1] && second.here > 0) {
@@ -1467,6 +1473,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
       count += second.here;
       turns |= second.turn_bits;
     }
+    if (!in_order) most_from_one = 0;  // the records are sorted below: unknown
   }
   if (!round_trip_bound_.empty()) {  // the slowest bound of the turn levels present
     double slowest_bound = 0;
@@ -1484,8 +1491,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
     // Written in the order sent with their sources ascending, the records' keys (their places
     // sent) ascend with their sources.
     slowest = std::max(slowest,
-                       run_levels(in, count, leaves_done, by_source || in_order ? most_from_one : 0,
-                                  !by_source && in_order));
+                       run_levels(in, count, leaves_done, most_from_one, !by_source && in_order));
   }
   // The delivered messages, ascending, with their path lengths (their round trips are in
   // `slowest`). When the leaves were resolved here and no message went to its own processor,
@@ -1495,7 +1501,7 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   const bool by_key = c.compact && leaf_steps == m;
   const std::size_t items = by_key ? count : m;
   const int lanes = items >= parallel_threshold_ ? 2 : 1;
-  const std::array<std::size_t, 3> half{0, lanes == 2 ? items / 2 : items, items};
+  const std::array<std::size_t, 3> half = lane_halves(lanes, items);
   const auto sent_at = [&](std::size_t item) -> std::size_t {
     return by_key ? c.key_of[item] : item;
   };
@@ -1521,14 +1527,13 @@ std::vector<std::uint32_t> DeliverySimulator::cycle(const std::vector<std::uint3
   // twice, and then the later copy's length is the one kept. Every message sent has its entry
   // when its key is its place; when the keys were renumbered only the survivors have one.
   if (wires_) {
-    if (c.compact) {
-      for (std::size_t key = 0; key < count; ++key)
-        if (c.delivered[c.key_of[key]] && c.length_of[key] != kNoPath)
-          path_length_[sent[c.key_of[key]]] = c.length_of[key];
-    } else {
-      for (std::size_t i = 0; i < m; ++i)
-        if (c.delivered[i] && c.length_of[i] != kNoPath) path_length_[sent[i]] = c.length_of[i];
-    }
+    const auto deliver = [&](std::size_t i, std::uint64_t length) {
+      if (c.delivered[i] && length != kNoPath) path_length_[sent[i]] = length;
+    };
+    if (c.compact)
+      for (std::size_t key = 0; key < count; ++key) deliver(c.key_of[key], c.length_of[key]);
+    else
+      for (std::size_t i = 0; i < m; ++i) deliver(i, c.length_of[i]);
   }
   elapsed_ += slowest;
   if (observer_) observer_(sent, delivered);
