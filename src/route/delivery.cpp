@@ -130,12 +130,12 @@ struct Tally {
   std::uint64_t touched = 0, steps = 0;
 };
 
-// A channel that got more messages than its capacity, resolved once its draws' place is known.
+// A channel that got more messages than its capacity, resolved once its draws' place is known:
+// its run within the lane's output. Deep levels list about one a channel, so it is kept to 8
+// bytes: the run's first record gives the channel and the lowest key, and the place in the draw
+// order is the list's own in a dense level (concentrate_level).
 struct Overflow {
-  std::uint32_t start, count;  // the run within the lane's output
-  std::uint64_t channel;
-  std::uint32_t min_key;
-  std::uint64_t rank;  // its place among the level's overflowing channels, in draw order
+  std::uint32_t start, count;
 };
 
 // A level's overflowing channels. Deep levels list about one a channel, so the scans append
@@ -254,9 +254,10 @@ class LaneBarrier {
 // One cycle's buffers, kept from cycle to cycle so that their memory is reused.
 struct DeliverySimulator::Cycle {
   // Per lane: its part of the current level, what it learnt there, and its turning messages.
-  struct Lane {
+  struct alignas(64) Lane {  // a cache line of its own: each lane writes its counts often
     OverflowList overflow;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> by_key;  // (min key, overflow index)
+    std::vector<std::uint64_t> rank;  // a sparse level's overflows' places in the draw order
     std::uint64_t touched = 0, steps = 0;
     double slowest = 0;
     std::vector<Down> turn, left_turn;  // T_k for every k, appended from k = L down to 1
@@ -535,8 +536,8 @@ class LaneWork {
     ++tally.touched;
     tally.steps += count;
     if (count > tally.cap) {
-      me_.overflow.add({static_cast<std::uint32_t>(first - base), static_cast<std::uint32_t>(count),
-                        channel, first->key, 0});
+      me_.overflow.add(
+          {static_cast<std::uint32_t>(first - base), static_cast<std::uint32_t>(count)});
     } else if constexpr (kTimed<R>) {
       for (std::size_t i = 0; i < count; ++i) add_wire(first[i], level, channel, up, i);
     }
@@ -564,7 +565,14 @@ class LaneWork {
   template <class R, class At>
   void time_channel(R* run, const Overflow& o, int level, bool up, std::uint32_t cap, At at) {
     if constexpr (kTimed<R>) {
-      for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[at(i)], level, o.channel, up, i);
+      // The channel at `level` above the run's sources (up records) or destinations (down).
+      const int shift = ctx_.levels - level;
+      std::uint64_t channel = 0;
+      if constexpr (std::is_same_v<R, TimedUp>)
+        channel = std::uint64_t{run[0].src} >> shift;
+      else
+        channel = std::uint64_t{run[0].dst} >> shift;
+      for (std::uint32_t i = 0; i < cap; ++i) add_wire(run[at(i)], level, channel, up, i);
       if (up && level == ctx_.levels) {
         me_.slowest = std::max(me_.slowest, ctx_.first_nack);
         return;
@@ -588,24 +596,32 @@ class LaneWork {
       const std::uint64_t total = me_.overflow.size() + (two ? other.overflow.size() : 0);
       // More than an eighth of the channels in use: ascending channel order; else by lowest key.
       const bool dense = touched > (std::uint64_t{1} << level) / 8;
+      const std::size_t mine = me_.overflow.size();
       if (dense) {
+        // Lane 1's channels follow lane 0's.
         const std::uint64_t base_rank = two && id_ == 1 ? other.overflow.size() : 0;
-        for (std::size_t i = 0; i < me_.overflow.size(); ++i) me_.overflow[i].rank = base_rank + i;
+        for (std::size_t i = 0; i < mine; ++i)
+          resolve(base + me_.overflow[i].start, me_.overflow[i], level, up,
+                  rng_state_ + (base_rank + i) * cap * kGamma);
       } else if (total > 0) {
+        // A run's first record has its lowest key (runs are in key order, and nothing of this
+        // level is resolved yet).
         me_.by_key.clear();
-        for (std::uint32_t i = 0; i < me_.overflow.size(); ++i)
-          me_.by_key.push_back({me_.overflow[i].min_key, i});
+        for (std::uint32_t i = 0; i < mine; ++i)
+          me_.by_key.push_back({base[me_.overflow[i].start].key, i});
         std::sort(me_.by_key.begin(), me_.by_key.end());
         if (!sync()) return false;  // both lanes' lists are sorted
+        me_.rank.resize(mine);
         std::size_t j = 0;
         for (std::size_t i = 0; i < me_.by_key.size(); ++i) {
           if (two)
             while (j < other.by_key.size() && other.by_key[j].first < me_.by_key[i].first) ++j;
-          me_.overflow[me_.by_key[i].second].rank = i + j;
+          me_.rank[me_.by_key[i].second] = i + j;
         }
+        for (std::size_t i = 0; i < mine; ++i)
+          resolve(base + me_.overflow[i].start, me_.overflow[i], level, up,
+                  rng_state_ + me_.rank[i] * cap * kGamma);
       }
-      for (const Overflow& o : me_.overflow)
-        resolve(base + o.start, o, level, up, rng_state_ + o.rank * cap * kGamma);
       rng_state_ += total * cap * kGamma;
     } else {
       for (const Overflow& o : me_.overflow) resolve(base + o.start, o, level, up, 0);
