@@ -1,5 +1,6 @@
 #pragma once
 // Private to `ftvlsi check`: one measurement per check (report/check.hpp, docs/checks.md).
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -58,6 +59,23 @@ std::vector<Entry> online_checks();
 
 // The pieces measurements and controls share.
 double lg2(double x);  // log2, at least 1
+
+// A randomized measurement at n processors is the mean over the seeds seed, seed + 1, ...: three
+// of them, and more at small sizes, where one run's luck moves a ratio most: max(3, 2^12 / n), so
+// that every size averages at least 2^12 processors' worth of runs (docs/checks.md, "Seeds").
+std::uint64_t seeds_at(std::uint64_t n);
+// The mean of run(s)'s K values over those seeds, summed in seed order.
+template <std::size_t K, class Run>
+std::array<double, K> mean_over_seeds(std::uint64_t n, std::uint64_t seed, Run run) {
+  const std::uint64_t count = seeds_at(n);
+  std::array<double, K> sum{};
+  for (std::uint64_t s = 0; s < count; ++s) {
+    const std::array<double, K> value = run(seed + s);
+    for (std::size_t i = 0; i < K; ++i) sum[i] += value[i];
+  }
+  for (double& x : sum) x /= static_cast<double>(count);
+  return sum;
+}
 
 // A check's measurements already run side by side (check --jobs), so each builds its off-line
 // schedules on one lane: two would only add a second halving's memory.
