@@ -132,14 +132,12 @@ SimulateResult equal_area_run(u64 n, std::optional<u64> alpha_f, std::optional<u
 // A run's (Δ with the computation, δ in bit-times, one cycle in bit-times), the mean over the
 // seeds of n processors (seeds_at); `first` is the run of the first seed, `rerun(seed)` makes
 // another.
+std::array<double, 3> times(const SimulateResult& r) {
+  return {r.slowdown_with_compute, r.delta_bit_times, r.cycle_bit_times};
+}
 template <class Rerun>
 std::array<double, 3> mean_times(u64 n, u64 seed, const SimulateResult& first, Rerun rerun) {
-  return mean_over_seeds<3>(n, seed, [&](u64 s) {
-    const auto times = [](const SimulateResult& r) {
-      return std::array{r.slowdown_with_compute, r.delta_bit_times, r.cycle_bit_times};
-    };
-    return s == seed ? times(first) : times(rerun(s));
-  });
+  return mean_over_seeds<3>(n, seed, times(first), [&](u64 s) { return times(rerun(s)); });
 }
 
 }  // namespace

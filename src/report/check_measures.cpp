@@ -992,12 +992,12 @@ std::vector<CheckSeries> headline_series(const std::vector<u64>& sizes, const Ct
       // The slowdown is the mean over the seeds of n processors; the areas are the first seed's
       // run's.
       const SimulateResult r = run_simulate(sim);
-      const double slowdown = mean_over_seeds<1>(sim.processors, ctx.seed, [&](u64 seed) {
-        if (seed == ctx.seed) return std::array{r.slowdown};
-        SimulateSpec other = sim;
-        other.seed = seed;
-        return std::array{run_simulate(other).slowdown};
-      })[0];
+      const double slowdown =
+          mean_over_seeds<1>(sim.processors, ctx.seed, {r.slowdown}, [&](u64 seed) {
+            SimulateSpec other = sim;
+            other.seed = seed;
+            return std::array{run_simulate(other).slowdown};
+          })[0];
       const double a = static_cast<double>(r.area_competing);
       equal.points.push_back({sim.processors, off_equal(r), 1.0});
       if (host == HostKind::kFatTree)

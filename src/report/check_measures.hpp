@@ -76,6 +76,13 @@ std::array<double, K> mean_over_seeds(std::uint64_t n, std::uint64_t seed, Run r
   for (double& x : sum) x /= static_cast<double>(count);
   return sum;
 }
+// The same when the first seed's run is already made (its other figures are kept): `first` is
+// what run(seed) would give.
+template <std::size_t K, class Run>
+std::array<double, K> mean_over_seeds(std::uint64_t n, std::uint64_t seed,
+                                      const std::array<double, K>& first, Run run) {
+  return mean_over_seeds<K>(n, seed, [&](std::uint64_t s) { return s == seed ? first : run(s); });
+}
 
 // A check's measurements already run side by side (check --jobs), so each builds its off-line
 // schedules on one lane: two would only add a second halving's memory.
