@@ -257,7 +257,6 @@ struct DeliverySimulator::Cycle {
   struct alignas(64) Lane {  // a cache line of its own: each lane writes its counts often
     OverflowList overflow;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> by_key;  // (min key, overflow index)
-    std::vector<std::uint64_t> rank;  // a sparse level's overflows' places in the draw order
     std::uint64_t touched = 0, steps = 0;
     double slowest = 0;
     std::vector<Down> turn, left_turn;  // T_k for every k, appended from k = L down to 1
@@ -611,16 +610,15 @@ class LaneWork {
           me_.by_key.push_back({base[me_.overflow[i].start].key, i});
         std::sort(me_.by_key.begin(), me_.by_key.end());
         if (!sync()) return false;  // both lanes' lists are sorted
-        me_.rank.resize(mine);
+        // Each channel's place in the draw order: its own list's before it, and the other
+        // lane's with a lower key (the channels are independent, so in this order they resolve).
         std::size_t j = 0;
         for (std::size_t i = 0; i < me_.by_key.size(); ++i) {
           if (two)
             while (j < other.by_key.size() && other.by_key[j].first < me_.by_key[i].first) ++j;
-          me_.rank[me_.by_key[i].second] = i + j;
+          const Overflow& o = me_.overflow[me_.by_key[i].second];
+          resolve(base + o.start, o, level, up, rng_state_ + (i + j) * cap * kGamma);
         }
-        for (std::size_t i = 0; i < mine; ++i)
-          resolve(base + me_.overflow[i].start, me_.overflow[i], level, up,
-                  rng_state_ + me_.rank[i] * cap * kGamma);
       }
       rng_state_ += total * cap * kGamma;
     } else {
